@@ -1,0 +1,36 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+PORT   ?= 8501
+HOST   ?= 127.0.0.1
+
+.PHONY: run test lint unit browser bench setup chromium clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/karma app --port $(PORT) --host $(HOST)
+
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium fonts-liberation)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check referee tests bench
+	$(VENV)/bin/ruff format --check referee tests bench
+	$(VENV)/bin/mypy
+
+test: $(STAMP) chromium lint
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,49 @@
+"""The `karma` command: a thin dispatcher; each subcommand lives in ``referee.commands``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help).  Modules expose add_arguments(parser) and run(args) -> int.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("referee.commands.validate", "check variant files against the schema and rules"),
+    "rules": ("referee.commands.rules", "print a variant's rules sheet (Markdown)"),
+    "replay": ("referee.commands.replay", "replay game records and scenarios"),
+    "simulate": ("referee.commands.simulate", "self-play a variant and print a balance report"),
+    "app": ("referee.commands.app", "start the Streamlit app"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="karma", description="Karma Referee")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:  # a command still being built: hide it rather than crash
+            continue
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.error(f"the command {args.command!r} is not available")
+    try:
+        return int(run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

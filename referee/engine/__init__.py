@@ -1,0 +1,27 @@
+"""The referee engine: state, steps, explain, apply, undo (RULES.md R3-R11)."""
+
+from referee.engine.game import Game
+from referee.engine.steps import (
+    ZONES,
+    IllegalStep,
+    Outcome,
+    PickUp,
+    Play,
+    Position,
+    SetupError,
+    Step,
+    Verdict,
+)
+
+__all__ = [
+    "ZONES",
+    "Game",
+    "IllegalStep",
+    "Outcome",
+    "PickUp",
+    "Play",
+    "Position",
+    "SetupError",
+    "Step",
+    "Verdict",
+]

@@ -1,0 +1,903 @@
+"""The referee: explain a step (verdict), apply it (outcome), undo and redo.
+
+``Game.explain`` is the one place that decides legality; the CLI, the app and the simulator
+all call it (or ``push``, which calls it).  Applying a step mutates ``Game.state``; each push
+keeps a copy of the state before it, so undo is exact and a step's cost depends on the size of
+the table, never on how long the game has run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from referee import words
+from referee.effects import Resolution, Traits, first_zone, resolve, traits_of
+from referee.engine.steps import (
+    ZONE_WORDS,
+    ZONES,
+    IllegalStep,
+    Outcome,
+    PickUp,
+    Play,
+    Position,
+    SetupError,
+    Step,
+    Verdict,
+)
+from referee.state import Seat, State, ZoneCards
+from referee.variant.model import Card, Variant
+
+LEGAL = Verdict(True)
+
+
+class Game:
+    """A game at a physical table (or, in full-information mode, a simulated one)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        state: State,
+        *,
+        decks: int,
+        full_information: bool = False,
+        face_up: dict[str, tuple[Card, ...]] | None = None,
+        start: Position | None = None,
+        keep_history: bool = True,
+    ) -> None:
+        self.variant = variant
+        self.state = state
+        self.decks = decks
+        self.full_information = full_information
+        self.players: tuple[str, ...] = tuple(state.names)
+        # How the game began, for exporting the record.
+        self.initial_face_up = face_up
+        self.start = start
+        self.keep_history = keep_history
+        self._traits: dict[Card, Traits] = {
+            c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
+        }
+        self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
+        self._karma_rule = {k.id: k.rule for k in variant.karma_cards}
+        self._done: list[tuple[Step, State, Outcome]] = []
+        self._undone: list[Step] = []
+
+    # --- setting up -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        variant: Variant,
+        players: Sequence[str],
+        face_up: dict[str, Sequence[Card]] | None = None,
+    ) -> Game:
+        """A fresh deal at a physical table (R2): only the face-up cards can be known."""
+        decks = _decks(variant, players)
+        d = variant.deal
+        chosen = {name: tuple(cards) for name, cards in (face_up or {}).items()}
+        seen: dict[Card, int] = {}
+        seats = []
+        for name in players:
+            if name in chosen:
+                cards = chosen[name]
+                if len(cards) != d.face_up:
+                    raise SetupError(
+                        f"{name} has {len(cards)} face-up cards; the deal gives {d.face_up}.",
+                        f"face_up.{name}",
+                    )
+                up = ZoneCards()
+                for c in cards:
+                    _check_card(variant, c, f"face_up.{name}")
+                    up.add_known(c)
+                    seen[c] = seen.get(c, 0) + 1
+            else:
+                up = ZoneCards(unknown=d.face_up)
+            seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
+        for c, n in seen.items():
+            if n > variant.copies_per_deck(c) * decks:
+                raise SetupError(
+                    f"{n} face-up {variant.card_name(c)} cards, but the deck has only "
+                    f"{variant.copies_per_deck(c) * decks}.",
+                    "face_up",
+                )
+        state = State(
+            names=list(players),
+            seats=seats,
+            draw_pile=variant.deck_size(decks) - len(players) * d.per_player,
+            seen=seen,
+        )
+        return cls(variant, state, decks=decks, face_up=chosen or None)
+
+    @classmethod
+    def from_position(cls, variant: Variant, players: Sequence[str], start: Position) -> Game:
+        """A game joined under way (R2.4); unlisted cards are out of play and unseen."""
+        decks = _decks(variant, players)
+        if start.turn not in players:
+            raise SetupError(f"{start.turn} is not one of the players.", "start.turn")
+        seen: dict[Card, int] = {}
+        for c in start.pile:
+            _check_card(variant, c, "start.pile")
+            seen[c] = seen.get(c, 0) + 1
+        seats = []
+        for name in players:
+            up = ZoneCards()
+            for c in start.face_up.get(name, ()):
+                _check_card(variant, c, f"start.face_up.{name}")
+                up.add_known(c)
+                seen[c] = seen.get(c, 0) + 1
+            seats.append(
+                Seat(
+                    ZoneCards(unknown=start.hand.get(name, 0)),
+                    up,
+                    ZoneCards(unknown=start.face_down.get(name, 0)),
+                )
+            )
+        for c, n in seen.items():
+            if n > variant.copies_per_deck(c) * decks:
+                raise SetupError(
+                    f"the start shows {n} {variant.card_name(c)} cards, but the deck has only "
+                    f"{variant.copies_per_deck(c) * decks}.",
+                    "start",
+                )
+        used = len(start.pile) + start.draw_pile + sum(s.total for s in seats)
+        size = variant.deck_size(decks)
+        if used > size:
+            raise SetupError(f"the start needs {used} cards, but the deck has {size}.", "start")
+        state = State(
+            names=list(players),
+            seats=seats,
+            pile=list(start.pile),
+            draw_pile=start.draw_pile,
+            burned=size - used,
+            seen=seen,
+            turn=list(players).index(start.turn),
+        )
+        if not state.is_in(state.turn):
+            raise SetupError(f"{start.turn} is to move but holds no card (R2.4).", "start.turn")
+        if len(state.players_in()) < 2:
+            raise SetupError("at least two players must hold cards (R2.4).", "start")
+        game = cls(variant, state, decks=decks, start=start)
+        top = game._top_card()
+        if top is not None:  # the top card has just landed: its restriction binds (R5.4)
+            state.restriction = game._traits[top].restrict
+        return game
+
+    @classmethod
+    def shuffled(
+        cls, variant: Variant, players: Sequence[str], seed: int, *, keep_history: bool = False
+    ) -> Game:
+        """Full-information mode: a seeded deal where every card is known (for simulation).
+
+        Each player keeps their highest cards face-up (Karma cards count highest).
+        """
+        decks = _decks(variant, players)
+        rng = random.Random(seed)
+        deck: list[Card] = []
+        for c in variant.all_cards():
+            deck.extend([c] * (variant.copies_per_deck(c) * decks))
+        rng.shuffle(deck)
+        d = variant.deal
+        seats = []
+        for _ in players:
+            down = [deck.pop() for _ in range(d.face_down)]
+            six = sorted((deck.pop() for _ in range(d.face_up + d.hand)), key=_strength)
+            up, hand = six[len(six) - d.face_up :], six[: len(six) - d.face_up]
+            seats.append(
+                Seat(
+                    _known(hand),
+                    _known(up),
+                    ZoneCards(_counts(down), order=list(down)),
+                )
+            )
+        seen = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
+        state = State(
+            names=list(players),
+            seats=seats,
+            draw_pile=len(deck),
+            seen=seen,
+            draw_cards=deck,
+        )
+        return cls(variant, state, decks=decks, full_information=True, keep_history=keep_history)
+
+    # --- looking at the table ---------------------------------------------------------------
+
+    @property
+    def turn(self) -> str | None:
+        """The player who steps next, or None once the game is over."""
+        return None if self.state.over else self.state.names[self.state.turn]
+
+    @property
+    def loser(self) -> str | None:
+        return self.state.loser
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def top(self) -> Card | None:
+        return self.state.pile[-1] if self.state.pile else None
+
+    def traits(self, card: Card) -> Traits:
+        return self._traits[card]
+
+    def unseen(self, card: Card) -> int:
+        """Copies of a card the table has not seen anywhere (R4.3)."""
+        return self._copies.get(card, 0) - self.state.seen.get(card, 0)
+
+    def out(self) -> list[str]:
+        s = self.state
+        return [s.names[i] for i, seat in enumerate(s.seats) if not seat.total]
+
+    def zone(self, player: str, zone: str) -> ZoneCards:
+        s = self.state
+        return s.seats[s.seat_of(player)].zone(zone)
+
+    @property
+    def history(self) -> list[tuple[Step, Outcome]]:
+        return [(step, outcome) for step, _, outcome in self._done]
+
+    @property
+    def steps(self) -> list[Step]:
+        return [step for step, _, _ in self._done]
+
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    # --- legality ---------------------------------------------------------------------------
+
+    def is_legal(self, step: Step) -> bool:
+        return self.explain(step).legal
+
+    def explain(self, step: Step) -> Verdict:
+        """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
+        s = self.state
+        v = self.variant
+        if s.over:
+            return _no("R10.4", f"The game is over: {s.loser} lost. No more steps can be taken.")
+        by = step.by
+        if by not in s.names:
+            return _no("R6.1", f"{by} is not playing in this game.", field="by")
+        mover = s.names[s.turn]
+        if by != mover:
+            what = "play the table card that is due" if s.follow_up else "step"
+            return _no("R6.1", f"It is {mover}'s turn, not {by}'s: only {mover} may {what}.")
+        if isinstance(step, PickUp):
+            if s.follow_up:
+                return _no(
+                    "R8.3",
+                    f"{by} must play a table card now (Play a Table Card); picking up is not allowed.",
+                    self.hint(),
+                )
+            if not s.pile:
+                return _no(
+                    "R6.3",
+                    f"The pile is empty, so there is nothing to pick up: {by} must play a card.",
+                )
+            return Verdict(True, "R6.2", f"{by} picks up the pile ({words.cards(len(s.pile))}).")
+
+        cards = step.cards
+        if not cards:
+            return _no("R4.1", "A play needs at least one card.", field="play")
+        for c in cards:
+            if not v.is_card(c):
+                return _no("R1.1", f"There is no card {c!r} in {v.name}.", field="play")
+        card = cards[0]
+        k = len(cards)
+        if any(c != card for c in cards):
+            return _no(
+                "R4.1",
+                "A play is one or more identical cards; "
+                + ", ".join(v.card_name(c) for c in cards)
+                + " are not all the same.",
+                field="play",
+            )
+        if step.zone not in ZONES:
+            return _no("R4.1", f"Cards come from hand, face_up or face_down, not {step.zone!r}.")
+        seat = s.seats[s.turn]
+        zone = seat.zone(step.zone)
+        where = ZONE_WORDS[step.zone]
+        if s.follow_up:
+            due = _table_zone(seat)
+            if step.zone != due:
+                return _no(
+                    "R8.3",
+                    f"After Play a Table Card, {by} plays from their {ZONE_WORDS[due]}, "
+                    f"not from their {where}.",
+                    self.hint(),
+                )
+        else:
+            verdict = self._zone_order(by, seat, step.zone)
+            if verdict is not None:
+                return verdict
+        if zone.count == 0:
+            return _no("R4.3", f"{by} has no {where} left to play.", self.hint())
+        if step.zone == "face_down" and k > 1:
+            return _no("R4.2", "Face-down cards are played one at a time, turned over blind.")
+        possible = self._possible(card, k, zone)
+        if possible < k:
+            return _no("R4.3", self._impossible_words(by, card, k, zone, where))
+
+        t = self._traits[card]
+        verdict = self._check_choices(step, t, card)
+        if verdict is not None:
+            return verdict
+        if s.follow_up:
+            return Verdict(True, "R8.3", f"{by} plays a table card; any value may go.")
+        if step.zone == "face_down":
+            if self._fits(card)[0]:
+                return Verdict(True, "R7.5", f"The face-down {v.card_name(card)} may go there.")
+            return Verdict(
+                True, "R7.5", f"The face-down {v.card_name(card)} does not fit: {by} picks up."
+            )
+        ok, rule, why = self._fits(card)
+        if not ok:
+            return _no(rule, f"{why}", f"{self.hint()}")
+        return Verdict(True, rule, why)
+
+    def _zone_order(self, by: str, seat: Seat, zone: str) -> Verdict | None:
+        """R3: hand, then face-up (draw pile gone), then face-down."""
+        s = self.state
+        if zone == "hand":
+            return None
+        if seat.hand.count:
+            rule = "R3.2" if zone == "face_up" else "R3.3"
+            return _no(rule, f"{by} must play their hand cards first.", self.hint())
+        if s.draw_pile:
+            rule = "R3.2" if zone == "face_up" else "R3.3"
+            return _no(
+                rule,
+                f"Table cards are played only once the draw pile is empty "
+                f"({s.draw_pile} cards left).",
+                self.hint(),
+            )
+        if zone == "face_down" and seat.face_up.count:
+            return _no("R3.3", f"{by} must play their face-up cards first.", self.hint())
+        return None
+
+    def _possible(self, card: Card, k: int, zone: ZoneCards) -> int:
+        return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(card), 0))
+
+    def _impossible_words(self, by: str, card: Card, k: int, zone: ZoneCards, where: str) -> str:
+        name = self.variant.card_name(card)
+        known = zone.known.get(card, 0)
+        copies = self._copies[card]
+        unseen = max(self.unseen(card), 0)
+        elsewhere = copies - unseen - known
+        return (
+            f"{by} cannot have {k}× {name} in their {where}: of the {copies} copies, "
+            f"{known} {'is' if known == 1 else 'are'} known to be there, {elsewhere} "
+            f"{'has' if elsewhere == 1 else 'have'} been seen elsewhere (pile, other players or "
+            f"out of play), and {where} {'holds' if where == 'hand' else 'hold'} only "
+            f"{zone.unknown} unknown card{'s' if zone.unknown != 1 else ''} "
+            f"for the {unseen} unseen."
+        )
+
+    def _check_choices(self, step: Play, t: Traits, card: Card) -> Verdict | None:
+        """The chosen player (`to`) and the given card (`give`), R8."""
+        s = self.state
+        name = self.variant.card_name(card)
+        rule = self._card_rule(card, t)
+        if t.needs_target:
+            if step.to is None:
+                return _no(
+                    rule,
+                    f"{name} needs a chosen player: say who it is for (to).",
+                    field="to",
+                )
+            if step.to not in s.names:
+                return _no(rule, f"{step.to} is not playing in this game.", field="to")
+            if step.to == step.by:
+                return _no(rule, f"{name} is played on another player, not yourself.", field="to")
+            if self._skips_chosen(card) and not s.is_in(s.seat_of(step.to)):
+                return _no("R8.6", f"{step.to} is out, so they have no turn to lose.", field="to")
+        elif step.to is not None:
+            return _no(rule, f"{name} does not choose a player; leave out 'to'.", field="to")
+        if step.give is not None:
+            if not t.takes_give:
+                return _no(rule, f"{name} gives no card; leave out 'give'.", field="give")
+            if not self.variant.is_card(step.give):
+                return _no("R1.1", f"There is no card {step.give!r} in this variant.", field="give")
+            # The card given comes after the play, in order of play (R8.9).
+            seat = s.seats[s.turn].copy()
+            seat.zone(step.zone).take(card, len(step.cards))
+            zone_name = first_zone(seat)
+            if zone_name is not None:
+                zone = seat.zone(zone_name)
+                extra = 1 if card == step.give and zone_name == step.zone else 0
+                if self._possible(step.give, 1 + extra, zone) < 1 + extra - 0:
+                    return _no(
+                        "R4.3",
+                        f"{step.by} cannot give a {self.variant.card_name(step.give)} from their "
+                        f"{ZONE_WORDS[zone_name]}: "
+                        + self._impossible_words(
+                            step.by, step.give, 1, zone, ZONE_WORDS[zone_name]
+                        ),
+                        field="give",
+                    )
+        return None
+
+    def _skips_chosen(self, card: Card) -> bool:
+        return any(
+            e.name == "skip" and e.params.get("target", "chosen") == "chosen"
+            for e in self.variant.effects_of(card)
+        )
+
+    def _card_rule(self, card: Card, t: Traits) -> str:
+        """The rule a card's verdicts cite: the variant's own, else its effects' (R8/R9)."""
+        if isinstance(card, str) and self._karma_rule.get(card):
+            return self._karma_rule[card]
+        if isinstance(card, int):
+            return "R5.5"
+        return t.rules[-1] if t.rules else "R8"
+
+    def _top_card(self) -> Card | None:
+        """The card that judges the next play: the top, seen through transparent cards."""
+        for card in reversed(self.state.pile):
+            if not self._traits[card].transparent:
+                return card
+        return None
+
+    def top_value(self) -> int | None:
+        """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
+        card = self._top_card()
+        if card is None:
+            return None
+        t = self._traits[card]
+        if t.value is not None:
+            return t.value
+        return card if isinstance(card, int) else 0
+
+    def _fits(self, card: Card) -> tuple[bool, str, str]:
+        """Whether a card may go on the pile now (R5), with the rule and plain words."""
+        s = self.state
+        t = self._traits[card]
+        name = self.variant.card_name(card)
+        r = s.restriction
+        if r is not None:
+            if t.wild:
+                return True, "R5.3", f"{name} is wild: it may go on anything."
+            lo, hi = r
+            if isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi):
+                return True, "R5.4", f"{name} is allowed by the restriction."
+            restrictor = self._top_card()
+            rule = self._card_rule(restrictor, self._traits[restrictor]) if restrictor else "R5.4"
+            after = self.variant.card_name(restrictor) if restrictor is not None else "that card"
+            return (
+                False,
+                rule,
+                f"After {after}, {s.names[s.turn]} must play {_range_words(r)} "
+                f"or a Karma card — {name} does not fit.",
+            )
+        if t.wild:
+            return True, "R5.3", f"{name} is wild: it may go on anything."
+        value = self.top_value()
+        if value is None:
+            return True, "R5.1", f"The pile is empty: {name} may start it."
+        if isinstance(card, int) and card >= value:
+            return True, "R5.2", f"{name} on {self._top_words()}: equal or higher."
+        return (
+            False,
+            "R5.2",
+            f"{name} is lower than {self._top_words()}: play {value} or higher.",
+        )
+
+    def _top_words(self) -> str:
+        top = self.top
+        card = self._top_card()
+        if card is None:
+            return "an empty pile"
+        value = self.top_value()
+        name = self.variant.card_name(card)
+        if top != card:
+            name = f"{name} (seen through {self.variant.card_name(top)})"  # type: ignore[arg-type]
+        if isinstance(card, str) or value != card:
+            return f"{name}, which counts {value}"
+        return name
+
+    def hint(self) -> str:
+        """What the player to move may do now, in plain words (R11.2)."""
+        s = self.state
+        if s.over:
+            return f"The game is over: {s.loser} lost." if s.loser else "The game is over."
+        who = s.names[s.turn]
+        seat = s.seats[s.turn]
+        if s.follow_up:
+            zone = _table_zone(seat)
+            return f"{who} must now play from their {ZONE_WORDS[zone]} — any value may go."
+        zone = self._playable_zone(seat)
+        src = {
+            "hand": "from their hand",
+            "face_up": "from their face-up cards",
+            "face_down": "with a face-down card (blind)",
+        }[zone]
+        if s.restriction is not None:
+            what = f"{_range_words(s.restriction)}, or a Karma card,"
+        else:
+            value = self.top_value()
+            if value is None or value <= self.variant.ranks_low:
+                what = "any card"
+            else:
+                what = f"{value} or higher, or a Karma card,"
+        special = [
+            self.variant.card_name(c)
+            for c, t in self._traits.items()
+            if t.wild and isinstance(c, int)
+        ]
+        if special and "any card" not in what:
+            what = what.rstrip(",") + " (or " + ", ".join(special) + "),"
+        pick = " — or pick up the pile." if s.pile else "."
+        return f"{who} may play {what} {src}{pick}"
+
+    def _playable_zone(self, seat: Seat) -> str:
+        if seat.hand.count or self.state.draw_pile:
+            return "hand"
+        if seat.face_up.count:
+            return "face_up"
+        return "face_down"
+
+    # --- applying ---------------------------------------------------------------------------
+
+    def push(self, step: Step) -> Outcome:
+        """Apply a legal step; an illegal one raises IllegalStep and changes nothing."""
+        verdict = self.explain(step)
+        if not verdict.legal:
+            raise IllegalStep(verdict)
+        before = self.state.copy() if self.keep_history else self.state
+        outcome = self._apply(step)
+        if self.keep_history:
+            self._done.append((step, before, outcome))
+            self._undone.clear()
+        return outcome
+
+    def pop(self) -> Step:
+        """Undo the last step (R11.3)."""
+        if not self._done:
+            raise IndexError("nothing to undo")
+        step, before, _ = self._done.pop()
+        self.state = before
+        self._undone.append(step)
+        return step
+
+    def redo(self) -> Outcome:
+        """Redo the last undone step."""
+        if not self._undone:
+            raise IndexError("nothing to redo")
+        step = self._undone.pop()
+        undone = self._undone
+        self._undone = []
+        outcome = self.push(step)
+        self._undone = undone
+        return outcome
+
+    def _apply(self, step: Step) -> Outcome:
+        s = self.state
+        before_in = {s.names[i] for i in s.players_in()}
+        origin = s.turn
+        notes: list[str] = []
+        flow = _Flow()
+        if isinstance(step, PickUp):
+            flow.picked_up = self._pick_up(origin)
+            notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
+        else:
+            self._play(step, origin, notes, flow)
+        self._finish(step.by, origin, notes, flow)
+        after_in = {s.names[i] for i in s.players_in()}
+        went_out = tuple(n for n in s.names if n in before_in and n not in after_in)
+        came_in = tuple(n for n in s.names if n in after_in and n not in before_in)
+        for n in went_out:
+            notes.append(f"{n} has no cards left: {n} is out.")
+        for n in came_in:
+            notes.append(f"{n} is back in the game.")
+        hint = self.hint()
+        if s.over:
+            notes.append(f"Game over: {s.loser} lost." if s.loser else "Game over.")
+        else:
+            notes.append(hint)
+        return Outcome(
+            step=step,
+            messages=tuple(notes),
+            burned=flow.burned,
+            removed=flow.removed,
+            picked_up=flow.picked_up,
+            draws=tuple(flow.draws),
+            next_player=self.turn,
+            plays_again=flow.play_again and not s.over and s.names[s.turn] == step.by,
+            follow_up=s.follow_up,
+            restriction=s.restriction,
+            skipped=tuple(flow.skipped),
+            went_out=went_out,
+            came_in=came_in,
+            loser=s.loser,
+            hint=hint,
+        )
+
+    def _pick_up(self, seat: int) -> int:
+        s = self.state
+        hand = s.seats[seat].hand
+        for c in s.pile:
+            hand.add_known(c)
+        n = len(s.pile)
+        s.pile = []
+        s.restriction = None
+        return n
+
+    def _play(self, step: Play, origin: int, notes: list[str], flow: _Flow) -> None:
+        s = self.state
+        v = self.variant
+        card = step.cards[0]
+        k = len(step.cards)
+        t = self._traits[card]
+        zone = s.seats[origin].zone(step.zone)
+        revealed = zone.take(card, k)
+        if revealed:
+            s.see(card, revealed)
+        follow_up = s.follow_up
+        s.follow_up = False
+        name = v.card_name(card)
+        played = f"{step.by} plays {_cards_words(k, name)}"
+        if step.zone != "hand":
+            played += f" from their {ZONE_WORDS[step.zone]}"
+        notes.append(played + ".")
+        if step.zone == "face_down" and not follow_up and not self._fits(card)[0]:
+            s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
+            flow.picked_up = self._pick_up(origin)
+            notes.append(
+                f"It does not fit: {step.by} picks up the pile ({words.cards(flow.picked_up)})."
+            )
+            return
+        pending = s.restriction
+        s.restriction = None
+        if t.one_time:
+            s.burned += k  # removed as it resolves: never on the pile, never in a run (R7.1)
+            flow.removed += k
+            notes.append(f"{name} leaves the game.")
+        else:
+            s.pile.extend(step.cards)
+            if self._burns():
+                self._burn(notes, flow)
+                return
+            if t.transparent and pending is not None:
+                s.restriction = pending  # it counts as the card beneath it (R9)
+        r = Resolution(
+            s,
+            v,
+            origin,
+            card,
+            target=s.seat_of(step.to) if step.to is not None else None,
+            give=step.give,
+        )
+        resolve(r, v.effects_of(card))
+        notes.extend(r.notes)
+        if r.landed:
+            # A card was moved onto the top (R8.4): runs and restrictions are judged on it.
+            if self._burns():
+                self._burn(notes, flow)
+                return
+            s.restriction = self._traits[s.pile[-1]].restrict
+        flow.play_again = r.play_again
+        flow.follow_up = r.follow_up
+        flow.continue_from = r.continue_from
+
+    def _burns(self) -> bool:
+        """R7.1/R7.3: the top N cards on the pile are identical."""
+        n = self.variant.burn
+        pile = self.state.pile
+        if len(pile) < n:
+            return False
+        top = pile[-1]
+        return all(c == top for c in pile[-n:])
+
+    def _burn(self, notes: list[str], flow: _Flow) -> None:
+        s = self.state
+        n = len(s.pile)
+        s.burned += n
+        s.pile = []
+        s.restriction = None
+        flow.burned = True
+        flow.removed += n
+        flow.play_again = True
+        notes.append(f"That makes {self.variant.burn} in a row: the pile burns ({words.cards(n)})!")
+
+    def _finish(self, by: str, origin: int, notes: list[str], flow: _Flow) -> None:
+        """Turn logic (R6.4-R6.6, R8.3, R10): follow-up, play again, or pass with draws."""
+        s = self.state
+        me = s.seat_of(by)
+        if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
+            s.follow_up = True
+            s.turn = me
+            notes.append(f"{by} now plays a table card (no drawing first).")
+            return
+        if flow.follow_up:
+            notes.append("There is no card to follow up with.")
+        self._draw(me, flow, notes)
+        if self._check_end():
+            return
+        if flow.play_again and s.seats[me].total:
+            s.turn = me
+            notes.append(f"{by} plays again.")
+            return
+        start = flow.continue_from if flow.continue_from is not None else origin
+        nxt = self._next_player(start, flow, notes)
+        s.turn = nxt
+        if nxt != me:
+            self._draw(nxt, flow, notes)
+
+    def _draw(self, seat: int, flow: _Flow, notes: list[str]) -> None:
+        """R6.4: draw up to the minimum hand while the draw pile lasts."""
+        s = self.state
+        hand = s.seats[seat].hand
+        need = self.variant.min_hand - hand.count
+        if need <= 0 or not s.draw_pile:
+            return
+        n = min(need, s.draw_pile)
+        s.draw_pile -= n
+        if s.draw_cards is not None:
+            for _ in range(n):
+                hand.add_known(s.draw_cards.pop())
+        else:
+            hand.add_unknown(n)
+        who = s.names[seat]
+        flow.draws.append((who, n))
+        notes.append(f"{who} draws {n}.")
+
+    def _check_end(self) -> bool:
+        """R10.2: the game ends as soon as only one player is in; that player loses."""
+        s = self.state
+        ins = s.players_in()
+        if len(ins) > 1:
+            return False
+        s.over = True
+        s.follow_up = False
+        s.loser = s.names[ins[0]] if ins else None
+        return True
+
+    def _next_player(self, start: int, flow: _Flow, notes: list[str]) -> int:
+        """R6.5 with R8.6: the next seat whose player is in, using up pending skips."""
+        s = self.state
+        n = len(s.seats)
+        i = start
+        while True:
+            i = (i + s.direction) % n
+            if not s.seats[i].total:
+                continue
+            who = s.names[i]
+            left = s.skips.get(who, 0)
+            if left:
+                if left == 1:
+                    del s.skips[who]
+                else:
+                    s.skips[who] = left - 1
+                flow.skipped.append(who)
+                notes.append(f"{who} loses this turn.")
+                continue
+            return i
+
+    # --- full information -------------------------------------------------------------------
+
+    def legal_steps(self) -> list[Step]:
+        """Every legal step of the player to move (full-information mode only)."""
+        if not self.full_information:
+            raise RuntimeError("legal_steps needs full information (Game.shuffled)")
+        s = self.state
+        if s.over:
+            return []
+        by = s.names[s.turn]
+        seat = s.seats[s.turn]
+        steps: list[Step] = []
+        zone_name = _table_zone(seat) if s.follow_up else self._playable_zone(seat)
+        zone = seat.zone(zone_name)
+        others = [n for i, n in enumerate(s.names) if i != s.turn]
+        if zone_name == "face_down":
+            assert zone.order is not None
+            candidates: Iterable[tuple[Card, int]] = [(zone.order[-1], 1)]
+        else:
+            candidates = zone.known.items()
+        for card, have in candidates:
+            if zone_name != "face_down" and not s.follow_up and not self._fits(card)[0]:
+                continue
+            t = self._traits[card]
+            targets: list[str | None]
+            if t.needs_target:
+                targets = list(others)
+                if self._skips_chosen(card):
+                    targets = [n for n in others if s.is_in(s.seat_of(n))]
+            else:
+                targets = [None]
+            for k in range(1, have + 1):
+                for to in targets:
+                    steps.append(Play(by, (card,) * k, zone_name, to))
+        if s.pile and not s.follow_up:
+            steps.append(PickUp(by))
+        return steps
+
+
+class _Flow:
+    """Flow events gathered while a step resolves, applied by Game._finish."""
+
+    __slots__ = (
+        "play_again",
+        "follow_up",
+        "continue_from",
+        "burned",
+        "removed",
+        "picked_up",
+        "draws",
+        "skipped",
+    )
+
+    def __init__(self) -> None:
+        self.play_again = False
+        self.follow_up = False
+        self.continue_from: int | None = None
+        self.burned = False
+        self.removed = 0
+        self.picked_up = 0
+        self.draws: list[tuple[str, int]] = []
+        self.skipped: list[str] = []
+
+
+def _no(rule: str, message: str, instead: str = "", field: str | None = None) -> Verdict:
+    return Verdict(False, rule, message, instead, field)
+
+
+def _table_zone(seat: Seat) -> str:
+    """R8.3: the follow-up comes from face-up, else face-down, else the hand."""
+    if seat.face_up.count:
+        return "face_up"
+    if seat.face_down.count:
+        return "face_down"
+    return "hand"
+
+
+def _range_words(r: tuple[int | None, int | None]) -> str:
+    lo, hi = r
+    if lo is None and hi is None:
+        return "any number"
+    if lo is None:
+        return f"{hi} or lower"
+    if hi is None:
+        return f"{lo} or higher"
+    return f"a number from {lo} to {hi}"
+
+
+def _cards_words(k: int, name: str) -> str:
+    if k == 1:
+        return name
+    return f"{k}× {name}"
+
+
+def _decks(variant: Variant, players: Sequence[str]) -> int:
+    if len(set(players)) != len(players):
+        raise SetupError("every player needs a different name.", "players")
+    decks = variant.decks_for(len(players))
+    if decks is None:
+        raise SetupError(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
+            f"not {len(players)}.",
+            "players",
+        )
+    return decks
+
+
+def _check_card(variant: Variant, card: Card, field: str) -> None:
+    if not variant.is_card(card):
+        raise SetupError(f"there is no card {card!r} in {variant.name}.", field)
+
+
+def _counts(cards: Iterable[Card]) -> dict[Card, int]:
+    out: dict[Card, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _known(cards: Iterable[Card]) -> ZoneCards:
+    return ZoneCards(_counts(cards))
+
+
+def _strength(card: Card) -> tuple[int, int]:
+    return (1, 0) if isinstance(card, str) else (0, card)

@@ -1,0 +1,107 @@
+"""Steps, verdicts and outcomes: small immutable values, like python-chess's Move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.state import Restriction
+from referee.variant.model import Card
+
+ZONES = ("hand", "face_up", "face_down")
+ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "face-down cards"}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One or more identical cards from one zone (R4.1); `to` is the chosen player."""
+
+    by: str
+    cards: tuple[Card, ...]
+    zone: str = "hand"
+    to: str | None = None
+    give: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """The mover picks up the whole pile (R6.2)."""
+
+    by: str
+
+
+Step = Play | PickUp
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The referee's word on a proposed step (R11.1)."""
+
+    legal: bool
+    rule: str = ""
+    message: str = ""
+    instead: str = ""
+    field: str | None = None  # the record field at fault, when there is one
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        if self.legal:
+            return f"Legal. {self.message}".strip()
+        text = f"Illegal ({self.rule}): {self.message}"
+        if self.instead:
+            text += f" {self.instead}"
+        return text
+
+
+class IllegalStep(ValueError):
+    """Raised by Game.push for a step the rules do not allow; carries the verdict."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(str(verdict))
+        self.verdict = verdict
+
+
+class SetupError(ValueError):
+    """A game that cannot start as given (a deal that does not fit, a bad start position)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happens after an accepted step, as data and as words (R11.2)."""
+
+    step: Step
+    messages: tuple[str, ...] = ()
+    burned: bool = False  # a run burned the pile (R7.1)
+    removed: int = 0  # cards that left the game in this step
+    picked_up: int = 0
+    draws: tuple[tuple[str, int], ...] = ()
+    next_player: str | None = None
+    plays_again: bool = False
+    follow_up: bool = False
+    restriction: Restriction | None = None
+    skipped: tuple[str, ...] = ()
+    went_out: tuple[str, ...] = ()
+    came_in: tuple[str, ...] = ()
+    loser: str | None = None
+    hint: str = ""
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.messages)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game under way (R2.4, GAME-RECORDS.md `start`)."""
+
+    turn: str
+    pile: tuple[Card, ...] = ()
+    draw_pile: int = 0
+    hand: dict[str, int] = field(default_factory=dict)
+    face_up: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    face_down: dict[str, int] = field(default_factory=dict)

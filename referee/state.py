@@ -1,0 +1,173 @@
+"""What the table can see, as one mutable value that the engine copies for undo.
+
+A zone holds the cards *known* to be there and a count of *unknown* ones (R4.3).  In full
+information mode (simulation) every card is known and the draw pile is an ordered list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.variant.model import Card
+
+
+class ZoneCards:
+    """Cards in one zone: known copies per card, plus unknown cards (R4.3)."""
+
+    __slots__ = ("known", "unknown", "count", "order")
+
+    def __init__(
+        self,
+        known: dict[Card, int] | None = None,
+        unknown: int = 0,
+        order: list[Card] | None = None,
+    ) -> None:
+        self.known: dict[Card, int] = {c: n for c, n in (known or {}).items() if n}
+        self.unknown = unknown
+        self.count = unknown + sum(self.known.values())
+        # Full-information face-down cards keep their (shuffled) order so that a blind choice
+        # is the same card every time the position is asked for.
+        self.order = order
+
+    def copy(self) -> ZoneCards:
+        z = ZoneCards.__new__(ZoneCards)
+        z.known = dict(self.known)
+        z.unknown = self.unknown
+        z.count = self.count
+        z.order = None if self.order is None else list(self.order)
+        return z
+
+    def add_known(self, card: Card, n: int = 1) -> None:
+        self.known[card] = self.known.get(card, 0) + n
+        self.count += n
+        if self.order is not None:
+            self.order.extend([card] * n)
+
+    def add_unknown(self, n: int) -> None:
+        self.unknown += n
+        self.count += n
+
+    def take_unknown(self, n: int) -> None:
+        """Remove n unknown cards (a card given away unseen)."""
+        self.unknown -= n
+        self.count -= n
+
+    def take(self, card: Card, n: int) -> int:
+        """Remove n copies of card, known copies first; return how many were unknown (R4.4)."""
+        have = self.known.get(card, 0)
+        from_known = min(have, n)
+        if from_known:
+            if have == from_known:
+                del self.known[card]
+            else:
+                self.known[card] = have - from_known
+        from_unknown = n - from_known
+        self.unknown -= from_unknown
+        self.count -= n
+        if self.order is not None:
+            for _ in range(n):
+                idx = len(self.order) - 1 - self.order[::-1].index(card)
+                del self.order[idx]
+        return from_unknown
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ZoneCards)
+            and self.known == other.known
+            and self.unknown == other.unknown
+            and self.order == other.order
+        )
+
+    def __repr__(self) -> str:
+        return f"ZoneCards(known={self.known}, unknown={self.unknown})"
+
+
+class Seat:
+    """The cards lying at one seat. Seats keep their cards when people change seats (R8.11)."""
+
+    __slots__ = ("hand", "face_up", "face_down")
+
+    def __init__(self, hand: ZoneCards, face_up: ZoneCards, face_down: ZoneCards) -> None:
+        self.hand = hand
+        self.face_up = face_up
+        self.face_down = face_down
+
+    @property
+    def total(self) -> int:
+        return self.hand.count + self.face_up.count + self.face_down.count
+
+    def zone(self, name: str) -> ZoneCards:
+        if name == "hand":
+            return self.hand
+        if name == "face_up":
+            return self.face_up
+        return self.face_down
+
+    def copy(self) -> Seat:
+        return Seat(self.hand.copy(), self.face_up.copy(), self.face_down.copy())
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Seat)
+            and self.hand == other.hand
+            and self.face_up == other.face_up
+            and self.face_down == other.face_down
+        )
+
+
+Restriction = tuple[int | None, int | None]
+
+
+@dataclass(eq=True)
+class State:
+    """Everything public at the table, plus bookkeeping for R4.3.
+
+    ``names[i]`` sits at seat ``i`` (clockwise); ``seats[i]`` holds the cards lying there.
+    ``turn`` is a seat index. ``skips`` belong to people (R8.6), so they are keyed by name.
+    """
+
+    names: list[str]
+    seats: list[Seat]
+    pile: list[Card] = field(default_factory=list)
+    draw_pile: int = 0
+    burned: int = 0
+    seen: dict[Card, int] = field(default_factory=dict)
+    direction: int = 1
+    turn: int = 0
+    restriction: Restriction | None = None
+    follow_up: bool = False
+    skips: dict[str, int] = field(default_factory=dict)
+    over: bool = False
+    loser: str | None = None
+    # Full information only: the draw pile's cards, top last.
+    draw_cards: list[Card] | None = None
+
+    def copy(self) -> State:
+        return State(
+            names=list(self.names),
+            seats=[s.copy() for s in self.seats],
+            pile=list(self.pile),
+            draw_pile=self.draw_pile,
+            burned=self.burned,
+            seen=dict(self.seen),
+            direction=self.direction,
+            turn=self.turn,
+            restriction=self.restriction,
+            follow_up=self.follow_up,
+            skips=dict(self.skips),
+            over=self.over,
+            loser=self.loser,
+            draw_cards=None if self.draw_cards is None else list(self.draw_cards),
+        )
+
+    def seat_of(self, name: str) -> int:
+        return self.names.index(name)
+
+    def is_in(self, seat: int) -> bool:
+        return self.seats[seat].total > 0
+
+    def players_in(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.total > 0]
+
+    def see(self, card: Card, n: int = 1) -> None:
+        self.seen[card] = self.seen.get(card, 0) + n

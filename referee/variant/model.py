@@ -1,0 +1,160 @@
+"""The variant model: small immutable values describing a deck and its house rules.
+
+Nothing here knows a card by its name: a Karma card, like a rank power, is a list of effects from
+the menu (RULES.md R9).  The loader (``referee.variant.loader``) builds these from YAML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.variant.menu import MENU, needs_target
+
+Card = int | str
+"""A card as the table names it: a number rank (``7``) or a Karma card id (``"five_or_below"``)."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect from the menu with its parameters (defaults filled in)."""
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        spec = MENU[self.name]
+        full = {p.name: p.default for p in spec.params if p.default is not None}
+        full.update(self.params)
+        object.__setattr__(self, "params", dict(sorted(full.items())))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.params.items())))
+
+    @property
+    def needs_target(self) -> bool:
+        return needs_target(self.name, dict(self.params))
+
+    def to_data(self) -> dict[str, Any]:
+        """The YAML form: ``{effect: name, param: value, ...}``."""
+        return {"effect": self.name, **self.params}
+
+
+@dataclass(frozen=True)
+class KarmaCard:
+    id: str
+    name: str
+    copies: int
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    rule: str = ""  # the RULES.md number verdicts cite for this card, e.g. "R8.2"
+
+
+@dataclass(frozen=True)
+class RankPower:
+    """Powers given to a number rank (R1.4, R5.5)."""
+
+    rank: int
+    effects: tuple[Effect, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """With this many decks combined, this many players may sit down (R1.2-R1.3)."""
+
+    decks: int
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class Deal:
+    face_down: int = 3
+    face_up: int = 3
+    hand: int = 3
+
+    @property
+    def per_player(self) -> int:
+        return self.face_down + self.face_up + self.hand
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: str
+    ranks_low: int = 1
+    ranks_high: int = 16
+    copies: int = 3
+    karma_cards: tuple[KarmaCard, ...] = ()
+    rank_powers: tuple[RankPower, ...] = ()
+    players: tuple[PlayerRange, ...] = (PlayerRange(1, 2, 6), PlayerRange(2, 7, 12))
+    deal: Deal = Deal()
+    min_hand: int = 3
+    burn: int = 3
+    description: str = ""
+    author: str = ""
+
+    # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def ranks(self) -> range:
+        return range(self.ranks_low, self.ranks_high + 1)
+
+    def karma(self, card_id: str) -> KarmaCard | None:
+        for card in self.karma_cards:
+            if card.id == card_id:
+                return card
+        return None
+
+    def effects_of(self, card: Card) -> tuple[Effect, ...]:
+        """The effects a card carries: a Karma card's list, or a rank's powers (R1.4)."""
+        if isinstance(card, str):
+            k = self.karma(card)
+            return k.effects if k else ()
+        for power in self.rank_powers:
+            if power.rank == card:
+                return power.effects
+        return ()
+
+    def is_card(self, card: object) -> bool:
+        if isinstance(card, bool):
+            return False
+        if isinstance(card, int):
+            return self.ranks_low <= card <= self.ranks_high
+        return isinstance(card, str) and self.karma(card) is not None
+
+    def all_cards(self) -> list[Card]:
+        return [*self.ranks, *(k.id for k in self.karma_cards)]
+
+    def copies_per_deck(self, card: Card) -> int:
+        if isinstance(card, str):
+            k = self.karma(card)
+            return k.copies if k else 0
+        return self.copies if self.ranks_low <= card <= self.ranks_high else 0
+
+    def deck_size(self, decks: int = 1) -> int:
+        one = len(self.ranks) * self.copies + sum(k.copies for k in self.karma_cards)
+        return one * decks
+
+    def decks_for(self, players: int) -> int | None:
+        """How many decks this many players use, or None if the variant does not allow it."""
+        for r in self.players:
+            if r.min <= players <= r.max:
+                return r.decks
+        return None
+
+    @property
+    def min_players(self) -> int:
+        return min(r.min for r in self.players)
+
+    @property
+    def max_players(self) -> int:
+        return max(r.max for r in self.players)
+
+    def card_name(self, card: Card) -> str:
+        if isinstance(card, str):
+            k = self.karma(card)
+            return k.name if k else card
+        return str(card)

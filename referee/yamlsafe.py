@@ -1,0 +1,496 @@
+"""A safe YAML front-end: parse untrusted text into data plus its node tree, and say what is wrong.
+
+Variant files and game records come from other people, so parsing must never run code, never
+blow up on hostile input (alias bombs, 40,000-deep nesting, huge files) and never answer with a
+traceback.  Every problem is a :class:`Problem` located at a 1-based line and column, in plain
+words: what is wrong; what is expected.
+
+Rulings (documented here because every YAML file the project reads goes through this module):
+
+* pure-Python ``yaml.SafeLoader`` only: the C loader segfaults on deep nesting;
+* anchors (``&a``), aliases (``*a``) and tags other than the plain str/int/float/bool/null/seq/map
+  ones are rejected while composing, before anything is constructed;
+* booleans are only ``true``/``false`` (YAML 1.2): ``yes``, ``no``, ``on``, ``off`` stay text, so a
+  player called ``No`` is not ``False``; dates stay text; ``<<`` merge keys are ordinary keys;
+* a duplicate key is an error located at the second one;
+* nesting deeper than ``MAX_DEPTH`` collections is rejected without recursion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jsonschema
+import yaml
+from jsonschema.exceptions import ValidationError
+
+MAX_BYTES = 256 * 1024
+"""Largest variant or record file accepted (bytes)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings accepted; real files nest about five levels."""
+
+ERROR = "error"
+WARNING = "warning"
+UNREADABLE = "unreadable"
+"""Severity of a file that cannot be read as text at all (missing, a directory, not UTF-8)."""
+
+PathT = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located finding; ``line``/``column`` are 1-based (0 when there is no position)."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        where = self.path or "(top level)"
+        if self.severity == WARNING:
+            return f"{self.file}:{self.line}:{self.column}: warning: {where}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {where}: {self.message}"
+
+    @property
+    def sort_key(self) -> tuple[int, int, str, str]:
+        return (self.line, self.column, self.path, self.message)
+
+
+class YamlError(Exception):
+    """The text could not be turned into data; ``problems`` says where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """``("karma_cards", 2, "effects", 0, "max")`` -> ``karma_cards[2].effects[0].max``."""
+    out = ""
+    for seg in path:
+        if isinstance(seg, int) and not isinstance(seg, bool):
+            out += f"[{seg}]"
+        else:
+            out += f".{seg}" if out else str(seg)
+    return out
+
+
+# --- the loader --------------------------------------------------------------------------------
+
+_STD = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_DROPPED_RESOLVERS = {_STD + "timestamp", _STD + "merge", _STD + "value", _STD + "bool"}
+_BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+
+
+class _Located(Exception):
+    """Raised inside the loader with a mark, turned into a Problem by :func:`parse_yaml`."""
+
+    def __init__(self, mark: yaml.Mark | None, message: str) -> None:
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+
+
+def _show_tag(tag: str) -> str:
+    return "!!" + tag[len(_STD) :] if tag.startswith(_STD) else tag
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors, aliases, exotic tags, duplicate keys and deep nesting."""
+
+    max_depth = MAX_DEPTH
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Located(
+                event.start_mark,
+                f"aliases (*{event.anchor}) are not allowed; expected the value written out in full",
+            )
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            raise _Located(
+                event.start_mark,
+                f"anchors (&{anchor}) are not allowed; expected the value written out in full",
+            )
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag != "!" and tag not in _ALLOWED_TAGS:
+            raise _Located(
+                event.start_mark,
+                f"the tag {_show_tag(tag)} is not allowed; expected plain values without tags",
+            )
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            self._depth += 1
+            try:
+                if self._depth > self.max_depth:
+                    raise _Located(
+                        event.start_mark,
+                        f"lists and mappings are nested more than {self.max_depth} deep; "
+                        "expected a shallow file",
+                    )
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
+
+    def compose_mapping_node(self, anchor: Any) -> yaml.MappingNode:
+        node = super().compose_mapping_node(anchor)
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _Located(
+                    key_node.start_mark, "a key must be a plain value; expected a name before ':'"
+                )
+        return node
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.get(key)
+            except TypeError:  # unhashable; cannot happen with scalar keys, but never crash
+                raise _Located(key_node.start_mark, "a key must be a plain value") from None
+            if first is not None:
+                raise _Located(
+                    key_node.start_mark,
+                    f"duplicate key {_show(key)} (first at line {first.start_mark.line + 1}); "
+                    "expected each key once",
+                )
+            seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)
+
+
+_SafeLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED_RESOLVERS]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_SafeLoader.add_implicit_resolver(_STD + "bool", _BOOL_RE, list("tTfF"))
+
+
+def _mark_position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def parse_yaml(
+    text: str | bytes, filename: str, *, max_bytes: int = MAX_BYTES
+) -> tuple[Any, yaml.Node | None]:
+    """Parse one YAML document safely; return the data and the node tree it was built from.
+
+    Raises :class:`YamlError` with located problems for anything that is not plain YAML data.
+    """
+
+    def fail(line: int, col: int, message: str, severity: str = ERROR) -> YamlError:
+        return YamlError([Problem(filename, line, col, "", message, severity)])
+
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise fail(
+            1,
+            1,
+            f"the file is too large (more than {max_bytes:,} bytes); "
+            f"expected at most {max_bytes // 1024} KiB",
+        )
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raw = text
+            line = raw.count(b"\n", 0, e.start) + 1
+            start = raw.rfind(b"\n", 0, e.start) + 1
+            col = len(raw[start : e.start].decode("utf-8", "replace")) + 1
+            raise fail(
+                line,
+                col,
+                f"the file is not UTF-8 text (byte 0x{raw[e.start]:02x}); expected a UTF-8 text file",
+                UNREADABLE,
+            ) from None
+    if not text.strip().lstrip("\ufeff").strip():
+        raise fail(1, 1, "the file is empty; expected a YAML mapping of fields")
+
+    loader: _SafeLoader | None = None
+    try:
+        loader = _SafeLoader(text)
+        node = loader.get_single_node()
+        if node is None:
+            raise fail(1, 1, "the file holds only comments; expected a YAML mapping of fields")
+        data = loader.construct_document(node)
+    except _Located as e:
+        line, col = (e.mark.line + 1, e.mark.column + 1) if e.mark else (1, 1)
+        raise fail(line, col, e.message) from None
+    except yaml.reader.ReaderError as e:
+        line, col = _mark_position(text, e.position)
+        raise fail(
+            line,
+            col,
+            f"the file holds a control character (#x{ord(e.character):04x}) that is not text; "
+            "expected a text file",
+            UNREADABLE,
+        ) from None
+    except yaml.MarkedYAMLError as e:
+        raise _syntax_error(e, filename) from None
+    except yaml.YAMLError as e:
+        raise fail(1, 1, f"invalid YAML ({e}); expected a YAML mapping of fields") from None
+    except RecursionError:
+        raise fail(
+            1, 1, "lists and mappings are nested too deep; expected a shallow file"
+        ) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return data, node
+
+
+def _syntax_error(e: yaml.MarkedYAMLError, filename: str) -> YamlError:
+    mark = e.problem_mark or e.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = (e.problem or "invalid YAML").strip()
+    context = (e.context or "").strip()
+    if problem.startswith("but found another document"):
+        return YamlError(
+            [
+                Problem(
+                    filename,
+                    line,
+                    col,
+                    "",
+                    "a second YAML document starts here ('---'); expected a single document",
+                )
+            ]
+        )
+    if "'\\t'" in problem:
+        message = "a tab character cannot indent YAML; expected spaces"
+        return YamlError([Problem(filename, line, col, "", message)])
+    if context and e.context_mark is not None and e.context_mark is not mark:
+        context += f" started at line {e.context_mark.line + 1}"
+    message = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
+    message += "; expected valid YAML (check indentation, colons, quotes and brackets)"
+    return YamlError([Problem(filename, line, col, "", message)])
+
+
+# --- locating ----------------------------------------------------------------------------------
+
+
+def _key_matches(key_node: yaml.Node, seg: str | int) -> bool:
+    return isinstance(key_node, yaml.ScalarNode) and key_node.value == str(seg)
+
+
+def locate(node: yaml.Node | None, path: Sequence[str | int], *, at_key: bool = False) -> tuple[int, int]:
+    """The 1-based (line, column) of the value at ``path`` in the node tree.
+
+    Walks as deep as the path exists (a missing field points at its mapping).  With ``at_key``
+    the last segment points at the key itself, e.g. for an unknown field.  ``(0, 0)`` without a
+    tree.
+    """
+    if node is None:
+        return (0, 0)
+    current = node
+    for i, seg in enumerate(path):
+        last = i == len(path) - 1
+        if isinstance(current, yaml.MappingNode):
+            for key_node, value_node in current.value:
+                if _key_matches(key_node, seg):
+                    if last and at_key:
+                        current = key_node
+                    else:
+                        current = value_node
+                    break
+            else:
+                break
+        elif isinstance(current, yaml.SequenceNode) and isinstance(seg, int):
+            if 0 <= seg < len(current.value):
+                current = current.value[seg]
+            else:
+                break
+        else:
+            break
+    return (current.start_mark.line + 1, current.start_mark.column + 1)
+
+
+# --- JSON Schema, in plain words ---------------------------------------------------------------
+
+
+def _is_int(checker: Any, instance: object) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_TYPE_CHECKER = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int)
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator, type_checker=_TYPE_CHECKER
+)
+"""Draft 2020-12 where 3.0 is not an integer: a copy count of 3.0 is a mistake in a file."""
+
+_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def validator_for(schema: dict[str, Any]) -> Any:
+    """A compiled validator for ``schema``, cached: building one costs milliseconds."""
+    hit = _VALIDATORS.get(id(schema))
+    if hit is not None and hit[0] is schema:
+        return hit[1]
+    _Validator.check_schema(schema)
+    validator = _Validator(schema)
+    _VALIDATORS[id(schema)] = (schema, validator)  # keeps schema alive, so the id stays unique
+    return validator
+
+
+_TYPE_WORDS = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "boolean": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "a mapping (key: value lines)",
+}
+
+
+def _show(value: object) -> str:
+    """A value as a person wrote it in YAML, briefly."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return repr(text)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _words_for_type(types: object) -> str:
+    names = [types] if isinstance(types, str) else list(types)  # type: ignore[call-overload]
+    return " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in names)
+
+
+def _one_of(values: Iterable[object]) -> str:
+    return ", ".join(str(v) if isinstance(v, str) else _show(v) for v in values)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _pick_branch(error: ValidationError) -> ValidationError | None:
+    """For anyOf/oneOf: the sub-error from the branch that matched furthest."""
+    subs = list(error.context or [])
+    if not subs:
+        return None
+
+    def rank(e: ValidationError) -> tuple[int, int]:
+        return (len(e.relative_path), 0 if e.validator == "type" else 1)
+
+    return max(subs, key=rank)
+
+
+def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
+    """(path, point at the key?, message) for one jsonschema error; several for extra keys."""
+    path: PathT = tuple(error.absolute_path)
+    v, schema, inst = error.validator, error.schema, error.instance
+    expected_hint = schema.get("x-expected") if isinstance(schema, dict) else None
+    vv = error.validator_value
+    if v == "additionalProperties" and isinstance(inst, dict):
+        known = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        out = []
+        for key in inst:
+            if key in known or any(re.search(p, str(key)) for p in patterns):
+                continue
+            msg = f"unknown field {_show(key)}; expected one of: {', '.join(known)}"
+            close = difflib.get_close_matches(str(key), known, n=1)
+            if close:
+                msg += f" (did you mean '{close[0]}'?)"
+            out.append(((*path, key), True, msg))
+        if out:
+            return out
+        return [(path, False, error.message)]
+    if v == "required":
+        missing = re.match(r"^'(.*)' is a required property$", error.message)
+        name = missing.group(1) if missing else str(error.message)
+        sub = schema.get("properties", {}).get(name, {}) if isinstance(schema, dict) else {}
+        title = sub.get("title") if isinstance(sub, dict) else None
+        what = f"'{name}'" + (f" ({title.lower()})" if title else "")
+        return [(path, False, f"missing required field '{name}'; expected {what} here")]
+    if v == "type":
+        expected = expected_hint or _words_for_type(vv)
+        return [(path, False, f"expected {expected}, got {_show(inst)}")]
+    if v == "enum":
+        expected = expected_hint or f"one of: {_one_of(vv)}"
+        return [(path, False, f"{_show(inst)} is not allowed here; expected {expected}")]
+    if v == "const":
+        return [(path, False, f"{_show(inst)} is not allowed here; expected {_show(vv)}")]
+    if v == "minimum":
+        return [(path, False, f"{_show(inst)} is less than the minimum {vv}")]
+    if v == "maximum":
+        return [(path, False, f"{_show(inst)} is more than the maximum {vv}")]
+    if v == "exclusiveMinimum":
+        return [(path, False, f"{_show(inst)} is too small; expected more than {vv}")]
+    if v == "exclusiveMaximum":
+        return [(path, False, f"{_show(inst)} is too large; expected less than {vv}")]
+    if v == "minItems":
+        n = len(inst) if isinstance(inst, list) else 0
+        have = "the list is empty" if n == 0 else f"the list has {_plural(n, 'item')}"
+        return [(path, False, f"{have}; expected at least {_plural(vv, 'item')}")]
+    if v == "maxItems":
+        n = len(inst) if isinstance(inst, list) else 0
+        return [(path, False, f"the list has {_plural(n, 'item')}; expected at most {vv}")]
+    if v == "minLength":
+        if isinstance(inst, str) and not inst:
+            return [(path, False, f"the text is empty; expected at least {_plural(vv, 'character')}")]
+        return [(path, False, f"{_show(inst)} is too short; expected at least {_plural(vv, 'character')}")]
+    if v == "maxLength":
+        return [(path, False, f"the text is too long; expected at most {_plural(vv, 'character')}")]
+    if v == "pattern":
+        expected = expected_hint or f"text matching {vv}"
+        return [(path, False, f"{_show(inst)} is not in the right form; expected {expected}")]
+    if v == "uniqueItems":
+        seen: list[Any] = []
+        repeated: Any = None
+        for item in inst if isinstance(inst, list) else []:
+            if item in seen:
+                repeated = item
+                break
+            seen.append(item)
+        return [(path, False, f"{_show(repeated)} is listed twice; expected each item once")]
+    if v in ("anyOf", "oneOf"):
+        subs = list(error.context or [])
+        if subs and all(e.validator == "type" and not e.relative_path for e in subs):
+            types = [t for e in subs for t in ([e.validator_value] if isinstance(e.validator_value, str) else e.validator_value)]
+            expected = expected_hint or _words_for_type(types)
+            return [(path, False, f"expected {expected}, got {_show(inst)}")]
+        best = _pick_branch(error)
+        if v == "oneOf" and best is None:
+            return [(path, False, f"{_show(inst)} matches more than one form; expected exactly one")]
+        if best is not None:
+            return _messages(best)
+    return [(path, False, error.message)]
+
+
+def schema_problems(
+    schema: dict[str, Any], data: Any, node: yaml.Node | None, filename: str
+) -> list[Problem]:
+    """Every schema violation in ``data``, located via ``node``, sorted by position."""
+    problems = []
+    for error in validator_for(schema).iter_errors(data):
+        for path, at_key, message in _messages(error):
+            line, col = locate(node, path, at_key=at_key)
+            problems.append(Problem(filename, line, col, format_path(path), message))
+    return sorted(set(problems), key=lambda p: p.sort_key)
