@@ -426,8 +426,13 @@ def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
         missing = re.match(r"^'(.*)' is a required property$", error.message)
         name = missing.group(1) if missing else str(error.message)
         sub = schema.get("properties", {}).get(name, {}) if isinstance(schema, dict) else {}
-        title = sub.get("title") if isinstance(sub, dict) else None
-        what = f"'{name}'" + (f" ({title.lower()})" if title else "")
+        what = f"'{name}'"
+        if isinstance(sub, dict):
+            title = str(sub.get("title", ""))
+            if title.lower() in ("", name.lower(), name.replace("_", " ").lower()):
+                title = str(sub.get("description", "")).rstrip(".")
+            if title:
+                what += f" ({title[0].lower()}{title[1:]})"
         return [(path, False, f"missing required field '{name}'; expected {what} here")]
     if v == "type":
         expected = expected_hint or _words_for_type(vv)

@@ -1,0 +1,275 @@
+"""The Design page's logic, without Streamlit: the variant being designed as plain data.
+
+The design is kept in the YAML shape (``referee.variant.loader.variant_to_data``).  Every run the
+page builds that data from its widgets, dumps it to YAML text and loads it with the very loader
+that reads variant files, so the live checks are the real ones; each problem is then shown next
+to the widgets of the section its path points into.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import re
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
+from referee.variant.menu import MENU, Param
+from referee.variant.model import Variant
+from referee.yamlsafe import Problem
+
+SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/variant.schema.json\n"
+MAX_LINK = 6000
+"""Longest share link parameter (characters): longer links break in chats and some browsers."""
+MAX_SHARED_YAML = 64 * 1024
+
+
+# --- the design as data -------------------------------------------------------------------------
+
+
+def from_variant(v: Variant) -> dict[str, Any]:
+    return variant_to_data(v)
+
+
+def starter(v: Variant) -> dict[str, Any]:
+    """A new house variant based on ``v``: a new id and name, the same cards and rules."""
+    data = from_variant(v)
+    data["id"] = f"{v.id}-house" if not v.id.endswith("-house") else v.id
+    data["name"] = f"{v.name} (our house rules)"
+    data["author"] = ""
+    return data
+
+
+def to_yaml(data: dict[str, Any]) -> str:
+    body = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+    )
+    return SCHEMA_LINE + body
+
+
+@dataclass
+class Check:
+    """The live check of a design: its YAML, the loader's result, problems by section."""
+
+    yaml: str
+    result: LoadResult
+    sections: dict[str, list[Problem]] = field(default_factory=dict)
+
+    @property
+    def variant(self) -> Variant | None:
+        return self.result.variant
+
+    def at(self, section: str) -> list[Problem]:
+        return self.sections.get(section, [])
+
+
+def check(data: dict[str, Any]) -> Check:
+    text = to_yaml(data)
+    result = load_variant_text(text, "variant.yaml")
+    sections: dict[str, list[Problem]] = {}
+    for p in result.problems:
+        sections.setdefault(section_of(p.path), []).append(p)
+    return Check(text, result, sections)
+
+
+_PATH = re.compile(r"^([A-Za-z_]+)(?:\[(\d+)\])?")
+_SECTIONS = {
+    "id": "about",
+    "name": "about",
+    "description": "about",
+    "author": "about",
+    "players": "players",
+    "ranks": "deck",
+    "deal": "table",
+    "min_hand": "table",
+    "burn": "table",
+    "karma_cards": "karma_cards",
+    "rank_powers": "rank_powers",
+}
+
+
+def section_of(path: str) -> str:
+    """Where a problem belongs on the page: ``karma_cards[2].effects[0].max`` ->
+    ``karma_cards.2``; ``deal.hand`` -> ``table``; the top level -> ``about``."""
+    m = _PATH.match(path or "")
+    if not m:
+        return "about"
+    key, index = m.group(1), m.group(2)
+    section = _SECTIONS.get(key, "about")
+    if index is not None and section in ("karma_cards", "rank_powers"):
+        return f"{section}.{index}"
+    return section
+
+
+def problem_words(p: Problem) -> str:
+    where = f"line {p.line}, column {p.column}" if p.line else "the whole file"
+    what = f"{p.path}: " if p.path else ""
+    kind = "Warning" if p.severity == "warning" else "Problem"
+    return f"{kind} at {where} — {what}{p.message}"
+
+
+# --- effects ------------------------------------------------------------------------------------
+
+
+def effect_name(e: Any) -> str:
+    return e if isinstance(e, str) else str(e.get("effect", ""))
+
+
+def effect_params(e: Any) -> dict[str, Any]:
+    return {} if isinstance(e, str) else {k: v for k, v in e.items() if k != "effect"}
+
+
+def make_effect(name: str, params: dict[str, Any] | None = None) -> str | dict[str, Any]:
+    """The YAML form: a bare name without parameters, else ``{effect: name, ...}``."""
+    kept = {k: v for k, v in (params or {}).items() if v is not None}
+    return {"effect": name, **kept} if kept else name
+
+
+def param_default(p: Param) -> Any:
+    if p.default is not None:
+        return p.default
+    if p.required and p.type == "integer":
+        return p.minimum if p.minimum is not None else 0
+    return None
+
+
+def effect_title(name: str) -> str:
+    spec = MENU.get(name)
+    return f"{spec.title} ({name})" if spec else name
+
+
+# --- structural edits (pure functions returning a new design) --------------------------------------
+
+
+def card_id(name: str, taken: set[str]) -> str:
+    """A Karma card id from its name: lower case, ``a-z0-9_``, starting with a letter, unique."""
+    base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "card"
+    if not base[0].isalpha():
+        base = f"card_{base}"
+    cid, n = base, 2
+    while cid in taken:
+        cid = f"{base}_{n}"
+        n += 1
+    return cid
+
+
+def variant_id(name: str) -> str:
+    vid = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return vid or "my-karma"
+
+
+def add_card(
+    data: dict[str, Any],
+    name: str,
+    text: str,
+    copies: int,
+    effects: list[str | dict[str, Any]],
+) -> dict[str, Any]:
+    """The design with a new Karma card (the Create Your Karma composer)."""
+    out = copy.deepcopy(data)
+    cards = out.setdefault("karma_cards", [])
+    taken = {c.get("id", "") for c in cards}
+    card: dict[str, Any] = {
+        "id": card_id(name, taken),
+        "name": name.strip() or "My Karma card",
+        "copies": copies,
+    }
+    if text.strip():
+        card["text"] = text.strip()
+    card["effects"] = list(effects)
+    cards.append(card)
+    return out
+
+
+def remove_at(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    items = out.get(key, [])
+    if 0 <= index < len(items):
+        del items[index]
+    if key == "rank_powers" and not items:
+        out.pop("rank_powers", None)
+    return out
+
+
+def add_effect(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
+    """Add the first menu effect the card (or rank power) does not have yet."""
+    out = copy.deepcopy(data)
+    effects = out[key][index].setdefault("effects", [])
+    have = {effect_name(e) for e in effects}
+    name = next((n for n in MENU if n not in have), "wild")
+    spec = MENU[name]
+    effects.append(make_effect(name, {p.name: param_default(p) for p in spec.params}))
+    return out
+
+
+def remove_effect(data: dict[str, Any], key: str, index: int, effect: int) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    effects = out[key][index].get("effects", [])
+    if 0 <= effect < len(effects):
+        del effects[effect]
+    return out
+
+
+def add_power(data: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    powers = out.setdefault("rank_powers", [])
+    ranks = out.get("ranks", {})
+    used = {p.get("rank") for p in powers}
+    low, high = int(ranks.get("low", 1)), int(ranks.get("high", 16))
+    rank = next((r for r in range(high, low - 1, -1) if r not in used), high)
+    powers.append({"rank": rank, "text": "", "effects": ["clear_pile"]})
+    return out
+
+
+def add_players(data: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    ranges = out.setdefault("players", [])
+    last = ranges[-1] if ranges else {"decks": 0, "min": 1, "max": 1}
+    top = int(last.get("max", 1))
+    ranges.append({"decks": int(last.get("decks", 0)) + 1, "min": top + 1, "max": top + 2})
+    return out
+
+
+# --- share links --------------------------------------------------------------------------------
+
+
+class ShareError(ValueError):
+    """A share link that cannot be read."""
+
+
+def share_param(yaml_text: str) -> str:
+    """``base64url(zlib(YAML))`` without padding: the ``?v=`` value of a share link."""
+    packed = zlib.compress(yaml_text.encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def share_link(base_url: str, yaml_text: str) -> tuple[str | None, int]:
+    """The link, or None if it would be longer than MAX_LINK characters; and its length."""
+    param = share_param(yaml_text)
+    base = base_url.split("?", 1)[0].rstrip("/")
+    if base.endswith("/design"):
+        base = base[: -len("/design")]
+    link = f"{base}/design?v={param}"
+    return (link if len(param) <= MAX_LINK else None), len(param)
+
+
+def read_share(param: str) -> str:
+    """The YAML text in a share link's ``v`` value; raises ShareError (never a traceback)."""
+    if len(param) > MAX_LINK * 2:
+        raise ShareError("this link is too long to hold a variant")
+    try:
+        raw = base64.urlsafe_b64decode(param + "=" * (-len(param) % 4))
+        d = zlib.decompressobj()
+        text = d.decompress(raw, MAX_SHARED_YAML + 1)
+        if len(text) > MAX_SHARED_YAML or d.unconsumed_tail:
+            raise ShareError("the variant in this link is too large")
+        return text.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
+        if isinstance(e, ShareError):
+            raise
+        raise ShareError("this link is damaged (it may have been cut short)") from None

@@ -1,0 +1,32 @@
+"""Karma Referee, the Streamlit app: ``karma app`` runs this file.
+
+The pages live in ``pages/``; their logic in plain modules beside this file.  This entry point
+sets the page up, keeps the current game's id in the URL (``?game=<id>``) and in the session
+(the navigation menu drops the query string), and runs the chosen page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from referee.app import state
+
+HERE = Path(__file__).resolve().parent
+PAGES = HERE / "pages"
+
+st.set_page_config(page_title="Karma Referee", page_icon="🃏", layout="wide")
+st.html(state.style())
+state.sync_game_id()
+
+pages = [
+    st.Page(str(PAGES / "referee.py"), title="Referee", icon="🃏", default=True),
+    st.Page(str(PAGES / "design.py"), title="Design", icon="✏️", url_path="design"),
+    st.Page(str(PAGES / "rules.py"), title="Rules", icon="📜", url_path="rules"),
+    st.Page(str(PAGES / "games.py"), title="Games", icon="📚", url_path="games"),
+]
+if (PAGES / "simulate.py").is_file():
+    pages.append(st.Page(str(PAGES / "simulate.py"), title="Simulate", icon="🎲", url_path="simulate"))
+
+st.navigation(pages).run()

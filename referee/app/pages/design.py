@@ -1,0 +1,3 @@
+"""Design page placeholder being written."""
+import streamlit as st
+st.title("Design")

@@ -1,0 +1,64 @@
+"""Session helpers shared by the pages (the only app module besides the pages that uses st)."""
+
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+
+from referee.store import Store, default_path
+
+from .common import STYLE
+
+GAME_KEY = "game_id"
+TABLE_KEY = "table"
+
+
+@st.cache_resource(show_spinner=False)
+def _store(path: str) -> Store:
+    return Store(path)
+
+
+def store() -> Store:
+    """The process-wide store for the current data folder (KARMA_DATA_DIR)."""
+    return _store(str(default_path().resolve()))
+
+
+def style() -> str:
+    return STYLE
+
+
+def sync_game_id() -> None:
+    """Keep ``?game=<id>`` and the session in step on every run.
+
+    A new session (a refresh, a server restart, a shared link) takes the id from the URL; after
+    that the session's id wins and is written back, since the navigation menu drops the query.
+    """
+    if GAME_KEY not in st.session_state:
+        st.session_state[GAME_KEY] = st.query_params.get("game") or None
+    gid = st.session_state[GAME_KEY]
+    if gid:
+        if st.query_params.get("game") != gid:
+            st.query_params["game"] = gid
+    elif "game" in st.query_params:
+        del st.query_params["game"]
+
+
+def current_game_id() -> str | None:
+    gid = st.session_state.get(GAME_KEY)
+    return str(gid) if gid else None
+
+
+def set_game(gid: str | None) -> None:
+    st.session_state[GAME_KEY] = gid
+    st.session_state.pop(TABLE_KEY, None)
+    if gid:
+        st.query_params["game"] = gid
+    elif "game" in st.query_params:
+        del st.query_params["game"]
+
+
+def quiet_test_logs() -> None:
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").setLevel(
+        logging.ERROR
+    )

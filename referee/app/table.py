@@ -1,0 +1,422 @@
+"""The Referee page's logic, without Streamlit: games in the store, steps, what the table shows.
+
+Legality is never decided here: every proposed step goes to ``Game.explain`` and every accepted
+one through ``Game.push``.  A step is written to SQLite before anyone sees its outcome; if
+another tablet stepped first, the write is refused (:class:`referee.store.Conflict`), the step is
+taken back and the page reloads the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee import words
+from referee.engine import Game, Outcome, PickUp, Play, Position, Step, Verdict
+from referee.engine.steps import ZONES
+from referee.store import Conflict, GameRow, Store
+from referee.variant.model import Card, Variant
+
+from .common import builtin_yaml, variant_from_yaml
+
+ZONE_LABELS = {"hand": "Hand", "face_up": "Face-up", "face_down": "Face-down"}
+LOG_LENGTH = 20
+
+
+# --- steps as data (the game-record shape, GAME-RECORDS.md) -----------------------------------
+
+
+def step_to_dict(step: Step) -> dict[str, Any]:
+    if isinstance(step, PickUp):
+        return {"pickup": step.by}
+    d: dict[str, Any] = {"by": step.by, "play": list(step.cards)}
+    if step.zone != "hand":
+        d["from"] = step.zone
+    if step.to is not None:
+        d["to"] = step.to
+    if step.give is not None:
+        d["give"] = step.give
+    return d
+
+
+def step_from_dict(d: dict[str, Any]) -> Step:
+    if "pickup" in d:
+        return PickUp(d["pickup"])
+    return Play(
+        d["by"], tuple(d["play"]), d.get("from", "hand"), to=d.get("to"), give=d.get("give")
+    )
+
+
+def position_to_dict(p: Position) -> dict[str, Any]:
+    return {
+        "turn": p.turn,
+        "pile": list(p.pile),
+        "draw_pile": p.draw_pile,
+        "hand": dict(p.hand),
+        "face_up": {n: list(c) for n, c in p.face_up.items()},
+        "face_down": dict(p.face_down),
+    }
+
+
+def position_from_dict(d: dict[str, Any]) -> Position:
+    return Position(
+        turn=d["turn"],
+        pile=tuple(d.get("pile", ())),
+        draw_pile=int(d.get("draw_pile", 0)),
+        hand=dict(d.get("hand", {})),
+        face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
+        face_down=dict(d.get("face_down", {})),
+    )
+
+
+# --- a game being refereed ----------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """One stored game, rebuilt in memory, and the version of the row it matches."""
+
+    gid: str
+    name: str
+    variant_id: str
+    builtin: bool
+    variant: Variant
+    game: Game
+    version: int
+    undone: list[Step] = field(default_factory=list)
+    skipped: int = 0  # stored steps the engine refused on rebuilding (should stay 0)
+
+    def steps_data(self) -> list[dict[str, Any]]:
+        return [step_to_dict(s) for s in self.game.steps]
+
+    def undone_data(self) -> list[dict[str, Any]]:
+        return [step_to_dict(s) for s in self.undone]
+
+
+def rebuild(row: GameRow) -> Table:
+    """The game exactly as stored: its steps replayed, its undone steps ready for redo."""
+    variant = variant_from_yaml(row.variant)
+    if row.start is not None:
+        game = Game.from_position(variant, row.players, position_from_dict(row.start))
+    else:
+        face_up = {n: tuple(c) for n, c in row.face_up.items()} or None
+        game = Game.deal(variant, row.players, face_up)
+    skipped = 0
+    for d in row.steps:
+        step = step_from_dict(d)
+        if game.explain(step).legal:
+            game.push(step)
+        else:
+            skipped += 1
+    undone = [step_from_dict(d) for d in row.undone]
+    # Redo pops the last undone step first: push them in redo order, then undo them all.
+    pushed = 0
+    for step in reversed(undone):
+        if not game.explain(step).legal:
+            break
+        game.push(step)
+        pushed += 1
+    for _ in range(pushed):
+        game.pop()
+    undone = undone[len(undone) - pushed :] if pushed else []
+    return Table(
+        gid=row.id,
+        name=row.name,
+        variant_id=row.variant_id,
+        builtin=row.builtin,
+        variant=variant,
+        game=game,
+        version=row.version,
+        undone=undone,
+        skipped=skipped,
+    )
+
+
+def load_table(store: Store, gid: str, cached: Table | None = None) -> Table:
+    """The game ``gid``: the cached copy while the stored version matches, else rebuilt."""
+    if cached is not None and cached.gid == gid and store.version(gid) == cached.version:
+        return cached
+    return rebuild(store.load_game(gid))
+
+
+def new_game(
+    store: Store,
+    *,
+    variant_id: str,
+    variant_yaml: str,
+    builtin: bool,
+    players: Sequence[str],
+    face_up: dict[str, Sequence[Card]] | None,
+    name: str = "",
+) -> str:
+    """Deal a game (the engine checks players and face-up cards: SetupError) and store it."""
+    variant = variant_from_yaml(variant_yaml)
+    Game.deal(variant, list(players), face_up)  # raises SetupError for a game that cannot start
+    return store.create_game(
+        name=name or f"{variant.name}: {', '.join(players)}",
+        variant_id=variant_id,
+        variant_yaml=variant_yaml,
+        builtin=builtin,
+        players=list(players),
+        face_up={n: list(c) for n, c in (face_up or {}).items()},
+    )
+
+
+def _save(store: Store, table: Table) -> None:
+    g = table.game
+    table.version = store.save_steps(
+        table.gid,
+        table.version,
+        table.steps_data(),
+        table.undone_data(),
+        over=g.over,
+        loser=g.loser,
+    )
+
+
+def commit(store: Store, table: Table, step: Step) -> Outcome:
+    """Push a step (IllegalStep if the engine refuses it) and store it before returning.
+
+    On :class:`Conflict` the step is taken back and the conflict re-raised: reload the game.
+    """
+    outcome = table.game.push(step)
+    undone, table.undone = table.undone, []
+    try:
+        _save(store, table)
+    except Conflict:
+        table.game.pop()
+        table.undone = undone
+        raise
+    return outcome
+
+
+def undo(store: Store, table: Table) -> Step:
+    step = table.game.pop()
+    table.undone.append(step)
+    try:
+        _save(store, table)
+    except Conflict:
+        table.undone.pop()
+        table.game.push(step)
+        raise
+    return step
+
+
+def redo(store: Store, table: Table) -> Outcome:
+    outcome = table.game.redo()
+    step = table.undone.pop()
+    try:
+        _save(store, table)
+    except Conflict:
+        table.game.pop()
+        table.undone.append(step)
+        raise
+    return outcome
+
+
+def import_record(store: Store, text: str | bytes, filename: str) -> str:
+    """Store a game record (RecordError if malformed); its illegal steps are left out."""
+    from referee.records import game_from_record, load_record_text
+    from referee.variant.loader import dump_variant
+    from referee.variant.registry import builtin_ids
+
+    record = load_record_text(text, filename)
+    game = game_from_record(record)
+    ref = record.variant_ref
+    is_builtin = ref is not None and ref in builtin_ids() and _same_builtin(record.variant)
+    vid = record.variant.id
+    variant_yaml = builtin_yaml(vid) if is_builtin else dump_variant(record.variant)
+    return store.create_game(
+        name=record.name or f"{record.variant.name}: {', '.join(record.players)} (imported)",
+        variant_id=vid,
+        variant_yaml=variant_yaml,
+        builtin=is_builtin,
+        players=list(record.players),
+        face_up={n: list(c) for n, c in (record.face_up or {}).items()},
+        start=position_to_dict(record.start) if record.start is not None else None,
+        steps=[step_to_dict(s) for s in game.steps],
+        over=game.over,
+        loser=game.loser,
+    )
+
+
+def _same_builtin(v: Variant) -> bool:
+    from referee.variant.registry import builtin
+
+    try:
+        return builtin(v.id) == v
+    except Exception:
+        return False
+
+
+def export_text(table: Table) -> str:
+    from referee.records import export_record
+
+    ref: str | Variant = table.variant_id if table.builtin else table.variant
+    return export_record(table.game, ref, name=table.name)
+
+
+# --- proposing a play -------------------------------------------------------------------------
+
+
+def propose(
+    game: Game,
+    card: Card,
+    count: int = 1,
+    zone: str = "hand",
+    to: str | None = None,
+    give: Card | None = None,
+) -> Play | None:
+    """The play the mover proposes (None once the game is over)."""
+    if game.turn is None:
+        return None
+    return Play(game.turn, (card,) * max(1, count), zone, to=to, give=give)
+
+
+def verdict_for(game: Game, step: Step | None) -> Verdict | None:
+    return None if step is None else game.explain(step)
+
+
+def verdict_words(v: Verdict) -> str:
+    """The verdict as the table hears it: 'Yes, that's allowed.' or the rule and the reason."""
+    if v.legal:
+        return f"Allowed. {v.message}".strip()
+    text = f"Not allowed (rule {v.rule}): {v.message}"
+    if v.instead:
+        text += f" Instead: {v.instead}"
+    return text
+
+
+def default_zone(game: Game) -> str:
+    """The first zone the mover still holds cards in (a convenience; the engine judges)."""
+    who = game.turn
+    if who is None:
+        return "hand"
+    for z in ZONES:
+        if game.zone(who, z).count:
+            return z
+    return "hand"
+
+
+def max_count(game: Game, card: Card) -> int:
+    """How many identical cards the count picker offers (all copies in the game, at most 8)."""
+    return max(1, min(8, game.variant.copies_per_deck(card) * game.decks))
+
+
+def others(game: Game) -> list[str]:
+    me = game.turn
+    return [n for n in game.state.names if n != me]
+
+
+# --- what the table shows -----------------------------------------------------------------------
+
+
+def restriction_words(game: Game) -> str:
+    r = game.state.restriction
+    if r is None:
+        return ""
+    lo, hi = r
+    if lo is None and hi is None:
+        what = "any number"
+    elif lo is None:
+        what = f"a {hi} or lower"
+    elif hi is None:
+        what = f"a {lo} or higher"
+    else:
+        what = f"a number from {lo} to {hi}"
+    return f"The next play must be {what}, or a Karma card."
+
+
+def top_words(game: Game) -> str:
+    top = game.top
+    if top is None:
+        return "empty"
+    name = game.variant.card_name(top)
+    value = game.top_value()
+    if isinstance(top, str) or value != top:
+        return f"{name} (counts {value})"
+    return name
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    name: str
+    turn: bool
+    hand: int
+    face_up: int
+    face_up_known: str
+    face_down: int
+    status: str
+
+
+def player_rows(game: Game) -> list[PlayerRow]:
+    s = game.state
+    rows = []
+    turn = game.turn
+    for i, name in enumerate(s.names):
+        seat = s.seats[i]
+        known = []
+        for card, n in seat.face_up.known.items():
+            known += [game.variant.card_name(card)] * n
+        if seat.face_up.unknown:
+            known.append(f"{seat.face_up.unknown} not entered")
+        if game.loser == name:
+            status = "lost"
+        elif not seat.total:
+            status = "out (won)" if game.over else "out"
+        elif name == turn:
+            status = "to play"
+        else:
+            status = "in"
+        if s.skips.get(name):
+            status += f", misses {words.cards(s.skips[name]).replace('card', 'turn')}"
+        rows.append(
+            PlayerRow(
+                name=name,
+                turn=name == turn,
+                hand=seat.hand.count,
+                face_up=seat.face_up.count,
+                face_up_known=", ".join(known),
+                face_down=seat.face_down.count,
+                status=status,
+            )
+        )
+    return rows
+
+
+def player_table(game: Game) -> list[dict[str, Any]]:
+    """Rows for st.table (plain text cells; Streamlit shows them as text)."""
+    return [
+        {
+            "Player": ("▶ " if r.turn else "") + r.name,
+            "Hand": r.hand,
+            "Face-up": r.face_up,
+            "Face-up cards": r.face_up_known,
+            "Face-down": r.face_down,
+            "": r.status,
+        }
+        for r in player_rows(game)
+    ]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    text: str
+
+
+def log_lines(game: Game, last: int = LOG_LENGTH) -> list[LogLine]:
+    """The last ``last`` steps, newest first (cost independent of the game's length)."""
+    steps = game.history  # a list of references: cheap even for a long game
+    start = max(0, len(steps) - last)
+    out = []
+    for i in range(len(steps) - 1, start - 1, -1):
+        _, outcome = steps[i]
+        said = [m for m in outcome.messages if m != outcome.hint]
+        out.append(LogLine(i + 1, " ".join(said)))
+    return out
+
+
+def outcome_lines(outcome: Outcome) -> list[str]:
+    return list(outcome.messages)

@@ -1,0 +1,55 @@
+"""`karma rules FILE`: print a variant's rules sheet in Markdown (a file path or a built-in id).
+
+Exit status: 0 with the sheet, 1 when the variant is invalid (its problems go to stderr), 2 when
+the file cannot be read or no built-in variant has that id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from referee.variant.loader import LoadResult, load_variant_file
+from referee.variant.registry import VARIANTS_DIR, builtin_ids
+from referee.variant.sheet import rules_sheet
+from referee.yamlsafe import UNREADABLE, Problem
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="FILE", help="a variant file, or a built-in id")
+    parser.add_argument("-o", "--output", metavar="OUT", help="write the sheet to this file")
+
+
+def _load(name: str) -> LoadResult:
+    path = Path(name)
+    if not path.exists() and name in builtin_ids():
+        path = VARIANTS_DIR / f"{name}.yaml"
+    elif not path.exists() and "/" not in name and not name.endswith((".yaml", ".yml")):
+        known = ", ".join(builtin_ids())
+        message = (
+            f"no such file, and no built-in variant is called '{name}'; expected a variant file "
+            f"or one of: {known}"
+        )
+        return LoadResult(None, [Problem(name, 0, 0, "", message, UNREADABLE)], [])
+    return load_variant_file(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    result = _load(args.variant)
+    for problem in result.problems:
+        print(problem, file=sys.stderr)
+    if result.unreadable:
+        return 2
+    if result.variant is None:
+        return 1
+    sheet = rules_sheet(result.variant)
+    if args.output:
+        try:
+            Path(args.output).write_text(sheet, encoding="utf-8")
+        except OSError as e:
+            print(f"{args.output}: cannot write the sheet ({e.strerror or e})", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.write(sheet)
+    return 0

@@ -1,0 +1,447 @@
+"""Game records and referee scenarios (GAME-RECORDS.md): load, replay, export.
+
+A record is *malformed* when its shape is wrong (an unknown key, a wrong type, a player or card
+that does not exist, a step with no action): loading raises :class:`RecordError` with located
+problems.  A well-formed step that breaks a rule is *illegal*: replay gives it its verdict and
+goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.engine import Game, Outcome, PickUp, Play, Position, SetupError, Step
+from referee.variant.loader import VariantError, variant_to_data
+from referee.variant.model import Card, Variant
+from referee.variant.registry import builtin_ids, resolve
+from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml, schema_problems
+
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "record.schema.json"
+
+__all__ = [
+    "Record",
+    "check_state",
+    "step_to_data",
+    "RecordError",
+    "RecordStep",
+    "ReplayResult",
+    "StepResult",
+    "export_record",
+    "game_from_record",
+    "load_record_file",
+    "load_record_text",
+    "new_game",
+    "replay",
+]
+
+
+class RecordError(Exception):
+    """A record that cannot be read or is malformed; ``problems`` are located."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RecordStep:
+    """One entry of ``steps``: a step with its expectation, or a ``check``."""
+
+    number: int  # 1-based, checks included
+    line: int
+    step: Step | None = None
+    expect: str = "legal"
+    check: dict[str, Any] | None = None
+
+
+@dataclass
+class Record:
+    filename: str
+    variant: Variant
+    variant_ref: str | None  # a built-in id or the path as written; None when inline
+    players: tuple[str, ...]
+    face_up: dict[str, tuple[Card, ...]] | None = None
+    start: Position | None = None
+    steps: list[RecordStep] = field(default_factory=list)
+    name: str = ""
+    description: str = ""
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return data
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def load_record_file(path: str | Path) -> Record:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise RecordError(
+            [Problem(str(path), 0, 0, "", f"cannot read the file ({reason})", "unreadable")]
+        ) from None
+    return load_record_text(raw, str(path), base_dir=p.parent)
+
+
+def load_record_text(
+    text: str | bytes, filename: str = "<record>", base_dir: str | Path | None = None
+) -> Record:
+    """Parse and check a record; every problem is reported at once, located."""
+    try:
+        data, node = parse_yaml(text, filename)
+    except YamlError as e:
+        raise RecordError(e.problems) from None
+    problems = schema_problems(_schema(), data, node, filename)
+    if problems:
+        raise RecordError(problems)
+    return _Builder(data, node, filename, base_dir).build()
+
+
+class _Builder:
+    """Turns schema-valid data into a Record, checking names and cards against the variant."""
+
+    def __init__(self, data: dict[str, Any], node: Any, filename: str, base_dir: Any) -> None:
+        self.data = data
+        self.node = node
+        self.filename = filename
+        self.base_dir = Path(base_dir) if base_dir is not None else None
+        self.problems: list[Problem] = []
+
+    def problem(self, path: tuple[str | int, ...], message: str, at_key: bool = False) -> None:
+        line, col = locate(self.node, path, at_key=at_key)
+        self.problems.append(Problem(self.filename, line, col, format_path(path), message))
+
+    def build(self) -> Record:
+        d = self.data
+        variant, ref = self.variant()
+        if variant is None:
+            raise RecordError(self.problems)
+        players = tuple(d["players"])
+        seen: set[str] = set()
+        for i, name in enumerate(players):
+            if name in seen:
+                self.problem(("players", i), f"{name} is listed twice; every player needs a name")
+            seen.add(name)
+        if variant.decks_for(len(players)) is None:
+            self.problem(
+                ("players",),
+                f"{len(players)} players; {variant.name} is for {variant.min_players} to "
+                f"{variant.max_players} players",
+            )
+        face_up = None
+        if "face_up" in d:
+            face_up = {}
+            for name, cards in d["face_up"].items():
+                self.player(("face_up", name), name, players, at_key=True)
+                face_up[name] = tuple(self.cards(("face_up", name), cards, variant))
+        start = self.start(d.get("start"), players, variant) if "start" in d else None
+        steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
+        if self.problems:
+            raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
+        record = Record(
+            filename=self.filename,
+            variant=variant,
+            variant_ref=ref,
+            players=players,
+            face_up=face_up,
+            start=start,
+            steps=steps,
+            name=str(d.get("name", "")),
+            description=str(d.get("description", "")),
+        )
+        try:
+            new_game(record)
+        except SetupError as e:
+            path = tuple(e.field.split(".")) if e.field else ()
+            self.problem(path, f"{e}; expected a game that can start (R2)")
+            raise RecordError(self.problems) from None
+        return record
+
+    def variant(self) -> tuple[Variant | None, str | None]:
+        ref = self.data["variant"]
+        if isinstance(ref, dict):
+            from referee.variant.loader import load_variant_text
+
+            text = yaml.safe_dump(ref, sort_keys=False)
+            result = load_variant_text(text, f"{self.filename} (variant)")
+            if result.variant is None:
+                for p in result.errors:
+                    self.problem(("variant",), f"the inline variant is invalid: {p.path}: {p.message}")
+            return result.variant, None
+        try:
+            return resolve(ref, self.base_dir), ref
+        except VariantError as e:
+            first = e.problems[0].message if e.problems else str(e)
+            self.problem(
+                ("variant",),
+                f"cannot use variant {ref!r} ({first}); expected a built-in id "
+                f"({', '.join(builtin_ids())}) or a path to a variant file",
+            )
+            return None, None
+
+    def player(
+        self, path: tuple[str | int, ...], name: object, players: tuple[str, ...], at_key=False
+    ) -> None:
+        if name not in players:
+            self.problem(
+                path,
+                f"{name!r} is not a player; expected one of: {', '.join(players)}",
+                at_key=at_key,
+            )
+
+    def card(self, path: tuple[str | int, ...], card: Any, variant: Variant) -> None:
+        if not variant.is_card(card):
+            ids = ", ".join(k.id for k in variant.karma_cards)
+            expected = f"a number {variant.ranks_low}–{variant.ranks_high}"
+            if ids:
+                expected += f" or one of: {ids}"
+            self.problem(path, f"there is no card {card!r} in {variant.name}; expected {expected}")
+
+    def cards(self, path: tuple[str | int, ...], cards: list[Any], variant: Variant) -> list[Card]:
+        for i, c in enumerate(cards):
+            self.card((*path, i), c, variant)
+        return list(cards)
+
+    def start(self, s: dict[str, Any], players: tuple[str, ...], variant: Variant) -> Position:
+        self.player(("start", "turn"), s["turn"], players)
+        pile = self.cards(("start", "pile"), s.get("pile", []), variant)
+        for key in ("hand", "face_down", "face_up"):
+            for name in s.get(key, {}):
+                self.player(("start", key, name), name, players, at_key=True)
+        face_up = {
+            n: tuple(self.cards(("start", "face_up", n), c, variant))
+            for n, c in s.get("face_up", {}).items()
+        }
+        return Position(
+            turn=s["turn"],
+            pile=tuple(pile),
+            draw_pile=s.get("draw_pile", 0),
+            hand=dict(s.get("hand", {})),
+            face_up=face_up,
+            face_down=dict(s.get("face_down", {})),
+        )
+
+    def step(
+        self, i: int, s: dict[str, Any], players: tuple[str, ...], variant: Variant
+    ) -> RecordStep:
+        number = i + 1
+        line, _ = locate(self.node, ("steps", i))
+        path: tuple[str | int, ...] = ("steps", i)
+        if "check" in s:
+            c = s["check"]
+            for key in ("turn", "loser"):
+                if c.get(key) is not None:
+                    self.player((*path, "check", key), c[key], players)
+            for key in ("hand", "face_up", "face_down"):
+                for name in c.get(key, {}):
+                    self.player((*path, "check", key, name), name, players, at_key=True)
+            for j, name in enumerate(c.get("out", [])):
+                self.player((*path, "check", "out", j), name, players)
+            if c.get("top") is not None:
+                self.card((*path, "check", "top"), c["top"], variant)
+            return RecordStep(number, line, check=dict(c))
+        expect = s.get("expect", "legal")
+        if "pickup" in s:
+            self.player((*path, "pickup"), s["pickup"], players)
+            return RecordStep(number, line, PickUp(s["pickup"]), expect)
+        self.player((*path, "by"), s["by"], players)
+        cards = self.cards((*path, "play"), s["play"], variant)
+        if s.get("to") is not None:
+            self.player((*path, "to"), s["to"], players)
+        if s.get("give") is not None:
+            self.card((*path, "give"), s["give"], variant)
+        play = Play(s["by"], tuple(cards), s.get("from", "hand"), s.get("to"), s.get("give"))
+        return RecordStep(number, line, play, expect)
+
+
+# --- replaying ---------------------------------------------------------------------------------
+
+
+def new_game(record: Record) -> Game:
+    """The game as the record starts it: a fresh deal, or a start position (R2)."""
+    if record.start is not None:
+        return Game.from_position(record.variant, record.players, record.start)
+    return Game.deal(record.variant, record.players, record.face_up)
+
+
+@dataclass(frozen=True)
+class StepResult:
+    number: int
+    kind: str  # "play", "pickup" or "check"
+    verdict: str  # "legal", "illegal" or "check"
+    ok: bool
+    reason: str
+    rule: str = ""
+    expect: str | None = None
+    outcome: Outcome | None = None
+    line: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "line": self.line,
+            "kind": self.kind,
+            "verdict": self.verdict,
+            "ok": self.ok,
+            "reason": self.reason,
+            "rule": self.rule,
+            "expect": self.expect,
+            "consequences": list(self.outcome.messages) if self.outcome else [],
+        }
+
+
+@dataclass
+class ReplayResult:
+    record: Record
+    game: Game
+    results: list[StepResult]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.results)
+
+
+def replay(record: Record) -> ReplayResult:
+    """Replay every step: verdicts against `expect`, state against `check` (GAME-RECORDS.md)."""
+    game = new_game(record)
+    results = []
+    for rs in record.steps:
+        if rs.check is not None:
+            failures = check_state(game, rs.check)
+            reason = "; ".join(failures) if failures else "the state is as stated"
+            results.append(StepResult(rs.number, "check", "check", not failures, reason, line=rs.line))
+            continue
+        assert rs.step is not None
+        verdict = game.explain(rs.step)
+        outcome = game.push(rs.step) if verdict.legal else None
+        got = "legal" if verdict.legal else "illegal"
+        reason = str(verdict) if not verdict.legal else (outcome.text if outcome else "")
+        results.append(
+            StepResult(
+                rs.number,
+                "pickup" if isinstance(rs.step, PickUp) else "play",
+                got,
+                got == rs.expect,
+                reason,
+                verdict.rule,
+                rs.expect,
+                outcome,
+                rs.line,
+            )
+        )
+    return ReplayResult(record, game, results)
+
+
+def check_state(game: Game, check: dict[str, Any]) -> list[str]:
+    """What differs between the game and a `check` entry (only the fields present)."""
+    s = game.state
+    failures = []
+
+    def compare(name: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            failures.append(f"{name}: expected {expected!r}, the referee has {actual!r}")
+
+    for key, expected in check.items():
+        if key == "turn":
+            compare("turn", expected, game.turn)
+        elif key == "top":
+            compare("top", expected, game.top)
+        elif key == "pile":
+            compare("pile", expected, len(s.pile))
+        elif key == "draw_pile":
+            compare("draw_pile", expected, s.draw_pile)
+        elif key == "burned":
+            compare("burned", expected, s.burned)
+        elif key in ("hand", "face_up", "face_down"):
+            for player, n in expected.items():
+                compare(f"{key}.{player}", n, game.zone(player, key).count)
+        elif key == "out":
+            compare("out", sorted(expected), sorted(game.out()))
+        elif key == "loser":
+            compare("loser", expected, game.loser)
+    return failures
+
+
+def game_from_record(record: Record) -> Game:
+    """A game with the record's legal steps applied (illegal ones change nothing, R11.3)."""
+    game = new_game(record)
+    for rs in record.steps:
+        if rs.step is not None and game.explain(rs.step).legal:
+            game.push(rs.step)
+    return game
+
+
+# --- exporting ---------------------------------------------------------------------------------
+
+
+def step_to_data(step: Step) -> dict[str, Any]:
+    if isinstance(step, PickUp):
+        return {"pickup": step.by}
+    d: dict[str, Any] = {"by": step.by, "play": list(step.cards)}
+    if step.zone != "hand":
+        d["from"] = step.zone
+    if step.to is not None:
+        d["to"] = step.to
+    if step.give is not None:
+        d["give"] = step.give
+    return d
+
+
+def export_record(game: Game, variant_ref: str | Variant | None = None, name: str = "") -> str:
+    """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline."""
+    v = game.variant
+    ref: Any
+    if isinstance(variant_ref, str):
+        ref = variant_ref
+    elif v.id in builtin_ids() and _same_as_builtin(v):
+        ref = v.id
+    else:
+        ref = variant_to_data(v)
+    head: dict[str, Any] = {}
+    if name:
+        head["name"] = name
+    head["variant"] = ref
+    head["players"] = list(game.players)
+    if game.initial_face_up:
+        head["face_up"] = {n: list(c) for n, c in game.initial_face_up.items()}
+    if game.start is not None:
+        st = game.start
+        head["start"] = {
+            "turn": st.turn,
+            "pile": list(st.pile),
+            "draw_pile": st.draw_pile,
+            "hand": dict(st.hand),
+            "face_up": {n: list(c) for n, c in st.face_up.items()},
+            "face_down": dict(st.face_down),
+        }
+    text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    lines = [text.rstrip("\n"), "steps:"]
+    for step in game.steps:
+        flow = yaml.safe_dump(
+            step_to_data(step), default_flow_style=True, allow_unicode=True, width=10_000
+        ).strip()
+        lines.append(f"  - {flow}")
+    if not game.steps:
+        lines[-1] = "steps: []"
+    return "\n".join(lines) + "\n"
+
+
+def _same_as_builtin(v: Variant) -> bool:
+    from referee.variant.registry import builtin
+
+    try:
+        return builtin(v.id) == v
+    except (VariantError, KeyError):
+        return False
+

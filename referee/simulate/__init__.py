@@ -1,0 +1,47 @@
+"""Self-play and balance reports for any variant (``karma simulate``, the Simulate page).
+
+>>> from referee.simulate import simulate, Report, BOTS
+>>> report = simulate(variant, players=4, games=1000, seed=1, bots=("greedy", "smart"))
+
+Nothing here imports Streamlit; the page in ``referee/app/pages/simulate.py`` only draws what
+this package computes.
+"""
+
+from referee.simulate.bots import BOTS, Bot, GreedyBot, RandomBot, SmartBot, make_bot
+from referee.simulate.report import CAP_WARNING, Bin, Report, Tally, TurnStats
+from referee.simulate.runner import (
+    DEFAULT_TURN_CAP,
+    GameResult,
+    Progress,
+    bot_seed,
+    game_seed,
+    play,
+    play_games,
+    seat_names,
+    seating,
+    simulate,
+)
+
+__all__ = [
+    "BOTS",
+    "CAP_WARNING",
+    "DEFAULT_TURN_CAP",
+    "Bin",
+    "Bot",
+    "GameResult",
+    "GreedyBot",
+    "Progress",
+    "RandomBot",
+    "Report",
+    "SmartBot",
+    "Tally",
+    "TurnStats",
+    "bot_seed",
+    "game_seed",
+    "make_bot",
+    "play",
+    "play_games",
+    "seat_names",
+    "seating",
+    "simulate",
+]

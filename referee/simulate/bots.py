@@ -1,0 +1,299 @@
+"""Self-play bots over the engine's full-information mode (``Game.shuffled``).
+
+A bot is a small object with one method, ``choose(game, steps, rng) -> Step``: ``steps`` is
+``game.legal_steps()`` (never empty while the game is on) and ``rng`` the game's seeded
+``random.Random``, so a bot is deterministic for a seed.  Bots only ever return one of the
+steps they were given; they read the table through the engine's public attributes.
+
+* ``random`` - uniform over the legal steps.
+* ``greedy`` - plays all copies of its lowest playable number card, keeps Karma cards (and
+  powered ranks) back until it would otherwise pick up, and picks up only when forced.
+* ``smart`` - a rule-based player: burns the pile when it can, plays multiples, sheds its
+  lowest cards, keeps special cards for when it would otherwise pick up and then uses the best
+  one (a Give the Pile goes to the player with the fewest cards), plays its hardest card on a
+  table-card follow-up, and aims targeted effects where they hurt or help most.
+
+Bots know no card by its name: they read a card's effects and traits from the variant, so
+they play any house variant.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from referee.engine import Game, PickUp, Play, Step
+from referee.variant.model import Card, Variant
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """Chooses one of the legal steps of the player to move."""
+
+    name: str
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step: ...
+
+
+class RandomBot:
+    """Uniform over the legal steps (a play of each size and target counts as one step)."""
+
+    name = "random"
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        return steps[rng.randrange(len(steps))] if len(steps) > 1 else steps[0]
+
+
+# Effects whose card a careful player keeps for later (anything beyond wild/value/see-through).
+_QUIET = frozenset({"wild", "value", "transparent"})
+
+
+class _CardInfo:
+    """What a bot needs to know about one card of a variant, computed once per variant."""
+
+    __slots__ = ("special", "order", "effects", "one_time", "counts_for_runs")
+
+    def __init__(self, variant: Variant, card: Card) -> None:
+        effects = variant.effects_of(card)
+        names = frozenset(e.name for e in effects)
+        self.effects = names
+        self.one_time = "one_time" in names
+        # Karma cards and ranks with a power that does something when played.
+        self.special = isinstance(card, str) or bool(names - _QUIET)
+        # Shed order among plain cards: low numbers first (they only fit on low piles).
+        self.order = card if isinstance(card, int) else 10_000
+        self.counts_for_runs = not self.one_time
+
+
+def _infos(variant: Variant) -> dict[Card, _CardInfo]:
+    return {c: _CardInfo(variant, c) for c in variant.all_cards()}
+
+
+class _VariantCache:
+    """Per-variant card facts, rebuilt only when a bot meets a different variant."""
+
+    __slots__ = ("_variant", "_info")
+
+    def __init__(self) -> None:
+        self._variant: Variant | None = None
+        self._info: dict[Card, _CardInfo] = {}
+
+    def get(self, variant: Variant) -> dict[Card, _CardInfo]:
+        if variant is not self._variant:
+            self._info = _infos(variant)
+            self._variant = variant
+        return self._info
+
+
+class GreedyBot:
+    """Lowest playable number card, all copies; Karma cards only instead of picking up."""
+
+    name = "greedy"
+
+    def __init__(self) -> None:
+        self._cache = _VariantCache()
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        if len(steps) == 1:
+            return steps[0]
+        info = self._cache.get(game.variant)
+        best: Play | None = None
+        best_key: tuple[int, int, int] | None = None
+        pick: Step | None = None
+        for step in steps:
+            if not isinstance(step, Play):
+                pick = step
+                continue
+            card = step.cards[0]
+            ci = info[card]
+            # special cards last; then the lowest card; then the most copies
+            key = (1 if ci.special else 0, ci.order, -len(step.cards))
+            if best_key is None or key < best_key:
+                best, best_key = step, key
+        if best is not None:
+            return best
+        assert pick is not None
+        return pick
+
+
+class SmartBot:
+    """A rule-based player (see the module docstring)."""
+
+    name = "smart"
+
+    # Play a special card instead of picking up a pile at least this big; below it, a small
+    # pile is cheaper to take than a Karma card is to spend (unless the bot holds nothing else).
+    min_pile_for_special = 2
+
+    def __init__(self) -> None:
+        self._cache = _VariantCache()
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        if len(steps) == 1:
+            return steps[0]
+        info = self._cache.get(game.variant)
+        state = game.state
+        pile = state.pile
+        burn = game.variant.burn
+        # The run of identical cards on top of the pile (R7.1).
+        run_card: Card | None = pile[-1] if pile else None
+        run = 0
+        if run_card is not None:
+            for c in reversed(pile):
+                if c != run_card:
+                    break
+                run += 1
+
+        pick: Step | None = None
+        # Gather, per card, the play with the most copies (multiples) and its targets.
+        # (legal_steps lists each card's plays by growing size, so the first is one copy.)
+        most: dict[Card, Play] = {}
+        one: dict[Card, Play] = {}
+        targeted: dict[Card, list[Play]] = {}
+        for step in steps:
+            if not isinstance(step, Play):
+                pick = step
+                continue
+            card = step.cards[0]
+            if step.to is not None:
+                targeted.setdefault(card, []).append(step)
+            prev = most.get(card)
+            if prev is None:
+                most[card] = one[card] = step
+            elif len(step.cards) > len(prev.cards):
+                most[card] = step
+
+        # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
+        #    Plain cards first, the lowest first (low cards are the hard ones to shed).
+        best_burn: Play | None = None
+        burn_key: tuple[int, int] | None = None
+        for card, step in most.items():
+            ci = info[card]
+            if not ci.counts_for_runs or step.zone == "face_down":
+                continue
+            k = len(step.cards)
+            if k >= burn or (card == run_card and run + k >= burn):
+                key = (1 if ci.special else 0, ci.order)
+                if burn_key is None or key < burn_key:
+                    best_burn, burn_key = step, key
+        if best_burn is not None and burn_key is not None and not burn_key[0]:
+            return best_burn
+
+        # 2. A table-card follow-up (no pick-up allowed): shed the lowest card.
+        if state.follow_up:
+            return self._lowest(most, info, allow_special=True) or steps[0]
+
+        # 3. The lowest plain card, all copies.
+        plain = self._lowest(most, info, allow_special=False)
+        if plain is not None:
+            return plain
+        if best_burn is not None:
+            return best_burn
+
+        # 4. Nothing plain fits: spend a special card rather than take a pile worth avoiding.
+        if most and (pick is None or len(pile) >= self.min_pile_for_special):
+            return self._best_special(game, one, targeted, info, len(pile))
+        if pick is not None:
+            return pick
+        return next(iter(most.values()))
+
+    @staticmethod
+    def _lowest(
+        most: dict[Card, Play], info: dict[Card, _CardInfo], *, allow_special: bool
+    ) -> Play | None:
+        best: Play | None = None
+        best_key: tuple[int, int] | None = None
+        for card, step in most.items():
+            ci = info[card]
+            if ci.special and not allow_special:
+                continue
+            key = (1 if ci.special else 0, ci.order)
+            if best_key is None or key < best_key:
+                best, best_key = step, key
+        return best
+
+    def _best_special(
+        self,
+        game: Game,
+        one: dict[Card, Play],
+        targeted: dict[Card, list[Play]],
+        info: dict[Card, _CardInfo],
+        pile_size: int,
+    ) -> Play:
+        """The special card worth most now, with its best target; one copy (save the rest)."""
+        best: Play | None = None
+        best_score = -1.0
+        for card, step in one.items():
+            ci = info[card]
+            fx = ci.effects
+            score = 1.0
+            if "give_pile" in fx or "clear_pile" in fx:
+                score = 5.0 + pile_size
+            elif "next_range" in fx or "skip" in fx:
+                score = 3.0
+            elif "play_again" in fx or "play_table_card" in fx:
+                score = 2.5
+            elif "bottom_to_top" in fx:
+                score = 2.0 + self._bottom_helps(game)
+            elif "exchange_hands" in fx:
+                score = 2.0 if self._smaller_hand(game) is not None else 0.5
+            if ci.special and not isinstance(card, str):
+                score -= 0.5  # a powered rank is also a plain card: spend Karma cards later
+            if score > best_score:
+                best, best_score = step, score
+        assert best is not None
+        card = best.cards[0]
+        if card in targeted:
+            return self._aim(game, info[card], targeted[card])
+        return best
+
+    @staticmethod
+    def _bottom_helps(game: Game) -> float:
+        """Bottoms Up helps when the bottom card is low: the next player is held down."""
+        pile = game.state.pile
+        if not pile:
+            return 0.0
+        bottom = pile[0]
+        return 1.0 if isinstance(bottom, int) and bottom <= 6 else 0.0
+
+    @staticmethod
+    def _smaller_hand(game: Game) -> str | None:
+        s = game.state
+        mine = s.seats[s.turn].hand.count
+        best: str | None = None
+        for i, name in enumerate(s.names):
+            n = s.seats[i].hand.count
+            if i != s.turn and n < mine:
+                mine, best = n, name
+        return best
+
+    @staticmethod
+    def _aim(game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
+        """Pick the target: pile gifts and cards to the player with the fewest cards, a hand
+        exchange with the smallest hand, a seat trade with the emptiest seat, a skip on the
+        player with the fewest cards; one copy only (the rest are saved)."""
+        s = game.state
+        seat_of = {name: i for i, name in enumerate(s.names)}
+        exchange = "exchange_hands" in ci.effects
+
+        def key(p: Play) -> tuple[int, int]:
+            seat = s.seats[seat_of[p.to]] if p.to is not None else s.seats[s.turn]
+            if exchange:
+                return (seat.hand.count, len(p.cards))
+            # A player who is out has 0 cards: handing them the pile brings them back in.
+            return (seat.hand.count + seat.face_up.count + seat.face_down.count, len(p.cards))
+
+        return min(plays, key=key)
+
+
+def make_bot(name: str) -> Bot:
+    """A fresh bot by registry name; raises KeyError for an unknown one."""
+    return BOTS[name]()
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[SmartBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "smart": SmartBot,
+}

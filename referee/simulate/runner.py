@@ -1,0 +1,253 @@
+"""Self-play: one game at a time (``play``), and many in parallel (``simulate``).
+
+Determinism: game ``i`` of a run with seed ``S`` is dealt with ``game_seed(S, i)`` and its bots
+draw from ``random.Random(bot_seed(S, i))``; every figure the report keeps is a sum of integers
+over games, so the report is the same for a seed whatever ``jobs`` is and however the games are
+cut into chunks.
+
+Seats: game ``i`` seats bot ``bots[(i + j) % len(bots)]`` at seat ``j`` (players ``P1..PN``
+clockwise, ``P1`` starts), so the line-up rotates by one seat per game and over any
+``len(bots)`` consecutive games every bot sits in every seat equally often.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+
+from referee.engine import Game, Play
+from referee.simulate.bots import BOTS, Bot
+from referee.simulate.report import Report, Tally
+from referee.variant.model import Card, Variant
+
+__all__ = [
+    "DEFAULT_TURN_CAP",
+    "GameResult",
+    "Progress",
+    "bot_seed",
+    "game_seed",
+    "play",
+    "play_games",
+    "seat_names",
+    "seating",
+    "simulate",
+]
+
+DEFAULT_TURN_CAP = 2000
+Progress = Callable[[int, int], None]
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: a well-spread 64-bit value from any integer."""
+    z = (z + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal's seed of game ``index`` in a run seeded ``seed`` (stable across processes)."""
+    return _mix(_mix(seed & _MASK) ^ (index & _MASK))
+
+
+def bot_seed(seed: int, index: int) -> int:
+    """The seed of the bots' random numbers in game ``index`` (independent of the deal's)."""
+    return _mix(game_seed(seed, index) ^ 0x5EED_B075)
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"P{j + 1}" for j in range(players)]
+
+
+def seating(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """The bot at each seat in game ``index``: the line-up rotates one seat per game."""
+    b = len(bots)
+    return [bots[(index + j) % b] for j in range(players)]
+
+
+@dataclass
+class GameResult:
+    """The figures of one self-played game."""
+
+    turns: int = 0  # steps taken: plays (a play again or a follow-up is a step) and pick-ups
+    pickups: int = 0  # steps that ended with the mover taking the pile (incl. blind misfits)
+    picked_cards: int = 0
+    burns: int = 0  # plays whose run burned the pile (R7.1)
+    plays: dict[Card, int] = field(default_factory=dict)  # plays that landed, by card
+    cards: dict[Card, int] = field(default_factory=dict)  # cards in those plays
+    loser: str | None = None
+    capped: bool = False  # stopped at the turn cap, unfinished
+
+
+def play(
+    game: Game,
+    bots: Mapping[str, Bot],
+    rng: random.Random,
+    turn_cap: int = DEFAULT_TURN_CAP,
+) -> GameResult:
+    """Play ``game`` (full-information mode) to its end or to ``turn_cap`` steps.
+
+    ``bots`` maps each player's name to their bot.  A play that lands counts once for its card
+    (``plays``) and once per copy (``cards``); a blind face-down card that does not fit counts
+    as a pick-up, not a play (R7.5).
+    """
+    result = GameResult()
+    plays = result.plays
+    cards = result.cards
+    legal = game.legal_steps
+    push = game.push
+    turns = pickups = picked = burns = 0
+    while not game.over:
+        if turns >= turn_cap:
+            result.capped = True
+            break
+        steps = legal()
+        if len(steps) == 1:
+            step = steps[0]
+        else:
+            state = game.state
+            step = bots[state.names[state.turn]].choose(game, steps, rng)
+        outcome = push(step)
+        turns += 1
+        if outcome.picked_up:
+            pickups += 1
+            picked += outcome.picked_up
+        elif type(step) is Play:
+            card = step.cards[0]
+            plays[card] = plays.get(card, 0) + 1
+            cards[card] = cards.get(card, 0) + len(step.cards)
+        if outcome.burned:
+            burns += 1
+    result.turns = turns
+    result.pickups = pickups
+    result.picked_cards = picked
+    result.burns = burns
+    result.loser = game.loser
+    return result
+
+
+def play_games(
+    variant: Variant,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    turn_cap: int,
+    start: int,
+    stop: int,
+) -> Tally:
+    """Games ``start``..``stop - 1`` of a run, tallied (one worker's chunk)."""
+    names = seat_names(players)
+    tally = Tally.empty(players, bots)
+    instances = {name: BOTS[name]() for name in dict.fromkeys(bots)}
+    for index in range(start, stop):
+        lineup = seating(bots, players, index)
+        by_name: dict[str, Bot] = {n: instances[b] for n, b in zip(names, lineup, strict=True)}
+        game = Game.shuffled(variant, names, game_seed(seed, index))
+        result = play(game, by_name, random.Random(bot_seed(seed, index)), turn_cap)
+        tally.add(result, names, lineup)
+    return tally
+
+
+def _run_chunk(
+    args: tuple[Variant, int, int, tuple[str, ...], int, int, int],
+) -> Tally:
+    return play_games(*args)
+
+
+def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+    # Enough chunks for a smooth progress bar and even load; never fewer than one game.
+    size = max(1, min(500, math.ceil(games / max(jobs * 8, 50))))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def _check(variant: Variant, players: int, games: int, bots: Sequence[str], jobs: int,
+           turn_cap: int) -> None:  # fmt: skip
+    if variant.decks_for(players) is None:
+        raise ValueError(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
+            f"not {players}."
+        )
+    if games < 1:
+        raise ValueError("games must be at least 1.")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1.")
+    if turn_cap < 1:
+        raise ValueError("the turn cap must be at least 1.")
+    if not bots:
+        raise ValueError("name at least one bot.")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise ValueError(
+            f"unknown bot {', '.join(map(repr, unknown))}; the bots are {', '.join(BOTS)}."
+        )
+
+
+def simulate(
+    variant: Variant,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str] = ("random",),
+    jobs: int = 1,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    progress: Progress | None = None,
+) -> Report:
+    """Self-play ``games`` games of ``variant`` and return the balance report.
+
+    ``jobs`` > 1 plays chunks of games in that many worker processes (spawned, so this is safe
+    to call from a threaded server); the report does not depend on it.  ``progress(done,
+    total)`` is called in this process as chunks finish.  Raises ValueError for bad arguments.
+    """
+    bots = tuple(bots)
+    _check(variant, players, games, bots, jobs, turn_cap)
+    began = time.perf_counter()
+    tally = Tally.empty(players, bots)
+    done = 0
+    chunks = list(_chunks(games, jobs))
+    if progress is not None:
+        progress(0, games)
+    if jobs == 1 or len(chunks) == 1:
+        for start, stop in chunks:
+            tally.merge(play_games(variant, players, seed, bots, turn_cap, start, stop))
+            done += stop - start
+            if progress is not None:
+                progress(done, games)
+    else:
+        workers = min(jobs, len(chunks), os.cpu_count() or jobs)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            pending: dict[Future[Tally], int] = {
+                pool.submit(_run_chunk, (variant, players, seed, bots, turn_cap, a, b)): b - a
+                for a, b in chunks
+            }
+            try:
+                while pending:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        tally.merge(future.result())
+                        done += pending.pop(future)
+                        if progress is not None:
+                            progress(done, games)
+            except BaseException:  # a failing chunk or an interrupt: drop the queued ones
+                for future in pending:
+                    future.cancel()
+                raise
+    seconds = time.perf_counter() - began
+    return Report.build(
+        variant,
+        players=players,
+        seed=seed,
+        bots=bots,
+        turn_cap=turn_cap,
+        tally=tally,
+        seconds=seconds,
+        jobs=jobs,
+    )

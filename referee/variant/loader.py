@@ -1,0 +1,612 @@
+"""Load variant files: YAML text -> checked :class:`Variant`, with every problem located at once.
+
+Three layers report together, sorted by position: the safe YAML front-end
+(``referee.yamlsafe``), the JSON Schema (``schemas/variant.schema.json``, built by
+``referee.variant.schema_gen``) and the checks a schema cannot express (below, ``_Checker``).
+The semantic checks read the raw data defensively, so they still run when the schema found
+errors elsewhere in the file.
+
+Rulings on what is an error and what is only a warning:
+
+* errors: a deal that does not fit the deck at the largest table of any range (R2.2); a burn
+  count no card can ever reach, even with the most decks (R7.1); repeated ids, ranks or deck
+  counts; overlapping player ranges or min > max; a rank power on a rank the deck does not have;
+  next_range with min > max; an effect listed twice on one card; give_pile with clear_pile, or
+  value with transparent, on one card; two effects on one card that each need a chosen player
+  (a play names one ``to``); a deal that gives no cards; ranks with high < low.
+* warnings (legal, probably a mistake): ``wild`` on a Karma card (always wild, R5.3); ``value``
+  beside ``next_range``; a see-through rank that is not wild; ``value``/``transparent`` on a
+  one-time card; next_range that no number can meet or that restricts nothing; min_hand above the
+  dealt hand; a Karma card with 0 copies; a duplicate card name; burn 1; a range of players with
+  too few copies to ever burn; player counts left uncovered between two ranges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.variant.menu import MENU, needs_target
+from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
+from referee.yamlsafe import (
+    ERROR,
+    MAX_BYTES,
+    UNREADABLE,
+    WARNING,
+    PathT,
+    Problem,
+    YamlError,
+    format_path,
+    locate,
+    parse_yaml,
+    schema_problems,
+)
+
+SCHEMA_REF = "../schemas/variant.schema.json"
+
+
+class VariantError(Exception):
+    """A variant could not be loaded; ``problems`` lists every located reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems) or "invalid variant")
+        self.problems = problems
+
+
+@dataclass
+class LoadResult:
+    """The outcome of loading one variant file: the variant if valid, and every finding."""
+
+    variant: Variant | None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.variant is not None and not self.errors
+
+    @property
+    def unreadable(self) -> bool:
+        """The file could not be read as text at all (the CLI exits 2)."""
+        return any(p.severity == UNREADABLE for p in self.errors)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return sorted([*self.errors, *self.warnings], key=lambda p: p.sort_key)
+
+
+# --- semantic checks ---------------------------------------------------------------------------
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _a(n: int) -> str:
+    """'a 7', 'an 8', 'an 11'."""
+    return ("an " if str(n).startswith("8") or n in (11, 18) else "a ") + str(n)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass
+class _Eff:
+    index: int
+    name: str
+    params: dict[str, Any]
+
+
+def _effects(raw: object) -> list[_Eff]:
+    """The well-formed effects of a list (the schema reports the others)."""
+    out = []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        if isinstance(item, str) and item in MENU:
+            out.append(_Eff(i, item, {}))
+        elif isinstance(item, dict) and isinstance(item.get("effect"), str):
+            name = item["effect"]
+            params = {k: v for k, v in item.items() if k != "effect"}
+            if name in MENU and _params_ok(name, params):
+                out.append(_Eff(i, name, params))
+    return out
+
+
+def _params_ok(name: str, params: dict[Any, Any]) -> bool:
+    """Parameters the schema accepts; the semantic checks leave the others to the schema."""
+    specs = {p.name: p for p in MENU[name].params}
+    if any(p.required and p.name not in params for p in specs.values()):
+        return False
+    for key, value in params.items():
+        spec = specs.get(key)
+        if spec is None:
+            return False
+        if spec.type == "integer":
+            n = _int(value)
+            if n is None or (spec.minimum is not None and n < spec.minimum):
+                return False
+            if spec.maximum is not None and n > spec.maximum:
+                return False
+        elif not isinstance(value, str) or (spec.choices and value not in spec.choices):
+            return False
+    return True
+
+
+class _Checker:
+    """Collects located semantic problems for one variant's raw data."""
+
+    def __init__(self, data: Any, node: yaml.Node | None, filename: str) -> None:
+        self.data = data
+        self.node = node
+        self.filename = filename
+        self.problems: list[Problem] = []
+
+    def report(self, path: PathT, message: str, severity: str = ERROR) -> None:
+        line, col = locate(self.node, path)
+        self.problems.append(Problem(self.filename, line, col, format_path(path), message, severity))
+
+    def warn(self, path: PathT, message: str) -> None:
+        self.report(path, message, WARNING)
+
+    # The whole check; each part tolerates malformed pieces the schema already reported.
+    def run(self) -> list[Problem]:
+        d = self.data
+        if not isinstance(d, dict):
+            return self.problems
+        ranks = d.get("ranks") if isinstance(d.get("ranks"), dict) else {}
+        low, high, copies = (_int(ranks.get(k)) for k in ("low", "high", "copies"))
+        if low is not None and high is not None and high < low:
+            self.report(
+                ("ranks", "high"),
+                f"the highest rank {high} is below the lowest rank {low}; "
+                f"expected high at least {low}",
+            )
+            high = None
+        rank_set = range(low, high + 1) if low is not None and high is not None else None
+        cards = [c if isinstance(c, dict) else {} for c in _list(d.get("karma_cards"))]
+        self.check_karma_cards(cards, rank_set)
+        self.check_rank_powers(_list(d.get("rank_powers")), rank_set)
+        ranges = self.check_players(_list(d.get("players")))
+        self.check_deal_and_deck(d, ranges, rank_set, copies, cards)
+        return self.problems
+
+    def check_karma_cards(self, cards: list[dict[str, Any]], rank_set: range | None) -> None:
+        ids: dict[str, int] = {}
+        names: dict[str, int] = {}
+        for i, card in enumerate(cards):
+            cid, name = card.get("id"), card.get("name")
+            if isinstance(cid, str):
+                if cid in ids:
+                    self.report(
+                        ("karma_cards", i, "id"),
+                        f"the id '{cid}' is already used by karma_cards[{ids[cid]}]; "
+                        "expected each card id once",
+                    )
+                else:
+                    ids[cid] = i
+            if isinstance(name, str):
+                if name in names:
+                    self.warn(
+                        ("karma_cards", i, "name"),
+                        f"the name '{name}' is also karma_cards[{names[name]}]'s; "
+                        "expected a different name for each card",
+                    )
+                else:
+                    names[name] = i
+            if _int(card.get("copies")) == 0:
+                self.warn(
+                    ("karma_cards", i, "copies"),
+                    "0 copies: this card is not in the deck; expected at least 1 "
+                    "(or remove the card)",
+                )
+            self.check_effects(("karma_cards", i, "effects"), card.get("effects"), None, rank_set)
+
+    def check_rank_powers(self, powers: list[Any], rank_set: range | None) -> None:
+        seen: dict[int, int] = {}
+        for i, power in enumerate(powers):
+            if not isinstance(power, dict):
+                continue
+            rank = _int(power.get("rank"))
+            if rank is not None:
+                if rank in seen:
+                    self.report(
+                        ("rank_powers", i, "rank"),
+                        f"rank {rank} already has powers (rank_powers[{seen[rank]}]); "
+                        "expected each rank once, with all its effects in one list",
+                    )
+                else:
+                    seen[rank] = i
+                if rank_set is not None and rank not in rank_set:
+                    self.report(
+                        ("rank_powers", i, "rank"),
+                        f"the deck has no {rank} (ranks {rank_set.start} to {rank_set.stop - 1}); "
+                        f"expected a rank from {rank_set.start} to {rank_set.stop - 1}",
+                    )
+            self.check_effects(("rank_powers", i, "effects"), power.get("effects"), rank, rank_set)
+
+    def check_effects(
+        self, path: PathT, raw: object, rank: int | None, rank_set: range | None
+    ) -> None:
+        """Checks on one card's effect list; ``rank`` is None for a Karma card."""
+        effects = _effects(raw)
+        names = [e.name for e in effects]
+        first: dict[str, int] = {}
+        for e in effects:
+            if e.name in first:
+                self.report(
+                    (*path, e.index),
+                    f"the effect '{e.name}' is listed twice on this card; expected each effect once",
+                )
+            else:
+                first[e.name] = e.index
+        for a, b, why in (
+            ("give_pile", "clear_pile", "the pile cannot be both given away and removed"),
+            ("value", "transparent", "a card cannot both count as a value and as the card beneath"),
+        ):
+            if a in first and b in first:
+                later = max(first[a], first[b])
+                self.report(
+                    (*path, later),
+                    f"'{a}' and '{b}' contradict each other: {why}; expected at most one of them",
+                )
+        targeted = [e for e in effects if needs_target(e.name, _clean(e))]
+        if len({e.name for e in targeted}) > 1:
+            one, two = targeted[0], next(e for e in targeted if e.name != targeted[0].name)
+            self.report(
+                (*path, two.index),
+                f"'{two.name}' needs a chosen player, and so does '{one.name}', but a play names "
+                "only one player (to); expected at most one effect that needs a chosen player",
+            )
+        for e in effects:
+            self.check_effect(path, e, names, rank, rank_set)
+
+    def check_effect(
+        self, path: PathT, e: _Eff, names: list[str], rank: int | None, rank_set: range | None
+    ) -> None:
+        at = (*path, e.index)
+        if e.name == "next_range":
+            lo, hi = _int(e.params.get("min")), _int(e.params.get("max"))
+            if lo is None and hi is None and "min" not in e.params and "max" not in e.params:
+                self.warn(at, "next_range without min or max restricts nothing; expected min, max or both")
+            if lo is not None and hi is not None and lo > hi:
+                self.report(
+                    (*at, "min"),
+                    f"min {lo} is more than max {hi}, so no number could follow; "
+                    f"expected min at most {hi}",
+                )
+            elif rank_set is not None and rank_set:
+                top, bottom = rank_set.stop - 1, rank_set.start
+                if lo is not None and lo > top:
+                    self.warn(
+                        (*at, "min"),
+                        f"no number card is {lo} or higher (the highest is {top}), so only "
+                        f"wild cards may follow; expected min at most {top}",
+                    )
+                if hi is not None and hi < bottom:
+                    self.warn(
+                        (*at, "max"),
+                        f"no number card is {hi} or lower (the lowest is {bottom}), so only "
+                        f"wild cards may follow; expected max at least {bottom}",
+                    )
+        if e.name == "wild" and rank is None:
+            self.warn(
+                at,
+                "Karma cards are always wild (R5.3), so 'wild' changes nothing here; "
+                "expected it left out",
+            )
+        if e.name == "value" and "next_range" in names:
+            self.warn(
+                at,
+                "this card also has next_range, which decides the next play (R5.4), so "
+                "'value' changes nothing; expected one of the two",
+            )
+        if e.name in ("value", "transparent") and "one_time" in names:
+            self.warn(
+                at,
+                f"a one-time card leaves the pile as it resolves (R8), so '{e.name}' never "
+                "counts; expected it left out",
+            )
+        if e.name == "transparent" and rank is not None and "wild" not in names:
+            self.warn(
+                at,
+                f"a see-through {rank} that is not wild can only go where {_a(rank)} could "
+                "(R5.2); expected 'wild' too, as most groups play it",
+            )
+        if e.name == "value" and rank_set is not None and rank_set:
+            value = _int(e.params.get("value"))
+            top = rank_set.stop - 1
+            if value is not None and value > top:
+                self.warn(
+                    (*at, "value"),
+                    f"no number card is {value} or higher (the highest is {top}), so only wild "
+                    f"cards could follow; expected a value from 0 to {top}",
+                )
+
+    def check_players(self, raw: list[Any]) -> list[tuple[int, int, int, int]]:
+        """Player-range checks; returns the sound ranges as (index, decks, min, max)."""
+        sound: list[tuple[int, int, int, int]] = []
+        decks_seen: dict[int, int] = {}
+        for i, r in enumerate(raw):
+            if not isinstance(r, dict):
+                continue
+            decks, lo, hi = _int(r.get("decks")), _int(r.get("min")), _int(r.get("max"))
+            if decks is not None:
+                if decks in decks_seen:
+                    self.report(
+                        ("players", i, "decks"),
+                        f"{_plural(decks, 'deck')} already has a range (players[{decks_seen[decks]}]); "
+                        "expected each deck count once",
+                    )
+                else:
+                    decks_seen[decks] = i
+            if lo is None or hi is None:
+                continue
+            if lo > hi:
+                self.report(
+                    ("players", i, "max"),
+                    f"max {hi} is less than min {lo}; expected max at least {lo}",
+                )
+                continue
+            for j, _, olo, ohi in sound:
+                if lo <= ohi and olo <= hi:
+                    self.report(
+                        ("players", i, "min"),
+                        f"{lo}-{hi} players overlaps players[{j}] ({olo}-{ohi}); "
+                        "expected each table size in one range only",
+                    )
+                    break
+            else:
+                if decks is not None:
+                    sound.append((i, decks, lo, hi))
+        ordered = sorted(sound, key=lambda s: s[2])
+        for (_, _, _, hi), (j, _, lo, _) in zip(ordered, ordered[1:], strict=False):
+            if lo > hi + 1:
+                gap = f"{hi + 1}" if lo == hi + 2 else f"{hi + 1} to {lo - 1}"
+                self.warn(
+                    ("players", j, "min"),
+                    f"no range allows {gap} players; expected ranges without gaps",
+                )
+        return sound
+
+    def check_deal_and_deck(
+        self,
+        d: dict[str, Any],
+        ranges: list[tuple[int, int, int, int]],
+        rank_set: range | None,
+        copies: int | None,
+        cards: list[dict[str, Any]],
+    ) -> None:
+        deal = d.get("deal") if isinstance(d.get("deal"), dict) else {}
+        parts = [_int(deal.get(k)) for k in ("face_down", "face_up", "hand")]
+        per = sum(p for p in parts if p is not None) if None not in parts else None
+        if per == 0:
+            self.report(("deal",), "the deal gives no cards; expected at least one card per player")
+        hand, min_hand = parts[2], _int(d.get("min_hand"))
+        if hand is not None and min_hand is not None and min_hand > hand:
+            self.warn(
+                ("min_hand",),
+                f"players are dealt {_plural(hand, 'hand card')} but the minimum hand is "
+                f"{min_hand}, so they draw before their first play; expected at most {hand}",
+            )
+        card_copies = [_int(c.get("copies")) for c in cards]
+        one_deck: int | None = None
+        if rank_set is not None and copies is not None and None not in card_copies:
+            one_deck = len(rank_set) * copies + sum(c or 0 for c in card_copies)
+        if per and one_deck is not None:
+            for i, decks, _, hi in ranges:
+                have = one_deck * decks
+                if hi * per > have:
+                    self.report(
+                        ("players", i, "max"),
+                        f"{hi} players need {hi} x {per} = {hi * per} cards for the deal, but "
+                        f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} {have} (R2.2); "
+                        f"expected at most {have // per} players, a smaller deal or more decks",
+                    )
+        burn = _int(d.get("burn"))
+        if burn is None:
+            return
+        if burn == 1:
+            self.warn(
+                ("burn",),
+                "burn 1 burns the pile after every card; expected 2 or more",
+            )
+        # The most copies one card has in one deck, among cards that count for runs (R7.1).
+        most = [copies or 0]
+        for c in cards:
+            n = _int(c.get("copies"))
+            if n and not any(e.name == "one_time" for e in _effects(c.get("effects"))):
+                most.append(n)
+        per_deck = max(most)
+        if not ranges or per_deck == 0:
+            return
+        max_decks = max(r[1] for r in ranges)
+        if per_deck * max_decks < burn:
+            self.report(
+                ("burn",),
+                f"no card has {burn} copies, even with {_plural(max_decks, 'deck')}, so the pile "
+                f"could never burn (R7.1); expected burn at most {per_deck * max_decks}",
+            )
+            return
+        for i, decks, lo, hi in ranges:
+            if per_deck * decks < burn:
+                self.warn(
+                    ("players", i, "decks"),
+                    f"with {_plural(decks, 'deck')} no card has {burn} copies, so the pile never "
+                    f"burns at {lo}-{hi} players (R7.1); expected more decks or a lower burn",
+                )
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _clean(e: _Eff) -> dict[str, Any]:
+    return {k: v for k, v in e.params.items() if isinstance(k, str)}
+
+
+def check_data(
+    data: Any, node: yaml.Node | None = None, filename: str = "<variant>"
+) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) for parsed variant data: schema and semantic checks together."""
+    # Imported here so that `python -m referee.variant.schema_gen` runs without a warning.
+    from referee.variant.schema_gen import variant_schema
+
+    problems = schema_problems(variant_schema(), data, node, filename)
+    problems += _Checker(data, node, filename).run()
+    problems.sort(key=lambda p: p.sort_key)
+    errors = [p for p in problems if p.severity != WARNING]
+    warnings = [p for p in problems if p.severity == WARNING]
+    return errors, warnings
+
+
+# --- building and dumping ----------------------------------------------------------------------
+
+
+def _effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
+    if isinstance(raw, str):
+        return Effect(raw)
+    return Effect(raw["effect"], {k: v for k, v in raw.items() if k != "effect"})
+
+
+def _build(d: Mapping[str, Any]) -> Variant:
+    ranks, deal = d["ranks"], d["deal"]
+    return Variant(
+        id=d["id"],
+        name=d["name"],
+        description=d.get("description", ""),
+        author=d.get("author", ""),
+        players=tuple(PlayerRange(r["decks"], r["min"], r["max"]) for r in d["players"]),
+        ranks_low=ranks["low"],
+        ranks_high=ranks["high"],
+        copies=ranks["copies"],
+        karma_cards=tuple(
+            KarmaCard(
+                id=c["id"],
+                name=c["name"],
+                copies=c["copies"],
+                text=c.get("text", ""),
+                effects=tuple(_effect_from_data(e) for e in c["effects"]),
+            )
+            for c in d.get("karma_cards", [])
+        ),
+        rank_powers=tuple(
+            RankPower(
+                rank=p["rank"],
+                effects=tuple(_effect_from_data(e) for e in p["effects"]),
+                text=p.get("text", ""),
+            )
+            for p in d.get("rank_powers", [])
+        ),
+        deal=Deal(deal["face_down"], deal["face_up"], deal["hand"]),
+        min_hand=d["min_hand"],
+        burn=d["burn"],
+    )
+
+
+def variant_from_data(data: Any) -> Variant:
+    """A Variant from plain data in the YAML shape; raises VariantError (unlocated) if invalid."""
+    errors, _ = check_data(data, None, "<data>")
+    if errors:
+        raise VariantError(errors)
+    return _build(data)
+
+
+def effect_to_data(effect: Effect) -> str | dict[str, Any]:
+    """The YAML form of an effect: a bare name without parameters, else a mapping."""
+    if not effect.params:
+        return effect.name
+    order = [p.name for p in MENU[effect.name].params]
+    params = sorted(effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+    return {"effect": effect.name, **dict(params)}
+
+
+def variant_to_data(v: Variant) -> dict[str, Any]:
+    """Plain data in the YAML shape (what a variant file holds)."""
+    out: dict[str, Any] = {"id": v.id, "name": v.name}
+    if v.description:
+        out["description"] = v.description
+    if v.author:
+        out["author"] = v.author
+    out["players"] = [{"decks": r.decks, "min": r.min, "max": r.max} for r in v.players]
+    out["ranks"] = {"low": v.ranks_low, "high": v.ranks_high, "copies": v.copies}
+    cards = []
+    for c in v.karma_cards:
+        card: dict[str, Any] = {"id": c.id, "name": c.name, "copies": c.copies}
+        if c.text:
+            card["text"] = c.text
+        card["effects"] = [effect_to_data(e) for e in c.effects]
+        cards.append(card)
+    out["karma_cards"] = cards
+    if v.rank_powers:
+        powers = []
+        for p in v.rank_powers:
+            power: dict[str, Any] = {"rank": p.rank}
+            if p.text:
+                power["text"] = p.text
+            power["effects"] = [effect_to_data(e) for e in p.effects]
+            powers.append(power)
+        out["rank_powers"] = powers
+    out["deal"] = {"face_down": v.deal.face_down, "face_up": v.deal.face_up, "hand": v.deal.hand}
+    out["min_hand"] = v.min_hand
+    out["burn"] = v.burn
+    return out
+
+
+def dump_variant(v: Variant, schema_ref: str = SCHEMA_REF) -> str:
+    """YAML text of a variant, starting with the editor's schema line."""
+    body = yaml.safe_dump(
+        variant_to_data(v),
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=None,
+        width=100,
+    )
+    return f"# yaml-language-server: $schema={schema_ref}\n{body}"
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def load_variant_text(text: str | bytes, filename: str = "<variant>") -> LoadResult:
+    """Parse and check variant text; never raises for bad input."""
+    try:
+        data, node = parse_yaml(text, filename)
+    except YamlError as e:
+        return LoadResult(None, list(e.problems), [])
+    errors, warnings = check_data(data, node, filename)
+    if errors:
+        return LoadResult(None, errors, warnings)
+    return LoadResult(_build(data), [], warnings)
+
+
+def read_limited(path: Path, filename: str, max_bytes: int = MAX_BYTES) -> bytes | Problem:
+    """At most ``max_bytes + 1`` bytes of a file (a FIFO or /dev/zero must not hang us)."""
+
+    def unreadable(why: str) -> Problem:
+        return Problem(filename, 0, 0, "", why, UNREADABLE)
+
+    try:
+        with path.open("rb") as f:
+            return f.read(max_bytes + 1)
+    except FileNotFoundError:
+        return unreadable("no such file; expected a path to an existing file")
+    except IsADirectoryError:
+        return unreadable("this is a folder; expected a file")
+    except PermissionError:
+        return unreadable("permission denied; expected a file you may read")
+    except OSError as e:
+        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
+
+
+def load_variant_file(path: str | Path) -> LoadResult:
+    """Read and check a variant file; an unreadable file gives a problem of severity UNREADABLE."""
+    p = Path(path)
+    raw = read_limited(p, str(path))
+    if isinstance(raw, Problem):
+        return LoadResult(None, [raw], [])
+    return load_variant_text(raw, str(path))
+

@@ -1,0 +1,609 @@
+"""Build the JSON Schemas for variant files and game records from code.
+
+The effect part is generated from the menu (``referee.variant.menu.MENU``) so that the schema,
+the loader and the rules sheet cannot drift apart.  The loader validates against
+:func:`variant_schema` directly; ``python -m referee.variant.schema_gen`` writes the checked-in
+copies under ``schemas/`` (for editors), and a test asserts they are equal.
+
+Every schema node that describes a field has a ``title`` and a ``description`` (editors show
+them as hover help).  ``x-expected`` is a project annotation: the plain words the error messages
+use for "what is expected" (``referee.yamlsafe``); validators ignore it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from referee.variant.menu import MENU, EffectSpec, Param
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+BASE_URL = "https://karma-referee.example/schemas/"
+SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+
+VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
+CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
+
+
+def _f(title: str, description: str, **rest: Any) -> dict[str, Any]:
+    return {"title": title, "description": description, **rest}
+
+
+def _int(title: str, description: str, minimum: int, maximum: int, **rest: Any) -> dict[str, Any]:
+    return _f(title, description, type="integer", minimum=minimum, maximum=maximum, **rest)
+
+
+def bare_effect_names() -> list[str]:
+    """Effects that may be written by their name alone (no required parameter)."""
+    return [n for n, s in MENU.items() if not any(p.required for p in s.params)]
+
+
+def _param_schema(p: Param) -> dict[str, Any]:
+    out = _f(p.name, p.description, type=p.type)
+    if p.choices:
+        out["enum"] = list(p.choices)
+    if p.minimum is not None:
+        out["minimum"] = p.minimum
+    if p.maximum is not None:
+        out["maximum"] = p.maximum
+    if p.default is not None:
+        out["default"] = p.default
+    return out
+
+
+def _effect_def(spec: EffectSpec) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "effect": _f("Effect name", f"{spec.title} ({spec.rule}).", const=spec.name)
+    }
+    for p in spec.params:
+        props[p.name] = _param_schema(p)
+    examples = [dict(e) for e in spec.examples] or [{"effect": spec.name}]
+    return _f(
+        spec.title,
+        f"{spec.description} ({spec.rule})",
+        type="object",
+        properties=props,
+        required=["effect", *(p.name for p in spec.params if p.required)],
+        additionalProperties=False,
+        examples=examples,
+    )
+
+
+def _effect_defs() -> dict[str, Any]:
+    names = list(MENU)
+    bare = bare_effect_names()
+    defs: dict[str, Any] = {
+        "effect": _f(
+            "Effect",
+            "One effect from the menu (RULES.md R9): a bare name such as `wild`, or a mapping "
+            "such as `{effect: next_range, max: 5}` for an effect with parameters.",
+            examples=["wild", {"effect": "next_range", "max": 5}],
+            **{
+                "if": {"type": "string"},
+                "then": {"$ref": "#/$defs/effect_name"},
+                "else": {"$ref": "#/$defs/effect_with_parameters"},
+            },
+        ),
+        "effect_name": _f(
+            "Effect name",
+            "An effect written by its name alone, with its default parameters.",
+            type="string",
+            enum=bare,
+            examples=["wild", "one_time"],
+            **{
+                "x-expected": "an effect name (" + ", ".join(bare) + "); an effect with "
+                "a required parameter is written as a mapping, e.g. {effect: value, value: 0}"
+            },
+        ),
+        "effect_with_parameters": _f(
+            "Effect with parameters",
+            "An effect written as a mapping: `effect` names it, the other keys are its "
+            "parameters.",
+            type="object",
+            required=["effect"],
+            properties={
+                "effect": _f(
+                    "Effect name",
+                    "Which effect of the menu (RULES.md R9).",
+                    type="string",
+                    enum=names,
+                    **{"x-expected": "an effect on the menu: " + ", ".join(names)},
+                )
+            },
+            allOf=[
+                {
+                    "if": {
+                        "type": "object",
+                        "properties": {"effect": {"const": n}},
+                        "required": ["effect"],
+                    },
+                    "then": {"$ref": f"#/$defs/effect_{n}"},
+                }
+                for n in names
+            ],
+            examples=[{"effect": "next_range", "min": 7, "max": 11}],
+            **{
+                "x-expected": "an effect: a name such as wild, or a mapping such as "
+                "{effect: next_range, max: 5}"
+            },
+        ),
+        "effects": _f(
+            "Effects",
+            "The effects, in order, from the menu (RULES.md R9).",
+            type="array",
+            items={"$ref": "#/$defs/effect"},
+            maxItems=12,
+            examples=[["one_time", "give_pile"], [{"effect": "next_range", "max": 5}]],
+        ),
+    }
+    for spec in MENU.values():
+        defs[f"effect_{spec.name}"] = _effect_def(spec)
+    return defs
+
+
+CLASSIC_EXAMPLE: dict[str, Any] = {
+    "id": "my-house-rules",
+    "name": "Our House Karma",
+    "players": [{"decks": 1, "min": 2, "max": 6}],
+    "ranks": {"low": 1, "high": 16, "copies": 3},
+    "karma_cards": [
+        {
+            "id": "five_or_below",
+            "name": "Five or Below",
+            "copies": 3,
+            "text": "The next player must play a 5 or lower, or a Karma card.",
+            "effects": [{"effect": "next_range", "max": 5}],
+        }
+    ],
+    "rank_powers": [
+        {"rank": 10, "text": "Every 10 clears the pile.", "effects": ["wild", "clear_pile"]}
+    ],
+    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+    "min_hand": 3,
+    "burn": 3,
+}
+
+
+@functools.cache
+def variant_schema() -> dict[str, Any]:
+    """The JSON Schema of a variant file (cached: callers must not change it)."""
+    text = _f("Text", "What the card says, in plain words, for the rules sheet.", type="string")
+    defs: dict[str, Any] = {
+        "player_range": _f(
+            "Player range",
+            "With this many decks combined, this many players may sit down (R1.2-R1.3).",
+            type="object",
+            required=["decks", "min", "max"],
+            additionalProperties=False,
+            properties={
+                "decks": _int("Decks", "How many decks are shuffled together.", 1, 4),
+                "min": _int("Fewest players", "The fewest players for this many decks.", 2, 20),
+                "max": _int("Most players", "The most players for this many decks.", 2, 20),
+            },
+            examples=[{"decks": 1, "min": 2, "max": 6}],
+        ),
+        "ranks": _f(
+            "Number cards",
+            "The number cards of one deck: every rank from low to high, in this many copies.",
+            type="object",
+            required=["low", "high", "copies"],
+            additionalProperties=False,
+            properties={
+                "low": _int("Lowest rank", "The lowest number card.", 1, 99),
+                "high": _int("Highest rank", "The highest number card.", 1, 99),
+                "copies": _int("Copies", "How many copies of each rank one deck has.", 1, 12),
+            },
+            examples=[{"low": 1, "high": 16, "copies": 3}],
+        ),
+        "karma_card": _f(
+            "Karma card",
+            "A Karma card: always wild and counts 0 on top (R5.3-R5.4), plus its effects.",
+            type="object",
+            required=["id", "name", "copies", "effects"],
+            additionalProperties=False,
+            properties={
+                "id": _f(
+                    "Card id",
+                    "How records and tests name the card: lowercase letters, digits and '_'.",
+                    type="string",
+                    pattern=CARD_ID_PATTERN,
+                    maxLength=40,
+                    examples=["five_or_below"],
+                    **{
+                        "x-expected": "lowercase letters, digits and '_', starting with a "
+                        "letter (e.g. five_or_below)"
+                    },
+                ),
+                "name": _f(
+                    "Card name",
+                    "The name printed on the card.",
+                    type="string",
+                    minLength=1,
+                    maxLength=60,
+                ),
+                "copies": _int("Copies", "How many copies one deck has.", 0, 12),
+                "text": text,
+                "effects": _f(
+                    "Effects",
+                    "What the card does, from the menu (R9); may be empty: a plain wild card.",
+                    **{"$ref": "#/$defs/effects"},
+                ),
+            },
+            examples=[CLASSIC_EXAMPLE["karma_cards"][0]],
+        ),
+        "rank_power": _f(
+            "Rank power",
+            "Effects given to every card of a number rank in a house variant (R1.4, R5.5).",
+            type="object",
+            required=["rank", "effects"],
+            additionalProperties=False,
+            properties={
+                "rank": _int("Rank", "The number card that has these powers.", 1, 99),
+                "text": text,
+                "effects": _f(
+                    "Effects",
+                    "What every card of this rank does, from the menu (R9).",
+                    minItems=1,
+                    **{"$ref": "#/$defs/effects"},
+                ),
+            },
+            examples=[CLASSIC_EXAMPLE["rank_powers"][0]],
+        ),
+        "deal": _f(
+            "The deal",
+            "How many cards each player is dealt into each zone (R2.1).",
+            type="object",
+            required=["face_down", "face_up", "hand"],
+            additionalProperties=False,
+            properties={
+                "face_down": _int("Face-down", "Cards dealt face down, not looked at.", 0, 10),
+                "face_up": _int("Face-up", "Cards laid face up on the face-down ones.", 0, 10),
+                "hand": _int("Hand", "Cards each player starts with in hand.", 0, 20),
+            },
+            examples=[{"face_down": 3, "face_up": 3, "hand": 3}],
+        ),
+        **_effect_defs(),
+    }
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": BASE_URL + "variant.schema.json",
+        "title": "Karma variant",
+        "description": "A Karma deck and its house rules: players, cards, Karma cards, rank "
+        "powers, the deal, the minimum hand and the burn count (RULES.md R1, R9, R12).",
+        "type": "object",
+        "required": ["id", "name", "players", "ranks", "deal", "min_hand", "burn"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _f(
+                "Variant id",
+                "How records name the variant: lowercase letters, digits, '-' and '_'.",
+                type="string",
+                pattern=VARIANT_ID_PATTERN,
+                maxLength=40,
+                examples=["classic", "my-house-rules"],
+                **{
+                    "x-expected": "lowercase letters, digits, '-' and '_', starting with a letter "
+                    "or digit (e.g. my-house-rules)"
+                },
+            ),
+            "name": _f(
+                "Name",
+                "The variant's name as players see it.",
+                type="string",
+                minLength=1,
+                maxLength=80,
+                examples=["Karma"],
+            ),
+            "description": _f(
+                "Description", "What is special about this variant.", type="string"
+            ),
+            "author": _f("Author", "Who wrote this variant.", type="string"),
+            "players": _f(
+                "Players",
+                "Which table sizes may play, and with how many decks (R1.2-R1.3).",
+                type="array",
+                minItems=1,
+                maxItems=4,
+                items={"$ref": "#/$defs/player_range"},
+                examples=[[{"decks": 1, "min": 2, "max": 6}, {"decks": 2, "min": 7, "max": 12}]],
+            ),
+            "ranks": _f(
+                "Number cards",
+                "The number cards of one deck (R1.1).",
+                **{"$ref": "#/$defs/ranks"},
+            ),
+            "karma_cards": _f(
+                "Karma cards",
+                "The Karma cards of one deck (R8, R12).",
+                type="array",
+                maxItems=30,
+                items={"$ref": "#/$defs/karma_card"},
+            ),
+            "rank_powers": _f(
+                "Rank powers",
+                "Optional powers of number ranks, e.g. every 10 clears the pile (R1.4).",
+                type="array",
+                maxItems=99,
+                items={"$ref": "#/$defs/rank_power"},
+            ),
+            "deal": _f(
+                "The deal",
+                "How many cards each player is dealt into each zone (R2.1).",
+                **{"$ref": "#/$defs/deal"},
+            ),
+            "min_hand": _int(
+                "Minimum hand",
+                "Players draw up to this many hand cards while the draw pile lasts (R6.4).",
+                0,
+                20,
+            ),
+            "burn": _int(
+                "Burn count",
+                "This many identical cards on top of the pile burn it (R7.1).",
+                1,
+                12,
+            ),
+        },
+        "$defs": defs,
+        "examples": [CLASSIC_EXAMPLE],
+    }
+
+
+def _card(title: str, description: str) -> dict[str, Any]:
+    return _f(
+        title,
+        description,
+        type=["integer", "string"],
+        minimum=0,
+        pattern=CARD_ID_PATTERN,
+        examples=[7, "five_or_below"],
+        **{"x-expected": "a card: a number such as 7, or a Karma card id such as five_or_below"},
+    )
+
+
+def _player(title: str, description: str, **rest: Any) -> dict[str, Any]:
+    return _f(title, description, type="string", minLength=1, examples=["Ann"], **rest)
+
+
+def _counts(title: str, description: str) -> dict[str, Any]:
+    return _f(
+        title,
+        description,
+        type="object",
+        additionalProperties=_int("Count", "How many cards.", 0, 999),
+        examples=[{"Ann": 3, "Ben": 2}],
+    )
+
+
+def _card_lists(title: str, description: str) -> dict[str, Any]:
+    return _f(
+        title,
+        description,
+        type="object",
+        additionalProperties=_f(
+            "Cards", "The cards, by number or Karma card id.", type="array", items=_card("Card", "One card.")
+        ),
+        examples=[{"Ann": [16, 14, "bottoms_up"]}],
+    )
+
+
+@functools.cache
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a game record's shape (GAME-RECORDS.md); semantics are the loader's."""
+    expect = _f(
+        "Expected verdict",
+        "legal (the default) or illegal: an illegal step is rejected and changes nothing.",
+        type="string",
+        enum=["legal", "illegal"],
+    )
+    defs: dict[str, Any] = {
+        "card": _card("Card", "A number card by its number, or a Karma card by its id."),
+        "step": _f(
+            "Step",
+            "A play ({by, play}), a pick-up ({pickup}) or a check ({check}).",
+            examples=[{"by": "Ann", "play": [4]}, {"pickup": "Ben"}, {"check": {"turn": "Ann"}}],
+            **{
+                "if": {"type": "object", "required": ["check"]},
+                "then": {"$ref": "#/$defs/check_step"},
+                "else": {
+                    "if": {"type": "object", "required": ["pickup"]},
+                    "then": {"$ref": "#/$defs/pickup_step"},
+                    "else": {"$ref": "#/$defs/play_step"},
+                },
+            },
+        ),
+        "play_step": _f(
+            "Play",
+            "A play by one player: identical cards from one zone (R4.1).",
+            type="object",
+            required=["by", "play"],
+            additionalProperties=False,
+            properties={
+                "by": _player("By", "The player who plays."),
+                "play": _f(
+                    "Cards played",
+                    "Every card put down; identical cards (e.g. [7, 7]).",
+                    type="array",
+                    minItems=1,
+                    items={"$ref": "#/$defs/card"},
+                ),
+                "from": _f(
+                    "From zone",
+                    "hand (the default), face_up or face_down.",
+                    type="string",
+                    enum=["hand", "face_up", "face_down"],
+                ),
+                "to": _player("To", "The player chosen by the card's effect."),
+                "give": {
+                    **_card("Card given", "For Give a Card: the card handed over, if known."),
+                },
+                "expect": expect,
+            },
+            examples=[{"by": "Cal", "play": ["give_the_pile_to_a_friend"], "to": "Ann"}],
+            **{
+                "x-expected": "a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or "
+                "{check: {...}}"
+            },
+        ),
+        "pickup_step": _f(
+            "Pick-up",
+            "That player picks up the whole pile (R6.2).",
+            type="object",
+            required=["pickup"],
+            additionalProperties=False,
+            properties={
+                "pickup": _player("Pick-up by", "The player who picks up the pile."),
+                "expect": expect,
+            },
+            examples=[{"pickup": "Ben"}],
+        ),
+        "check_step": _f(
+            "Check",
+            "Assertions about the state now; only the fields present are compared.",
+            type="object",
+            required=["check"],
+            additionalProperties=False,
+            properties={
+                "check": _f(
+                    "Check",
+                    "The fields to compare with the referee's state.",
+                    type="object",
+                    additionalProperties=False,
+                    properties={
+                        "turn": _f(
+                            "Turn",
+                            "The player who moves next, or null once the game is over.",
+                            type=["string", "null"],
+                        ),
+                        "top": {
+                            **_card("Top card", "The card on top, or null for an empty pile."),
+                            "type": ["integer", "string", "null"],
+                        },
+                        "pile": _int("Pile", "How many cards the pile holds.", 0, 999),
+                        "draw_pile": _int("Draw pile", "How many cards the draw pile holds.", 0, 999),
+                        "burned": _int("Burned", "How many cards are out of play.", 0, 999),
+                        "hand": _counts("Hand counts", "Player -> how many hand cards."),
+                        "face_up": _counts("Face-up counts", "Player -> how many face-up cards."),
+                        "face_down": _counts(
+                            "Face-down counts", "Player -> how many face-down cards."
+                        ),
+                        "out": _f(
+                            "Out",
+                            "Exactly the players who are out (compared as a set).",
+                            type="array",
+                            items=_player("Player", "A player who is out."),
+                        ),
+                        "loser": _f(
+                            "Loser",
+                            "The player who lost, or null while the game goes on.",
+                            type=["string", "null"],
+                        ),
+                    },
+                )
+            },
+            examples=[{"check": {"turn": "Ann", "pile": 0}}],
+        ),
+    }
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": BASE_URL + "record.schema.json",
+        "title": "Karma game record",
+        "description": "A game at a physical table: the variant, the seating, the face-up cards "
+        "and the steps in order; with expect and check it is a referee scenario (GAME-RECORDS.md).",
+        "type": "object",
+        "required": ["variant", "players", "steps"],
+        "additionalProperties": False,
+        "properties": {
+            "variant": _f(
+                "Variant",
+                "A built-in variant id, or a path to a variant file relative to this record.",
+                type="string",
+                minLength=1,
+                examples=["classic", "../variants/shithead.yaml"],
+            ),
+            "name": _f("Name", "A short name for the game or scenario.", type="string"),
+            "description": _f("Description", "What the game or scenario shows.", type="string"),
+            "result": _f("Result", "How the game ended, in plain words.", type="string"),
+            "players": _f(
+                "Players",
+                "Seating order, clockwise; the first player starts (R2.3).",
+                type="array",
+                minItems=2,
+                maxItems=20,
+                uniqueItems=True,
+                items=_player("Player", "A player's name."),
+                examples=[["Ann", "Ben", "Cal"]],
+            ),
+            "face_up": _card_lists(
+                "Face-up cards", "The face-up cards each player chose after the deal."
+            ),
+            "start": _f(
+                "Start position",
+                "Start from a position instead of a fresh deal (R2.4).",
+                type="object",
+                additionalProperties=False,
+                properties={
+                    "turn": _player("Turn", "Who moves first."),
+                    "pile": _f(
+                        "Pile",
+                        "The pile, bottom to top.",
+                        type="array",
+                        items={"$ref": "#/$defs/card"},
+                    ),
+                    "draw_pile": _int("Draw pile", "How many cards the draw pile holds.", 0, 999),
+                    "hand": _counts("Hand", "Player -> how many hand cards."),
+                    "face_up": _card_lists("Face-up", "Player -> their face-up cards."),
+                    "face_down": _counts("Face-down", "Player -> how many face-down cards."),
+                },
+                examples=[{"turn": "Ann", "pile": [6, 9], "draw_pile": 0}],
+            ),
+            "steps": _f(
+                "Steps",
+                "The steps in order, numbered from 1 (checks included).",
+                type="array",
+                items={"$ref": "#/$defs/step"},
+            ),
+        },
+        "$defs": defs,
+        "examples": [
+            {
+                "variant": "classic",
+                "players": ["Ann", "Ben"],
+                "steps": [{"by": "Ann", "play": [4]}, {"pickup": "Ben"}],
+            }
+        ],
+    }
+
+
+def render(schema: dict[str, Any]) -> str:
+    """The checked-in text of a schema."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+GENERATED = {"variant.schema.json": variant_schema, "record.schema.json": record_schema}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with --check, compare) the checked-in schema files."""
+    args = sys.argv[1:] if argv is None else argv
+    stale = []
+    for name, build in GENERATED.items():
+        path = SCHEMAS_DIR / name
+        text = render(build())
+        if "--check" in args:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(name)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+    for name in stale:
+        print(f"{SCHEMAS_DIR / name} is out of date: run python -m referee.variant.schema_gen")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

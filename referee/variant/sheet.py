@@ -1,0 +1,241 @@
+"""A printable Markdown rules sheet for any variant, written from its data.
+
+Card texts in a variant file are the author's; what a card *does* is generated here from its
+effects (:func:`describe_effects`), so the sheet always says what the referee enforces.
+Rule numbers refer to RULES.md and are cited lightly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.variant.model import Effect, Variant
+
+
+def _number_words(variant: Variant | None) -> str:
+    """'or a Karma card' — plus wild ranks, when the variant has them."""
+    wild_ranks = []
+    if variant is not None:
+        wild_ranks = [
+            str(p.rank) for p in variant.rank_powers if any(e.name == "wild" for e in p.effects)
+        ]
+    if not variant or variant.karma_cards:
+        alt = "a Karma card"
+        if wild_ranks:
+            alt += " or a wild " + _or_list(wild_ranks)
+        return alt
+    return "a wild " + _or_list(wild_ranks) if wild_ranks else "a wild card"
+
+
+def _or_list(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
+    """One sentence, in plain words, for one effect of the menu (R9)."""
+    p = effect.params
+    name = effect.name
+    if name == "wild":
+        return "It may be played on anything, even when the next play is restricted."
+    if name == "value":
+        value = p.get("value", 0)
+        if value == 0:
+            return "On top of the pile it counts as 0, so any card may follow."
+        return (
+            f"On top of the pile it counts as {value}, so the next player must play "
+            f"{value} or higher."
+        )
+    if name == "next_range":
+        lo, hi = p.get("min"), p.get("max")
+        alt = _number_words(variant)
+        if lo is not None and hi is not None:
+            return f"The next player must play a number from {lo} to {hi}, or {alt}."
+        if hi is not None:
+            return f"The next player must play a number {hi} or lower, or {alt}."
+        if lo is not None:
+            return f"The next player must play a number {lo} or higher, or {alt}."
+        return "It does not restrict the next play."
+    if name == "one_time":
+        return "It is used only once: it leaves the game as it takes effect."
+    if name == "give_pile":
+        return (
+            "The player gives the whole pile to any other player, who takes it into their hand."
+        )
+    if name == "clear_pile":
+        return (
+            "The whole pile, this card included, leaves the game, and the same player plays "
+            "again on an empty pile."
+        )
+    if name == "play_again":
+        return "The same player plays again, on top of this card."
+    if name == "play_table_card":
+        return (
+            "The same player must straight away play from the table: face-up cards if they "
+            "have any (several of a kind may go together), otherwise one face-down card "
+            "without looking, otherwise from their hand. Any value may be played."
+        )
+    if name == "bottom_to_top":
+        return (
+            "The bottom card of the pile is moved to the top, and the next player plays on that."
+        )
+    if name == "skip":
+        if p.get("target", "chosen") == "next":
+            return "The next player loses their turn."
+        return "The player picks another player who is still in; that player loses their next turn."
+    if name == "reverse":
+        return "The direction of play turns around."
+    if name == "pass_hands":
+        side = p.get("direction", "right")
+        return f"Everyone passes their whole hand to the player on their {side}."
+    if name == "exchange_hands":
+        return "The player swaps hands with any other player, even if one of the hands is empty."
+    if name == "swap_seats":
+        return (
+            "The player trades seats with any other player; each leaves their cards behind "
+            "and takes over the cards at their new seat."
+        )
+    if name == "rotate_seats":
+        side = p.get("direction", "left")
+        return f"Everyone leaves their cards where they are and moves one seat to the {side}."
+    if name == "give_card":
+        return (
+            "The player gives one of their cards to any other player: a hand card if they have "
+            "one, otherwise a face-up card, otherwise a face-down card without looking."
+        )
+    if name == "transparent":
+        return "It is see-through: the next player plays as if it were not there, on the card beneath."
+    return f"{name}."  # an effect added to the menu before the sheet learned its words
+
+
+def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) -> str:
+    """Sentences for a list of effects; 'one-time' is said last, as it happens last."""
+    if not effects:
+        return "It has no other effect."
+    ordered = [e for e in effects if e.name != "one_time"]
+    ordered += [e for e in effects if e.name == "one_time"]
+    return " ".join(describe_effect(e, variant) for e in ordered)
+
+
+def _players_word(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"{lo}–{hi}"
+
+
+def rules_sheet(variant: Variant) -> str:
+    """The complete rules sheet of a variant, in Markdown."""
+    v = variant
+    lines: list[str] = [f"# {v.name}", ""]
+    if v.description:
+        lines += [v.description, ""]
+    if v.author:
+        lines += [f"*Variant `{v.id}` by {v.author}.*", ""]
+    else:
+        lines += [f"*Variant `{v.id}`.*", ""]
+    lines += ["## Players and decks (R1.2–R1.3)", "", "| players | decks | cards |", "|---|---|---|"]
+    for r in v.players:
+        lines.append(f"| {_players_word(r.min, r.max)} | {r.decks} | {v.deck_size(r.decks)} |")
+    lines += [
+        "",
+        "With more than one deck, shuffle the decks together: there are that many times as many "
+        "copies of every card. The deal, the minimum hand and the burn count stay the same.",
+        "",
+        "## The deck (one deck, R1.1)",
+        "",
+        "| card | copies |",
+        "|---|---|",
+        f"| numbers {v.ranks_low} to {v.ranks_high} | {v.copies} of each "
+        f"({len(v.ranks) * v.copies} cards) |",
+    ]
+    for k in v.karma_cards:
+        lines.append(f"| {k.name} (Karma card) | {k.copies} |")
+    lines += [f"| **total** | **{v.deck_size()}** |", ""]
+
+    d = v.deal
+    lines += ["## The deal (R2)", ""]
+    lines.append(
+        f"Each player gets {d.face_down} face-down cards (nobody looks at them), then "
+        f"{d.face_up + d.hand} more cards and chooses {d.face_up} of them to lay face up on the "
+        f"face-down ones; the other {d.hand} are their hand. The rest of the deck is the draw pile."
+        if d.face_up
+        else f"Each player gets {d.face_down} face-down cards (nobody looks at them) and "
+        f"{d.hand} hand cards. The rest of the deck is the draw pile."
+    )
+    lines += [
+        "",
+        "The player to the dealer's left starts; play goes clockwise.",
+        "",
+        "## Order of play (R3)",
+        "",
+        "1. Play from your **hand** while you have any hand cards.",
+        "2. When your hand is empty **and** the draw pile is gone, play your **face-up** cards.",
+        "3. When those are gone too, play your **face-down** cards, one at a time, without looking "
+        "first. If the card you turn over may not go on the pile, it stays there and you pick "
+        "up the whole pile.",
+        "",
+        "Cards you are given or pick up go into your hand, and must be played before your table "
+        "cards again.",
+        "",
+        "## What you may play (R4–R5)",
+        "",
+        "- On your turn, play one card or several identical cards, all from one place (hand, "
+        "face-up or face-down).",
+        "- On an empty pile, anything may be played.",
+        "- A number card goes on a number card of the same value or lower.",
+    ]
+    if v.karma_cards:
+        lines.append(
+            "- Karma cards are wild: they go on anything, even when the next play is restricted. "
+            "On top of the pile a Karma card counts as 0, so anything may follow — unless it "
+            "restricts the next play."
+        )
+    lines.append("- A restriction only binds the one play right after it.")
+    if v.rank_powers:
+        ranks = ", ".join(str(p.rank) for p in v.rank_powers)
+        lines.append(f"- Some numbers have special powers ({ranks}): see below.")
+    lines += [
+        "",
+        "## Burning the pile (R7)",
+        "",
+        f"When the top {v.burn} cards of the pile are identical — played together or by several "
+        "players in a row — the whole pile burns: it leaves the game, and whoever completed the "
+        "run plays again on the empty pile."
+        + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else ""),
+        "",
+        "## Picking up and drawing (R6)",
+        "",
+        "- If you cannot play, or do not want to, pick up the whole pile into your hand. Your turn "
+        "ends and the next player starts a new pile.",
+    ]
+    if v.min_hand:
+        lines.append(
+            f"- While the draw pile lasts, draw back up to {v.min_hand} hand cards at the end of "
+            "your turn."
+        )
+    else:
+        lines.append("- There is no drawing: nobody tops up their hand from the draw pile.")
+    lines.append("")
+
+    if v.karma_cards:
+        lines += ["## The Karma cards (R8)", ""]
+        for k in v.karma_cards:
+            lines += [f"### {k.name} ×{k.copies}", ""]
+            if k.text:
+                lines += [f"*{k.text}*", ""]
+            lines += [f"**What it does:** {describe_effects(k.effects, v)}", ""]
+    if v.rank_powers:
+        lines += ["## Number cards with powers (R1.4, R5.5)", ""]
+        for p in v.rank_powers:
+            lines += [f"### Every {p.rank}", ""]
+            if p.text:
+                lines += [f"*{p.text}*", ""]
+            lines += [f"**What it does:** {describe_effects(p.effects, v)}", ""]
+    lines += [
+        "## The end (R10)",
+        "",
+        "When you hold no cards at all — no hand, no face-up and no face-down cards — you are "
+        "out, and safe. The last player left holding cards loses; everyone else wins.",
+        "",
+    ]
+    return "\n".join(lines)
