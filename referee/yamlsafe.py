@@ -34,6 +34,13 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted; real files nest about five levels."""
 
+MAX_NODES = 10_000
+"""Most values (keys, scalars, lists, mappings) in one file: a 1,000-step record has about 7,000.
+The pure-Python parser reads about 200 KiB a second, so this also bounds the time spent."""
+
+MAX_PROBLEMS = 100
+"""Most schema problems reported for one file; the rest are counted in one last line."""
+
 ERROR = "error"
 WARNING = "warning"
 UNREADABLE = "unreadable"
@@ -94,10 +101,17 @@ _BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 class _Located(Exception):
     """Raised inside the loader with a mark, turned into a Problem by :func:`parse_yaml`."""
 
-    def __init__(self, mark: yaml.Mark | None, message: str) -> None:
+    def __init__(self, mark: Any, message: str) -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
+
+
+_TAG_WORDS = {
+    "int": "a whole number of at most 4,300 digits",
+    "float": "a number",
+    "bool": "true or false",
+}
 
 
 def _show_tag(tag: str) -> str:
@@ -109,12 +123,33 @@ class _SafeLoader(yaml.SafeLoader):
 
     max_depth = MAX_DEPTH
 
-    def __init__(self, stream: str) -> None:
+    def __init__(self, stream: str, max_nodes: int = MAX_NODES) -> None:
         super().__init__(stream)
         self._depth = 0
+        self._nodes = 0
+        self._max_nodes = max_nodes
+
+    def _too_deep(self, mark: Any) -> _Located:
+        return _Located(
+            mark,
+            f"lists and mappings are nested more than {self.max_depth} deep; expected a shallow file",
+        )
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        # The scanner looks up to 1,024 characters ahead for each '[' (a possible key), which
+        # costs O(depth^2) on '[[[[...': stop at the depth cap before that.
+        if self.flow_level >= self.max_depth:
+            raise self._too_deep(self.get_mark())
+        super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
+        self._nodes += 1
+        if self._nodes > self._max_nodes:
+            raise _Located(
+                event.start_mark,
+                f"the file holds more than {self._max_nodes:,} values; expected a smaller file",
+            )
         if isinstance(event, yaml.AliasEvent):
             raise _Located(
                 event.start_mark,
@@ -136,11 +171,7 @@ class _SafeLoader(yaml.SafeLoader):
             self._depth += 1
             try:
                 if self._depth > self.max_depth:
-                    raise _Located(
-                        event.start_mark,
-                        f"lists and mappings are nested more than {self.max_depth} deep; "
-                        "expected a shallow file",
-                    )
+                    raise self._too_deep(event.start_mark)
                 return super().compose_node(parent, index)
             finally:
                 self._depth -= 1
@@ -154,6 +185,17 @@ class _SafeLoader(yaml.SafeLoader):
                     key_node.start_mark, "a key must be a plain value; expected a name before ':'"
                 )
         return node
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, KeyError, OverflowError):
+            # e.g. `!!int abc`, `!!bool maybe`, or an integer of 5,000 digits
+            kind = _show_tag(node.tag).removeprefix("!!")
+            expected = _TAG_WORDS.get(kind, "a plain value")
+            raise _Located(
+                node.start_mark, f"{_show(node.value)} is not a valid {kind}; expected {expected}"
+            ) from None
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, yaml.Node] = {}
@@ -186,7 +228,11 @@ def _mark_position(text: str, index: int) -> tuple[int, int]:
 
 
 def parse_yaml(
-    text: str | bytes, filename: str, *, max_bytes: int = MAX_BYTES
+    text: str | bytes,
+    filename: str,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_nodes: int = MAX_NODES,
 ) -> tuple[Any, yaml.Node | None]:
     """Parse one YAML document safely; return the data and the node tree it was built from.
 
@@ -205,10 +251,10 @@ def parse_yaml(
             f"expected at most {max_bytes // 1024} KiB",
         )
     if isinstance(text, bytes):
+        raw: bytes = text
         try:
-            text = text.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raw = text
             line = raw.count(b"\n", 0, e.start) + 1
             start = raw.rfind(b"\n", 0, e.start) + 1
             col = len(raw[start : e.start].decode("utf-8", "replace")) + 1
@@ -223,11 +269,13 @@ def parse_yaml(
 
     loader: _SafeLoader | None = None
     try:
-        loader = _SafeLoader(text)
+        loader = _SafeLoader(text, max_nodes)
         node = loader.get_single_node()
         if node is None:
             raise fail(1, 1, "the file holds only comments; expected a YAML mapping of fields")
         data = loader.construct_document(node)
+    except YamlError:
+        raise
     except _Located as e:
         line, col = (e.mark.line + 1, e.mark.column + 1) if e.mark else (1, 1)
         raise fail(line, col, e.message) from None
@@ -236,7 +284,7 @@ def parse_yaml(
         raise fail(
             line,
             col,
-            f"the file holds a control character (#x{ord(e.character):04x}) that is not text; "
+            f"the file holds a control character (#x{e.character:04x}) that is not text; "
             "expected a text file",
             UNREADABLE,
         ) from None
@@ -247,6 +295,10 @@ def parse_yaml(
     except RecursionError:
         raise fail(
             1, 1, "lists and mappings are nested too deep; expected a shallow file"
+        ) from None
+    except Exception as e:  # a safety net at the trust boundary: never a traceback
+        raise fail(
+            1, 1, f"the file could not be read as YAML ({type(e).__name__}); expected plain YAML"
         ) from None
     finally:
         if loader is not None:
@@ -284,11 +336,33 @@ def _syntax_error(e: yaml.MarkedYAMLError, filename: str) -> YamlError:
 # --- locating ----------------------------------------------------------------------------------
 
 
-def _key_matches(key_node: yaml.Node, seg: str | int) -> bool:
-    return isinstance(key_node, yaml.ScalarNode) and key_node.value == str(seg)
+_KeyIndex = dict[int, dict[str, tuple[yaml.Node, yaml.Node]]]
 
 
-def locate(node: yaml.Node | None, path: Sequence[str | int], *, at_key: bool = False) -> tuple[int, int]:
+def _entry(
+    mapping: yaml.MappingNode, seg: str | int, index: _KeyIndex | None
+) -> tuple[yaml.Node, yaml.Node] | None:
+    if index is None:
+        for key_node, value_node in mapping.value:
+            if key_node.value == str(seg):
+                return key_node, value_node
+        return None
+    keys = index.get(id(mapping))
+    if keys is None:
+        keys = {}
+        for key_node, value_node in mapping.value:
+            keys.setdefault(str(key_node.value), (key_node, value_node))
+        index[id(mapping)] = keys
+    return keys.get(str(seg))
+
+
+def locate(
+    node: yaml.Node | None,
+    path: Sequence[str | int],
+    *,
+    at_key: bool = False,
+    _index: _KeyIndex | None = None,
+) -> tuple[int, int]:
     """The 1-based (line, column) of the value at ``path`` in the node tree.
 
     Walks as deep as the path exists (a missing field points at its mapping).  With ``at_key``
@@ -301,15 +375,10 @@ def locate(node: yaml.Node | None, path: Sequence[str | int], *, at_key: bool = 
     for i, seg in enumerate(path):
         last = i == len(path) - 1
         if isinstance(current, yaml.MappingNode):
-            for key_node, value_node in current.value:
-                if _key_matches(key_node, seg):
-                    if last and at_key:
-                        current = key_node
-                    else:
-                        current = value_node
-                    break
-            else:
+            entry = _entry(current, seg, _index)
+            if entry is None:
                 break
+            current = entry[0] if last and at_key else entry[1]
         elif isinstance(current, yaml.SequenceNode) and isinstance(seg, int):
             if 0 <= seg < len(current.value):
                 current = current.value[seg]
@@ -376,8 +445,8 @@ def _show(value: object) -> str:
     return type(value).__name__
 
 
-def _words_for_type(types: object) -> str:
-    names = [types] if isinstance(types, str) else list(types)  # type: ignore[call-overload]
+def _words_for_type(types: Any) -> str:
+    names: list[Any] = [types] if isinstance(types, str) else list(types)
     return " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in names)
 
 
@@ -404,18 +473,19 @@ def _pick_branch(error: ValidationError) -> ValidationError | None:
 def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
     """(path, point at the key?, message) for one jsonschema error; several for extra keys."""
     path: PathT = tuple(error.absolute_path)
-    v, schema, inst = error.validator, error.schema, error.instance
-    expected_hint = schema.get("x-expected") if isinstance(schema, dict) else None
-    vv = error.validator_value
+    v, inst = error.validator, error.instance
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    expected_hint = schema.get("x-expected")
+    vv: Any = error.validator_value
     if v == "additionalProperties" and isinstance(inst, dict):
         known = list(schema.get("properties", {}))
         patterns = list(schema.get("patternProperties", {}))
-        out = []
+        out: list[tuple[PathT, bool, str]] = []
         for key in inst:
             if key in known or any(re.search(p, str(key)) for p in patterns):
                 continue
             msg = f"unknown field {_show(key)}; expected one of: {', '.join(known)}"
-            close = difflib.get_close_matches(str(key), known, n=1)
+            close = difflib.get_close_matches(str(key), known, n=1) if len(out) < 20 else []
             if close:
                 msg += f" (did you mean '{close[0]}'?)"
             out.append(((*path, key), True, msg))
@@ -425,7 +495,7 @@ def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
     if v == "required":
         missing = re.match(r"^'(.*)' is a required property$", error.message)
         name = missing.group(1) if missing else str(error.message)
-        sub = schema.get("properties", {}).get(name, {}) if isinstance(schema, dict) else {}
+        sub = schema.get("properties", {}).get(name, {})
         what = f"'{name}'"
         if isinstance(sub, dict):
             title = str(sub.get("title", ""))
@@ -459,8 +529,16 @@ def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
         return [(path, False, f"the list has {_plural(n, 'item')}; expected at most {vv}")]
     if v == "minLength":
         if isinstance(inst, str) and not inst:
-            return [(path, False, f"the text is empty; expected at least {_plural(vv, 'character')}")]
-        return [(path, False, f"{_show(inst)} is too short; expected at least {_plural(vv, 'character')}")]
+            return [
+                (path, False, f"the text is empty; expected at least {_plural(vv, 'character')}")
+            ]
+        return [
+            (
+                path,
+                False,
+                f"{_show(inst)} is too short; expected at least {_plural(vv, 'character')}",
+            )
+        ]
     if v == "maxLength":
         return [(path, False, f"the text is too long; expected at most {_plural(vv, 'character')}")]
     if v == "pattern":
@@ -478,12 +556,17 @@ def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
     if v in ("anyOf", "oneOf"):
         subs = list(error.context or [])
         if subs and all(e.validator == "type" and not e.relative_path for e in subs):
-            types = [t for e in subs for t in ([e.validator_value] if isinstance(e.validator_value, str) else e.validator_value)]
+            types: list[Any] = []
+            for e in subs:
+                value: Any = e.validator_value
+                types += [value] if isinstance(value, str) else list(value)
             expected = expected_hint or _words_for_type(types)
             return [(path, False, f"expected {expected}, got {_show(inst)}")]
         best = _pick_branch(error)
         if v == "oneOf" and best is None:
-            return [(path, False, f"{_show(inst)} matches more than one form; expected exactly one")]
+            return [
+                (path, False, f"{_show(inst)} matches more than one form; expected exactly one")
+            ]
         if best is not None:
             return _messages(best)
     return [(path, False, error.message)]
@@ -493,9 +576,29 @@ def schema_problems(
     schema: dict[str, Any], data: Any, node: yaml.Node | None, filename: str
 ) -> list[Problem]:
     """Every schema violation in ``data``, located via ``node``, sorted by position."""
-    problems = []
+    found: list[tuple[PathT, bool, str]] = []
+    more = 0
     for error in validator_for(schema).iter_errors(data):
-        for path, at_key, message in _messages(error):
-            line, col = locate(node, path, at_key=at_key)
-            problems.append(Problem(filename, line, col, format_path(path), message))
-    return sorted(set(problems), key=lambda p: p.sort_key)
+        for item in _messages(error):
+            if len(found) < MAX_PROBLEMS:
+                found.append(item)
+            else:
+                more += 1
+    index: _KeyIndex = {}
+    problems: set[Problem] = set()
+    for path, at_key, message in found:
+        line, col = locate(node, path, at_key=at_key, _index=index)
+        problems.add(Problem(filename, line, col, format_path(path), message))
+    out = sorted(problems, key=lambda p: p.sort_key)
+    if more:
+        last = out[-1]
+        out.append(
+            Problem(
+                filename,
+                last.line,
+                last.column,
+                "",
+                f"and {more:,} more problems like these; expected them fixed too",
+            )
+        )
+    return out

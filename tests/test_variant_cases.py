@@ -69,9 +69,7 @@ def test_validate_prints_every_case(
 
 def test_every_semantic_error_and_warning_kind_is_covered() -> None:
     """Each check of the loader appears in some case (a guard against untested checks)."""
-    text = "\n".join(
-        line for p in [*BAD, *WARN] for line in expected_lines(p)
-    )
+    text = "\n".join(line for p in [*BAD, *WARN] for line in expected_lines(p))
     for phrase in (
         "cards for the deal",
         "could never burn",

@@ -51,12 +51,12 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
         f"id: x\nname: !!python/object/apply:os.system ['touch {tmp / 'pwned'}']\n".encode()
     ),
     "python-new-tag": lambda tmp: (
-        "id: !!python/object/new:subprocess.Popen "
-        f"[[touch, '{tmp / 'pwned'}']]\n".encode()
+        f"id: !!python/object/new:subprocess.Popen [[touch, '{tmp / 'pwned'}']]\n".encode()
     ),
     "python-name-tag": lambda _: b"id: !!python/name:os.system ''\n",
     "binary-tag": lambda _: b"id: !!binary aGVsbG8=\n",
     "ten-megabytes": lambda _: b"name: '" + b"x" * (10 * 1024 * 1024) + b"'\n",
+    "just-under-the-size-cap": lambda _: b"name: '" + b"x" * (250 * 1024) + b"'\n",
     "flow-seq-5000": lambda _: flow_seq(5000).encode(),
     "flow-seq-40000": lambda _: flow_seq(40000).encode(),
     "flow-map-5000": lambda _: flow_map(5000).encode(),
@@ -73,7 +73,8 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "null-document": lambda _: b"~\n",
     "top-level-list": lambda _: b"- 1\n- 2\n",
     "top-level-string": lambda _: b"hello\n",
-    "long-line-keys": lambda _: b"{" + b", ".join(b"k%d: 1" % i for i in range(20000)) + b"}\n",
+    "many-unknown-keys": lambda _: b"".join(b"k%d: 1\n" % i for i in range(20000)),
+    "many-values": lambda _: b"[" + b",".join(b"1" for _ in range(100_000)) + b"]\n",
 }
 
 
@@ -89,7 +90,7 @@ def test_hostile_text_is_rejected_fast_and_located(name: str, tmp_path: Path) ->
     first = result.errors[0]
     assert first.line >= 1 and first.column >= 1
     assert str(first).startswith(f"{name}.yaml:{first.line}:{first.column}: ")
-    assert "; " in first.message  # what is wrong; what is expected
+    assert "expected" in first.message  # what is wrong; what is expected
     assert not (tmp_path / "pwned").exists()
 
 

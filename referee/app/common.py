@@ -17,7 +17,7 @@ from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import VARIANTS_DIR, builtin_ids
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&\"'=^])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
 
 
 def md(text: object) -> str:
@@ -30,23 +30,22 @@ def md(text: object) -> str:
 # The one piece of raw HTML the app sends: a style sheet with no user text in it.
 STYLE = """
 <style>
-/* Tablet first: big tap targets (>= 44 px), nothing wider than the screen. */
-div.stButton > button, div.stDownloadButton > button, div.stFormSubmitButton > button {
-  min-height: 48px; font-size: 1.05rem; width: 100%;
-}
-div[data-testid="stButtonGroup"] button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
-div[data-testid="stSelectbox"] div[data-baseweb="select"] > div { min-height: 48px; }
-div[data-testid="stTextInput"] input, div[data-testid="stNumberInput"] input { min-height: 44px; }
-div[data-testid="stNumberInput"] button { min-height: 44px; min-width: 44px; }
-div[data-testid="stCheckbox"] label, div[data-testid="stRadio"] label { min-height: 44px; }
-div[data-testid="stExpander"] summary { min-height: 48px; }
-div[data-testid="stSidebarNav"] a, div[data-testid="stNavSectionHeader"] { min-height: 44px; }
-.block-container { padding-top: 2.5rem; max-width: 100%; }
+/* Tablet first: tap targets of at least 44 px, nothing wider than the screen. */
+[data-testid="stMain"] button[data-testid^="stBaseButton"] { min-height: 48px; font-size: 1.05rem; }
+[data-testid="stMain"] [data-testid="stButtonGroup"] button { min-width: 48px; }
+[data-testid="stMain"] [data-testid="stNumberInputContainer"] { height: 48px; }
+[data-testid="stMain"] [data-testid="stNumberInput"] button { min-height: 46px; min-width: 44px; }
+[data-testid="stMain"] [data-baseweb="select"] > div { min-height: 48px; }
+[data-testid="stMain"] [data-testid="stTextInput"] input { min-height: 44px; }
+[data-testid="stMain"] [data-testid="stExpander"] summary { min-height: 48px; }
+[data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }
+a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
+[data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 @media print {
-  header, [data-testid="stSidebar"], [data-testid="stToolbar"], .stButton,
-  .stDownloadButton { display: none !important; }
+  header, [data-testid="stHeader"], [data-testid="stToolbar"],
+  [data-testid="stMain"] button, [data-testid="stSelectbox"] { display: none !important; }
 }
 </style>
 """

@@ -29,4 +29,4 @@ pages = [
 if (PAGES / "simulate.py").is_file():
     pages.append(st.Page(str(PAGES / "simulate.py"), title="Simulate", icon="🎲", url_path="simulate"))
 
-st.navigation(pages).run()
+st.navigation(pages, position="top").run()

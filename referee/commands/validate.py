@@ -13,9 +13,7 @@ from referee.variant.loader import LoadResult, load_variant_file
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="variant files (YAML)")
-    parser.add_argument(
-        "--strict", action="store_true", help="treat warnings as errors (exit 1)"
-    )
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the problems")
 
 
@@ -25,7 +23,9 @@ def _summary(name: str, result: LoadResult) -> str:
     if result.unreadable:
         return f"{name}: unreadable"
     if errors:
-        counts = f"{errors} error" + ("" if errors == 1 else "s") + (f", {notes}" if warnings else "")
+        counts = (
+            f"{errors} error" + ("" if errors == 1 else "s") + (f", {notes}" if warnings else "")
+        )
         return f"{name}: invalid ({counts})"
     return f"{name}: valid" + (f" ({notes})" if warnings else "")
 

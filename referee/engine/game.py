@@ -9,7 +9,7 @@ the table, never on how long the game has run.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from referee import words
 from referee.effects import Resolution, Traits, first_zone, resolve, traits_of
@@ -69,7 +69,7 @@ class Game:
         cls,
         variant: Variant,
         players: Sequence[str],
-        face_up: dict[str, Sequence[Card]] | None = None,
+        face_up: Mapping[str, Sequence[Card]] | None = None,
     ) -> Game:
         """A fresh deal at a physical table (R2): only the face-up cards can be known."""
         decks = _decks(variant, players)
@@ -197,7 +197,18 @@ class Game:
             seen=seen,
             draw_cards=deck,
         )
-        return cls(variant, state, decks=decks, full_information=True, keep_history=keep_history)
+        face_up = {
+            name: tuple(_sorted_cards(seat.face_up))
+            for name, seat in zip(players, seats, strict=True)
+        }
+        return cls(
+            variant,
+            state,
+            decks=decks,
+            full_information=True,
+            face_up=face_up,
+            keep_history=keep_history,
+        )
 
     # --- looking at the table ---------------------------------------------------------------
 
@@ -361,14 +372,16 @@ class Game:
     def _possible(self, card: Card, k: int, zone: ZoneCards) -> int:
         return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(card), 0))
 
-    def _impossible_words(self, by: str, card: Card, k: int, zone: ZoneCards, where: str) -> str:
+    def _impossible_words(
+        self, by: str, card: Card, k: int, zone: ZoneCards, where: str, verb: str = "have"
+    ) -> str:
         name = self.variant.card_name(card)
         known = zone.known.get(card, 0)
         copies = self._copies[card]
         unseen = max(self.unseen(card), 0)
         elsewhere = copies - unseen - known
         return (
-            f"{by} cannot have {k}× {name} in their {where}: of the {copies} copies, "
+            f"{by} cannot {verb} {k}× {name} from their {where}: of the {copies} copies, "
             f"{known} {'is' if known == 1 else 'are'} known to be there, {elsewhere} "
             f"{'has' if elsewhere == 1 else 'have'} been seen elsewhere (pile, other players or "
             f"out of play), and {where} {'holds' if where == 'hand' else 'hold'} only "
@@ -407,14 +420,11 @@ class Game:
             zone_name = first_zone(seat)
             if zone_name is not None:
                 zone = seat.zone(zone_name)
-                extra = 1 if card == step.give and zone_name == step.zone else 0
-                if self._possible(step.give, 1 + extra, zone) < 1 + extra - 0:
+                if self._possible(step.give, 1, zone) < 1:
                     return _no(
                         "R4.3",
-                        f"{step.by} cannot give a {self.variant.card_name(step.give)} from their "
-                        f"{ZONE_WORDS[zone_name]}: "
-                        + self._impossible_words(
-                            step.by, step.give, 1, zone, ZONE_WORDS[zone_name]
+                        self._impossible_words(
+                            step.by, step.give, 1, zone, ZONE_WORDS[zone_name], verb="give"
                         ),
                         field="give",
                     )
@@ -808,11 +818,27 @@ class Game:
             else:
                 targets = [None]
             for k in range(1, have + 1):
+                gifts = self._gift_choices(seat, zone_name, card, k) if t.takes_give else [None]
                 for to in targets:
-                    steps.append(Play(by, (card,) * k, zone_name, to))
+                    for give in gifts:
+                        steps.append(Play(by, (card,) * k, zone_name, to, give))
         if s.pile and not s.follow_up:
             steps.append(PickUp(by))
         return steps
+
+    def _gift_choices(self, seat: Seat, zone_name: str, card: Card, k: int) -> list[Card | None]:
+        """The cards a giver may hand over after this play, in order of play (R8.9)."""
+        after = seat.copy()
+        after.zone(zone_name).take(card, k)
+        give_from = first_zone(after)
+        if give_from is None:
+            return [None]
+        zone = after.zone(give_from)
+        if give_from == "face_down":
+            assert zone.order is not None
+            return [zone.order[-1]]
+        gifts: list[Card | None] = sorted(zone.known, key=_strength)
+        return gifts
 
 
 class _Flow:
@@ -901,3 +927,7 @@ def _known(cards: Iterable[Card]) -> ZoneCards:
 
 def _strength(card: Card) -> tuple[int, int]:
     return (1, 0) if isinstance(card, str) else (0, card)
+
+
+def _sorted_cards(zone: ZoneCards) -> list[Card]:
+    return sorted((c for c, n in zone.known.items() for _ in range(n)), key=_strength)

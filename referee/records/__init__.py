@@ -9,7 +9,8 @@ goes on.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -104,8 +105,21 @@ def load_record_text(
         raise RecordError(e.problems) from None
     problems = schema_problems(_schema(), data, node, filename)
     if problems:
-        raise RecordError(problems)
+        raise RecordError([_name_step(p) for p in problems])
     return _Builder(data, node, filename, base_dir).build()
+
+
+_STEP_PATH = re.compile(r"^steps\[(\d+)\]\.?")
+
+
+def _name_step(p: Problem) -> Problem:
+    """Steps are numbered from 1 (GAME-RECORDS.md): say "step 3: to", not "steps[2].to"."""
+    m = _STEP_PATH.match(p.path)
+    if not m:
+        return p
+    rest = p.path[m.end() :]
+    path = f"step {int(m.group(1)) + 1}" + (f": {rest}" if rest else "")
+    return replace(p, path=path)
 
 
 class _Builder:
@@ -120,7 +134,8 @@ class _Builder:
 
     def problem(self, path: tuple[str | int, ...], message: str, at_key: bool = False) -> None:
         line, col = locate(self.node, path, at_key=at_key)
-        self.problems.append(Problem(self.filename, line, col, format_path(path), message))
+        problem = Problem(self.filename, line, col, format_path(path), message)
+        self.problems.append(_name_step(problem))
 
     def build(self) -> Record:
         d = self.data
@@ -145,7 +160,7 @@ class _Builder:
             for name, cards in d["face_up"].items():
                 self.player(("face_up", name), name, players, at_key=True)
                 face_up[name] = tuple(self.cards(("face_up", name), cards, variant))
-        start = self.start(d.get("start"), players, variant) if "start" in d else None
+        start = self.start(d["start"], players, variant) if "start" in d else None
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -164,7 +179,7 @@ class _Builder:
             new_game(record)
         except SetupError as e:
             path = tuple(e.field.split(".")) if e.field else ()
-            self.problem(path, f"{e}; expected a game that can start (R2)")
+            self.problem(path, f"{str(e).rstrip('.')}; expected a game that can start (R2)")
             raise RecordError(self.problems) from None
         return record
 
@@ -177,7 +192,9 @@ class _Builder:
             result = load_variant_text(text, f"{self.filename} (variant)")
             if result.variant is None:
                 for p in result.errors:
-                    self.problem(("variant",), f"the inline variant is invalid: {p.path}: {p.message}")
+                    self.problem(
+                        ("variant",), f"the inline variant is invalid: {p.path}: {p.message}"
+                    )
             return result.variant, None
         try:
             return resolve(ref, self.base_dir), ref
@@ -320,7 +337,9 @@ def replay(record: Record) -> ReplayResult:
         if rs.check is not None:
             failures = check_state(game, rs.check)
             reason = "; ".join(failures) if failures else "the state is as stated"
-            results.append(StepResult(rs.number, "check", "check", not failures, reason, line=rs.line))
+            results.append(
+                StepResult(rs.number, "check", "check", not failures, reason, line=rs.line)
+            )
             continue
         assert rs.step is not None
         verdict = game.explain(rs.step)
@@ -444,4 +463,3 @@ def _same_as_builtin(v: Variant) -> bool:
         return builtin(v.id) == v
     except (VariantError, KeyError):
         return False
-

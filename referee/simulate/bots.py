@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from referee.engine import Game, PickUp, Play, Step
+from referee.effects import next_in
+from referee.engine import Game, Play, Step
 from referee.variant.model import Card, Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "make_bot"]
@@ -122,9 +123,15 @@ class SmartBot:
 
     name = "smart"
 
-    # Play a special card instead of picking up a pile at least this big; below it, a small
-    # pile is cheaper to take than a Karma card is to spend (unless the bot holds nothing else).
-    min_pile_for_special = 2
+    # Play a special card rather than pick up a pile at least this big (1: never pick up
+    # while a special card fits; measured best, a small pile costs more than a Karma card).
+    min_pile_for_special = 1
+    # Complete a run to burn the pile even when a lower plain card could go.
+    burn_first = True
+    # Full information: play the lowest card the next player cannot beat, when there is one.
+    attack = True
+    aim_most = False
+    attack_margin = 99
 
     def __init__(self) -> None:
         self._cache = _VariantCache()
@@ -177,15 +184,19 @@ class SmartBot:
                 key = (1 if ci.special else 0, ci.order)
                 if burn_key is None or key < burn_key:
                     best_burn, burn_key = step, key
-        if best_burn is not None and burn_key is not None and not burn_key[0]:
+        if self.burn_first and best_burn is not None and burn_key is not None and not burn_key[0]:
             return best_burn
 
         # 2. A table-card follow-up (no pick-up allowed): shed the lowest card.
         if state.follow_up:
             return self._lowest(most, info, allow_special=True) or steps[0]
 
-        # 3. The lowest plain card, all copies.
-        plain = self._lowest(most, info, allow_special=False)
+        # 3. The lowest plain card the next player cannot beat, else the lowest plain card.
+        plain = None
+        if self.attack:
+            plain = self._stopper(game, most, info)
+        if plain is None:
+            plain = self._lowest(most, info, allow_special=False)
         if plain is not None:
             return plain
         if best_burn is not None:
@@ -197,6 +208,39 @@ class SmartBot:
         if pick is not None:
             return pick
         return next(iter(most.values()))
+
+    @staticmethod
+    def _stopper(game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]) -> Play | None:
+        """The lowest plain card above every plain card the next player could play."""
+        s = game.state
+        nxt = next_in(s, s.turn)
+        if nxt is None:
+            return None
+        seat = s.seats[nxt]
+        if seat.hand.count or s.draw_pile:
+            zone = seat.hand
+        elif seat.face_up.count:
+            zone = seat.face_up
+        else:
+            return None  # blind cards: nobody knows what they can beat
+        top = -1
+        for card in zone.known:
+            if game.traits(card).wild:
+                return None  # they can always answer
+            if isinstance(card, int) and card > top:
+                top = card
+        best: Play | None = None
+        best_order = 0
+        low = min((c for c in most if isinstance(c, int) and not info[c].special), default=None)
+        for card, step in most.items():
+            ci = info[card]
+            if ci.special or not isinstance(card, int) or card <= top:
+                continue
+            if low is not None and card - low > SmartBot.attack_margin:
+                continue
+            if best is None or ci.order < best_order:
+                best, best_order = step, ci.order
+        return best
 
     @staticmethod
     def _lowest(
@@ -268,8 +312,7 @@ class SmartBot:
                 mine, best = n, name
         return best
 
-    @staticmethod
-    def _aim(game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
+    def _aim(self, game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
         """Pick the target: pile gifts and cards to the player with the fewest cards, a hand
         exchange with the smallest hand, a seat trade with the emptiest seat, a skip on the
         player with the fewest cards; one copy only (the rest are saved)."""
@@ -282,7 +325,10 @@ class SmartBot:
             if exchange:
                 return (seat.hand.count, len(p.cards))
             # A player who is out has 0 cards: handing them the pile brings them back in.
-            return (seat.hand.count + seat.face_up.count + seat.face_down.count, len(p.cards))
+            total = seat.hand.count + seat.face_up.count + seat.face_down.count
+            if self.aim_most and "give_pile" in ci.effects:
+                total = -total
+            return (total, len(p.cards))
 
         return min(plays, key=key)
 

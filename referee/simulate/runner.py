@@ -15,11 +15,13 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.context import BaseContext
 
 from referee.engine import Game, Play
 from referee.simulate.bots import BOTS, Bot
@@ -104,6 +106,7 @@ def play(
     cards = result.cards
     legal = game.legal_steps
     push = game.push
+    traits = game.traits
     turns = pickups = picked = burns = 0
     while not game.over:
         if turns >= turn_cap:
@@ -112,9 +115,16 @@ def play(
         steps = legal()
         if len(steps) == 1:
             step = steps[0]
-        else:
+        elif steps:
             state = game.state
             step = bots[state.names[state.turn]].choose(game, steps, rng)
+        else:
+            raise RuntimeError(
+                f"the engine lists no legal step for {game.turn} although the game is on "
+                f"(turn {turns}): {game.hint()}"
+            )
+        if type(step) is Play and step.give is None and traits(step.cards[0]).takes_give:
+            step = _with_give(game, step)
         outcome = push(step)
         turns += 1
         if outcome.picked_up:
@@ -132,6 +142,33 @@ def play(
     result.burns = burns
     result.loser = game.loser
     return result
+
+
+def _with_give(game: Game, step: Play) -> Play:
+    """Name the card a Give a Card play gives (R8.9): the lowest card of the zone it comes
+    from once the play has left, the hardest one to shed.  ``legal_steps`` lists these plays
+    without a card, and the engine, given none, cannot tell which card of a zone holding
+    several kinds went, so it forgets that zone (it becomes unknown, and a full-information
+    game then lists no step for it).  A face-down card goes blind: the engine picks it."""
+    seat = game.state.seats[game.state.turn]
+    card = step.cards[0]
+    k = len(step.cards)
+    for name in ("hand", "face_up"):
+        zone = seat.zone(name)
+        if zone.count - (k if name == step.zone else 0) <= 0:
+            continue  # this zone is empty once the play has left: the next one gives
+        # Another card than the one played: the engine's check (Game._check_choices) counts
+        # a second copy of the played card as needed twice, so name one only if it is alone,
+        # and then the engine, given no card, takes that one itself.
+        others = [c for c in zone.known if not (c == card and name == step.zone)]
+        if others:
+            return Play(step.by, step.cards, step.zone, step.to, min(others, key=_shed_order))
+        return step
+    return step
+
+
+def _shed_order(card: Card) -> tuple[int, int, str]:
+    return (0, card, "") if isinstance(card, int) else (1, 0, card)
 
 
 def play_games(
@@ -191,6 +228,15 @@ def _check(variant: Variant, players: int, games: int, bots: Sequence[str], jobs
         )
 
 
+def _context() -> BaseContext:
+    """Fork where it is safe (POSIX, one thread): quick to start, and scripts need no
+    ``__main__`` guard.  Spawn in a threaded process (the Streamlit app), where forking could
+    copy a lock another thread holds."""
+    if "fork" in get_all_start_methods() and threading.active_count() == 1:
+        return get_context("fork")
+    return get_context("spawn")
+
+
 def simulate(
     variant: Variant,
     players: int,
@@ -203,8 +249,8 @@ def simulate(
 ) -> Report:
     """Self-play ``games`` games of ``variant`` and return the balance report.
 
-    ``jobs`` > 1 plays chunks of games in that many worker processes (spawned, so this is safe
-    to call from a threaded server); the report does not depend on it.  ``progress(done,
+    ``jobs`` > 1 plays chunks of games in that many worker processes (forked, or spawned when
+    this process runs threads, e.g. in the app); the report does not depend on it.  ``progress(done,
     total)`` is called in this process as chunks finish.  Raises ValueError for bad arguments.
     """
     bots = tuple(bots)
@@ -223,7 +269,7 @@ def simulate(
                 progress(done, games)
     else:
         workers = min(jobs, len(chunks), os.cpu_count() or jobs)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
             pending: dict[Future[Tally], int] = {
                 pool.submit(_run_chunk, (variant, players, seed, bots, turn_cap, a, b)): b - a
                 for a, b in chunks

@@ -48,6 +48,9 @@ from referee.yamlsafe import (
 
 SCHEMA_REF = "../schemas/variant.schema.json"
 
+MAX_NODES = 5_000
+"""Most YAML values in a variant file: 30 Karma cards with many effects stay under 2,500."""
+
 
 class VariantError(Exception):
     """A variant could not be loaded; ``problems`` lists every located reason."""
@@ -147,7 +150,9 @@ class _Checker:
 
     def report(self, path: PathT, message: str, severity: str = ERROR) -> None:
         line, col = locate(self.node, path)
-        self.problems.append(Problem(self.filename, line, col, format_path(path), message, severity))
+        self.problems.append(
+            Problem(self.filename, line, col, format_path(path), message, severity)
+        )
 
     def warn(self, path: PathT, message: str) -> None:
         self.report(path, message, WARNING)
@@ -157,7 +162,7 @@ class _Checker:
         d = self.data
         if not isinstance(d, dict):
             return self.problems
-        ranks = d.get("ranks") if isinstance(d.get("ranks"), dict) else {}
+        ranks = _dict(d.get("ranks"))
         low, high, copies = (_int(ranks.get(k)) for k in ("low", "high", "copies"))
         if low is not None and high is not None and high < low:
             self.report(
@@ -167,7 +172,7 @@ class _Checker:
             )
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
-        cards = [c if isinstance(c, dict) else {} for c in _list(d.get("karma_cards"))]
+        cards = [_dict(c) for c in _list(d.get("karma_cards"))]
         self.check_karma_cards(cards, rank_set)
         self.check_rank_powers(_list(d.get("rank_powers")), rank_set)
         ranges = self.check_players(_list(d.get("players")))
@@ -271,7 +276,9 @@ class _Checker:
         if e.name == "next_range":
             lo, hi = _int(e.params.get("min")), _int(e.params.get("max"))
             if lo is None and hi is None and "min" not in e.params and "max" not in e.params:
-                self.warn(at, "next_range without min or max restricts nothing; expected min, max or both")
+                self.warn(
+                    at, "next_range without min or max restricts nothing; expected min, max or both"
+                )
             if lo is not None and hi is not None and lo > hi:
                 self.report(
                     (*at, "min"),
@@ -380,7 +387,7 @@ class _Checker:
         copies: int | None,
         cards: list[dict[str, Any]],
     ) -> None:
-        deal = d.get("deal") if isinstance(d.get("deal"), dict) else {}
+        deal = _dict(d.get("deal"))
         parts = [_int(deal.get(k)) for k in ("face_down", "face_up", "hand")]
         per = sum(p for p in parts if p is not None) if None not in parts else None
         if per == 0:
@@ -442,6 +449,10 @@ class _Checker:
 
 def _list(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
+
+
+def _dict(value: object) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _clean(e: _Eff) -> dict[str, Any]:
@@ -520,7 +531,9 @@ def effect_to_data(effect: Effect) -> str | dict[str, Any]:
     if not effect.params:
         return effect.name
     order = [p.name for p in MENU[effect.name].params]
-    params = sorted(effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+    params = sorted(
+        effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
+    )
     return {"effect": effect.name, **dict(params)}
 
 
@@ -574,7 +587,7 @@ def dump_variant(v: Variant, schema_ref: str = SCHEMA_REF) -> str:
 def load_variant_text(text: str | bytes, filename: str = "<variant>") -> LoadResult:
     """Parse and check variant text; never raises for bad input."""
     try:
-        data, node = parse_yaml(text, filename)
+        data, node = parse_yaml(text, filename, max_nodes=MAX_NODES)
     except YamlError as e:
         return LoadResult(None, list(e.problems), [])
     errors, warnings = check_data(data, node, filename)
@@ -609,4 +622,3 @@ def load_variant_file(path: str | Path) -> LoadResult:
     if isinstance(raw, Problem):
         return LoadResult(None, [raw], [])
     return load_variant_text(raw, str(path))
-

@@ -100,8 +100,7 @@ def _effect_defs() -> dict[str, Any]:
         ),
         "effect_with_parameters": _f(
             "Effect with parameters",
-            "An effect written as a mapping: `effect` names it, the other keys are its "
-            "parameters.",
+            "An effect written as a mapping: `effect` names it, the other keys are its parameters.",
             type="object",
             required=["effect"],
             properties={
@@ -297,9 +296,7 @@ def variant_schema() -> dict[str, Any]:
                 maxLength=80,
                 examples=["Karma"],
             ),
-            "description": _f(
-                "Description", "What is special about this variant.", type="string"
-            ),
+            "description": _f("Description", "What is special about this variant.", type="string"),
             "author": _f("Author", "Who wrote this variant.", type="string"),
             "players": _f(
                 "Players",
@@ -384,7 +381,10 @@ def _card_lists(title: str, description: str) -> dict[str, Any]:
         description,
         type="object",
         additionalProperties=_f(
-            "Cards", "The cards, by number or Karma card id.", type="array", items=_card("Card", "One card.")
+            "Cards",
+            "The cards, by number or Karma card id.",
+            type="array",
+            items=_card("Card", "One card."),
         ),
         examples=[{"Ann": [16, 14, "bottoms_up"]}],
     )
@@ -443,10 +443,7 @@ def record_schema() -> dict[str, Any]:
                 "expect": expect,
             },
             examples=[{"by": "Cal", "play": ["give_the_pile_to_a_friend"], "to": "Ann"}],
-            **{
-                "x-expected": "a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or "
-                "{check: {...}}"
-            },
+            **{"x-expected": "a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or {check: {...}}"},
         ),
         "pickup_step": _f(
             "Pick-up",
@@ -483,7 +480,9 @@ def record_schema() -> dict[str, Any]:
                             "type": ["integer", "string", "null"],
                         },
                         "pile": _int("Pile", "How many cards the pile holds.", 0, 999),
-                        "draw_pile": _int("Draw pile", "How many cards the draw pile holds.", 0, 999),
+                        "draw_pile": _int(
+                            "Draw pile", "How many cards the draw pile holds.", 0, 999
+                        ),
                         "burned": _int("Burned", "How many cards are out of play.", 0, 999),
                         "hand": _counts("Hand counts", "Player -> how many hand cards."),
                         "face_up": _counts("Face-up counts", "Player -> how many face-up cards."),

@@ -61,9 +61,7 @@ def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
     if name == "one_time":
         return "It is used only once: it leaves the game as it takes effect."
     if name == "give_pile":
-        return (
-            "The player gives the whole pile to any other player, who takes it into their hand."
-        )
+        return "The player gives the whole pile to any other player, who takes it into their hand."
     if name == "clear_pile":
         return (
             "The whole pile, this card included, leaves the game, and the same player plays "
@@ -78,9 +76,7 @@ def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
             "without looking, otherwise from their hand. Any value may be played."
         )
     if name == "bottom_to_top":
-        return (
-            "The bottom card of the pile is moved to the top, and the next player plays on that."
-        )
+        return "The bottom card of the pile is moved to the top, and the next player plays on that."
     if name == "skip":
         if p.get("target", "chosen") == "next":
             return "The next player loses their turn."
@@ -106,7 +102,9 @@ def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
             "one, otherwise a face-up card, otherwise a face-down card without looking."
         )
     if name == "transparent":
-        return "It is see-through: the next player plays as if it were not there, on the card beneath."
+        return (
+            "It is see-through: the next player plays as if it were not there, on the card beneath."
+        )
     return f"{name}."  # an effect added to the menu before the sheet learned its words
 
 
@@ -133,7 +131,12 @@ def rules_sheet(variant: Variant) -> str:
         lines += [f"*Variant `{v.id}` by {v.author}.*", ""]
     else:
         lines += [f"*Variant `{v.id}`.*", ""]
-    lines += ["## Players and decks (R1.2–R1.3)", "", "| players | decks | cards |", "|---|---|---|"]
+    lines += [
+        "## Players and decks (R1.2–R1.3)",
+        "",
+        "| players | decks | cards |",
+        "|---|---|---|",
+    ]
     for r in v.players:
         lines.append(f"| {_players_word(r.min, r.max)} | {r.decks} | {v.deck_size(r.decks)} |")
     lines += [

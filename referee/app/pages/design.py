@@ -1,3 +1,437 @@
-"""Design page placeholder being written."""
+"""The Design page: make a house variant with widgets (no YAML typing), check it live, share it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
-st.title("Design")
+
+from referee.app import designer as d
+from referee.app import rulebook, state
+from referee.app.common import md, variant_from_yaml, variant_sources
+from referee.variant.loader import VariantError, load_variant_text
+from referee.variant.menu import MENU
+from referee.variant.sheet import rules_sheet
+
+store = state.store()
+DATA, REV, FLASH = "design", "design_rev", "design_flash"
+Action = Callable[[dict[str, Any]], dict[str, Any]]
+
+if DATA not in st.session_state:
+    sources = variant_sources(store)
+    first = next((s for s in sources if s.id == "classic"), sources[0])
+    st.session_state[DATA] = d.starter(variant_from_yaml(first.yaml))
+    st.session_state[REV] = 0
+
+
+def load_design(data: dict[str, Any], note: str) -> None:
+    st.session_state[DATA] = data
+    st.session_state[REV] = st.session_state.get(REV, 0) + 1
+    st.session_state[FLASH] = ("success", note)
+
+
+def load_text(text: str | bytes, filename: str, what: str) -> None:
+    result = load_variant_text(text, filename)
+    if result.variant is None:
+        st.session_state[FLASH] = (
+            "error",
+            f"{what} has mistakes, so it was not loaded:\n"
+            + "\n".join(d.problem_words(p) for p in result.errors),
+        )
+        return
+    load_design(d.from_variant(result.variant), f"Loaded {result.variant.name} from {what}.")
+
+
+# A share link: ?v=<base64url of zlib-compressed YAML>, read once per link.
+shared = st.query_params.get("v")
+if shared and st.session_state.get("design_v_seen") != shared:
+    st.session_state["design_v_seen"] = shared
+    try:
+        load_text(d.read_share(shared), "shared link", "the shared link")
+    except d.ShareError as e:
+        st.session_state[FLASH] = ("error", f"The shared link could not be read: {e}.")
+
+st.title("Design your Karma")
+st.caption("Change anything below. The checks run as you go; problems show next to the field.")
+
+flash = st.session_state.pop(FLASH, None)
+if flash:
+    kind, text = flash
+    if kind == "error":
+        st.error(md(text.split("\n")[0]))
+        for line in text.split("\n")[1:]:
+            st.text(line)
+    else:
+        getattr(st, kind)(md(text))
+
+with st.expander("Start from a built-in variant, a saved one, or a file"):
+    sources = variant_sources(store)
+    by_key = {s.key: s for s in sources}
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    with c1:
+        pick = st.selectbox(
+            "Variant", list(by_key), format_func=lambda k: by_key[k].label, key="design_pick"
+        )
+    with c2:
+        if st.button("Start from this", key="design_load", width="stretch"):
+            src = by_key[pick]
+            v = variant_from_yaml(src.yaml)
+            data = d.from_variant(v) if not src.builtin else d.starter(v)
+            load_design(data, f"Started from {v.name}.")
+            st.rerun()
+    upload = st.file_uploader(
+        "Or open a variant file (.yaml)", type=["yaml", "yml"], key="design_upload"
+    )
+    if upload is not None and st.session_state.get("design_upload_seen") != upload.file_id:
+        st.session_state["design_upload_seen"] = upload.file_id
+        load_text(upload.getvalue(), upload.name, f"the file {upload.name}")
+        st.rerun()
+
+rev = st.session_state[REV]
+data: dict[str, Any] = st.session_state[DATA]
+actions: list[Action] = []
+spots: dict[str, Any] = {}  # section -> container for its problems
+
+
+def key(*parts: object) -> str:
+    return f"d{rev}_" + "_".join(str(p) for p in parts)
+
+
+def spot(section: str) -> None:
+    spots[section] = st.container()
+
+
+def number(label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None) -> int:
+    v = value if isinstance(value, int) and not isinstance(value, bool) else (lo or 0)
+    if lo is not None:
+        v = max(v, lo)
+    if hi is not None:
+        v = min(v, hi)
+    return int(st.number_input(label, min_value=lo, max_value=hi, value=v, step=1, key=key(*parts)))
+
+
+def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
+    """Widgets for a list of effects, generated from the menu; returns the new list."""
+    names = list(MENU)
+    out: list[Any] = []
+    for i, e in enumerate(effects):
+        current = d.effect_name(e)
+        params = d.effect_params(e)
+        with st.container(border=True):
+            c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+            with c1:
+                name = st.selectbox(
+                    f"Effect {i + 1}",
+                    names,
+                    index=names.index(current) if current in names else 0,
+                    format_func=d.effect_title,
+                    key=key(where, index, "e", i, "name"),
+                )
+            with c2:
+                if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
+                    actions.append(lambda x, i=i: d.remove_effect(x, where, index, i))
+            spec = MENU[name]
+            st.caption(md(f"{spec.description} ({spec.rule})"))
+            new_params: dict[str, Any] = {}
+            for p in spec.params:
+                value = params.get(p.name, d.param_default(p)) if name == current else None
+                if value is None:
+                    value = d.param_default(p)
+                pk = key(where, index, "e", i, name, p.name)
+                if p.choices:
+                    new_params[p.name] = st.selectbox(
+                        p.name.capitalize(),
+                        list(p.choices),
+                        index=list(p.choices).index(value) if value in p.choices else 0,
+                        help=p.description,
+                        key=pk,
+                    )
+                elif p.type == "integer":
+                    new_params[p.name] = st.number_input(
+                        p.name.capitalize() + ("" if p.required else " (leave empty: any)"),
+                        min_value=p.minimum,
+                        max_value=p.maximum,
+                        value=value,
+                        step=1,
+                        help=p.description,
+                        key=pk,
+                    )
+                else:
+                    new_params[p.name] = st.text_input(p.name, value=value or "", key=pk) or None
+            out.append(d.make_effect(name, new_params))
+    if st.button("Add an effect", key=key(where, index, "add_effect")):
+        actions.append(lambda x: d.add_effect(x, where, index))
+    return out
+
+
+new: dict[str, Any] = {}
+
+# --- about ------------------------------------------------------------------------------------
+st.subheader("About this variant")
+spot("about")
+c1, c2 = st.columns(2)
+with c1:
+    new["name"] = st.text_input("Name", value=data.get("name", ""), key=key("name"), max_chars=80)
+with c2:
+    new["id"] = st.text_input(
+        "Short id (letters, digits, - and _)",
+        value=data.get("id", ""),
+        key=key("id"),
+        max_chars=60,
+        help="Used for the file name and by game records.",
+    )
+description = st.text_area(
+    "Description", value=data.get("description", ""), key=key("description"), max_chars=1000
+)
+author = st.text_input("Author", value=data.get("author", ""), key=key("author"), max_chars=80)
+if description:
+    new["description"] = description
+if author:
+    new["author"] = author
+
+# --- players ----------------------------------------------------------------------------------
+st.subheader("Players")
+st.caption("How many may play, and with how many decks shuffled together.")
+spot("players")
+ranges = []
+for i, r in enumerate(data.get("players", [])):
+    c = st.columns([1, 1, 1, 1], vertical_alignment="bottom")
+    with c[0]:
+        decks = number("Decks", r.get("decks"), "players", i, "decks", lo=1, hi=8)
+    with c[1]:
+        lo = number("From", r.get("min"), "players", i, "min", lo=1, hi=20)
+    with c[2]:
+        hi = number("To", r.get("max"), "players", i, "max", lo=1, hi=20)
+    with c[3]:
+        if st.button("Remove", key=key("players", i, "del"), width="stretch"):
+            actions.append(lambda x, i=i: d.remove_at(x, "players", i))
+    ranges.append({"decks": decks, "min": lo, "max": hi})
+new["players"] = ranges
+if st.button("Add a range of players", key=key("players", "add")):
+    actions.append(d.add_players)
+
+# --- deck ---------------------------------------------------------------------------------------
+st.subheader("Number cards")
+spot("deck")
+ranks = data.get("ranks", {})
+c = st.columns(3)
+with c[0]:
+    low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
+with c[1]:
+    high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
+with c[2]:
+    copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
+new["ranks"] = {"low": low, "high": high, "copies": copies}
+
+# --- Karma cards ------------------------------------------------------------------------------
+st.subheader("Karma cards")
+spot("karma_cards")
+cards = []
+for i, card in enumerate(data.get("karma_cards", [])):
+    with st.expander(md(f"{card.get('name', '?')} × {card.get('copies', 0)}"), expanded=False):
+        spot(f"karma_cards.{i}")
+        st.caption(md(f"id: {card.get('id', '')}"))
+        c = st.columns([3, 1], vertical_alignment="bottom")
+        with c[0]:
+            cname = st.text_input(
+                "Card name", value=card.get("name", ""), key=key("kc", i, "name"), max_chars=60
+            )
+        with c[1]:
+            ccopies = number("Copies", card.get("copies"), "kc", i, "copies", lo=0, hi=12)
+        ctext = st.text_area(
+            "What the card says", value=card.get("text", ""), key=key("kc", i, "text"),
+            max_chars=500,
+        )
+        ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
+        if st.button("Remove this card", key=key("kc", i, "del")):
+            actions.append(lambda x, i=i: d.remove_at(x, "karma_cards", i))
+    new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
+    if ctext:
+        new_card["text"] = ctext
+    new_card["effects"] = ceffects
+    cards.append(new_card)
+new["karma_cards"] = cards
+
+# --- Create Your Karma --------------------------------------------------------------------------
+with st.container(border=True):
+    st.subheader("Create Your Karma")
+    st.caption("Invent a new Karma card: pick what it does from the menu, name it, add it.")
+    crev = st.session_state.get("composer_rev", 0)
+    ck = f"c{crev}_"
+    c = st.columns([3, 1], vertical_alignment="bottom")
+    with c[0]:
+        comp_name = st.text_input("Card name", key=ck + "name", max_chars=60)
+    with c[1]:
+        comp_copies = st.number_input(
+            "Copies", min_value=1, max_value=12, value=1, step=1, key=ck + "copies"
+        )
+    comp_text = st.text_input("What the card says", key=ck + "text", max_chars=500)
+    chosen = st.multiselect(
+        "What it does", list(MENU), format_func=d.effect_title, key=ck + "effects"
+    )
+    comp_effects: list[Any] = []
+    for name in chosen:
+        spec = MENU[name]
+        params: dict[str, Any] = {}
+        for p in spec.params:
+            pk = ck + f"{name}_{p.name}"
+            label = f"{spec.title}: {p.name}"
+            if p.choices:
+                params[p.name] = st.selectbox(
+                    label, list(p.choices), help=p.description, key=pk
+                )
+            else:
+                params[p.name] = st.number_input(
+                    label + ("" if p.required else " (leave empty: any)"),
+                    min_value=p.minimum,
+                    max_value=p.maximum,
+                    value=d.param_default(p),
+                    step=1,
+                    help=p.description,
+                    key=pk,
+                )
+        comp_effects.append(d.make_effect(name, params))
+    if st.button("Add this card", key=ck + "add", type="primary"):
+        if not comp_name.strip():
+            st.error("Give the card a name first.")
+        elif not comp_effects:
+            st.error("Choose at least one thing the card does.")
+        else:
+            actions.append(
+                lambda x: d.add_card(x, comp_name, comp_text, int(comp_copies), comp_effects)
+            )
+            st.session_state["composer_rev"] = crev + 1
+            st.session_state[FLASH] = ("success", f"Added the card {comp_name.strip()}.")
+
+# --- rank powers --------------------------------------------------------------------------------
+st.subheader("Powers for number cards")
+st.caption("Give a number a power, e.g. “every 10 clears the pile”.")
+spot("rank_powers")
+powers = []
+for i, power in enumerate(data.get("rank_powers", []) or []):
+    with st.expander(md(f"The {power.get('rank', '?')}"), expanded=False):
+        spot(f"rank_powers.{i}")
+        prank = number("Number", power.get("rank"), "rp", i, "rank", lo=0, hi=99)
+        ptext = st.text_input(
+            "What it says", value=power.get("text", ""), key=key("rp", i, "text"), max_chars=300
+        )
+        peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
+        if st.button("Remove this power", key=key("rp", i, "del")):
+            actions.append(lambda x, i=i: d.remove_at(x, "rank_powers", i))
+    new_power: dict[str, Any] = {"rank": prank}
+    if ptext:
+        new_power["text"] = ptext
+    new_power["effects"] = peffects
+    powers.append(new_power)
+if powers:
+    new["rank_powers"] = powers
+if st.button("Give a number a power", key=key("rp", "add")):
+    actions.append(d.add_power)
+
+# --- table rules --------------------------------------------------------------------------------
+st.subheader("Dealing and burning")
+spot("table")
+deal = data.get("deal", {})
+c = st.columns(3)
+with c[0]:
+    fd = number("Face-down cards", deal.get("face_down"), "deal", "face_down", lo=0, hi=10)
+with c[1]:
+    fu = number("Face-up cards", deal.get("face_up"), "deal", "face_up", lo=0, hi=10)
+with c[2]:
+    hand = number("Hand cards", deal.get("hand"), "deal", "hand", lo=0, hi=10)
+new["deal"] = {"face_down": fd, "face_up": fu, "hand": hand}
+c = st.columns(2)
+with c[0]:
+    new["min_hand"] = number("Keep at least this many in hand", data.get("min_hand"), "min_hand")
+with c[1]:
+    new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
+
+# Keep the keys in the order of a variant file.
+order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "rank_powers"]
+order += ["deal", "min_hand", "burn"]
+new = {k: new[k] for k in order if k in new}
+
+if actions:
+    for act in actions:
+        new = act(new)
+    st.session_state[DATA] = new
+    st.session_state[REV] = rev + 1
+    st.rerun()
+st.session_state[DATA] = new
+
+# --- the live check -------------------------------------------------------------------------------
+chk = d.check(new)
+for section, problems in chk.sections.items():
+    target = spots.get(section) or spots.get(section.split(".")[0]) or spots["about"]
+    with target:
+        for p in problems:
+            if p.severity == "warning":
+                st.warning(md(d.problem_words(p)))
+            else:
+                st.error(md(d.problem_words(p)))
+
+st.divider()
+variant = chk.variant
+if variant is None:
+    st.error(
+        md(f"{len(chk.result.errors)} problem(s) to fix before this variant can be played; "
+           "each is shown next to its field above.")
+    )
+    st.session_state.pop(rulebook.DESIGN_YAML_KEY, None)
+else:
+    st.success(md(f"{variant.name} is ready to play."))
+    st.session_state[rulebook.DESIGN_YAML_KEY] = chk.yaml
+
+c = st.columns(2)
+with c[0]:
+    st.download_button(
+        "Download the YAML",
+        data=chk.yaml,
+        file_name=f"{new.get('id') or 'variant'}.yaml",
+        mime="application/x-yaml",
+        key="design_download",
+        on_click="ignore",
+        width="stretch",
+    )
+with c[1]:
+    if st.button(
+        "Save to our library", key="design_save", disabled=variant is None, width="stretch"
+    ) and variant is not None:
+        store.save_variant(variant.id, variant.name, chk.yaml)
+        st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
+
+if variant is not None:
+    try:
+        import referee.simulate as _sim  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        if st.button("Test this variant (200 games by computer)", key="design_simulate"):
+            from referee.app import trial
+
+            with st.spinner("Playing 200 games…"):
+                lines = trial.run(variant)
+            for line in lines:
+                st.write(md(line))
+
+    link, size = d.share_link(str(st.context.url or ""), chk.yaml)
+    with st.expander("Share link"):
+        if link is None:
+            st.warning(
+                f"This variant is too large for a link ({size:,} characters; the limit is "
+                f"{d.MAX_LINK:,}). Download the YAML file and share that instead."
+            )
+        else:
+            st.caption("Send this link: it opens this variant on the Design page.")
+            st.code(link, language=None, wrap_lines=True)
+
+with st.expander("The variant file (YAML)"):
+    st.code(chk.yaml, language="yaml", line_numbers=True)
+
+if variant is not None:
+    with st.expander("Rules sheet"):
+        try:
+            st.markdown(rules_sheet(variant))
+        except VariantError:
+            st.error("No rules sheet for this variant.")

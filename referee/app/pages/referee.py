@@ -235,7 +235,8 @@ def _stat(col: Any, label: str, value: object) -> None:
 def table_screen(tbl: table.Table) -> None:
     game = tbl.game
     v = game.variant
-    st.caption(md(f"{tbl.name} · {v.name}"))
+    n = len(game.steps)
+    st.caption(md(f"{tbl.name} · {v.name} · {n} step{'' if n == 1 else 's'} so far"))
     if game.over:
         st.header(md(f"Game over: {game.loser} lost." if game.loser else "Game over."))
     else:

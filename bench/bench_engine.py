@@ -1,0 +1,65 @@
+"""Referee cost per step: explain + apply (with its undo copy), at step 10 and step 1,000.
+
+A long game is played by random full-information self-play, then replayed as a table game
+(hidden hands, the app's mode).  The cost of a step must not grow with game length.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from referee.engine import Game, Step
+from referee.variant.registry import builtin
+
+REPEATS = 300
+WINDOW = 100  # steps timed around each point, so that one odd step does not decide
+
+
+def long_game(min_steps: int) -> tuple[Game, list[Step]]:
+    variant = builtin("classic")
+    players = ["Ann", "Ben", "Cal", "Dee"]
+    for seed in range(1000):
+        sim = Game.shuffled(variant, players, seed, keep_history=True)
+        rng = random.Random(seed)
+        while not sim.over and len(sim.steps) < min_steps + 1:
+            sim.push(rng.choice(sim.legal_steps()))
+        if len(sim.steps) > min_steps:
+            return Game.deal(variant, players, sim.initial_face_up), sim.steps
+    raise RuntimeError("no game long enough")
+
+
+def time_step(game: Game, step: Step) -> float:
+    """Median seconds for explain + push of one step at the game's current position."""
+    samples = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        verdict = game.explain(step)
+        game.push(step)
+        samples.append(time.perf_counter() - t0)
+        assert verdict.legal
+        game.pop()
+    return statistics.median(samples)
+
+
+def main() -> int:
+    game, steps = long_game(1000 + WINDOW)
+    windows = {10: range(10, 10 + WINDOW), 1000: range(1000, 1000 + WINDOW)}
+    timed: dict[int, list[float]] = {10: [], 1000: []}
+    for i, step in enumerate(steps[: 1000 + WINDOW]):
+        for point, window in windows.items():
+            if i in window:
+                timed[point].append(time_step(game, step))
+        game.push(step)
+    at = {point: statistics.median(values) for point, values in timed.items()}
+    ratio = at[1000] / at[10]
+    print(f"explain+apply per step, median over {WINDOW} steps (each the median of {REPEATS}):")
+    print(f"  at step 10:    {at[10] * 1e6:7.1f} µs")
+    print(f"  at step 1000:  {at[1000] * 1e6:7.1f} µs")
+    print(f"  ratio 1000/10: {ratio:7.2f}  (must be ≤ 1.2; target < 200 µs)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

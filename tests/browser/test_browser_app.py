@@ -1,0 +1,287 @@
+"""What a family does with the app, in a real browser (Debian chromium via Playwright).
+
+Each test starts its own `karma app` on a free port with its own data folder.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from referee.engine import Game, PickUp, Play
+from referee.variant.loader import load_variant_text
+
+from .conftest import ARTIFACTS, ROOT, Server
+
+pytestmark = pytest.mark.browser
+
+XSS = "<img src=x onerror=alert(1)>"
+TIMEOUT = 15_000
+PORTRAIT = {"width": 768, "height": 1024}
+LANDSCAPE = {"width": 1024, "height": 768}
+
+
+def new_page(browser: Browser, viewport: dict[str, int]) -> Page:
+    ctx = browser.new_context(viewport=viewport, has_touch=True, accept_downloads=True)
+    ctx.set_default_timeout(TIMEOUT)
+    page = ctx.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.dialogs = dialogs  # type: ignore[attr-defined]
+    return page
+
+
+def settled(page: Page) -> None:
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+
+
+def widget(page: Page, key: str, role: str = "button") -> Any:
+    return page.locator(f".st-key-{key} {role}").first
+
+
+def fill(page: Page, key: str, text: str) -> None:
+    box = page.locator(f".st-key-{key} input, .st-key-{key} textarea").first
+    box.fill(text)
+    box.press("Enter" if box.evaluate("e => e.tagName") == "INPUT" else "Tab")
+    settled(page)
+
+
+def steps_shown(page: Page, n: int) -> None:
+    word = "step" if n == 1 else "steps"
+    expect(page.get_by_text(re.compile(rf"· {n} {word} so far"))).to_be_visible()
+
+
+def turn_shown(page: Page, who: str | None) -> None:
+    if who is None:
+        expect(page.get_by_role("heading", name=re.compile("Game over"))).to_be_visible()
+    else:
+        expect(page.get_by_role("heading", name=f"{who}'s turn")).to_be_visible()
+
+
+def start_game(page: Page, url: str, names: list[str], variant_label: str | None = None) -> str:
+    page.goto(url)
+    expect(widget(page, "new_start")).to_be_visible()
+    if variant_label is not None:
+        widget(page, "new_variant", "input").click()
+        page.get_by_role("option", name=variant_label).click()
+        settled(page)
+    n = page.locator(".st-key-new_n input")
+    n.fill(str(len(names)))
+    n.press("Enter")
+    settled(page)
+    for i, name in enumerate(names):
+        fill(page, f"new_name_{i}", name)
+    widget(page, "new_start").click()
+    turn_shown(page, names[0])
+    m = re.search(r"[?&]game=([^&]+)", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def tap_card(page: Page, card: object) -> None:
+    settled(page)
+    widget(page, f"card_{card}").click()
+    expect(page.locator(".st-key-do_play button")).to_be_visible()
+    settled(page)
+
+
+def play(page: Page, card: object, n_after: int) -> None:
+    tap_card(page, card)
+    button = page.locator(".st-key-do_play button")
+    expect(button).to_be_enabled()
+    button.click()
+    steps_shown(page, n_after)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    sw, cw = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert sw <= cw, f"horizontal scrolling: scrollWidth {sw} > clientWidth {cw}"
+
+
+def tap_targets_ok(page: Page) -> None:
+    heights = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
+            .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
+            .filter(b => !b.closest('[data-testid="stExpander"] details:not([open]) > div'))
+            .filter(b => !b.closest('[data-testid="stCode"], [data-testid="stHeadingActionElements"]'))
+            .map(b => [b.innerText.trim().slice(0, 30), b.getBoundingClientRect().height])"""
+    )
+    small = [(t, h) for t, h in heights if h < 44]
+    assert heights and not small, f"buttons under 44 px: {small}"
+
+
+def shot(page: Page, name: str) -> Path:
+    path = ARTIFACTS / f"{name}.png"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+def design_card(page: Page, url: str) -> str:
+    """Design a variant with a Create Your Karma card, save it, download it; the YAML text."""
+    page.goto(f"{url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    fill(page, "d0_name", "Musical Karma")  # a fresh session: the widgets' revision is 0
+    fill(page, "d0_id", "musical-karma")
+    fill(page, "c0_name", "Musical Chairs")
+    fill(page, "c0_text", "Everyone moves one seat to the left.")
+    for title in ("One-time", "Everyone moves a seat"):
+        box = page.locator(".st-key-c0_effects input").first
+        box.click()
+        box.fill(title)
+        page.get_by_role("option", name=re.compile(f"^{title}")).click()
+        page.keyboard.press("Escape")
+        settled(page)
+    page.locator(".st-key-c0_add button").click()
+    expect(page.get_by_text("Added the card Musical Chairs.")).to_be_visible()
+    expect(page.get_by_text("Musical Chairs × 1")).to_be_visible()
+    expect(page.get_by_text("Musical Karma is ready to play.")).to_be_visible()
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download button").click()
+    text = Path(dl.value.path()).read_text(encoding="utf-8")
+    page.locator(".st-key-design_save button").click()
+    expect(page.get_by_text("Saved Musical Karma.")).to_be_visible()
+    return text
+
+
+def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
+    browser: Browser, server: Server
+) -> None:
+    page = new_page(browser, LANDSCAPE)
+    text = design_card(page, server.url)
+    assert "Musical Chairs" in text and "rotate_seats" in text and "one_time" in text
+    loaded = load_variant_text(text, "download.yaml")
+    assert loaded.variant is not None, loaded.errors
+    variant = loaded.variant
+    shot(page, "design-1024x768")
+
+    # Referee a game with it, on a portrait tablet.
+    page = new_page(browser, PORTRAIT)
+    players = ["Ann", "Ben", "Cal"]
+    gid = start_game(page, server.url, players, "Musical Karma (our library)")
+    game = Game.deal(variant, players)  # what the referee must say, step by step
+    script: list[Any] = [2, 3, 5, ("illegal", 3), 6, 6, 6, 4, "pickup", 8, 9, "musical_chairs"]
+    script += [9, "pickup", 10, 11, 12, "undo", 12, 13, "five_or_below", 5, "pickup"]
+    n = 0
+    for item in script:
+        who = game.turn
+        assert who is not None
+        if item == "pickup":
+            game.push(PickUp(who))
+            n += 1
+            settled(page)
+            page.locator(".st-key-do_pickup button").click()
+            steps_shown(page, n)
+        elif item == "undo":
+            game.pop()
+            n -= 1
+            settled(page)
+            page.locator(".st-key-do_undo button").click()
+            steps_shown(page, n)
+            expect(page.get_by_text("The last step was undone.")).to_be_visible()
+        elif isinstance(item, tuple):
+            card = item[1]
+            assert not game.explain(Play(who, (card,))).legal
+            tap_card(page, card)
+            verdict = page.locator('[data-testid="stAlertContentError"]').first
+            expect(verdict).to_contain_text("Not allowed (rule R5.2)")
+            expect(verdict).to_contain_text("Instead:")
+            expect(page.locator(".st-key-do_play button")).to_be_disabled()
+            shot(page, "referee-illegal-768x1024")
+        else:
+            game.push(Play(who, (item,)))
+            n += 1
+            play(page, item, n)
+        turn_shown(page, game.turn)
+    assert n == 20
+    shot(page, "referee-768x1024")
+    no_horizontal_scroll(page)
+
+    # Refresh: the same game, exactly.
+    page.reload()
+    steps_shown(page, 20)
+    turn_shown(page, game.turn)
+    assert f"game={gid}" in page.url
+
+    # A page switch drops the query string; coming back keeps the game.
+    page.goto(f"{server.url}/rules?game={gid}")
+    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+    page.get_by_role("link", name="Referee").first.click()
+    steps_shown(page, 20)
+
+    # Restart the server: the game resumes from the URL.
+    server.restart()
+    page.goto(f"{server.url}/?game={gid}")
+    steps_shown(page, 20)
+    turn_shown(page, game.turn)
+
+    # One more step, then SIGKILL the server the moment the screen shows it.
+    who = game.turn
+    assert who is not None
+    game.push(Play(who, (7,)))
+    play(page, 7, 21)
+    server.stop(signal.SIGKILL)
+    server.start()
+    page.goto(f"{server.url}/?game={gid}")
+    steps_shown(page, 21)
+    turn_shown(page, game.turn)
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["768x1024", "1024x768"])
+def test_tablet_viewports_fit_and_tap_targets_are_big(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    size = f"{viewport['width']}x{viewport['height']}"
+    page.goto(server.url)
+    expect(widget(page, "new_start")).to_be_visible()
+    no_horizontal_scroll(page)
+    tap_targets_ok(page)
+    start_game(page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Karma (second edition) (built in)")
+    play(page, 7, 1)
+    tap_card(page, "lose_a_turn")  # needs a chosen player: the target picker shows
+    expect(page.locator(".st-key-sel_to")).to_be_visible()
+    page.locator(".st-key-sel_to button").filter(has_text="Cal").click()
+    settled(page)
+    expect(page.locator(".st-key-do_play button")).to_be_enabled()
+    no_horizontal_scroll(page)
+    tap_targets_ok(page)
+    shot(page, f"referee-table-{size}")
+    page.goto(f"{server.url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    settled(page)
+    no_horizontal_scroll(page)
+    tap_targets_ok(page)
+    shot(page, f"design-{size}")
+    page.goto(f"{server.url}/rules")
+    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+    no_horizontal_scroll(page)
+    if viewport == PORTRAIT:
+        shutil.copy(ARTIFACTS / f"referee-table-{size}.png", ROOT / "docs/screenshots/referee-768x1024.png")
+    else:
+        shutil.copy(ARTIFACTS / f"design-{size}.png", ROOT / "docs/screenshots/design-1024x768.png")
+
+
+def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -> None:
+    page = new_page(browser, PORTRAIT)
+    start_game(page, server.url, [XSS, "Ben"])
+    expect(page.get_by_role("heading", name=f"{XSS}'s turn")).to_be_visible()
+    play(page, 4, 1)
+    tap_card(page, 2)
+    expect(page.locator('[data-testid="stAlertContentError"]').first).to_contain_text(
+        f"Instead: Ben may play"
+    )
+    page.reload()
+    steps_shown(page, 1)
+    expect(page.get_by_text(f"{XSS} plays 4", exact=False).first).to_be_visible()
+    assert page.locator("img[src='x']").count() == 0
+    assert page.evaluate("document.querySelectorAll('img[onerror]').length") == 0
+    assert page.dialogs == []  # type: ignore[attr-defined]

@@ -1,0 +1,181 @@
+"""One small test per effect of the menu (R9), on the registry's handlers directly."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.effects import EFFECTS, Resolution, resolve, traits_of
+from referee.state import Seat, State, ZoneCards
+from referee.variant.menu import MENU
+from referee.variant.model import Effect, Variant
+
+
+def table(hands: list[int], pile: list[int | str] | None = None) -> State:
+    seats = [Seat(ZoneCards(unknown=n), ZoneCards(), ZoneCards()) for n in hands]
+    names = ["Ann", "Ben", "Cal", "Dee"][: len(hands)]
+    return State(names=names, seats=seats, pile=list(pile or []))
+
+
+def run(effect: Effect, state: State, mover: int = 0, target: int | None = None, give=None):
+    r = Resolution(state, Variant("t", "Test"), mover, 5, target=target, give=give)
+    resolve(r, (effect,))
+    return r
+
+
+def test_every_menu_effect_has_a_handler() -> None:
+    assert set(EFFECTS) == set(MENU)
+
+
+def test_wild_is_a_trait_only() -> None:
+    t = traits_of((Effect("wild"),), karma=False)
+    assert t.wild and t.value is None
+    s = table([3, 3], [4])
+    run(Effect("wild"), s)
+    assert s.pile == [4]
+
+
+def test_value_counts_as_given() -> None:
+    assert traits_of((Effect("value", {"value": 9}),), karma=False).value == 9
+    assert traits_of((), karma=True).value == 0  # a Karma card counts 0 (R5.4)
+    assert traits_of((), karma=False).value is None
+
+
+def test_next_range_restricts_the_next_play() -> None:
+    s = table([3, 3])
+    run(Effect("next_range", {"max": 5}), s)
+    assert s.restriction == (None, 5)
+    assert traits_of((Effect("next_range", {"min": 7, "max": 11}),), True).restrict == (7, 11)
+
+
+def test_one_time_is_a_trait() -> None:
+    assert traits_of((Effect("one_time"),), True).one_time
+    assert not traits_of((), True).one_time
+
+
+def test_give_pile_gives_known_hand_cards() -> None:
+    s = table([3, 1], [4, 9])
+    r = run(Effect("give_pile"), s, target=1)
+    assert s.pile == [] and s.seats[1].hand.known == {4: 1, 9: 1} and s.seats[1].hand.count == 3
+    assert "gives the pile" in r.notes[0]
+    assert traits_of((Effect("give_pile"),), True).needs_target
+
+
+def test_clear_pile_burns_and_plays_again() -> None:
+    s = table([3, 3], [4, 9, 9])
+    r = run(Effect("clear_pile"), s)
+    assert s.pile == [] and s.burned == 3 and r.play_again
+
+
+def test_play_again_is_an_event() -> None:
+    s = table([3, 3], [4])
+    r = run(Effect("play_again"), s)
+    assert r.play_again and s.pile == [4]
+
+
+def test_play_table_card_asks_for_a_follow_up() -> None:
+    r = run(Effect("play_table_card"), table([3, 3]))
+    assert r.follow_up and not r.play_again
+
+
+def test_bottom_to_top_moves_the_bottom_card() -> None:
+    s = table([3, 3], [4, 7, "bottoms_up"])
+    r = run(Effect("bottom_to_top"), s)
+    assert s.pile == [7, "bottoms_up", 4] and r.landed
+
+
+def test_bottom_to_top_alone_is_its_own_bottom() -> None:
+    s = table([3, 3], ["bottoms_up"])
+    r = run(Effect("bottom_to_top"), s)
+    assert s.pile == ["bottoms_up"] and not r.landed
+
+
+def test_skip_chosen_belongs_to_the_person() -> None:
+    s = table([3, 3, 3])
+    run(Effect("skip", {"target": "chosen"}), s, target=2)
+    run(Effect("skip"), s, target=2)  # the default is a chosen player; skips accumulate
+    assert s.skips == {"Cal": 2}
+
+
+def test_skip_next_takes_the_next_player_in() -> None:
+    s = table([3, 0, 3])
+    run(Effect("skip", {"target": "next"}), s)
+    assert s.skips == {"Cal": 1}  # Ben is out, so Cal is next
+    assert not traits_of((Effect("skip", {"target": "next"}),), True).needs_target
+
+
+def test_reverse_flips_direction() -> None:
+    s = table([3, 3])
+    run(Effect("reverse"), s)
+    assert s.direction == -1
+    run(Effect("reverse"), s)
+    assert s.direction == 1
+
+
+@pytest.mark.parametrize(("direction", "expected"), [("right", [2, 3, 1]), ("left", [3, 1, 2])])
+def test_pass_hands(direction: str, expected: list[int]) -> None:
+    s = table([1, 2, 3])
+    run(Effect("pass_hands", {"direction": direction}), s)
+    assert [seat.hand.count for seat in s.seats] == expected
+
+
+def test_exchange_hands_even_with_an_empty_hand() -> None:
+    s = table([0, 4])
+    run(Effect("exchange_hands"), s, target=1)
+    assert [seat.hand.count for seat in s.seats] == [4, 0]
+
+
+def test_swap_seats_trades_people_not_cards() -> None:
+    s = table([1, 2, 3])
+    r = run(Effect("swap_seats"), s, mover=0, target=2)
+    assert s.names == ["Cal", "Ben", "Ann"]
+    assert [seat.hand.count for seat in s.seats] == [1, 2, 3]
+    assert r.continue_from == 0  # play continues after the seat where the card was played
+
+
+@pytest.mark.parametrize(
+    ("direction", "names"), [("left", ["Cal", "Ann", "Ben"]), ("right", ["Ben", "Cal", "Ann"])]
+)
+def test_rotate_seats(direction: str, names: list[str]) -> None:
+    s = table([1, 2, 3])
+    run(Effect("rotate_seats", {"direction": direction}), s)
+    assert s.names == names and [seat.hand.count for seat in s.seats] == [1, 2, 3]
+
+
+def test_give_card_known() -> None:
+    s = table([2, 0])
+    run(Effect("give_card"), s, target=1, give=7)
+    assert s.seats[0].hand.count == 1 and s.seats[1].hand.known == {7: 1}
+    assert s.seen == {7: 1}
+
+
+def test_give_card_unknown_from_an_unknown_hand() -> None:
+    s = table([2, 0])
+    run(Effect("give_card"), s, target=1)
+    assert s.seats[1].hand.unknown == 1 and s.seats[0].hand.count == 1
+
+
+def test_give_card_in_order_of_play_from_face_up() -> None:
+    s = table([0, 0])
+    s.seats[0].face_up = ZoneCards({12: 1})
+    run(Effect("give_card"), s, target=1)
+    assert s.seats[0].face_up.count == 0 and s.seats[1].hand.known == {12: 1}
+
+
+def test_give_card_from_a_partly_known_hand_forgets_it() -> None:
+    s = table([0, 0])
+    s.seats[0].hand = ZoneCards({9: 2}, unknown=1)
+    s.seen = {9: 2}
+    run(Effect("give_card"), s, target=1)
+    hand = s.seats[0].hand
+    assert hand.known == {} and hand.unknown == 2 and s.seen == {9: 0}
+    assert s.seats[1].hand.unknown == 1
+
+
+def test_give_card_lapses_without_cards() -> None:
+    s = table([0, 2])
+    r = run(Effect("give_card"), s, target=1)
+    assert s.seats[1].hand.count == 2 and "no card left" in r.notes[0]
+
+
+def test_transparent_is_a_trait() -> None:
+    assert traits_of((Effect("transparent"),), False).transparent

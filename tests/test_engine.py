@@ -1,0 +1,166 @@
+"""Unit tests of the referee engine: verdicts, undo/redo, setup, full information (R2-R11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
+from referee.variant.registry import builtin
+
+
+@pytest.fixture
+def classic():
+    return builtin("classic")
+
+
+def snapshot(game: Game):
+    return game.state.copy()
+
+
+def test_a_rejected_step_changes_nothing(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben", "Cal"])
+    g.push(Play("Ann", (9,)))
+    before = snapshot(g)
+    with pytest.raises(IllegalStep) as e:
+        g.push(Play("Ben", (3,)))
+    assert e.value.verdict.rule == "R5.2"
+    assert g.state == before and len(g.history) == 1
+
+
+def test_verdict_reads_like_the_rule_book(classic) -> None:
+    """R11.1's example: after Five or Below, Ben must play 5 or lower or a Karma card."""
+    g = Game.deal(classic, ["Ann", "Ben"])
+    g.push(Play("Ann", ("five_or_below",)))
+    v = g.explain(Play("Ben", (6,)))
+    assert not v.legal and v.rule == "R8.2"
+    text = str(v)
+    assert text.startswith("Illegal (R8.2): After Five or Below, Ben must play 5 or lower")
+    assert "pick up the pile" in text
+
+
+def test_undo_and_redo_back_to_the_start(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben", "Cal"])
+    states = [snapshot(g)]
+    for step in [Play("Ann", (4,)), Play("Ben", (4, 4)), Play("Ben", (10,)), PickUp("Cal")]:
+        g.push(step)
+        states.append(snapshot(g))
+    for expected in reversed(states[:-1]):
+        g.pop()
+        assert g.state == expected
+    assert not g.can_undo() and g.can_redo()
+    with pytest.raises(IndexError):
+        g.pop()
+    for expected in states[1:]:
+        g.redo()
+        assert g.state == expected
+    assert not g.can_redo()
+
+
+def test_a_new_step_drops_the_redo_list(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    g.push(Play("Ann", (4,)))
+    g.pop()
+    g.push(Play("Ann", (5,)))
+    assert not g.can_redo()
+
+
+def test_outcome_says_what_happens(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben", "Cal"])
+    o = g.push(Play("Ann", (4, 4, 4)))
+    assert o.burned and o.plays_again and o.next_player == "Ann"
+    assert o.draws == (("Ann", 3),)
+    assert "burns" in o.text and "Ann draws 3" in o.text and "plays again" in o.text
+
+
+def test_pick_up_empty_pile(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    assert g.explain(PickUp("Ann")).rule == "R6.3"
+
+
+def test_wrong_player(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    assert g.explain(Play("Ben", (3,))).rule == "R6.1"
+    assert g.explain(Play("Zed", (3,))).rule == "R6.1"
+
+
+def test_unknown_card_and_zone(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    assert g.explain(Play("Ann", (17,))).rule == "R1.1"
+    assert g.explain(Play("Ann", ("joker",))).rule == "R1.1"
+    assert not g.explain(Play("Ann", (3,), zone="pocket")).legal
+    assert g.explain(Play("Ann", ())).rule == "R4.1"
+
+
+def test_target_rules(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    v = g.explain(Play("Ann", ("give_the_pile_to_a_friend",)))
+    assert not v.legal and v.field == "to"
+    assert g.explain(Play("Ann", (5,), to="Ben")).field == "to"
+    assert g.explain(Play("Ann", (5,), give=3)).field == "give"
+    assert g.explain(Play("Ann", ("give_the_pile_to_a_friend",), to="Ben")).legal
+
+
+def test_deal_must_fit_the_players(classic) -> None:
+    with pytest.raises(SetupError):
+        Game.deal(classic, ["Ann"])
+    with pytest.raises(SetupError):
+        Game.deal(classic, [f"P{i}" for i in range(13)])
+    with pytest.raises(SetupError):
+        Game.deal(classic, ["Ann", "Ann"])
+    g = Game.deal(classic, [f"P{i}" for i in range(7)])  # two decks (R1.2)
+    assert g.decks == 2 and g.state.draw_pile == 120 - 63
+
+
+def test_face_up_must_be_possible(classic) -> None:
+    with pytest.raises(SetupError):
+        Game.deal(classic, ["Ann", "Ben"], {"Ann": [7, 7], "Ben": [1, 2, 3]})
+    with pytest.raises(SetupError):
+        Game.deal(classic, ["Ann", "Ben"], {"Ann": [7, 7, 7], "Ben": [7, 2, 3]})
+
+
+def test_start_positions_are_checked(classic) -> None:
+    ok = Position(turn="Ann", pile=(5,), hand={"Ann": 1, "Ben": 1})
+    assert Game.from_position(classic, ["Ann", "Ben"], ok).state.burned == 57
+    with pytest.raises(SetupError):  # the mover holds nothing (R2.4)
+        Game.from_position(classic, ["Ann", "Ben"], Position(turn="Ann", hand={"Ben": 2}))
+    with pytest.raises(SetupError):  # fewer than two players in
+        Game.from_position(classic, ["Ann", "Ben"], Position(turn="Ann", hand={"Ann": 2}))
+    with pytest.raises(SetupError):  # more 5s than exist
+        Game.from_position(
+            classic, ["Ann", "Ben"], Position("Ann", (5, 5, 5, 5), hand={"Ann": 1, "Ben": 1})
+        )
+    with pytest.raises(SetupError):  # more cards than the deck
+        Game.from_position(classic, ["Ann", "Ben"], Position("Ann", hand={"Ann": 40, "Ben": 40}))
+
+
+def test_start_with_a_restriction_on_top(classic) -> None:
+    g = Game.from_position(
+        classic, ["Ann", "Ben"], Position("Ann", ("five_or_below",), hand={"Ann": 2, "Ben": 2})
+    )
+    assert g.explain(Play("Ann", (6,))).rule == "R8.2"
+
+
+def test_full_information_lists_only_legal_steps(classic) -> None:
+    g = Game.shuffled(classic, ["Ann", "Ben", "Cal"], seed=7, keep_history=True)
+    for _ in range(60):
+        if g.over:
+            break
+        steps = g.legal_steps()
+        assert steps, "the player to move always has a step"
+        for step in steps:
+            assert g.explain(step).legal, (step, g.explain(step))
+        g.push(steps[0])
+
+
+def test_legal_steps_needs_full_information(classic) -> None:
+    with pytest.raises(RuntimeError):
+        Game.deal(classic, ["Ann", "Ben"]).legal_steps()
+
+
+def test_hint_words(classic) -> None:
+    g = Game.deal(classic, ["Ann", "Ben"])
+    assert g.hint() == "Ann may play any card from their hand."
+    g.push(Play("Ann", (9,)))
+    assert g.hint() == (
+        "Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile."
+    )

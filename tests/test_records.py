@@ -1,0 +1,154 @@
+"""Game records: malformed files are located, never a traceback; export and replay agree;
+`karma replay` exit codes and JSON (GAME-RECORDS.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from referee.engine import Game, PickUp, Play
+from referee.records import (
+    RecordError,
+    export_record,
+    game_from_record,
+    load_record_text,
+    replay,
+)
+from referee.variant.registry import builtin
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
+
+GOOD = """\
+variant: classic
+players: [Ann, Ben]
+steps:
+  - {by: Ann, play: [4]}
+"""
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(RecordError) as e:
+        load_record_text(text, "game.yaml")
+    return [str(p) for p in e.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            GOOD.replace("players:", "colour: red\nplayers:"),
+            "game.yaml:2:1: colour:",
+        ),
+        (GOOD.replace("[4]}", "[4], by: Ben}"), "game.yaml:4:26: (top level): duplicate key 'by'"),
+        (
+            GOOD.replace("play: [4]", "play: 4"),
+            "game.yaml:4:21: step 1: play: expected a list, got 4",
+        ),
+        (
+            GOOD.replace("by: Ann", "by: Zed"),
+            "game.yaml:4:10: step 1: by: 'Zed' is not a player; expected one of: Ann, Ben",
+        ),
+        (
+            GOOD.replace("[4]", "[44]"),
+            "game.yaml:4:22: step 1: play[0]: there is no card 44 in Karma; expected a number 1–16",
+        ),
+        (
+            GOOD.replace("[4]", "[joker]"),
+            "game.yaml:4:22: step 1: play[0]: there is no card 'joker'",
+        ),
+        (GOOD.replace("{by: Ann, play: [4]}", "{expect: illegal}"), "game.yaml:4:5: step 1"),
+        (GOOD.replace("classic", "no-such-variant"), "game.yaml:1:10: variant: cannot use"),
+        (GOOD.replace("[Ann, Ben]", "[Ann]"), "game.yaml:2:10: players"),
+        (
+            GOOD.replace("[Ann, Ben]", "[Ann, Ann]"),
+            "game.yaml:2:10: players: 'Ann' is listed twice",
+        ),
+        (
+            GOOD + "face_up: {Ann: [7, 7, 7], Ben: [7, 1, 2]}\n",
+            "game.yaml:5:10: face_up: 4 face-up 7 cards, but the deck has only 3; expected",
+        ),
+        (
+            "variant: classic\nplayers: [Ann, Ben]\n",
+            "game.yaml:1:1: (top level): missing required field 'steps'",
+        ),
+        ("- just a list\n", "game.yaml:1:1: (top level):"),
+        ("variant: [unclosed\n", "game.yaml:2:1:"),
+        (
+            GOOD.replace("{by: Ann, play: [4]}", "{check: {turn: Zed}}"),
+            "game.yaml:4:20: step 1: check.turn: 'Zed' is not a player",
+        ),
+        (
+            "variant: classic\nplayers: [Ann, Ben]\nstart: {turn: Ann, hand: {Ann: 0, Ben: 2}}\n"
+            "steps: []\n",
+            "start.turn: Ann is to move but holds no card (R2.4)",
+        ),
+    ],
+)
+def test_malformed_records_are_located(text: str, expected: str) -> None:
+    found = problems(text)
+    assert any(expected in p for p in found), found
+
+
+def test_every_problem_at_once() -> None:
+    text = GOOD + "  - {by: Zed, play: [4]}\n  - {pickup: Kim}\n"
+    found = problems(text)
+    assert len(found) == 2 and "step 2: by" in found[0] and "step 3: pickup" in found[1]
+
+
+def test_illegal_steps_are_not_malformed() -> None:
+    record = load_record_text(GOOD.replace("[4]}", "[4, 5]}"), "game.yaml")
+    result = replay(record)
+    assert result.results[0].verdict == "illegal" and not result.results[0].ok
+
+
+def test_export_and_reload_a_table_game() -> None:
+    v = builtin("classic")
+    g = Game.deal(v, ["Ann", "Ben", "Cal"], {"Ann": [16, 15, "bottoms_up"]})
+    for step in [Play("Ann", (4,)), Play("Ben", (6, 6)), PickUp("Cal"), Play("Ann", (10,))]:
+        g.push(step)
+    text = export_record(g)
+    assert text.startswith("variant: classic\nplayers:")
+    assert "  - {by: Ben, play: [6, 6]}" in text and "  - {pickup: Cal}" in text
+    again = game_from_record(load_record_text(text, "x.yaml"))
+    assert again.state == g.state and again.steps == g.steps
+
+
+def test_export_a_start_position_and_an_inline_variant(tmp_path: Path) -> None:
+    source = (SHARED / "classic-endgame.yaml").read_text(encoding="utf-8")
+    g = game_from_record(load_record_text(source, "endgame.yaml"))
+    text = export_record(g)
+    assert "start:" in text
+    assert game_from_record(load_record_text(text, "x.yaml")).state == g.state
+    house = builtin("quick-duel")
+    custom = Game.deal(house.__class__(**{**house.__dict__, "id": "our-house"}), ["A", "B"])
+    custom.push(Play("A", (custom.variant.ranks_low,)))
+    inline = export_record(custom)
+    assert "variant:\n  id: our-house" in inline
+    assert game_from_record(load_record_text(inline, "x.yaml")).state == custom.state
+
+
+def test_replay_command_exit_codes(tmp_path: Path, capsys) -> None:
+    scenarios = sorted(str(p) for p in SHARED.glob("*.yaml"))
+    assert main(["replay", *scenarios]) == 0
+    failing = tmp_path / "fail.yaml"
+    failing.write_text(GOOD.replace("[4]}", "[4], expect: illegal}"), encoding="utf-8")
+    assert main(["replay", str(failing)]) == 1
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("variant: classic\nplayers: [Ann, Ben]\nsteps: [{by: Zed}]\n")
+    assert main(["replay", str(broken)]) == 2
+    assert main(["replay", str(tmp_path / "missing.yaml")]) == 2
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "missing.yaml" in out
+
+
+def test_replay_json(capsys) -> None:
+    path = SHARED / "classic-basics.yaml"
+    assert main(["replay", "--json", str(path)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["step"] == 1 and {"step", "verdict", "ok", "reason"} <= set(rows[0])
+    illegal = [r for r in rows if r["verdict"] == "illegal"]
+    assert illegal and all(r["ok"] for r in rows)
+    assert illegal[0]["reason"].startswith("Illegal (R5.2)")

@@ -1,0 +1,137 @@
+"""The rules sheet and the plain-words description of every effect of the menu."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.variant import Effect, builtin
+from referee.variant.menu import MENU
+from referee.variant.sheet import describe_effect, describe_effects, rules_sheet
+
+EXPECTED = {
+    "wild": [Effect("wild")],
+    "value": [Effect("value", {"value": 0}), Effect("value", {"value": 9})],
+    "next_range": [
+        Effect("next_range", {"max": 5}),
+        Effect("next_range", {"min": 7, "max": 11}),
+        Effect("next_range", {"min": 10}),
+        Effect("next_range"),
+    ],
+    "one_time": [Effect("one_time")],
+    "give_pile": [Effect("give_pile")],
+    "clear_pile": [Effect("clear_pile")],
+    "play_again": [Effect("play_again")],
+    "play_table_card": [Effect("play_table_card")],
+    "bottom_to_top": [Effect("bottom_to_top")],
+    "skip": [Effect("skip"), Effect("skip", {"target": "next"})],
+    "reverse": [Effect("reverse")],
+    "pass_hands": [Effect("pass_hands"), Effect("pass_hands", {"direction": "left"})],
+    "exchange_hands": [Effect("exchange_hands")],
+    "swap_seats": [Effect("swap_seats")],
+    "rotate_seats": [Effect("rotate_seats"), Effect("rotate_seats", {"direction": "right"})],
+    "give_card": [Effect("give_card")],
+    "transparent": [Effect("transparent")],
+}
+
+SENTENCES = {
+    Effect("wild"): "It may be played on anything, even when the next play is restricted.",
+    Effect("value", {"value": 0}): "On top of the pile it counts as 0, so any card may follow.",
+    Effect(
+        "value", {"value": 9}
+    ): "On top of the pile it counts as 9, so the next player must play 9 or higher.",
+    Effect(
+        "next_range", {"max": 5}
+    ): "The next player must play a number 5 or lower, or a Karma card.",
+    Effect(
+        "next_range", {"min": 7, "max": 11}
+    ): "The next player must play a number from 7 to 11, or a Karma card.",
+    Effect(
+        "next_range", {"min": 10}
+    ): "The next player must play a number 10 or higher, or a Karma card.",
+    Effect("next_range"): "It does not restrict the next play.",
+    Effect(
+        "skip"
+    ): "The player picks another player who is still in; that player loses their next turn.",
+    Effect("skip", {"target": "next"}): "The next player loses their turn.",
+    Effect("pass_hands"): "Everyone passes their whole hand to the player on their right.",
+    Effect(
+        "pass_hands", {"direction": "left"}
+    ): "Everyone passes their whole hand to the player on their left.",
+    Effect(
+        "rotate_seats"
+    ): "Everyone leaves their cards where they are and moves one seat to the left.",
+    Effect(
+        "rotate_seats", {"direction": "right"}
+    ): "Everyone leaves their cards where they are and moves one seat to the right.",
+    Effect("reverse"): "The direction of play turns around.",
+}
+
+
+def test_every_menu_effect_is_described() -> None:
+    assert set(EXPECTED) == set(MENU)
+    seen = set()
+    for name, effects in EXPECTED.items():
+        for e in effects:
+            text = describe_effect(e)
+            assert text.endswith(".") and len(text) > 20, name
+            assert name not in text, "plain words, not the effect's id"
+            seen.add(text)
+    assert len(seen) == sum(len(v) for v in EXPECTED.values()), "each effect reads differently"
+
+
+@pytest.mark.parametrize("effect", list(SENTENCES), ids=lambda e: f"{e.name}{dict(e.params)}")
+def test_sentences_with_parameters(effect: Effect) -> None:
+    assert describe_effect(effect) == SENTENCES[effect]
+
+
+def test_one_time_is_said_last_and_lists_compose() -> None:
+    text = describe_effects([Effect("one_time"), Effect("give_pile")])
+    assert text.startswith("The player gives the whole pile")
+    assert text.endswith("It is used only once: it leaves the game as it takes effect.")
+    assert describe_effects([]) == "It has no other effect."
+
+
+def test_restrictions_name_wild_ranks_of_a_variant_without_karma_cards() -> None:
+    sh = builtin("shithead")
+    text = describe_effects([Effect("next_range", {"max": 7})], sh)
+    assert text == "The next player must play a number 7 or lower, or a wild 2, 8 or 10."
+
+
+def test_second_edition_sheet_is_complete() -> None:
+    v = builtin("second-edition")
+    sheet = rules_sheet(v)
+    assert sheet.startswith(f"# {v.name}\n")
+    assert v.description in sheet
+    for heading in (
+        "## Players and decks",
+        "## The deck",
+        "## The deal",
+        "## Order of play (R3)",
+        "## What you may play",
+        "## Burning the pile (R7)",
+        "## Picking up and drawing (R6)",
+        "## The Karma cards (R8)",
+        "## The end (R10)",
+    ):
+        assert heading in sheet, heading
+    assert "| 2–6 | 1 | 62 |" in sheet and "| 7–12 | 2 | 124 |" in sheet
+    assert "| numbers 1 to 16 | 3 of each (48 cards) |" in sheet
+    assert "| **total** | **62** |" in sheet
+    for card in v.karma_cards:
+        assert f"### {card.name} ×{card.copies}" in sheet
+        assert f"| {card.name} (Karma card) | {card.copies} |" in sheet
+        assert card.text in sheet
+        assert describe_effects(card.effects, v) in sheet
+    assert "The direction of play turns around." in sheet
+    assert "When the top 3 cards of the pile are identical" in sheet
+    assert "draw back up to 3 hand cards" in sheet
+    assert "The last player left holding cards loses" in sheet
+
+
+def test_rank_powers_appear_on_the_sheet() -> None:
+    sheet = rules_sheet(builtin("shithead"))
+    assert "## The Karma cards" not in sheet
+    for rank in (2, 7, 8, 10):
+        assert f"### Every {rank}" in sheet
+    assert "Karma cards are wild" not in sheet
+    assert "When the top 4 cards" in sheet
