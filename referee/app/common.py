@@ -32,10 +32,12 @@ STYLE = """
 <style>
 /* Tablet first: tap targets of at least 44 px, nothing wider than the screen. */
 [data-testid="stMain"] button[data-testid^="stBaseButton"] { min-height: 48px; font-size: 1.05rem; }
-[data-testid="stMain"] [data-testid="stButtonGroup"] button { min-width: 48px; }
+[data-testid="stMain"] [data-testid="stButtonGroup"] button { min-height: 48px !important; min-width: 48px; }
 [data-testid="stMain"] [data-testid="stNumberInputContainer"] { height: 48px; }
 [data-testid="stMain"] [data-testid="stNumberInput"] button { min-height: 46px; min-width: 44px; }
 [data-testid="stMain"] [data-baseweb="select"] > div { min-height: 48px; }
+[data-testid="stMain"] [data-testid="stSelectbox"] button,
+[data-testid="stMain"] [data-testid="stMultiSelect"] button { min-height: 44px; min-width: 44px; }
 [data-testid="stMain"] [data-testid="stTextInput"] input { min-height: 44px; }
 [data-testid="stMain"] [data-testid="stExpander"] summary { min-height: 48px; }
 [data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }

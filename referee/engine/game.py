@@ -826,7 +826,7 @@ class Game:
             steps.append(PickUp(by))
         return steps
 
-    def _gift_choices(self, seat: Seat, zone_name: str, card: Card, k: int) -> list[Card | None]:
+    def _gift_choices(self, seat: Seat, zone_name: str, card: Card, k: int) -> list[Card] | list[None]:
         """The cards a giver may hand over after this play, in order of play (R8.9)."""
         after = seat.copy()
         after.zone(zone_name).take(card, k)
@@ -837,8 +837,7 @@ class Game:
         if give_from == "face_down":
             assert zone.order is not None
             return [zone.order[-1]]
-        gifts: list[Card | None] = sorted(zone.known, key=_strength)
-        return gifts
+        return [*sorted(zone.known, key=_strength)]
 
 
 class _Flow:

@@ -209,8 +209,7 @@ class SmartBot:
             return pick
         return next(iter(most.values()))
 
-    @staticmethod
-    def _stopper(game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]) -> Play | None:
+    def _stopper(self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]) -> Play | None:
         """The lowest plain card above every plain card the next player could play."""
         s = game.state
         nxt = next_in(s, s.turn)
@@ -236,7 +235,7 @@ class SmartBot:
             ci = info[card]
             if ci.special or not isinstance(card, int) or card <= top:
                 continue
-            if low is not None and card - low > SmartBot.attack_margin:
+            if low is not None and card - low > self.attack_margin:
                 continue
             if best is None or ci.order < best_order:
                 best, best_order = step, ci.order

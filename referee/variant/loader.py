@@ -501,6 +501,7 @@ def _build(d: Mapping[str, Any]) -> Variant:
                 copies=c["copies"],
                 text=c.get("text", ""),
                 effects=tuple(_effect_from_data(e) for e in c["effects"]),
+                rule=c.get("rule", ""),
             )
             for c in d.get("karma_cards", [])
         ),
@@ -551,6 +552,8 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
         card: dict[str, Any] = {"id": c.id, "name": c.name, "copies": c.copies}
         if c.text:
             card["text"] = c.text
+        if c.rule:
+            card["rule"] = c.rule
         card["effects"] = [effect_to_data(e) for e in c.effects]
         cards.append(card)
     out["karma_cards"] = cards

@@ -225,6 +225,15 @@ def variant_schema() -> dict[str, Any]:
                 ),
                 "copies": _int("Copies", "How many copies one deck has.", 0, 12),
                 "text": text,
+                "rule": _f(
+                    "Rule",
+                    "The RULES.md number the referee cites for this card (e.g. R8.2); "
+                    "by default the rule of its effects.",
+                    type="string",
+                    pattern="^R[0-9]+(\\.[0-9]+)*$",
+                    examples=["R8.2"],
+                    **{"x-expected": "a rule number such as R8.2"},
+                ),
                 "effects": _f(
                     "Effects",
                     "What the card does, from the menu (R9); may be empty: a plain wild card.",
@@ -518,8 +527,9 @@ def record_schema() -> dict[str, Any]:
         "properties": {
             "variant": _f(
                 "Variant",
-                "A built-in variant id, or a path to a variant file relative to this record.",
-                type="string",
+                "A built-in variant id, a path to a variant file relative to this record, or "
+                "(a project addition, for house variants shared with a game) the variant itself.",
+                type=["string", "object"],
                 minLength=1,
                 examples=["classic", "../variants/shithead.yaml"],
             ),
