@@ -164,3 +164,31 @@ def test_hint_words(classic) -> None:
     assert g.hint() == (
         "Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile."
     )
+
+
+def test_lose_a_turn_with_two_players_comes_back() -> None:
+    """Rulings 15: the skipped player's turn is used up; the mover moves again."""
+    g = Game.from_position(
+        builtin("second-edition"), ["Ann", "Ben"], Position("Ann", hand={"Ann": 3, "Ben": 3})
+    )
+    o = g.push(Play("Ann", ("lose_a_turn",), to="Ben"))
+    assert o.skipped == ("Ben",) and g.turn == "Ann"
+    g.push(Play("Ann", (5,)))
+    assert g.turn == "Ben"
+
+
+def test_a_restricting_rank_that_resurfaces_counts_its_value() -> None:
+    """Rulings 4: a one-time card leaves the pile; the 7 beneath counts 7, not 0."""
+    from dataclasses import replace
+
+    from referee.variant.model import Effect, RankPower
+
+    base = builtin("second-edition")
+    v = replace(base, rank_powers=(RankPower(7, (Effect("next_range", {"max": 7}),)),))
+    g = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 3, "Ben": 3}))
+    g.push(Play("Ann", (7,)))
+    assert g.explain(Play("Ben", (8,))).rule == "R5.5"  # the 7 restricts: 7 or lower
+    g.push(Play("Ben", ("create_your_karma",)))  # one-time: leaves the pile
+    assert g.top == 7 and g.top_value() == 7
+    assert g.explain(Play("Ann", (6,))).rule == "R5.2"
+    assert g.explain(Play("Ann", (8,))).legal
