@@ -36,7 +36,9 @@ def test_wal_and_roundtrip(tmp_path: Path) -> None:
     assert row.face_up == {"Ann": [16, 14, 12]}
     assert row.steps == [] and row.version == 1 and row.builtin
     steps = [{"by": "Ann", "play": [4]}, {"pickup": "Ben"}]
-    v2 = store.save_steps(gid, 1, steps, [{"by": "Ben", "play": ["bottoms_up"]}], over=False, loser=None)
+    v2 = store.save_steps(
+        gid, 1, steps, [{"by": "Ben", "play": ["bottoms_up"]}], over=False, loser=None
+    )
     assert v2 == 2
     row = store.load_game(gid)
     assert row.steps == steps and row.undone == [{"by": "Ben", "play": ["bottoms_up"]}]

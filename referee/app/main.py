@@ -21,12 +21,19 @@ st.html(state.style())
 state.sync_game_id()
 
 pages = [
-    st.Page(str(PAGES / "referee.py"), title="Referee", icon="🃏", default=True),
-    st.Page(str(PAGES / "design.py"), title="Design", icon="✏️", url_path="design"),
-    st.Page(str(PAGES / "rules.py"), title="Rules", icon="📜", url_path="rules"),
-    st.Page(str(PAGES / "games.py"), title="Games", icon="📚", url_path="games"),
+    st.Page(str(PAGES / "referee.py"), title="Referee", icon=":material/style:", default=True),
+    st.Page(str(PAGES / "design.py"), title="Design", icon=":material/edit:", url_path="design"),
+    st.Page(str(PAGES / "rules.py"), title="Rules", icon=":material/menu_book:", url_path="rules"),
+    st.Page(str(PAGES / "games.py"), title="Games", icon=":material/history:", url_path="games"),
 ]
 if (PAGES / "simulate.py").is_file():
-    pages.append(st.Page(str(PAGES / "simulate.py"), title="Simulate", icon="🎲", url_path="simulate"))
+    pages.append(
+        st.Page(
+            str(PAGES / "simulate.py"),
+            title="Simulate",
+            icon=":material/casino:",
+            url_path="simulate",
+        )
+    )
 
 st.navigation(pages, position="top").run()

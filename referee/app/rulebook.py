@@ -23,7 +23,9 @@ class Choice:
     yaml: str
 
 
-def choices(store: Store, game_id: str | None = None, design_yaml: str | None = None) -> list[Choice]:
+def choices(
+    store: Store, game_id: str | None = None, design_yaml: str | None = None
+) -> list[Choice]:
     """The current game's variant first, then the one being designed, then all the others."""
     out: list[Choice] = []
     if game_id:

@@ -8,7 +8,7 @@ taken back and the page reloads the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,12 +147,13 @@ def new_game(
     variant_yaml: str,
     builtin: bool,
     players: Sequence[str],
-    face_up: dict[str, Sequence[Card]] | None,
+    face_up: Mapping[str, Sequence[Card]] | None,
     name: str = "",
 ) -> str:
     """Deal a game (the engine checks players and face-up cards: SetupError) and store it."""
     variant = variant_from_yaml(variant_yaml)
-    Game.deal(variant, list(players), face_up)  # raises SetupError for a game that cannot start
+    chosen = {n: tuple(c) for n, c in (face_up or {}).items()} or None
+    Game.deal(variant, list(players), chosen)  # raises SetupError for a game that cannot start
     return store.create_game(
         name=name or f"{variant.name}: {', '.join(players)}",
         variant_id=variant_id,
@@ -406,9 +407,11 @@ class LogLine:
     text: str
 
 
-def log_lines(game: Game, last: int = LOG_LENGTH) -> list[LogLine]:
-    """The last ``last`` steps, newest first (cost independent of the game's length)."""
-    steps = game.history  # a list of references: cheap even for a long game
+def log_lines(
+    game: Game, last: int = LOG_LENGTH, history: list[tuple[Step, Outcome]] | None = None
+) -> list[LogLine]:
+    """The last ``last`` steps, newest first (only those are formatted)."""
+    steps = game.history if history is None else history
     start = max(0, len(steps) - last)
     out = []
     for i in range(len(steps) - 1, start - 1, -1):

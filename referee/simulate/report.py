@@ -321,6 +321,45 @@ class Report:
 
     # --- output ----------------------------------------------------------------------------
 
+    def histogram_rows(self) -> list[dict[str, Any]]:
+        """Game length histogram as chart rows, in order: ``turns`` (a label), ``games``."""
+        return [
+            {"turns": f"{b.low}-{b.high}", "from": b.low, "games": b.games}
+            for b in self.turns.histogram
+        ]
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Loser by seat as chart rows: ``seat``, ``games`` lost, ``share`` of decided games."""
+        return [
+            {"seat": f"seat {j + 1}", "games": n, "share": share}
+            for j, (n, share) in enumerate(
+                zip(self.loser_by_seat, self.loser_share_by_seat, strict=True)
+            )
+        ]
+
+    def bot_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "bot": bot,
+                "seats": self.bot_seats[bot],
+                "losses": self.bot_losses.get(bot, 0),
+                "win rate": rate,
+            }
+            for bot, rate in self.win_rate.items()
+        ]
+
+    def card_rows(self) -> list[dict[str, Any]]:
+        """Plays per game by card, with the card's name and whether it has a power."""
+        return [
+            {
+                "card": self.card_names[key],
+                "plays per game": plays,
+                "cards per game": self.cards_per_game[key],
+                "power": key in self.powers_per_game,
+            }
+            for key, plays in self.plays_per_game.items()
+        ]
+
     def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; ``timing=False`` leaves out the run's speed (which varies)."""
         t = self.turns

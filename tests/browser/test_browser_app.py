@@ -107,6 +107,8 @@ def no_horizontal_scroll(page: Page) -> None:
 
 
 def tap_targets_ok(page: Page) -> None:
+    expect(page.locator('[data-testid="stMain"] button').first).to_be_attached()
+    settled(page)
     heights = page.evaluate(
         """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
             .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
@@ -115,6 +117,8 @@ def tap_targets_ok(page: Page) -> None:
             .map(b => [b.innerText.trim().slice(0, 30), b.getBoundingClientRect().height])"""
     )
     small = [(t, h) for t, h in heights if h < 44]
+    if not heights or small:
+        shot(page, "failed-tap-targets")
     assert heights and not small, f"buttons under 44 px: {small}"
 
 
@@ -254,6 +258,8 @@ def test_tablet_viewports_fit_and_tap_targets_are_big(
     expect(page.locator(".st-key-do_play button")).to_be_enabled()
     no_horizontal_scroll(page)
     tap_targets_ok(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
     shot(page, f"referee-table-{size}")
     page.goto(f"{server.url}/design")
     expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
@@ -265,7 +271,9 @@ def test_tablet_viewports_fit_and_tap_targets_are_big(
     expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
     no_horizontal_scroll(page)
     if viewport == PORTRAIT:
-        shutil.copy(ARTIFACTS / f"referee-table-{size}.png", ROOT / "docs/screenshots/referee-768x1024.png")
+        shutil.copy(
+            ARTIFACTS / f"referee-table-{size}.png", ROOT / "docs/screenshots/referee-768x1024.png"
+        )
     else:
         shutil.copy(ARTIFACTS / f"design-{size}.png", ROOT / "docs/screenshots/design-1024x768.png")
 
@@ -277,7 +285,7 @@ def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -
     play(page, 4, 1)
     tap_card(page, 2)
     expect(page.locator('[data-testid="stAlertContentError"]').first).to_contain_text(
-        f"Instead: Ben may play"
+        "Instead: Ben may play"
     )
     page.reload()
     steps_shown(page, 1)

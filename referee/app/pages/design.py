@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -17,6 +18,7 @@ from referee.variant.sheet import rules_sheet
 store = state.store()
 DATA, REV, FLASH = "design", "design_rev", "design_flash"
 Action = Callable[[dict[str, Any]], dict[str, Any]]
+c: Any  # rows of columns
 
 if DATA not in st.session_state:
     sources = variant_sources(store)
@@ -77,8 +79,9 @@ with st.expander("Start from a built-in variant, a saved one, or a file"):
         if st.button("Start from this", key="design_load", width="stretch"):
             src = by_key[pick]
             v = variant_from_yaml(src.yaml)
-            data = d.from_variant(v) if not src.builtin else d.starter(v)
-            load_design(data, f"Started from {v.name}.")
+            load_design(
+                d.from_variant(v) if not src.builtin else d.starter(v), f"Started from {v.name}."
+            )
             st.rerun()
     upload = st.file_uploader(
         "Or open a variant file (.yaml)", type=["yaml", "yml"], key="design_upload"
@@ -102,7 +105,9 @@ def spot(section: str) -> None:
     spots[section] = st.container()
 
 
-def number(label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None) -> int:
+def number(
+    label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None
+) -> int:
     v = value if isinstance(value, int) and not isinstance(value, bool) else (lo or 0)
     if lo is not None:
         v = max(v, lo)
@@ -130,7 +135,7 @@ def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
                 )
             with c2:
                 if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
-                    actions.append(lambda x, i=i: d.remove_effect(x, where, index, i))
+                    actions.append(partial(d.remove_effect, key=where, index=index, effect=i))
             spec = MENU[name]
             st.caption(md(f"{spec.description} ({spec.rule})"))
             new_params: dict[str, Any] = {}
@@ -144,7 +149,6 @@ def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
                         p.name.capitalize(),
                         list(p.choices),
                         index=list(p.choices).index(value) if value in p.choices else 0,
-                        help=p.description,
                         key=pk,
                     )
                 elif p.type == "integer":
@@ -154,14 +158,14 @@ def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
                         max_value=p.maximum,
                         value=value,
                         step=1,
-                        help=p.description,
                         key=pk,
                     )
                 else:
                     new_params[p.name] = st.text_input(p.name, value=value or "", key=pk) or None
+                st.caption(md(p.description))
             out.append(d.make_effect(name, new_params))
     if st.button("Add an effect", key=key(where, index, "add_effect")):
-        actions.append(lambda x: d.add_effect(x, where, index))
+        actions.append(partial(d.add_effect, key=where, index=index))
     return out
 
 
@@ -179,8 +183,8 @@ with c2:
         value=data.get("id", ""),
         key=key("id"),
         max_chars=60,
-        help="Used for the file name and by game records.",
     )
+st.caption("The short id names the file and is what game records use.")
 description = st.text_area(
     "Description", value=data.get("description", ""), key=key("description"), max_chars=1000
 )
@@ -205,7 +209,7 @@ for i, r in enumerate(data.get("players", [])):
         hi = number("To", r.get("max"), "players", i, "max", lo=1, hi=20)
     with c[3]:
         if st.button("Remove", key=key("players", i, "del"), width="stretch"):
-            actions.append(lambda x, i=i: d.remove_at(x, "players", i))
+            actions.append(partial(d.remove_at, key="players", index=i))
     ranges.append({"decks": decks, "min": lo, "max": hi})
 new["players"] = ranges
 if st.button("Add a range of players", key=key("players", "add")):
@@ -240,12 +244,14 @@ for i, card in enumerate(data.get("karma_cards", [])):
         with c[1]:
             ccopies = number("Copies", card.get("copies"), "kc", i, "copies", lo=0, hi=12)
         ctext = st.text_area(
-            "What the card says", value=card.get("text", ""), key=key("kc", i, "text"),
+            "What the card says",
+            value=card.get("text", ""),
+            key=key("kc", i, "text"),
             max_chars=500,
         )
         ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
         if st.button("Remove this card", key=key("kc", i, "del")):
-            actions.append(lambda x, i=i: d.remove_at(x, "karma_cards", i))
+            actions.append(partial(d.remove_at, key="karma_cards", index=i))
     new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
     if ctext:
         new_card["text"] = ctext
@@ -278,9 +284,7 @@ with st.container(border=True):
             pk = ck + f"{name}_{p.name}"
             label = f"{spec.title}: {p.name}"
             if p.choices:
-                params[p.name] = st.selectbox(
-                    label, list(p.choices), help=p.description, key=pk
-                )
+                params[p.name] = st.selectbox(label, list(p.choices), key=pk)
             else:
                 params[p.name] = st.number_input(
                     label + ("" if p.required else " (leave empty: any)"),
@@ -288,9 +292,9 @@ with st.container(border=True):
                     max_value=p.maximum,
                     value=d.param_default(p),
                     step=1,
-                    help=p.description,
                     key=pk,
                 )
+            st.caption(md(p.description))
         comp_effects.append(d.make_effect(name, params))
     if st.button("Add this card", key=ck + "add", type="primary"):
         if not comp_name.strip():
@@ -299,7 +303,13 @@ with st.container(border=True):
             st.error("Choose at least one thing the card does.")
         else:
             actions.append(
-                lambda x: d.add_card(x, comp_name, comp_text, int(comp_copies), comp_effects)
+                partial(
+                    d.add_card,
+                    name=comp_name,
+                    text=comp_text,
+                    copies=int(comp_copies),
+                    effects=comp_effects,
+                )
             )
             st.session_state["composer_rev"] = crev + 1
             st.session_state[FLASH] = ("success", f"Added the card {comp_name.strip()}.")
@@ -318,7 +328,7 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
         )
         peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
         if st.button("Remove this power", key=key("rp", i, "del")):
-            actions.append(lambda x, i=i: d.remove_at(x, "rank_powers", i))
+            actions.append(partial(d.remove_at, key="rank_powers", index=i))
     new_power: dict[str, Any] = {"rank": prank}
     if ptext:
         new_power["text"] = ptext
@@ -362,21 +372,23 @@ st.session_state[DATA] = new
 
 # --- the live check -------------------------------------------------------------------------------
 chk = d.check(new)
-for section, problems in chk.sections.items():
+for section, found in chk.sections.items():
     target = spots.get(section) or spots.get(section.split(".")[0]) or spots["about"]
     with target:
-        for p in problems:
-            if p.severity == "warning":
-                st.warning(md(d.problem_words(p)))
+        for problem in found:
+            if problem.severity == "warning":
+                st.warning(md(d.problem_words(problem)))
             else:
-                st.error(md(d.problem_words(p)))
+                st.error(md(d.problem_words(problem)))
 
 st.divider()
 variant = chk.variant
 if variant is None:
     st.error(
-        md(f"{len(chk.result.errors)} problem(s) to fix before this variant can be played; "
-           "each is shown next to its field above.")
+        md(
+            f"{len(chk.result.errors)} problem(s) to fix before this variant can be played; "
+            "each is shown next to its field above."
+        )
     )
     st.session_state.pop(rulebook.DESIGN_YAML_KEY, None)
 else:
@@ -395,9 +407,12 @@ with c[0]:
         width="stretch",
     )
 with c[1]:
-    if st.button(
-        "Save to our library", key="design_save", disabled=variant is None, width="stretch"
-    ) and variant is not None:
+    if (
+        st.button(
+            "Save to our library", key="design_save", disabled=variant is None, width="stretch"
+        )
+        and variant is not None
+    ):
         store.save_variant(variant.id, variant.name, chk.yaml)
         st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
 

@@ -218,9 +218,7 @@ def new_game_form() -> None:
         st.subheader("Carry on with a game")
         for g in games:
             status = f"{g.loser} lost" if g.over and g.loser else f"{g.step_count} steps"
-            if st.button(
-                md(f"{g.name} — {status}"), key=f"resume_{g.id}", width="stretch"
-            ):
+            if st.button(md(f"{g.name} — {status}"), key=f"resume_{g.id}", width="stretch"):
                 state.set_game(g.id)
                 _reset_choice()
                 st.rerun()
@@ -235,7 +233,8 @@ def _stat(col: Any, label: str, value: object) -> None:
 def table_screen(tbl: table.Table) -> None:
     game = tbl.game
     v = game.variant
-    n = len(game.steps)
+    history = game.history  # one list of references per run
+    n = len(history)
     st.caption(md(f"{tbl.name} · {v.name} · {n} step{'' if n == 1 else 's'} so far"))
     if game.over:
         st.header(md(f"Game over: {game.loser} lost." if game.loser else "Game over."))
@@ -249,14 +248,14 @@ def table_screen(tbl: table.Table) -> None:
     if restriction:
         st.warning(md(restriction))
     s = game.state
-    c = st.columns(4)
+    c: Any = st.columns(4)
     _stat(c[0], "Top card", table.top_words(game))
     _stat(c[1], "Pile", len(s.pile))
     _stat(c[2], "Draw pile", s.draw_pile)
     _stat(c[3], "Out of play", s.burned)
 
-    if game.history:
-        _, last = game.history[-1]
+    if history:
+        _, last = history[-1]
         said = [m for m in last.messages if m != last.hint]
         st.success(md("Last step: " + " ".join(said)))
 
@@ -267,7 +266,7 @@ def table_screen(tbl: table.Table) -> None:
     _buttons(tbl)
 
     with st.expander(f"Game log (last {table.LOG_LENGTH} steps)"):
-        lines = table.log_lines(game)
+        lines = table.log_lines(game, history=history)
         if not lines:
             st.write("No steps yet.")
         for line in lines:
@@ -284,6 +283,7 @@ def _step_controls(tbl: table.Table) -> None:
     st.subheader("Which card was played?")
     ranks = list(v.ranks)
     per_row = 8
+    cols: Any
     for start in range(0, len(ranks), per_row):
         cols = st.columns(per_row)
         for col, card in zip(cols, ranks[start : start + per_row], strict=False):
@@ -307,12 +307,14 @@ def _step_controls(tbl: table.Table) -> None:
                     on_click=_select,
                     args=(k.id,),
                     type="primary" if sel == k.id else "secondary",
-                    help=md(k.text) if k.text else None,
                     width="stretch",
                 )
     if sel is None or not v.is_card(sel):
         st.caption("Tap the card that was put down, then check the verdict and press Play.")
         return
+    chosen = v.karma(sel) if isinstance(sel, str) else None
+    if chosen is not None and chosen.text:
+        st.caption(md(f"{chosen.name}: {chosen.text}"))
     c1, c2 = st.columns(2)
     with c1:
         st.segmented_control(
@@ -365,7 +367,7 @@ def _step_controls(tbl: table.Table) -> None:
 
 def _buttons(tbl: table.Table) -> None:
     game = tbl.game
-    c = st.columns(3)
+    c: Any = st.columns(3)
     with c[0]:
         st.button(
             "Pick up the pile",
@@ -379,7 +381,7 @@ def _buttons(tbl: table.Table) -> None:
         st.button(
             "Undo",
             key="do_undo",
-            icon="↩️",
+            icon=":material/undo:",
             on_click=_do,
             args=("undo",),
             disabled=not game.can_undo(),
@@ -389,7 +391,7 @@ def _buttons(tbl: table.Table) -> None:
         st.button(
             "Redo",
             key="do_redo",
-            icon="↪️",
+            icon=":material/redo:",
             on_click=_do,
             args=("redo",),
             disabled=not game.can_redo(),
@@ -398,7 +400,7 @@ def _buttons(tbl: table.Table) -> None:
 
 
 def _export(tbl: table.Table) -> None:
-    c = st.columns(2)
+    c: Any = st.columns(2)
     with c[0]:
         try:
             import referee.records  # noqa: F401

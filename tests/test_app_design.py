@@ -1,0 +1,160 @@
+"""The Design page (AppTest) and its logic (referee.app.designer)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from referee.app import designer as d
+from referee.store import Store, default_path
+from referee.variant.loader import load_variant_text
+from referee.variant.registry import builtin
+
+MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
+
+
+def plain(text: str) -> str:
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text):
+            i += 1
+        out.append(text[i])
+        i += 1
+    return "".join(out)
+
+
+def design(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=20)
+    at.run()
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.switch_page("pages/design.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(elements) -> list[str]:  # type: ignore[no-untyped-def]
+    return [plain(e.value) for e in elements]
+
+
+def test_create_your_karma_card_with_parameters(data_dir: Path) -> None:
+    at = design()
+    at.text_input(key="c0_name").input("Small Stuff")
+    at.text_input(key="c0_text").input("Next one plays 4 or lower.")
+    at.multiselect(key="c0_effects").select("next_range").run()
+    at.number_input(key="c0_next_range_max").set_value(4).run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception
+    assert "Added the card Small Stuff." in texts(at.success)
+    yaml_text = at.session_state["design_yaml"]
+    v = load_variant_text(yaml_text).variant
+    assert v is not None
+    card = v.karma_cards[-1]
+    assert (card.id, card.name, card.copies) == ("small_stuff", "Small Stuff", 1)
+    assert [(e.name, dict(e.params)) for e in card.effects] == [("next_range", {"max": 4})]
+    # The composer is empty again, the card has its own editor.
+    assert at.text_input(key="c1_name").value == ""
+    assert at.text_input(key="d1_kc_4_name").value == "Small Stuff"
+
+
+def test_errors_are_shown_next_to_their_section(data_dir: Path) -> None:
+    at = design()
+    at.number_input(key="d0_deal_hand").set_value(10).run()
+    errors = texts(at.error)
+    assert any("line" in e and "players[0].max" in e and "R2.2" in e for e in errors)
+    assert any("problem(s) to fix" in e for e in errors)
+    assert "design_yaml" not in at.session_state
+    assert at.button(key="design_save").disabled
+
+
+def test_effect_parameter_error_is_located_in_its_card(data_dir: Path) -> None:
+    data = d.starter(builtin("classic"))
+    data["karma_cards"][1]["effects"] = [{"effect": "next_range", "min": 9, "max": 3}]
+    chk = d.check(data)
+    assert chk.variant is None
+    assert chk.at("karma_cards.1"), chk.sections
+    p = chk.at("karma_cards.1")[0]
+    assert p.path.startswith("karma_cards[1].effects[0]") and p.line > 0
+
+
+def test_section_of() -> None:
+    assert d.section_of("karma_cards[2].effects[0].max") == "karma_cards.2"
+    assert d.section_of("rank_powers[0].rank") == "rank_powers.0"
+    assert d.section_of("deal.hand") == "table"
+    assert d.section_of("burn") == "table"
+    assert d.section_of("players[1].max") == "players"
+    assert d.section_of("ranks.low") == "deck"
+    assert d.section_of("") == "about"
+
+
+def test_remove_a_card_and_add_an_effect(data_dir: Path) -> None:
+    at = design()
+    at.button(key="d0_kc_0_del").click().run()
+    assert not any(e.label.startswith("Give the Pile") for e in at.expander)
+    at.button(key="d1_karma_cards_0_add_effect").click().run()
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and len(v.karma_cards[0].effects) == 2
+
+
+def test_rank_power(data_dir: Path) -> None:
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [(p.rank, [e.name for e in p.effects]) for p in v.rank_powers] == [(16, ["clear_pile"])]
+
+
+def test_save_to_library_then_play_it(data_dir: Path) -> None:
+    at = design()
+    at.text_input(key="d0_name").input("Our House").run()
+    at.text_input(key="d0_id").input("our-house").run()
+    at.button(key="design_save").click().run()
+    assert any("Saved Our House" in t for t in texts(at.success))
+    lib = Store(default_path()).list_variants()
+    assert [(v.id, v.name) for v in lib] == [("our-house", "Our House")]
+    at.switch_page("pages/referee.py").run()
+    assert "Our House (our library)" in at.selectbox(key="new_variant").options
+
+
+def test_share_link_roundtrip_and_size_limit() -> None:
+    text = d.to_yaml(d.starter(builtin("second-edition")))
+    link, size = d.share_link("http://host:8501/design?x=1", text)
+    assert link is not None and link.startswith("http://host:8501/design?v=")
+    assert d.read_share(link.split("v=", 1)[1]) == text
+    noise = random.Random(1).randbytes(10_000).hex()
+    big, size = d.share_link("http://h/", text + f"# {noise}\n")
+    assert big is None and size > d.MAX_LINK
+
+
+def test_damaged_share_link_is_a_message_not_a_traceback(data_dir: Path) -> None:
+    at = design({"v": "not-a-real-link!!"})
+    assert any("could not be read" in t for t in texts(at.error))
+
+
+def test_share_link_opens_the_variant(data_dir: Path) -> None:
+    data = d.starter(builtin("mini-round"))
+    data["name"] = "Shared Mini"
+    param = d.share_param(d.to_yaml(data))
+    at = design({"v": param})
+    assert at.text_input(key="d1_name").value == "Shared Mini"
+    assert any("Loaded Shared Mini" in t for t in texts(at.success))
+
+
+def test_uploaded_file_with_mistakes_shows_line_and_column(data_dir: Path) -> None:
+    at = design()
+    bad = "id: x\nname: X\nranks: {low: 1, high: 16, copies: three}\n"
+    at.file_uploader(key="design_upload").upload("bad.yaml", bad.encode(), "application/x-yaml")
+    at.run()
+    lines = [t.value for t in at.text]
+    assert any("line 3, column" in ln for ln in lines), lines
+    assert at.text_input(key="d0_name").value != "X"
+
+
+def test_uploaded_good_file_loads(data_dir: Path) -> None:
+    at = design()
+    text = (Path(__file__).resolve().parents[1] / "variants" / "quick-duel.yaml").read_text()
+    at.file_uploader(key="design_upload").upload("quick.yaml", text.encode(), "application/x-yaml")
+    at.run()
+    assert at.text_input(key="d1_name").value == builtin("quick-duel").name

@@ -1,0 +1,103 @@
+"""The Rules and Games pages (AppTest) and the app command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from referee.app import rulebook, table
+from referee.app.common import builtin_yaml
+from referee.commands.app import STREAMLIT_OPTIONS, command_line
+from referee.engine import PickUp, Play
+from referee.store import Store, default_path
+from referee.variant.registry import builtin
+from referee.variant.sheet import rules_sheet
+
+MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
+
+
+def page(path: str, query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=20)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _game(players: list[str]) -> str:
+    store = Store(default_path())
+    gid = table.new_game(
+        store,
+        variant_id="mini-round",
+        variant_yaml=builtin_yaml("mini-round"),
+        builtin=True,
+        players=players,
+        face_up=None,
+    )
+    t = table.load_table(store, gid)
+    table.commit(store, t, Play(players[0], (8,)))
+    table.commit(store, t, PickUp(players[1]))
+    return gid
+
+
+def test_rules_page_shows_the_sheet_of_the_chosen_variant(data_dir: Path) -> None:
+    at = page("pages/rules.py")
+    sheet = rules_sheet(builtin("classic"))
+    assert any(m.value.strip() == sheet.strip() for m in at.markdown)
+    assert at.download_button(key="rules_download")
+    at.selectbox(key="rules_variant").set_value("builtin:mini-round").run()
+    assert any(m.value.strip() == rules_sheet(builtin("mini-round")).strip() for m in at.markdown)
+
+
+def test_rules_page_offers_the_current_games_variant_first(data_dir: Path) -> None:
+    gid = _game(["Ann", "Ben"])
+    at = page("pages/rules.py", {"game": gid})
+    assert at.selectbox(key="rules_variant").value == "game"
+    assert any(m.value.strip() == rules_sheet(builtin("mini-round")).strip() for m in at.markdown)
+
+
+def test_rulebook_file_stem_and_broken_variant() -> None:
+    assert rulebook.file_stem("Karma, Musical Chairs!") == "karma-musical-chairs"
+    assert rulebook.sheet("id: [") is None
+
+
+def test_games_page_lists_and_resumes(data_dir: Path) -> None:
+    gid = _game(["Ann", "Ben"])
+    at = page("pages/games.py")
+    assert any("2 steps" in c.value for c in at.caption)
+    at.button(key=f"games_resume_{gid}").click().run()
+    assert at.session_state["game_id"] == gid
+    assert at.query_params["game"] == gid
+
+
+def test_games_page_imports_a_record(data_dir: Path) -> None:
+    at = page("pages/games.py")
+    record = "variant: classic\nplayers: [Ann, Ben]\nsteps:\n  - {by: Ann, play: [5]}\n  - {by: Ben, play: [3]}\n  - {pickup: Ben}\n"
+    at.file_uploader(key="games_import").upload("g.yaml", record.encode(), "application/x-yaml")
+    at.run()
+    at.button(key="games_import_go").click().run()
+    gid = at.session_state["game_id"]
+    row = Store(default_path()).load_game(gid)
+    assert row.steps == [{"by": "Ann", "play": [5]}, {"pickup": "Ben"}]  # the illegal 3 is left out
+
+
+def test_games_page_reports_a_malformed_record_with_its_place(data_dir: Path) -> None:
+    at = page("pages/games.py")
+    at.file_uploader(key="games_import").upload("g.yaml", b"variant: classic\nplayers: 7\n", "x")
+    at.run()
+    at.button(key="games_import_go").click().run()
+    assert any("mistakes" in e.value for e in at.error)
+    assert any("g.yaml:2:" in t.value for t in at.text)
+
+
+def test_app_command_line_is_headless_and_small() -> None:
+    cmd = command_line(8600, "0.0.0.0")
+    assert cmd[:3] == ["-m", "referee.app.launch", "run"] and cmd[3].endswith("main.py")
+    opts = dict(STREAMLIT_OPTIONS)
+    assert opts["server.headless"] == "true" and opts["server.maxUploadSize"] == "1"
+    assert opts["server.fileWatcherType"] == "none"
+    assert opts["browser.gatherUsageStats"] == "false"
+    assert "--server.port=8600" in cmd and "--server.address=0.0.0.0" in cmd
