@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import words
-from referee.engine import Game, Outcome, PickUp, Play, Position, Step, Verdict
-from referee.engine.steps import ZONES
+from referee.engine import Game, Outcome, Play, Step, Verdict
+from referee.engine.steps import range_words
+from referee.records import position_from_data, position_to_data, step_from_data, step_to_data
 from referee.store import Conflict, GameRow, Store
 from referee.variant.model import Card, Variant
 
@@ -27,47 +28,11 @@ LOG_LENGTH = 20
 # --- steps as data (the game-record shape, GAME-RECORDS.md) -----------------------------------
 
 
-def step_to_dict(step: Step) -> dict[str, Any]:
-    if isinstance(step, PickUp):
-        return {"pickup": step.by}
-    d: dict[str, Any] = {"by": step.by, "play": list(step.cards)}
-    if step.zone != "hand":
-        d["from"] = step.zone
-    if step.to is not None:
-        d["to"] = step.to
-    if step.give is not None:
-        d["give"] = step.give
-    return d
-
-
-def step_from_dict(d: dict[str, Any]) -> Step:
-    if "pickup" in d:
-        return PickUp(d["pickup"])
-    return Play(
-        d["by"], tuple(d["play"]), d.get("from", "hand"), to=d.get("to"), give=d.get("give")
-    )
-
-
-def position_to_dict(p: Position) -> dict[str, Any]:
-    return {
-        "turn": p.turn,
-        "pile": list(p.pile),
-        "draw_pile": p.draw_pile,
-        "hand": dict(p.hand),
-        "face_up": {n: list(c) for n, c in p.face_up.items()},
-        "face_down": dict(p.face_down),
-    }
-
-
-def position_from_dict(d: dict[str, Any]) -> Position:
-    return Position(
-        turn=d["turn"],
-        pile=tuple(d.get("pile", ())),
-        draw_pile=int(d.get("draw_pile", 0)),
-        hand=dict(d.get("hand", {})),
-        face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
-        face_down=dict(d.get("face_down", {})),
-    )
+# The record forms of steps and start positions live with the game records.
+step_to_dict = step_to_data
+step_from_dict = step_from_data
+position_to_dict = position_to_data
+position_from_dict = position_from_data
 
 
 # --- a game being refereed ----------------------------------------------------------------------
@@ -290,14 +255,8 @@ def verdict_words(v: Verdict) -> str:
 
 
 def default_zone(game: Game) -> str:
-    """The first zone the mover still holds cards in (a convenience; the engine judges)."""
-    who = game.turn
-    if who is None:
-        return "hand"
-    for z in ZONES:
-        if game.zone(who, z).count:
-            return z
-    return "hand"
+    """The zone the mover plays from now (R3, R8.3), as the engine says."""
+    return game.zone_to_play() or "hand"
 
 
 def max_count(game: Game, card: Card) -> int:
@@ -317,16 +276,7 @@ def restriction_words(game: Game) -> str:
     r = game.state.restriction
     if r is None:
         return ""
-    lo, hi = r
-    if lo is None and hi is None:
-        what = "any number"
-    elif lo is None:
-        what = f"a {hi} or lower"
-    elif hi is None:
-        what = f"a {lo} or higher"
-    else:
-        what = f"a number from {lo} to {hi}"
-    return f"The next play must be {what}, or a Karma card."
+    return f"The next play must be {range_words(r)}, or a Karma card."
 
 
 def top_words(game: Game) -> str:

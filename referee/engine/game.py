@@ -24,6 +24,7 @@ from referee.engine.steps import (
     SetupError,
     Step,
     Verdict,
+    range_words,
 )
 from referee.state import Seat, State, ZoneCards
 from referee.variant.model import Card, Variant
@@ -252,6 +253,27 @@ class Game:
     def steps(self) -> list[Step]:
         return [step for step, _, _ in self._done]
 
+    @property
+    def step_count(self) -> int:
+        return len(self._done)
+
+    @property
+    def last_outcome(self) -> Outcome | None:
+        return self._done[-1][2] if self._done else None
+
+    @property
+    def undone(self) -> list[Step]:
+        """The steps redo would bring back, the next one last."""
+        return list(self._undone)
+
+    def zone_to_play(self) -> str | None:
+        """The zone the player to move plays from now (R3; R8.3 for a follow-up)."""
+        s = self.state
+        if s.over:
+            return None
+        seat = s.seats[s.turn]
+        return _table_zone(seat) if s.follow_up else self._playable_zone(seat)
+
     def can_undo(self) -> bool:
         return bool(self._done)
 
@@ -479,7 +501,7 @@ class Game:
             return (
                 False,
                 rule,
-                f"After {after}, {s.names[s.turn]} must play {_range_words(r)} "
+                f"After {after}, {s.names[s.turn]} must play {range_words(r)} "
                 f"or a Karma card — {name} does not fit.",
             )
         if t.wild:
@@ -525,7 +547,7 @@ class Game:
             "face_down": "with a face-down card (blind)",
         }[zone]
         if s.restriction is not None:
-            what = f"{_range_words(s.restriction)}, or a Karma card,"
+            what = f"{range_words(s.restriction)}, or a Karma card,"
         else:
             value = self.top_value()
             if value is None or value <= self.variant.ranks_low:
@@ -798,7 +820,7 @@ class Game:
         by = s.names[s.turn]
         seat = s.seats[s.turn]
         steps: list[Step] = []
-        zone_name = _table_zone(seat) if s.follow_up else self._playable_zone(seat)
+        zone_name = self.zone_to_play() or "hand"
         zone = seat.zone(zone_name)
         others = [n for i, n in enumerate(s.names) if i != s.turn]
         if zone_name == "face_down":
@@ -826,7 +848,9 @@ class Game:
             steps.append(PickUp(by))
         return steps
 
-    def _gift_choices(self, seat: Seat, zone_name: str, card: Card, k: int) -> list[Card] | list[None]:
+    def _gift_choices(
+        self, seat: Seat, zone_name: str, card: Card, k: int
+    ) -> list[Card] | list[None]:
         """The cards a giver may hand over after this play, in order of play (R8.9)."""
         after = seat.copy()
         after.zone(zone_name).take(card, k)
@@ -876,17 +900,6 @@ def _table_zone(seat: Seat) -> str:
     if seat.face_down.count:
         return "face_down"
     return "hand"
-
-
-def _range_words(r: tuple[int | None, int | None]) -> str:
-    lo, hi = r
-    if lo is None and hi is None:
-        return "any number"
-    if lo is None:
-        return f"{hi} or lower"
-    if hi is None:
-        return f"{lo} or higher"
-    return f"a number from {lo} to {hi}"
 
 
 def _cards_words(k: int, name: str) -> str:

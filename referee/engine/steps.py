@@ -105,3 +105,15 @@ class Position:
     hand: dict[str, int] = field(default_factory=dict)
     face_up: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     face_down: dict[str, int] = field(default_factory=dict)
+
+
+def range_words(r: tuple[int | None, int | None]) -> str:
+    """A restriction in words: "5 or lower", "a number from 7 to 11"."""
+    lo, hi = r
+    if lo is None and hi is None:
+        return "any number"
+    if lo is None:
+        return f"{hi} or lower"
+    if hi is None:
+        return f"{lo} or higher"
+    return f"a number from {lo} to {hi}"

@@ -28,6 +28,9 @@ SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "record.schema.j
 __all__ = [
     "Record",
     "check_state",
+    "position_from_data",
+    "position_to_data",
+    "step_from_data",
     "step_to_data",
     "RecordError",
     "RecordStep",
@@ -240,14 +243,8 @@ class _Builder:
             n: tuple(self.cards(("start", "face_up", n), c, variant))
             for n, c in s.get("face_up", {}).items()
         }
-        return Position(
-            turn=s["turn"],
-            pile=tuple(pile),
-            draw_pile=s.get("draw_pile", 0),
-            hand=dict(s.get("hand", {})),
-            face_up=face_up,
-            face_down=dict(s.get("face_down", {})),
-        )
+        del pile, face_up  # checked above
+        return position_from_data(s)
 
     def step(
         self, i: int, s: dict[str, Any], players: tuple[str, ...], variant: Variant
@@ -271,15 +268,15 @@ class _Builder:
         expect = s.get("expect", "legal")
         if "pickup" in s:
             self.player((*path, "pickup"), s["pickup"], players)
-            return RecordStep(number, line, PickUp(s["pickup"]), expect)
+            return RecordStep(number, line, step_from_data(s), expect)
         self.player((*path, "by"), s["by"], players)
         cards = self.cards((*path, "play"), s["play"], variant)
         if s.get("to") is not None:
             self.player((*path, "to"), s["to"], players)
         if s.get("give") is not None:
             self.card((*path, "give"), s["give"], variant)
-        play = Play(s["by"], tuple(cards), s.get("from", "hand"), s.get("to"), s.get("give"))
-        return RecordStep(number, line, play, expect)
+        del cards  # checked above
+        return RecordStep(number, line, step_from_data(s), expect)
 
 
 # --- replaying ---------------------------------------------------------------------------------
@@ -417,6 +414,35 @@ def step_to_data(step: Step) -> dict[str, Any]:
     return d
 
 
+def step_from_data(d: dict[str, Any]) -> Step:
+    """A step from its record form (already checked by the loader or written by the app)."""
+    if "pickup" in d:
+        return PickUp(d["pickup"])
+    return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
+
+
+def position_to_data(p: Position) -> dict[str, Any]:
+    return {
+        "turn": p.turn,
+        "pile": list(p.pile),
+        "draw_pile": p.draw_pile,
+        "hand": dict(p.hand),
+        "face_up": {n: list(c) for n, c in p.face_up.items()},
+        "face_down": dict(p.face_down),
+    }
+
+
+def position_from_data(d: dict[str, Any]) -> Position:
+    return Position(
+        turn=d["turn"],
+        pile=tuple(d.get("pile", ())),
+        draw_pile=int(d.get("draw_pile", 0)),
+        hand=dict(d.get("hand", {})),
+        face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
+        face_down=dict(d.get("face_down", {})),
+    )
+
+
 def export_record(game: Game, variant_ref: str | Variant | None = None, name: str = "") -> str:
     """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline."""
     v = game.variant
@@ -435,15 +461,7 @@ def export_record(game: Game, variant_ref: str | Variant | None = None, name: st
     if game.initial_face_up:
         head["face_up"] = {n: list(c) for n, c in game.initial_face_up.items()}
     if game.start is not None:
-        st = game.start
-        head["start"] = {
-            "turn": st.turn,
-            "pile": list(st.pile),
-            "draw_pile": st.draw_pile,
-            "hand": dict(st.hand),
-            "face_up": {n: list(c) for n, c in st.face_up.items()},
-            "face_down": dict(st.face_down),
-        }
+        head["start"] = position_to_data(game.start)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
     lines = [text.rstrip("\n"), "steps:"]
     for step in game.steps:

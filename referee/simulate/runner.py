@@ -106,7 +106,6 @@ def play(
     cards = result.cards
     legal = game.legal_steps
     push = game.push
-    traits = game.traits
     turns = pickups = picked = burns = 0
     while not game.over:
         if turns >= turn_cap:
@@ -123,8 +122,6 @@ def play(
                 f"the engine lists no legal step for {game.turn} although the game is on "
                 f"(turn {turns}): {game.hint()}"
             )
-        if type(step) is Play and step.give is None and traits(step.cards[0]).takes_give:
-            step = _with_give(game, step)
         outcome = push(step)
         turns += 1
         if outcome.picked_up:
@@ -142,33 +139,6 @@ def play(
     result.burns = burns
     result.loser = game.loser
     return result
-
-
-def _with_give(game: Game, step: Play) -> Play:
-    """Name the card a Give a Card play gives (R8.9): the lowest card of the zone it comes
-    from once the play has left, the hardest one to shed.  ``legal_steps`` lists these plays
-    without a card, and the engine, given none, cannot tell which card of a zone holding
-    several kinds went, so it forgets that zone (it becomes unknown, and a full-information
-    game then lists no step for it).  A face-down card goes blind: the engine picks it."""
-    seat = game.state.seats[game.state.turn]
-    card = step.cards[0]
-    k = len(step.cards)
-    for name in ("hand", "face_up"):
-        zone = seat.zone(name)
-        if zone.count - (k if name == step.zone else 0) <= 0:
-            continue  # this zone is empty once the play has left: the next one gives
-        # Another card than the one played: the engine's check (Game._check_choices) counts
-        # a second copy of the played card as needed twice, so name one only if it is alone,
-        # and then the engine, given no card, takes that one itself.
-        others = [c for c in zone.known if not (c == card and name == step.zone)]
-        if others:
-            return Play(step.by, step.cards, step.zone, step.to, min(others, key=_shed_order))
-        return step
-    return step
-
-
-def _shed_order(card: Card) -> tuple[int, int, str]:
-    return (0, card, "") if isinstance(card, int) else (1, 0, card)
 
 
 def play_games(
