@@ -44,7 +44,9 @@ def test_self_play_only_pushes_legal_steps(seed: int, variant_id: str) -> None:
     # Game.push raises IllegalStep for an illegal step, so a finished play() is the proof.
     names = seat_names(4)
     game = Game.shuffled(builtin(variant_id), names, seed)
-    bots = {n: make_bot(b) for n, b in zip(names, ["random", "greedy", "smart", "smart"])}
+    bots = {
+        n: make_bot(b) for n, b in zip(names, ["random", "greedy", "smart", "smart"], strict=True)
+    }
     result = play(game, bots, random.Random(seed), turn_cap=3000)
     assert result.capped or game.over
     assert result.turns >= result.pickups + sum(result.plays.values())

@@ -93,7 +93,8 @@ def test_all_ones_game_by_hand() -> None:
 def fixed_deal(variant: Variant, hands: dict[str, list[int]]) -> Game:
     """A full-information game from hand cards chosen by hand (no table cards, no draw pile)."""
     seats = [
-        Seat(ZoneCards(_counts(cards)), ZoneCards(), ZoneCards(order=[])) for cards in hands.values()
+        Seat(ZoneCards(_counts(cards)), ZoneCards(), ZoneCards(order=[]))
+        for cards in hands.values()
     ]
     seen = {c: variant.copies_per_deck(c) for c in variant.all_cards()}
     state = State(names=list(hands), seats=seats, seen=seen, draw_cards=[])
@@ -115,7 +116,9 @@ def test_fixed_deal_by_hand(bot: type[GreedyBot] | type[SmartBot]) -> None:
     # 3. P1: 5 < 7, must pick up 2 cards.  P1 {2, 5, 7}
     # 4. P2 on the empty pile: three 1s at once burn (R7.3); P2 holds nothing: out (R10.1).
     # P1 loses after 4 turns, 1 pick-up of 2 cards, 1 burn.
-    variant = Variant(id="nine", name="Nine", ranks_high=9, copies=4, players=(PlayerRange(1, 2, 2),))
+    variant = Variant(
+        id="nine", name="Nine", ranks_high=9, copies=4, players=(PlayerRange(1, 2, 2),)
+    )
     game = fixed_deal(variant, {"P1": [2, 5], "P2": [1, 1, 1, 7]})
     b = bot()
     result = play(game, {"P1": b, "P2": b}, random.Random(0))

@@ -26,7 +26,7 @@ import random
 from typing import Protocol
 
 from referee.effects import next_in
-from referee.engine import Game, Play, Step
+from referee.engine import Game, PickUp, Play, Step
 from referee.variant.model import Card, Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "make_bot"]
@@ -56,7 +56,16 @@ _QUIET = frozenset({"wild", "value", "transparent"})
 class _CardInfo:
     """What a bot needs to know about one card of a variant, computed once per variant."""
 
-    __slots__ = ("special", "order", "effects", "one_time", "counts_for_runs")
+    __slots__ = (
+        "special",
+        "order",
+        "key",
+        "rank",
+        "wild",
+        "effects",
+        "one_time",
+        "counts_for_runs",
+    )
 
     def __init__(self, variant: Variant, card: Card) -> None:
         effects = variant.effects_of(card)
@@ -67,6 +76,9 @@ class _CardInfo:
         self.special = isinstance(card, str) or bool(names - _QUIET)
         # Shed order among plain cards: low numbers first (they only fit on low piles).
         self.order = card if isinstance(card, int) else 10_000
+        self.key = (100_000 if self.special else 0) + self.order  # plain first, then low
+        self.rank = card if isinstance(card, int) and not self.special else None  # plain only
+        self.wild = isinstance(card, str) or "wild" in names
         self.counts_for_runs = not self.one_time
 
 
@@ -102,23 +114,17 @@ class GreedyBot:
         if len(steps) == 1:
             return steps[0]
         info = self._cache.get(game.variant)
-        best: Play | None = None
-        best_key: tuple[int, int, int] | None = None
-        pick: Step | None = None
+        best: Step = steps[0]
+        best_key: tuple[int, int] | None = None
         for step in steps:
-            if not isinstance(step, Play):
-                pick = step
+            if isinstance(step, PickUp):
                 continue
-            card = step.cards[0]
-            ci = info[card]
+            cards = step.cards
             # special cards last; then the lowest card; then the most copies
-            key = (1 if ci.special else 0, ci.order, -len(step.cards))
+            key = (info[cards[0]].key, -len(cards))
             if best_key is None or key < best_key:
                 best, best_key = step, key
-        if best is not None:
-            return best
-        assert pick is not None
-        return pick
+        return best  # a pick-up only when no play is listed
 
 
 class SmartBot:
@@ -163,7 +169,7 @@ class SmartBot:
         one: dict[Card, Play] = {}
         targeted: dict[Card, list[Play]] = {}
         for step in steps:
-            if not isinstance(step, Play):
+            if isinstance(step, PickUp):
                 pick = step
                 continue
             card = step.cards[0]
@@ -178,17 +184,17 @@ class SmartBot:
         # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
         #    Plain cards first, the lowest first (low cards are the hard ones to shed).
         best_burn: Play | None = None
-        burn_key: tuple[int, int] | None = None
+        burn_key = 0
         for card, step in most.items():
             ci = info[card]
             if not ci.counts_for_runs or step.zone == "face_down":
                 continue
             k = len(step.cards)
-            if k >= burn or (card == run_card and run + k >= burn):
-                key = (1 if ci.special else 0, ci.order)
-                if burn_key is None or key < burn_key:
-                    best_burn, burn_key = step, key
-        if self.burn_first and best_burn is not None and burn_key is not None and not burn_key[0]:
+            if (k >= burn or (card == run_card and run + k >= burn)) and (
+                best_burn is None or ci.key < burn_key
+            ):
+                best_burn, burn_key = step, ci.key
+        if self.burn_first and best_burn is not None and not info[best_burn.cards[0]].special:
             return best_burn
 
         # 2. A table-card follow-up (no pick-up allowed): shed the lowest card.
@@ -213,7 +219,9 @@ class SmartBot:
             return pick
         return next(iter(most.values()))
 
-    def _stopper(self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]) -> Play | None:
+    def _stopper(
+        self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]
+    ) -> Play | None:
         """The lowest plain card above every plain card the next player could play."""
         s = game.state
         nxt = next_in(s, s.turn)
@@ -228,21 +236,23 @@ class SmartBot:
             return None  # blind cards: nobody knows what they can beat
         top = -1
         for card in zone.known:
-            if game.traits(card).wild:
-                return None  # they can always answer
-            if isinstance(card, int) and card > top:
-                top = card
-        best: Play | None = None
-        best_order = 0
-        low = min((c for c in most if isinstance(c, int) and not info[c].special), default=None)
-        for card, step in most.items():
             ci = info[card]
-            if ci.special or not isinstance(card, int) or card <= top:
+            if ci.wild:
+                return None  # they can always answer
+            if ci.order > top and ci.order < 10_000:
+                top = ci.order
+        best: Play | None = None
+        best_rank = low = 10_000
+        for card in most:
+            rank = info[card].rank
+            if rank is not None and rank < low:
+                low = rank
+        for card, step in most.items():
+            rank = info[card].rank
+            if rank is None or rank <= top or rank - low > self.attack_margin:
                 continue
-            if low is not None and card - low > self.attack_margin:
-                continue
-            if best is None or ci.order < best_order:
-                best, best_order = step, ci.order
+            if rank < best_rank:
+                best, best_rank = step, rank
         return best
 
     @staticmethod
@@ -250,14 +260,11 @@ class SmartBot:
         most: dict[Card, Play], info: dict[Card, _CardInfo], *, allow_special: bool
     ) -> Play | None:
         best: Play | None = None
-        best_key: tuple[int, int] | None = None
+        best_key = 0
         for card, step in most.items():
             ci = info[card]
-            if ci.special and not allow_special:
-                continue
-            key = (1 if ci.special else 0, ci.order)
-            if best_key is None or key < best_key:
-                best, best_key = step, key
+            if (allow_special or not ci.special) and (best is None or ci.key < best_key):
+                best, best_key = step, ci.key
         return best
 
     def _best_special(

@@ -235,7 +235,8 @@ def table_screen(tbl: table.Table) -> None:
     v = game.variant
     history = game.history  # one list of references per run
     n = len(history)
-    st.caption(md(f"{tbl.name} · {v.name} · {n} step{'' if n == 1 else 's'} so far"))
+    title = tbl.name if v.name in tbl.name else f"{tbl.name} · {v.name}"
+    st.caption(md(f"{title} · {n} step{'' if n == 1 else 's'} so far"))
     if game.over:
         st.header(md(f"Game over: {game.loser} lost." if game.loser else "Game over."))
     else:
