@@ -114,7 +114,7 @@ def test_save_to_library_then_play_it(data_dir: Path) -> None:
     assert any("Saved Our House" in t for t in texts(at.success))
     lib = Store(default_path()).list_variants()
     assert [(v.id, v.name) for v in lib] == [("our-house", "Our House")]
-    at.switch_page("pages/referee.py").run()
+    at.switch_page("pages/table.py").run()
     assert "Our House (our library)" in at.selectbox(key="new_variant").options
 
 

@@ -21,7 +21,7 @@ st.html(state.style())
 state.sync_game_id()
 
 pages = [
-    st.Page(str(PAGES / "referee.py"), title="Referee", icon=":material/style:", default=True),
+    st.Page(str(PAGES / "table.py"), title="Referee", icon=":material/style:", default=True),
     st.Page(str(PAGES / "design.py"), title="Design", icon=":material/edit:", url_path="design"),
     st.Page(str(PAGES / "rules.py"), title="Rules", icon=":material/menu_book:", url_path="rules"),
     st.Page(str(PAGES / "games.py"), title="Games", icon=":material/history:", url_path="games"),

@@ -483,6 +483,19 @@ class Game:
             return t.value
         return card if isinstance(card, int) else 0
 
+    def _fits_ok(self, card: Card, value: int | None) -> bool:
+        """The yes/no of ``_fits`` with the top's value given: the simulator's fast path."""
+        t = self._traits[card]
+        if t.wild:
+            return True
+        r = self.state.restriction
+        if r is not None:
+            lo, hi = r
+            return (
+                isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi)
+            )
+        return value is None or (isinstance(card, int) and card >= value)
+
     def _fits(self, card: Card) -> tuple[bool, str, str]:
         """Whether a card may go on the pile now (R5), with the rule and plain words."""
         s = self.state
@@ -573,11 +586,15 @@ class Game:
 
     # --- applying ---------------------------------------------------------------------------
 
-    def push(self, step: Step) -> Outcome:
-        """Apply a legal step; an illegal one raises IllegalStep and changes nothing."""
-        verdict = self.explain(step)
-        if not verdict.legal:
-            raise IllegalStep(verdict)
+    def push(self, step: Step, *, trusted: bool = False) -> Outcome:
+        """Apply a legal step; an illegal one raises IllegalStep and changes nothing.
+
+        ``trusted`` skips the verdict for a step just taken from ``legal_steps()`` (simulation).
+        """
+        if not trusted:
+            verdict = self.explain(step)
+            if not verdict.legal:
+                raise IllegalStep(verdict)
         before = self.state.copy() if self.keep_history else self.state
         outcome = self._apply(step)
         if self.keep_history:
@@ -607,7 +624,8 @@ class Game:
 
     def _apply(self, step: Step) -> Outcome:
         s = self.state
-        before_in = {s.names[i] for i in s.players_in()}
+        before_in = [seat.total > 0 for seat in s.seats]
+        names_before = list(s.names)
         origin = s.turn
         notes: list[str] = []
         flow = _Flow()
@@ -617,17 +635,19 @@ class Game:
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
-        after_in = {s.names[i] for i in s.players_in()}
-        went_out = tuple(n for n in s.names if n in before_in and n not in after_in)
-        came_in = tuple(n for n in s.names if n in after_in and n not in before_in)
+        was_in = {n for n, i in zip(names_before, before_in, strict=True) if i}
+        now_in = {n for n, seat in zip(s.names, s.seats, strict=True) if seat.total}
+        went_out = tuple(n for n in s.names if n in was_in and n not in now_in)
+        came_in = tuple(n for n in s.names if n in now_in and n not in was_in)
         for n in went_out:
             notes.append(f"{n} has no cards left: {n} is out.")
         for n in came_in:
             notes.append(f"{n} is back in the game.")
-        hint = self.hint()
+        hint = ""
         if s.over:
             notes.append(f"Game over: {s.loser} lost." if s.loser else "Game over.")
-        else:
+        elif self.keep_history:  # a simulation keeps no history and needs no advice
+            hint = self.hint()
             notes.append(hint)
         return Outcome(
             step=step,
@@ -674,7 +694,7 @@ class Game:
         if step.zone != "hand":
             played += f" from their {ZONE_WORDS[step.zone]}"
         notes.append(played + ".")
-        if step.zone == "face_down" and not follow_up and not self._fits(card)[0]:
+        if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = self._pick_up(origin)
             notes.append(
@@ -828,8 +848,9 @@ class Game:
             candidates: Iterable[tuple[Card, int]] = [(zone.order[-1], 1)]
         else:
             candidates = zone.known.items()
+        value = self.top_value()
         for card, have in candidates:
-            if zone_name != "face_down" and not s.follow_up and not self._fits(card)[0]:
+            if zone_name != "face_down" and not s.follow_up and not self._fits_ok(card, value):
                 continue
             t = self._traits[card]
             targets: list[str | None]

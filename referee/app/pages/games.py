@@ -28,7 +28,7 @@ for g in games:
         st.caption(md(f"{g.step_count} steps · {status} · last step {when}"))
         if st.button("Carry on with this game", key=f"games_resume_{g.id}", width="stretch"):
             _resume(g.id)
-            st.switch_page("pages/referee.py", query_params={"game": g.id})
+            st.switch_page("pages/table.py", query_params={"game": g.id})
 
 st.subheader("Import a game record")
 st.caption("A game record (.yaml) exported from this app, or written by hand (GAME-RECORDS.md).")
@@ -47,7 +47,7 @@ if upload is not None and st.button("Import and carry on", key="games_import_go"
                 st.text(str(p))
         else:
             _resume(gid)
-            st.switch_page("pages/referee.py", query_params={"game": gid})
+            st.switch_page("pages/table.py", query_params={"game": gid})
 
 st.subheader("Our variant library")
 library = store.list_variants()
