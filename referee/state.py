@@ -169,5 +169,23 @@ class State:
     def players_in(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.total > 0]
 
+    def burn_pile(self) -> int:
+        """The whole pile leaves the game (a burn, R7.1, or Clear the Pile, R8.5)."""
+        n = len(self.pile)
+        self.burned += n
+        self.pile = []
+        self.restriction = None
+        return n
+
+    def pile_to_hand(self, seat: int) -> int:
+        """The whole pile becomes known hand cards of a seat (a pick-up, R6.2, or a gift, R8.1)."""
+        hand = self.seats[seat].hand
+        for card in self.pile:
+            hand.add_known(card)
+        n = len(self.pile)
+        self.pile = []
+        self.restriction = None
+        return n
+
     def see(self, card: Card, n: int = 1) -> None:
         self.seen[card] = self.seen.get(card, 0) + n

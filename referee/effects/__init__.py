@@ -127,13 +127,7 @@ def next_range(r: Resolution, p: dict[str, Any]) -> None:
 def give_pile(r: Resolution, p: dict[str, Any]) -> None:
     """R8.1: the whole pile becomes the chosen player's hand cards (nothing if it is empty)."""
     assert r.target is not None
-    s = r.state
-    n = len(s.pile)
-    hand = s.seats[r.target].hand
-    for card in s.pile:
-        hand.add_known(card)
-    s.pile = []
-    s.restriction = None
+    n = r.state.pile_to_hand(r.target)
     if n:
         r.notes.append(
             f"{r.name(r.mover)} gives the pile ({words.cards(n)}) to {r.name(r.target)}."
@@ -145,11 +139,7 @@ def give_pile(r: Resolution, p: dict[str, Any]) -> None:
 @effect("clear_pile")
 def clear_pile(r: Resolution, p: dict[str, Any]) -> None:
     """R8.5: the pile leaves the game and the same player plays again."""
-    s = r.state
-    n = len(s.pile)
-    s.burned += n
-    s.pile = []
-    s.restriction = None
+    n = r.state.burn_pile()
     r.play_again = True
     r.notes.append(
         f"The pile is cleared ({words.cards(n)} out of play)." if n else "The pile is cleared."

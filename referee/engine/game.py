@@ -94,13 +94,7 @@ class Game:
             else:
                 up = ZoneCards(unknown=d.face_up)
             seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
-        for c, n in seen.items():
-            if n > variant.copies_per_deck(c) * decks:
-                raise SetupError(
-                    f"{n} face-up {variant.card_name(c)} cards, but the deck has only "
-                    f"{variant.copies_per_deck(c) * decks}.",
-                    "face_up",
-                )
+        _check_copies(variant, decks, seen, "face-up ", "face_up")
         state = State(
             names=list(players),
             seats=seats,
@@ -133,13 +127,7 @@ class Game:
                     ZoneCards(unknown=start.face_down.get(name, 0)),
                 )
             )
-        for c, n in seen.items():
-            if n > variant.copies_per_deck(c) * decks:
-                raise SetupError(
-                    f"the start shows {n} {variant.card_name(c)} cards, but the deck has only "
-                    f"{variant.copies_per_deck(c) * decks}.",
-                    "start",
-                )
+        _check_copies(variant, decks, seen, "", "start")
         used = len(start.pile) + start.draw_pile + sum(s.total for s in seats)
         size = variant.deck_size(decks)
         if used > size:
@@ -630,7 +618,7 @@ class Game:
         notes: list[str] = []
         flow = _Flow()
         if isinstance(step, PickUp):
-            flow.picked_up = self._pick_up(origin)
+            flow.picked_up = self.state.pile_to_hand(origin)
             notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
         else:
             self._play(step, origin, notes, flow)
@@ -667,16 +655,6 @@ class Game:
             hint=hint,
         )
 
-    def _pick_up(self, seat: int) -> int:
-        s = self.state
-        hand = s.seats[seat].hand
-        for c in s.pile:
-            hand.add_known(c)
-        n = len(s.pile)
-        s.pile = []
-        s.restriction = None
-        return n
-
     def _play(self, step: Play, origin: int, notes: list[str], flow: _Flow) -> None:
         s = self.state
         v = self.variant
@@ -696,7 +674,7 @@ class Game:
         notes.append(played + ".")
         if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
-            flow.picked_up = self._pick_up(origin)
+            flow.picked_up = self.state.pile_to_hand(origin)
             notes.append(
                 f"It does not fit: {step.by} picks up the pile ({words.cards(flow.picked_up)})."
             )
@@ -744,11 +722,7 @@ class Game:
         return all(c == top for c in pile[-n:])
 
     def _burn(self, notes: list[str], flow: _Flow) -> None:
-        s = self.state
-        n = len(s.pile)
-        s.burned += n
-        s.pile = []
-        s.restriction = None
+        n = self.state.burn_pile()
         flow.burned = True
         flow.removed += n
         flow.play_again = True
@@ -940,6 +914,18 @@ def _decks(variant: Variant, players: Sequence[str]) -> int:
             "players",
         )
     return decks
+
+
+def _check_copies(
+    variant: Variant, decks: int, seen: dict[Card, int], what: str, field: str
+) -> None:
+    """No more copies of a card on the table than the decks hold."""
+    for c, n in seen.items():
+        have = variant.copies_per_deck(c) * decks
+        if n > have:
+            raise SetupError(
+                f"{n} {what}{variant.card_name(c)} cards, but the deck has only {have}.", field
+            )
 
 
 def _check_card(variant: Variant, card: Card, field: str) -> None:
