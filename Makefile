@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 127.0.0.1
 
-.PHONY: run test lint unit browser bench setup chromium clean
+.PHONY: run test lint bench setup chromium screenshots clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,6 +31,10 @@ test: $(STAMP) chromium lint
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# Refresh the README's pictures (docs/screenshots) from the browser tests.
+screenshots: $(STAMP) chromium
+	KARMA_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -k viewports
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

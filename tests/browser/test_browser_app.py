@@ -5,6 +5,8 @@ Each test starts its own `karma app` on a free port with its own data folder.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import signal
@@ -270,6 +272,8 @@ def test_tablet_viewports_fit_and_tap_targets_are_big(
     page.goto(f"{server.url}/rules")
     expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
     no_horizontal_scroll(page)
+    if not os.environ.get("KARMA_UPDATE_SCREENSHOTS"):  # the README's pictures, on request
+        return
     if viewport == PORTRAIT:
         shutil.copy(
             ARTIFACTS / f"referee-table-{size}.png", ROOT / "docs/screenshots/referee-768x1024.png"
@@ -293,3 +297,24 @@ def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -
     assert page.locator("img[src='x']").count() == 0
     assert page.evaluate("document.querySelectorAll('img[onerror]').length") == 0
     assert page.dialogs == []  # type: ignore[attr-defined]
+
+
+def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Server) -> None:
+    page = new_page(browser, LANDSCAPE)
+    page.goto(f"{server.url}/simulate")
+    expect(page.get_by_role("heading", name="Simulate")).to_be_visible()
+    settled(page)
+    fill(page, "simulate_games", "40")
+    widget(page, "simulate_run").click()
+    expect(page.get_by_role("heading", name="Report")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Turns per game (mean)")).to_be_visible()
+    expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    no_horizontal_scroll(page)
+    tap_targets_ok(page)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download the report (JSON)").click()
+    report = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert report["games"] == 40 and report["players"] == 4
+    seats = report["loser_by_seat"]
+    assert sum(seats["games"]) + seats["no_loser"] + report["turn_cap_reached"]["games"] == 40
+    shot(page, "simulate-1024x768")
