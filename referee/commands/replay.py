@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             elif r.verdict == "illegal":
                 text = r.reason
             else:
-                text = f"legal. {r.reason}"
+                text = f"Legal: {r.reason}"
             expected = "" if r.ok or r.kind == "check" else f" (expected {r.expect})"
             print(f"  {mark} {r.number:3d}. {text}{expected}", file=out)
         failed = sum(not r.ok for r in result.results)

@@ -284,7 +284,7 @@ class Game:
             return _no("R6.1", f"{by} is not playing in this game.", field="by")
         mover = s.names[s.turn]
         if by != mover:
-            what = "play the table card that is due" if s.follow_up else "step"
+            what = "play the table card that is due" if s.follow_up else "play or pick up now"
             return _no("R6.1", f"It is {mover}'s turn, not {by}'s: only {mover} may {what}.")
         if isinstance(step, PickUp):
             if s.follow_up:
@@ -391,7 +391,7 @@ class Game:
         unseen = max(self.unseen(card), 0)
         elsewhere = copies - unseen - known
         return (
-            f"{by} cannot {verb} {k}× {name} from their {where}: of the {copies} copies, "
+            f"{by} cannot {verb} {words.copies(k, name)} from their {where}: of the {copies} copies, "
             f"{known} {'is' if known == 1 else 'are'} known to be there, {elsewhere} "
             f"{'has' if elsewhere == 1 else 'have'} been seen elsewhere (pile, other players or "
             f"out of play), and {where} {'holds' if where == 'hand' else 'hold'} only "
@@ -668,7 +668,7 @@ class Game:
         follow_up = s.follow_up
         s.follow_up = False
         name = v.card_name(card)
-        played = f"{step.by} plays {_cards_words(k, name)}"
+        played = f"{step.by} plays {words.copies(k, name)}"
         if step.zone != "hand":
             played += f" from their {ZONE_WORDS[step.zone]}"
         notes.append(played + ".")
@@ -895,12 +895,6 @@ def _table_zone(seat: Seat) -> str:
     if seat.face_down.count:
         return "face_down"
     return "hand"
-
-
-def _cards_words(k: int, name: str) -> str:
-    if k == 1:
-        return name
-    return f"{k}× {name}"
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:
