@@ -525,8 +525,8 @@ class Game:
             return "an empty pile"
         value = self.top_value()
         name = self.variant.card_name(card)
-        if top != card:
-            name = f"{name} (seen through {self.variant.card_name(top)})"  # type: ignore[arg-type]
+        if top is not None and top != card:
+            name = f"{name} (seen through {self.variant.card_name(top)})"
         if isinstance(card, str) or value != card:
             return f"{name}, which counts {value}"
         return name

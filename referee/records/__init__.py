@@ -162,7 +162,8 @@ class _Builder:
             face_up = {}
             for name, cards in d["face_up"].items():
                 self.player(("face_up", name), name, players, at_key=True)
-                face_up[name] = tuple(self.cards(("face_up", name), cards, variant))
+                self.cards(("face_up", name), cards, variant)
+                face_up[name] = tuple(cards)
         start = self.start(d["start"], players, variant) if "start" in d else None
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
@@ -228,22 +229,18 @@ class _Builder:
                 expected += f" or one of: {ids}"
             self.problem(path, f"there is no card {card!r} in {variant.name}; expected {expected}")
 
-    def cards(self, path: tuple[str | int, ...], cards: list[Any], variant: Variant) -> list[Card]:
+    def cards(self, path: tuple[str | int, ...], cards: list[Any], variant: Variant) -> None:
         for i, c in enumerate(cards):
             self.card((*path, i), c, variant)
-        return list(cards)
 
     def start(self, s: dict[str, Any], players: tuple[str, ...], variant: Variant) -> Position:
         self.player(("start", "turn"), s["turn"], players)
-        pile = self.cards(("start", "pile"), s.get("pile", []), variant)
+        self.cards(("start", "pile"), s.get("pile", []), variant)
         for key in ("hand", "face_down", "face_up"):
             for name in s.get(key, {}):
                 self.player(("start", key, name), name, players, at_key=True)
-        face_up = {
-            n: tuple(self.cards(("start", "face_up", n), c, variant))
-            for n, c in s.get("face_up", {}).items()
-        }
-        del pile, face_up  # checked above
+        for name, cards in s.get("face_up", {}).items():
+            self.cards(("start", "face_up", name), cards, variant)
         return position_from_data(s)
 
     def step(
@@ -270,12 +267,11 @@ class _Builder:
             self.player((*path, "pickup"), s["pickup"], players)
             return RecordStep(number, line, step_from_data(s), expect)
         self.player((*path, "by"), s["by"], players)
-        cards = self.cards((*path, "play"), s["play"], variant)
+        self.cards((*path, "play"), s["play"], variant)
         if s.get("to") is not None:
             self.player((*path, "to"), s["to"], players)
         if s.get("give") is not None:
             self.card((*path, "give"), s["give"], variant)
-        del cards  # checked above
         return RecordStep(number, line, step_from_data(s), expect)
 
 
