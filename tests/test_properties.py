@@ -98,3 +98,51 @@ def test_random_games_end() -> None:
         capped = [s for s in range(8) if not self_play(variant_id, 4, s, cap)[0].over]
         print(f"{variant_id}, 4 players, 8 seeds: {len(capped)} reached the {cap}-turn cap")
         assert not capped
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant_id=st.sampled_from(VARIANTS),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_explain_agrees_with_legal_steps_and_rejections_change_nothing(
+    variant_id: str, seed: int
+) -> None:
+    """Random proposals, legal or not: explain never fails; a rejected step changes nothing;
+    with every card known, explain allows exactly the steps legal_steps lists (R11.3)."""
+    from referee.engine import IllegalStep, PickUp, Play
+
+    variant = builtin(variant_id)
+    names = [f"P{i}" for i in range(max(variant.min_players, min(3, variant.max_players)))]
+    game = Game.shuffled(variant, names, seed, keep_history=True)
+    rng = random.Random(seed)
+    cards = variant.all_cards()
+    for _ in range(150):
+        if game.over:
+            break
+        listed = game.legal_steps()
+        for _ in range(6):
+            by = rng.choice(names)
+            card = rng.choice(cards)
+            step = (
+                PickUp(by)
+                if rng.random() < 0.15
+                else Play(
+                    by,
+                    (card,) * rng.randint(1, 3),
+                    rng.choice(("hand", "face_up")),
+                    rng.choice([None, *names]),
+                )
+            )
+            verdict = game.explain(step)
+            if verdict.legal:
+                if not (isinstance(step, Play) and game.traits(card).takes_give):
+                    assert step in listed, (step, verdict)
+            else:
+                before = game.state.copy()
+                try:
+                    game.push(step)
+                except IllegalStep as e:
+                    assert e.verdict == verdict
+                assert game.state == before
+        game.push(rng.choice(listed))
