@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.state import Restriction
 from referee.variant.model import Card
@@ -11,9 +12,11 @@ ZONES = ("hand", "face_up", "face_down")
 ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "face-down cards"}
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One or more identical cards from one zone (R4.1); `to` is the chosen player."""
+class Play(NamedTuple):
+    """One or more identical cards from one zone (R4.1); `to` is the chosen player.
+
+    Steps are tuples: immutable, hashable and cheap to make, as the simulator makes millions.
+    """
 
     by: str
     cards: tuple[Card, ...]
@@ -22,8 +25,7 @@ class Play:
     give: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PickUp:
+class PickUp(NamedTuple):
     """The mover picks up the whole pile (R6.2)."""
 
     by: str
@@ -70,8 +72,7 @@ class SetupError(ValueError):
         self.field = field
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What happens after an accepted step, as data and as words (R11.2)."""
 
     step: Step

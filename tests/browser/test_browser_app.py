@@ -108,9 +108,14 @@ def no_horizontal_scroll(page: Page) -> None:
     assert sw <= cw, f"horizontal scrolling: scrollWidth {sw} > clientWidth {cw}"
 
 
+VISIBLE_BUTTONS = """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
+    .some(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)"""
+
+
 def tap_targets_ok(page: Page) -> None:
     expect(page.locator('[data-testid="stMain"] button').first).to_be_attached()
     settled(page)
+    page.wait_for_function(VISIBLE_BUTTONS)  # a rerun may have the page mid-render
     heights = page.evaluate(
         """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
             .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
