@@ -612,8 +612,7 @@ class Game:
 
     def _apply(self, step: Step) -> Outcome:
         s = self.state
-        before_in = [seat.total > 0 for seat in s.seats]
-        names_before = list(s.names)
+        was_in = {n for n, seat in zip(s.names, s.seats, strict=True) if seat.total}
         origin = s.turn
         notes: list[str] = []
         flow = _Flow()
@@ -623,10 +622,12 @@ class Game:
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
-        was_in = {n for n, i in zip(names_before, before_in, strict=True) if i}
         now_in = {n for n, seat in zip(s.names, s.seats, strict=True) if seat.total}
-        went_out = tuple(n for n in s.names if n in was_in and n not in now_in)
-        came_in = tuple(n for n in s.names if n in now_in and n not in was_in)
+        went_out: tuple[str, ...] = ()
+        came_in: tuple[str, ...] = ()
+        if now_in != was_in:
+            went_out = tuple(n for n in s.names if n in was_in and n not in now_in)
+            came_in = tuple(n for n in s.names if n in now_in and n not in was_in)
         for n in went_out:
             notes.append(f"{n} has no cards left: {n} is out.")
         for n in came_in:
@@ -816,7 +817,6 @@ class Game:
         steps: list[Step] = []
         zone_name = self.zone_to_play() or "hand"
         zone = seat.zone(zone_name)
-        others = [n for i, n in enumerate(s.names) if i != s.turn]
         if zone_name == "face_down":
             assert zone.order is not None
             candidates: Iterable[tuple[Card, int]] = [(zone.order[-1], 1)]
@@ -827,13 +827,17 @@ class Game:
             if zone_name != "face_down" and not s.follow_up and not self._fits_ok(card, value):
                 continue
             t = self._traits[card]
-            targets: list[str | None]
+            if not (t.needs_target or t.takes_give):  # the common case, kept fast
+                steps.extend(Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
+                continue
+            targets: list[str | None] = [None]
             if t.needs_target:
-                targets = list(others)
-                if self._skips_chosen(card):
-                    targets = [n for n in others if s.is_in(s.seat_of(n))]
-            else:
-                targets = [None]
+                only_in = self._skips_chosen(card)
+                targets = [
+                    n
+                    for i, n in enumerate(s.names)
+                    if i != s.turn and (not only_in or s.seats[i].total)
+                ]
             for k in range(1, have + 1):
                 gifts = self._gift_choices(seat, zone_name, card, k) if t.takes_give else [None]
                 for to in targets:
