@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+from support import plain
 
 from referee.app import designer as d
 from referee.store import Store, default_path
@@ -13,16 +14,6 @@ from referee.variant.loader import load_variant_text
 from referee.variant.registry import builtin
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
-
-
-def plain(text: str) -> str:
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text):
-            i += 1
-        out.append(text[i])
-        i += 1
-    return "".join(out)
 
 
 def design(query: dict[str, str] | None = None) -> AppTest:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support import plain
 
 from referee.app import table
 from referee.app.common import builtin_yaml, md
@@ -15,17 +16,6 @@ from referee.variant.registry import builtin
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 XSS = "<img src=x onerror=alert(1)>"
-
-
-def plain(text: str) -> str:
-    """Markdown-escaped text as it shows on screen."""
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text):
-            i += 1
-        out.append(text[i])
-        i += 1
-    return "".join(out)
 
 
 def texts(elements) -> list[str]:  # type: ignore[no-untyped-def]

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+import support
 from streamlit.testing.v1 import AppTest
 
 from referee.simulate import Report
-from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
 
 PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "pages" / "simulate.py"
 
@@ -60,20 +60,7 @@ def test_run_shows_report_charts_and_downloads(at: AppTest) -> None:
 
 
 def test_variant_handed_over_by_design_page_and_cap_warning(at: AppTest) -> None:
-    endless = Variant(
-        id="endless",
-        name="Endless <b>house</b> rules",
-        ranks_low=1,
-        ranks_high=4,
-        copies=1,
-        rank_powers=tuple(
-            RankPower(r, (Effect("next_range", {"min": 5}), Effect("play_again")))
-            for r in range(1, 5)
-        ),
-        players=(PlayerRange(1, 2, 2),),
-        deal=Deal(face_down=0, face_up=0, hand=2),
-        min_hand=2,
-    )
+    endless = support.endless("Endless <b>house</b> rules")
     at.session_state["simulate_variant"] = endless
     at.run()
     box = at.selectbox(key="simulate_variant_key")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support import endless
 
 from referee.engine import Game
 from referee.simulate import (
@@ -22,7 +23,7 @@ from referee.simulate import (
     simulate,
 )
 from referee.state import Seat, State, ZoneCards
-from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
+from referee.variant.model import Deal, PlayerRange, Variant
 from referee.variant.registry import builtin
 
 
@@ -38,28 +39,6 @@ def ones() -> Variant:
         deal=Deal(face_down=1, face_up=1, hand=1),
         min_hand=1,
         burn=3,
-    )
-
-
-def endless() -> Variant:
-    """Four single cards; each restricts the next play to 5+ (no such card) and plays again.
-
-    Whoever plays (one card: there are no pairs) must then play again on it, cannot, and so
-    picks the pile back up: every player keeps both cards forever, whatever the bots do.
-    """
-    return Variant(
-        id="endless",
-        name="Endless",
-        ranks_low=1,
-        ranks_high=4,
-        copies=1,
-        rank_powers=tuple(
-            RankPower(r, (Effect("next_range", {"min": 5}), Effect("play_again")))
-            for r in range(1, 5)
-        ),
-        players=(PlayerRange(1, 2, 2),),
-        deal=Deal(face_down=0, face_up=0, hand=2),
-        min_hand=2,
     )
 
 
