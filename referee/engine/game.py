@@ -29,8 +29,6 @@ from referee.engine.steps import (
 from referee.state import Seat, State, ZoneCards
 from referee.variant.model import Card, Variant
 
-LEGAL = Verdict(True)
-
 
 class Game:
     """A game at a physical table (or, in full-information mode, a simulated one)."""
