@@ -15,7 +15,14 @@ from typing import Any
 from referee import words
 from referee.engine import Game, Outcome, Play, Step, Verdict
 from referee.engine.steps import range_words
-from referee.records import position_from_data, position_to_data, step_from_data, step_to_data
+from referee.records import (
+    position_from_data,
+    position_to_data,
+    push_legal,
+    start_game,
+    step_from_data,
+    step_to_data,
+)
 from referee.store import Conflict, GameRow, Store
 from referee.variant.model import Card, Variant
 
@@ -62,18 +69,9 @@ class Table:
 def rebuild(row: GameRow) -> Table:
     """The game exactly as stored: its steps replayed, its undone steps ready for redo."""
     variant = variant_from_yaml(row.variant)
-    if row.start is not None:
-        game = Game.from_position(variant, row.players, position_from_dict(row.start))
-    else:
-        face_up = {n: tuple(c) for n, c in row.face_up.items()} or None
-        game = Game.deal(variant, row.players, face_up)
-    skipped = 0
-    for d in row.steps:
-        step = step_from_dict(d)
-        if game.explain(step).legal:
-            game.push(step)
-        else:
-            skipped += 1
+    start = position_from_dict(row.start) if row.start is not None else None
+    game = start_game(variant, row.players, row.face_up, start)
+    skipped = push_legal(game, (step_from_dict(d) for d in row.steps))
     undone = [step_from_dict(d) for d in row.undone]
     # Redo pops the last undone step first: push them in redo order, then undo them all.
     pushed = 0

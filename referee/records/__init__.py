@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,8 @@ __all__ = [
     "check_state",
     "position_from_data",
     "position_to_data",
+    "push_legal",
+    "start_game",
     "step_from_data",
     "step_to_data",
     "RecordError",
@@ -278,11 +281,35 @@ class _Builder:
 # --- replaying ---------------------------------------------------------------------------------
 
 
+def start_game(
+    variant: Variant,
+    players: Sequence[str],
+    face_up: Mapping[str, Sequence[Card]] | None = None,
+    start: Position | None = None,
+) -> Game:
+    """A game as a record (or the app's store) starts it: a start position, or a deal (R2)."""
+    if start is not None:
+        return Game.from_position(variant, players, start)
+    return Game.deal(variant, players, face_up or None)
+
+
+def push_legal(game: Game, steps: Iterable[Step]) -> int:
+    """Apply the steps the rules allow; an illegal one changes nothing (R11.3).
+
+    Returns how many steps were refused.
+    """
+    refused = 0
+    for step in steps:
+        if game.explain(step).legal:
+            game.push(step)
+        else:
+            refused += 1
+    return refused
+
+
 def new_game(record: Record) -> Game:
     """The game as the record starts it: a fresh deal, or a start position (R2)."""
-    if record.start is not None:
-        return Game.from_position(record.variant, record.players, record.start)
-    return Game.deal(record.variant, record.players, record.face_up)
+    return start_game(record.variant, record.players, record.face_up, record.start)
 
 
 @dataclass(frozen=True)
@@ -388,9 +415,7 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
 def game_from_record(record: Record) -> Game:
     """A game with the record's legal steps applied (illegal ones change nothing, R11.3)."""
     game = new_game(record)
-    for rs in record.steps:
-        if rs.step is not None and game.explain(rs.step).legal:
-            game.push(rs.step)
+    push_legal(game, (rs.step for rs in record.steps if rs.step is not None))
     return game
 
 
