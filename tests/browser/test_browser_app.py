@@ -108,21 +108,20 @@ def no_horizontal_scroll(page: Page) -> None:
     assert sw <= cw, f"horizontal scrolling: scrollWidth {sw} > clientWidth {cw}"
 
 
-VISIBLE_BUTTONS = """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
-    .some(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)"""
+TAP_TARGETS = """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
+    .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
+    .filter(b => !b.closest('[data-testid="stExpander"] details:not([open]) > div'))
+    .filter(b => !b.closest('[data-testid="stCode"], [data-testid="stHeadingActionElements"]'))
+    .map(b => [b.innerText.trim().slice(0, 30), b.getBoundingClientRect().height])"""
 
 
 def tap_targets_ok(page: Page) -> None:
     expect(page.locator('[data-testid="stMain"] button').first).to_be_attached()
     settled(page)
-    page.wait_for_function(VISIBLE_BUTTONS)  # a rerun may have the page mid-render
-    heights = page.evaluate(
-        """() => [...document.querySelectorAll('[data-testid="stMain"] button')]
-            .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
-            .filter(b => !b.closest('[data-testid="stExpander"] details:not([open]) > div'))
-            .filter(b => !b.closest('[data-testid="stCode"], [data-testid="stHeadingActionElements"]'))
-            .map(b => [b.innerText.trim().slice(0, 30), b.getBoundingClientRect().height])"""
-    )
+    # A rerun may have the page mid-render: wait until the buttons to measure are there.
+    page.wait_for_function(f"() => ({TAP_TARGETS})().length > 0")
+    settled(page)
+    heights = page.evaluate(TAP_TARGETS)
     small = [(t, h) for t, h in heights if h < 44]
     if not heights or small:
         shot(page, "failed-tap-targets")
