@@ -1,9 +1,10 @@
 # Two commands on a fresh machine: `make run` and `make test`.
+# `make run` listens on every interface so that tablets can join (HOST=127.0.0.1 keeps it private).
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
-HOST   ?= 127.0.0.1
+HOST   ?= 0.0.0.0
 
 .PHONY: run test lint bench setup chromium screenshots clean
 

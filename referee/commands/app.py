@@ -3,6 +3,11 @@
 The options a ``.streamlit/config.toml`` would hold are passed on the command line, so the app
 behaves the same from any working directory.  ``KARMA_DATA_DIR`` moves the data folder
 (default ``./data``).
+
+By default the app listens on every interface (``--host 0.0.0.0``) so that tablets at the table
+can join: it prints the LAN address and a QR code for it.  ``--host 127.0.0.1`` keeps it private
+to this computer.  ``KARMA_PUBLIC_URL`` names the address share links should use instead (for a
+server behind a proxy).
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
+
+from referee.app import reach
 
 APP_MAIN = Path(__file__).resolve().parents[1] / "app" / "main.py"
 
@@ -29,7 +36,10 @@ STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8501, help="port to serve on (default 8501)")
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0: every interface, so tablets can join;"
+        " 127.0.0.1 keeps the app private to this computer)",
     )
     parser.add_argument(
         "--data-dir",
@@ -50,14 +60,37 @@ def command_line(port: int, host: str) -> list[str]:
     return cmd
 
 
+def banner(host: str, port: int, data: Path, env: dict[str, str]) -> str:
+    """What `karma app` prints: where to open the app here and on a tablet (with a QR code)."""
+    lines = [f"Karma Referee  (games are kept in {data})"]
+    here = host if host not in reach.ALL_INTERFACES and not reach.is_local(host) else "localhost"
+    lines.append(f"  On this computer:      http://{here}:{port}")
+    join = reach.public_base(env) or reach.lan_url(host, port)
+    if join:
+        lines.append(f"  On a tablet or phone:  {join}   (same Wi-Fi; or scan the code)")
+        lines.append(reach.qr_text(join).rstrip("\n"))
+    elif reach.is_local(host) and host not in reach.ALL_INTERFACES:
+        lines.append(
+            f"  Private to this computer (--host {host}). To let tablets join, start it"
+            " with --host 0.0.0.0 (make run does)."
+        )
+    else:
+        lines.append(
+            "  No network address found: tablets cannot join until this computer is on a network."
+        )
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     data_dir = args.data_dir or env.get("KARMA_DATA_DIR") or "data"
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True)
     env["KARMA_DATA_DIR"] = str(data)
+    env[reach.HOST_ENV] = args.host
+    env[reach.PORT_ENV] = str(args.port)
     cmd = [sys.executable, *command_line(args.port, args.host)]
-    print(f"Karma Referee on http://{args.host}:{args.port}  (data: {data})", flush=True)
+    print(banner(args.host, args.port, data, env), flush=True)
     # Replace this process, so that signals (Ctrl-C, SIGTERM, SIGKILL) reach Streamlit itself.
     os.execve(sys.executable, cmd, env)
     return 0  # pragma: no cover - execve does not return

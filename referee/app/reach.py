@@ -1,0 +1,127 @@
+"""How other devices reach the app: the LAN address, share links and their QR codes.
+
+No Streamlit here: ``karma app`` prints the same address and QR code that the app shows in its
+"Join from another device" control.  A share link must work on *another* device, so it is built
+from the address the browser used, or from a configured public base URL (``KARMA_PUBLIC_URL``),
+and never from 127.0.0.1 / localhost / 0.0.0.0, which mean "this machine" on every device.
+"""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import os
+import socket
+from urllib.parse import quote, urlsplit
+
+PUBLIC_URL_ENV = "KARMA_PUBLIC_URL"  # e.g. https://karma.example.org (behind a proxy)
+HOST_ENV = "KARMA_HOST"  # the address the server listens on (set by `karma app`)
+PORT_ENV = "KARMA_PORT"
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+
+
+def is_local(host: str) -> bool:
+    """True for names that mean "this machine" (or "every interface") on any device."""
+    h = host.strip().strip("[]").lower()
+    if h in ("localhost", "", "0.0.0.0", "::") or h.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(h)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None if it has none.
+
+    Connecting a UDP socket sends nothing; it only asks the OS which interface would be used.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))
+                ip = str(s.getsockname()[0])
+        except OSError:
+            continue
+        if not is_local(ip):
+            return ip
+    try:
+        ip = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return None if is_local(ip) else ip
+
+
+def _host_port(netloc: str) -> tuple[str, str]:
+    parts = urlsplit(f"//{netloc}")
+    host = parts.hostname or ""
+    try:
+        port = str(parts.port) if parts.port else ""
+    except ValueError:
+        port = ""
+    return host, port
+
+
+def _netloc(host: str, port: int | str | None) -> str:
+    h = f"[{host}]" if ":" in host else host
+    return f"{h}:{port}" if port else h
+
+
+def lan_url(listen_host: str, port: int) -> str | None:
+    """The address a tablet on the same network opens, or None when the server is private."""
+    if listen_host not in ALL_INTERFACES and is_local(listen_host):
+        return None  # --host 127.0.0.1: private to this computer
+    host = lan_address() if listen_host in ALL_INTERFACES else listen_host
+    return None if host is None else f"http://{_netloc(host, port)}"
+
+
+def public_base(env: dict[str, str] | None = None) -> str | None:
+    url = (env if env is not None else os.environ).get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        return None
+    return None if is_local(_host_port(urlsplit(url).netloc)[0]) else url
+
+
+def base_url(
+    browser_host: str | None,
+    scheme: str = "http",
+    env: dict[str, str] | None = None,
+) -> str | None:
+    """The base of share links: the configured public URL, else the address the browser used,
+    else (for a browser on this machine) the LAN address when the server listens on it."""
+    env = dict(os.environ) if env is None else env
+    public = public_base(env)
+    if public:
+        return public
+    if browser_host:
+        host, port = _host_port(browser_host)
+        if host and not is_local(host):
+            return f"{scheme}://{_netloc(host, port)}"
+    listen = env.get(HOST_ENV)
+    port_text = env.get(PORT_ENV, "")
+    if listen is None or not port_text.isdigit():
+        return None
+    return lan_url(listen, int(port_text))
+
+
+def game_link(base: str, gid: str) -> str:
+    return f"{base}/?game={quote(gid, safe='')}"
+
+
+def qr_png(url: str, scale: int = 6) -> bytes:
+    """A QR code for ``url`` as PNG bytes (segno: pure Python, no image library needed)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=scale, border=2)
+    return out.getvalue()
+
+
+def qr_text(url: str) -> str:
+    """A QR code drawn with block characters, for the terminal."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
