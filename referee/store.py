@@ -103,6 +103,11 @@ class LibraryVariant:
     updated: float
 
 
+def _like_escape(text: str) -> str:
+    """``text`` as a literal inside a LIKE pattern (ESCAPE '\\')."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def default_path() -> Path:
     """``$KARMA_DATA_DIR/karma.sqlite3``, by default under ``./data``."""
     return Path(os.environ.get(DATA_DIR_ENV) or "data") / DB_NAME
@@ -287,6 +292,41 @@ class Store:
             )
             for r in rows
         ]
+
+    def find_games(
+        self, query: str = "", limit: int = 20, offset: int = 0
+    ) -> tuple[list[GameSummary], int]:
+        """One page of games (newest first) whose name or a player's name contains ``query``
+        (any case), and how many match in all: every stored game is reachable."""
+        where, args = "", []
+        q = query.strip()
+        if q:
+            like = "%" + _like_escape(q) + "%"
+            # players is JSON text: non-ASCII letters are stored escaped, so escape the query alike
+            json_like = "%" + _like_escape(json.dumps(q)[1:-1]) + "%"
+            where = " WHERE name LIKE ? ESCAPE '\\' OR players LIKE ? ESCAPE '\\'"
+            args = [like, json_like]
+        with self._connect() as db:
+            total = int(db.execute(f"SELECT COUNT(*) FROM games{where}", args).fetchone()[0])
+            rows = db.execute(
+                "SELECT id, name, variant_id, players, step_count, over, loser, updated"
+                f" FROM games{where} ORDER BY updated DESC, id LIMIT ? OFFSET ?",
+                [*args, max(0, limit), max(0, offset)],
+            ).fetchall()
+        games = [
+            GameSummary(
+                id=r[0],
+                name=r[1],
+                variant_id=r[2],
+                players=tuple(json.loads(r[3])),
+                step_count=int(r[4]),
+                over=bool(r[5]),
+                loser=r[6],
+                updated=float(r[7]),
+            )
+            for r in rows
+        ]
+        return games, total
 
     # --- the variant library ----------------------------------------------------------------
 
