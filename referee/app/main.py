@@ -2,7 +2,8 @@
 
 The pages live in ``pages/``; their logic in plain modules beside this file.  This entry point
 sets the page up, keeps the current game's id in the URL (``?game=<id>``) and in the session
-(the navigation menu drops the query string), and runs the chosen page.
+(the navigation menu drops the query string), runs the chosen page, and ends every page with
+the "Join from another device" control (the address and a QR code for tablets at the table).
 """
 
 from __future__ import annotations
@@ -37,3 +38,4 @@ if (PAGES / "simulate.py").is_file():
     )
 
 st.navigation(pages, position="top").run()
+state.join_control()

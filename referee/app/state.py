@@ -8,6 +8,7 @@ import streamlit as st
 
 from referee.store import Store, default_path
 
+from . import reach
 from .common import STYLE
 
 GAME_KEY = "game_id"
@@ -62,3 +63,34 @@ def quiet_test_logs() -> None:
     logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").setLevel(
         logging.ERROR
     )
+
+
+def share_base() -> str | None:
+    """The base URL other devices can open: the configured public URL, else the address this
+    browser used (st.context), else this machine's LAN address; never 127.0.0.1 or 0.0.0.0."""
+    url = st.context.url or ""
+    scheme = "https" if url.startswith("https://") else "http"
+    host = st.context.headers.get("Host")
+    return reach.base_url(host, scheme)
+
+
+def join_control() -> None:
+    """ "Join from another device": the address and a QR code, for the current game if any."""
+    base = share_base()
+    with st.popover("Join from another device", icon=":material/qr_code_2:", key="join"):
+        if base is None:
+            st.write(
+                "This app is private to this computer, so other devices cannot open it. "
+                "To let tablets join, start it with `make run` (or `karma app`, which "
+                "listens on the network) and open the address it prints."
+            )
+            return
+        gid = current_game_id()
+        url = reach.game_link(base, gid) if gid else base
+        what = "this game" if gid else "the app"
+        st.write(
+            f"On a tablet or phone on the same Wi-Fi, scan the code or open this address to "
+            f"join {what}:"
+        )
+        st.code(url, language=None)
+        st.image(reach.qr_png(url), caption="Scan with the camera app", width=220)

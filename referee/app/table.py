@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import words
-from referee.engine import Game, Outcome, Play, Step, Verdict
+from referee.engine import Game, Outcome, PickUp, Play, Step, Verdict
 from referee.engine.steps import range_words
 from referee.records import (
     position_from_data,
@@ -23,13 +23,14 @@ from referee.records import (
     step_from_data,
     step_to_data,
 )
-from referee.store import Conflict, GameRow, Store
+from referee.store import GameRow, Store
 from referee.variant.model import Card, Variant
 
 from .common import builtin_yaml, variant_from_yaml
 
 ZONE_LABELS = {"hand": "Hand", "face_up": "Face-up", "face_down": "Face-down"}
 LOG_LENGTH = 20
+STALE = -1  # a Table.version that matches no stored game: load_table rebuilds it
 
 
 # --- steps as data (the game-record shape, GAME-RECORDS.md) -----------------------------------
@@ -142,15 +143,17 @@ def _save(store: Store, table: Table) -> None:
 def commit(store: Store, table: Table, step: Step) -> Outcome:
     """Push a step (IllegalStep if the engine refuses it) and store it before returning.
 
-    On :class:`Conflict` the step is taken back and the conflict re-raised: reload the game.
+    If storing fails (:class:`Conflict`: another tablet stepped first; or a storage fault) the
+    step is taken back and the error re-raised: a step that was not stored is never shown.
     """
     outcome = table.game.push(step)
     undone, table.undone = table.undone, []
     try:
         _save(store, table)
-    except Conflict:
+    except BaseException:
         table.game.pop()
         table.undone = undone
+        table.version = STALE  # the engine's redo stack now differs: rebuild before reuse
         raise
     return outcome
 
@@ -160,9 +163,9 @@ def undo(store: Store, table: Table) -> Step:
     table.undone.append(step)
     try:
         _save(store, table)
-    except Conflict:
+    except BaseException:
         table.undone.pop()
-        table.game.push(step)
+        table.game.redo()
         raise
     return step
 
@@ -172,7 +175,7 @@ def redo(store: Store, table: Table) -> Outcome:
     step = table.undone.pop()
     try:
         _save(store, table)
-    except Conflict:
+    except BaseException:
         table.game.pop()
         table.undone.append(step)
         raise
@@ -231,11 +234,15 @@ def propose(
     zone: str = "hand",
     to: str | None = None,
     give: Card | None = None,
+    by: str | None = None,
 ) -> Play | None:
-    """The play the mover proposes (None once the game is over)."""
+    """The play proposed for ``by`` (default: the mover; None once the game is over).
+
+    A referee may record a play by someone out of turn: the engine then says why not (R6.1).
+    """
     if game.turn is None:
         return None
-    return Play(game.turn, (card,) * max(1, count), zone, to=to, give=give)
+    return Play(by or game.turn, (card,) * max(1, count), zone, to=to, give=give)
 
 
 def verdict_for(game: Game, step: Step | None) -> Verdict | None:
@@ -371,3 +378,135 @@ def log_lines(
 
 def outcome_lines(outcome: Outcome) -> list[str]:
     return list(outcome.messages)
+
+
+# --- the one-screen table (issue 10) ----------------------------------------------------------
+
+
+def step_words(outcome: Outcome) -> str:
+    """What a step did, in the engine's words, without the advice for the next player."""
+    return " ".join(m for m in outcome.messages if m != outcome.hint)
+
+
+def last_step_words(game: Game) -> str:
+    """The last step's outcome, with why the turn goes where it goes after a seat change."""
+    history = game.history
+    if not history:
+        return ""
+    step, outcome = history[-1]
+    text = step_words(outcome)
+    note = seat_change_note(game)
+    return f"{text} {note}".strip()
+
+
+def seat_change_note(game: Game) -> str:
+    """After a step that changed who sits where: where play carries on from, and so whose turn.
+
+    Read from the engine only: the seating before the last step is the state undo restores.
+    """
+    if not game.can_undo() or game.over:
+        return ""
+    after = list(game.state.names)
+    step = game.pop()
+    before = list(game.state.names)
+    mover_seat = before.index(step.by) if step.by in before else None
+    game.redo()
+    if before == after or mover_seat is None:
+        return ""
+    now = after[mover_seat]
+    seat = "their own seat" if now == step.by else f"the seat where {step.by} played, now {now}'s"
+    return (
+        f"Seats now go {' → '.join(after)}. Play carries on from {seat}, "
+        f"so it is {game.turn}'s turn."
+    )
+
+
+def direction_words(game: Game) -> str:
+    """'Play goes clockwise: Ann → Ben → Cal' from the mover, players still in only."""
+    s = game.state
+    n = len(s.names)
+    if game.turn is None or n == 0:
+        return ""
+    start = s.names.index(game.turn)
+    step = 1 if s.direction >= 0 else -1
+    order = [s.names[(start + k * step) % n] for k in range(n)]
+    ins = [name for name in order if game.zone(name, "hand").count + _table_cards(game, name)]
+    way = "clockwise" if step == 1 else "anticlockwise"
+    return f"Play goes {way}: {' → '.join(ins)}"
+
+
+def _table_cards(game: Game, name: str) -> int:
+    return game.zone(name, "face_up").count + game.zone(name, "face_down").count
+
+
+def playable_cards(game: Game, by: str | None = None) -> dict[Card, bool]:
+    """For each card of the variant: may it still be played at all from the zone due now?
+
+    False when the engine's copy count rules it out (R4.3: every copy is accounted for, or a
+    one-time card was already used). The engine decides; this only asks it.
+    """
+    mover = by or game.turn
+    if mover is None:
+        return {c: False for c in game.variant.all_cards()}
+    zone = default_zone(game)
+    out: dict[Card, bool] = {}
+    for card in game.variant.all_cards():
+        v = game.explain(Play(mover, (card,), zone))
+        out[card] = v.legal or v.rule != "R4.3"
+    return out
+
+
+def known_cards_words(game: Game, player: str, zone: str) -> str:
+    z = game.zone(player, zone)
+    names: list[str] = []
+    for card, n in z.known.items():
+        names += [game.variant.card_name(card)] * n
+    if z.unknown:
+        names.append(f"{z.unknown} unknown")
+    return ", ".join(names)
+
+
+def can_pick_up(game: Game) -> bool:
+    """Pick up is offered only when the engine would allow it (never on an empty pile)."""
+    return game.turn is not None and game.explain(PickUp(game.turn)).legal
+
+
+def _common_prefix(a: Sequence[Step], b: Sequence[Step]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def same_game(old: Table, new: Table) -> bool:
+    """The same steps and the same redo steps: a change elsewhere (a rename) that alters no step."""
+    return old.gid == new.gid and old.game.steps == new.game.steps and old.undone == new.undone
+
+
+def change_words(old: Table | None, new: Table) -> str:
+    """What another tablet did since this one showed ``old``: "Ben plays 9." and so on."""
+    if old is None or old.gid != new.gid:
+        return "Another tablet changed this game."
+    a, b = old.game.steps, new.game.steps
+    k = _common_prefix(a, b)
+    parts = []
+    if len(a) > k:
+        gone = [step_words(o) for _, o in old.game.history[k:]]
+        parts.append("undid " + " ".join(gone))
+    if len(b) > k:
+        added = [step_words(o) for _, o in new.game.history[k:]]
+        parts.append("recorded " + " ".join(added))
+    if not parts:
+        return "Another tablet changed this game."
+    return "Another tablet " + " and then ".join(parts)
+
+
+def stale_words(old: Table | None, new: Table, action: str) -> str:
+    """Why a tablet's step was refused: someone else stepped first (nothing was changed here)."""
+    did = change_words(old, new).rstrip(".")
+    return (
+        f"{did} first, so your {action} was not recorded. "
+        "Here is the game as it is now: check it and try again."
+    )
