@@ -54,12 +54,12 @@ def test_new_game_then_legal_and_illegal_plays(data_dir: Path) -> None:
     at = start(["Ann", "Ben", "Cal"])
     gid = at.query_params["game"]
     assert gid and at.session_state["game_id"] == gid
-    assert texts(at.header) == ["Ann's turn"]
+    assert texts(at.subheader) == ["Ann's turn"]
     assert "Ann may play any card" in texts(at.info)[0]
     tap(at, 4)
     assert any(t.startswith("Allowed.") for t in texts(at.success))
     at.button(key="do_play").click().run()
-    assert texts(at.header) == ["Ben's turn"]
+    assert texts(at.subheader) == ["Ben's turn"]
     assert any("Ann plays 4" in t for t in texts(at.success))
     # The step is stored before the page shows it.
     row = Store(default_path()).load_game(gid)
@@ -78,43 +78,49 @@ def test_undo_redo_and_pickup(data_dir: Path) -> None:
     tap(at, 9)
     at.button(key="do_play").click().run()
     at.button(key="do_pickup").click().run()
-    assert texts(at.header) == ["Ann's turn"]
+    assert texts(at.subheader) == ["Ann's turn"]
     at.button(key="do_undo").click().run()
-    assert texts(at.header) == ["Ben's turn"]
+    assert texts(at.subheader) == ["Ben's turn"]
     gid = at.session_state["game_id"]
     row = Store(default_path()).load_game(gid)
     assert row.steps == [{"by": "Ann", "play": [9]}] and row.undone == [{"pickup": "Ben"}]
     # A fresh session (a refresh) sees the same game, redo included.
     at2 = app({"game": gid})
-    assert texts(at2.header) == ["Ben's turn"]
+    assert texts(at2.subheader) == ["Ben's turn"]
     assert not at2.button(key="do_redo").disabled
     at2.button(key="do_redo").click().run()
-    assert texts(at2.header) == ["Ann's turn"]
+    assert texts(at2.subheader) == ["Ann's turn"]
     assert Store(default_path()).load_game(gid).undone == []
 
 
-def test_pickup_of_an_empty_pile_is_refused_with_the_rule(data_dir: Path) -> None:
+def test_pickup_is_off_on_an_empty_pile(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
-    at.button(key="do_pickup").click().run()
-    assert any("R6.3" in t for t in texts(at.error))
-    assert Store(default_path()).load_game(at.session_state["game_id"]).steps == []
+    assert at.button(key="do_pickup").disabled  # the engine says R6.3: nothing to pick up
+    game = table.rebuild(Store(default_path()).load_game(at.session_state["game_id"])).game
+    assert game.explain(PickUp("Ann")).rule == "R6.3" and not table.can_pick_up(game)
+    tap(at, 4)
+    at.button(key="do_play").click().run()
+    assert not at.button(key="do_pickup").disabled
 
 
 def test_target_choice_for_a_card_that_needs_one(data_dir: Path) -> None:
     at = start(["Ann", "Ben", "Cal"])
     tap(at, "give_the_pile_to_a_friend")
-    assert any("R8" in t for t in texts(at.error))  # no player chosen yet
+    # The card needs a player: the page asks for one before judging, and Play waits.
+    assert not texts(at.error)
+    assert any("Who is the Give the Pile to a Friend for?" in t for t in texts(at.info))
+    assert at.button(key="do_play").disabled
     at.segmented_control(key="sel_to").set_value("Cal").run()
     assert any(t.startswith("Allowed.") for t in texts(at.success))
     at.button(key="do_play").click().run()
-    assert texts(at.header) == ["Ben's turn"]
+    assert texts(at.subheader) == ["Ben's turn"]
     row = Store(default_path()).load_game(at.session_state["game_id"])
     assert row.steps == [{"by": "Ann", "play": ["give_the_pile_to_a_friend"], "to": "Cal"}]
 
 
 def test_hostile_player_name_is_only_ever_text(data_dir: Path) -> None:
     at = start([XSS, "Ben"])
-    assert texts(at.header) == [f"{XSS}'s turn"]
+    assert texts(at.subheader) == [f"{XSS}'s turn"]
     for el in at.markdown:
         if XSS in plain(el.value):
             assert not el.allow_html
@@ -135,8 +141,103 @@ def test_second_tablet_gets_a_conflict_not_an_overwrite(data_dir: Path) -> None:
         table.commit(store, stale, Play("Ben", (6,)))
     # On the page: the next rerun notices the new version and shows the game as stored.
     tap(two, 6)
-    assert texts(two.header) == ["Ben's turn"]
+    assert texts(two.subheader) == ["Ben's turn"]
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]
+
+
+def test_a_stale_play_is_refused_never_given_to_the_next_player(data_dir: Path) -> None:
+    one = start(["Ann", "Ben", "Cal"])
+    gid = one.session_state["game_id"]
+    two = app({"game": gid})
+    tap(two, 9)  # tablet two means: Ann plays 9
+    assert not two.button(key="do_play").disabled
+    tap(one, 4)
+    one.button(key="do_play").click().run()  # tablet one records Ann's 4 first
+    two.button(key="do_play").click().run()
+    warning = " ".join(texts(two.warning))
+    assert "Another tablet recorded Ann plays 4" in warning and "play was not recorded" in warning
+    assert texts(two.subheader) == ["Ben's turn"]  # the fresh state, nothing selected
+    assert two.session_state["sel_card"] is None
+    assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+    # Now up to date, tablet two's next play goes through.
+    tap(two, 9)
+    two.button(key="do_play").click().run()
+    assert [s["by"] for s in Store(default_path()).load_game(gid).steps] == ["Ann", "Ben"]
+
+
+def test_a_stale_undo_is_refused(data_dir: Path) -> None:
+    one = start(["Ann", "Ben"])
+    gid = one.session_state["game_id"]
+    tap(one, 4)
+    one.button(key="do_play").click().run()
+    two = app({"game": gid})  # shows Ann's 4, undo would take it back
+    tap(one, 6)
+    one.button(key="do_play").click().run()  # Ben's 6 lands first
+    two.button(key="do_undo").click().run()
+    assert any("Another tablet recorded Ben plays 6" in t for t in texts(two.warning))
+    steps = Store(default_path()).load_game(gid).steps
+    assert steps == [{"by": "Ann", "play": [4]}, {"by": "Ben", "play": [6]}]
+    # A rename changes no step: an action shown before it still counts.
+    Store(default_path()).rename_game(gid, "Friday")
+    one.button(key="do_undo").click().run()
+    assert any("Undid step 2: Ben plays 6" in t for t in texts(one.info))
+    assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+
+
+def test_undo_says_which_step_it_undid(data_dir: Path) -> None:
+    at = start(["Ann", "Ben"])
+    tap(at, 7)
+    at.button(key="do_play").click().run()
+    at.button(key="do_undo").click().run()
+    assert any(t.startswith("Undid step 1: Ann plays 7") for t in texts(at.info))
+
+
+def test_a_play_recorded_out_of_turn_gets_the_r6_1_verdict(data_dir: Path) -> None:
+    at = start(["Ann", "Ben", "Cal"])
+    tap(at, 9)
+    at.selectbox(key="sel_by").set_value("Cal").run()
+    errors = texts(at.error)
+    assert errors and "rule R6.1" in errors[0] and "It is Ann's turn, not Cal's" in errors[0]
+    assert at.button(key="do_play").disabled
+    at.selectbox(key="sel_by").set_value("").run()
+    assert any(t.startswith("Allowed.") for t in texts(at.success))
+
+
+def test_the_zone_resets_after_a_rejected_step(data_dir: Path) -> None:
+    at = start(["Ann", "Ben"])
+    tap(at, 9)
+    at.segmented_control(key="sel_zone").set_value("face_up").run()
+    assert any("R3" in t for t in texts(at.error))  # hand cards come first
+    tap(at, 5)
+    assert at.session_state["sel_zone"] == "hand"
+    assert any(t.startswith("Allowed.") for t in texts(at.success))
+
+
+def test_cards_that_cannot_be_played_look_disabled(data_dir: Path) -> None:
+    at = start(["Ann", "Ben"])
+    assert not at.button(key="card_9").disabled
+    tap(at, 9)
+    at.segmented_control(key="sel_count").set_value(3).run()
+    at.button(key="do_play").click().run()  # three 9s burn: every 9 is accounted for
+    assert any("burns" in t for t in texts(at.success))
+    assert at.button(key="card_9").disabled
+    assert not at.button(key="card_8").disabled
+    # A one-time card, once used, is out of the game: greyed out too.
+    game = Game.deal(builtin("family-create-your-karma"), ["Ann", "Ben", "Cal"])
+    assert table.playable_cards(game)["change_your_seat"]
+    game.push(Play("Ann", ("change_your_seat",), to="Cal"))
+    assert not table.playable_cards(game)["change_your_seat"]
+
+
+def test_known_hand_cards_and_direction_are_shown(data_dir: Path) -> None:
+    at = start(["Ann", "Ben", "Cal"])
+    assert any("Play goes clockwise: Ann → Ben → Cal" in t for t in texts(at.caption))
+    tap(at, 9)
+    at.button(key="do_play").click().run()
+    at.button(key="do_pickup").click().run()  # Ben now holds the 9
+    rows = at.table[0].value
+    ben = rows[rows["Player"].map(plain).str.contains("Ben")].iloc[0]
+    assert "9" in plain(ben["Hand cards known"]).split(", ")
 
 
 def test_a_game_resumes_from_the_url(data_dir: Path) -> None:
@@ -146,7 +247,7 @@ def test_a_game_resumes_from_the_url(data_dir: Path) -> None:
         tap(at, card)
         at.button(key="do_play").click().run()
     fresh = app({"game": gid})
-    assert texts(fresh.header) == ["Ben's turn"]
+    assert texts(fresh.subheader) == ["Ben's turn"]
     assert fresh.query_params["game"] == gid
     lines = [plain(t.value) for t in fresh.text]
     assert lines[0].startswith("3. Ann plays 7")
@@ -165,7 +266,7 @@ def test_leave_and_resume_from_the_list(data_dir: Path) -> None:
     at.button(key="do_leave").click().run()
     assert "game" not in at.query_params
     at.button(key=f"resume_{gid}").click().run()
-    assert texts(at.header) == ["Ann's turn"]
+    assert texts(at.subheader) == ["Ann's turn"]
 
 
 def test_too_few_face_up_copies_are_refused_by_the_engine(data_dir: Path) -> None:
@@ -261,3 +362,28 @@ def test_player_rows_and_restriction_words() -> None:
     assert rows[1].turn and rows[1].status == "to play"
     assert rows[0].face_up_known == "16, 15, 14"
     assert table.top_words(game) == "Five or Below (counts 0)"
+
+
+def test_a_step_that_failed_to_store_is_not_shown_as_taken(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    at = start(["Ann", "Ben"])
+    gid = at.session_state["game_id"]
+
+    def full_disk(*args: object, **kwargs: object) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as m:
+        m.setattr(Store, "save_steps", full_disk)
+        tap(at, 5)
+        at.button(key="do_play").click().run()
+        assert any("That step was not recorded" in t for t in texts(at.error))
+        assert texts(at.subheader) == ["Ann's turn"]
+        assert any("0 steps so far" in t for t in texts(at.caption))
+    assert Store(default_path()).load_game(gid).steps == []
+    tap(at, 5)
+    at.button(key="do_play").click().run()
+    assert texts(at.subheader) == ["Ben's turn"]
+    assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]

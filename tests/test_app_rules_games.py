@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+from support import plain
 
 from referee.app import rulebook, table
 from referee.app.common import builtin_yaml
@@ -101,3 +102,67 @@ def test_app_command_line_is_headless_and_small() -> None:
     assert opts["server.fileWatcherType"] == "none"
     assert opts["browser.gatherUsageStats"] == "false"
     assert "--server.port=8600" in cmd and "--server.address=0.0.0.0" in cmd
+
+
+def _many(n: int) -> list[str]:
+    store = Store(default_path())
+    return [
+        store.create_game(
+            name=f"Game {i:02d}",
+            variant_id="mini-round",
+            variant_yaml=builtin_yaml("mini-round"),
+            builtin=True,
+            players=["Ann", "Zoë" if i % 3 == 0 else "Ben"],
+        )
+        for i in range(n)
+    ]
+
+
+def test_every_game_is_reachable_by_pages_and_search(data_dir: Path) -> None:
+    ids = _many(45)
+    at = page("pages/games.py")
+    seen = set()
+    for _ in range(3):
+        seen |= {
+            b.key.removeprefix("games_resume_")
+            for b in at.button
+            if b.key and b.key.startswith("games_resume_")
+        }
+        if not at.button(key="games_next").disabled:
+            at.button(key="games_next").click().run()
+    assert seen == set(ids)
+    assert any("Page 3 of 3" in c.value for c in at.caption)
+    at.text_input(key="games_query").input("zoë").run()
+    found = {b.key for b in at.button if b.key and b.key.startswith("games_resume_")}
+    assert len(found) == 15 and any("of 15" in c.value for c in at.caption)
+    at.text_input(key="games_query").input("no such game").run()
+    assert any("No games match." in m.value for m in at.markdown)
+
+
+def test_rename_and_delete_a_game_with_confirmation(data_dir: Path) -> None:
+    gid = _game(["Ann", "Ben"])
+    at = page("pages/games.py")
+    at.text_input(key=f"games_newname_{gid}").input("**Friday** night").run()
+    at.button(key=f"games_rename_go_{gid}").click().run()
+    store = Store(default_path())
+    assert store.load_game(gid).name == "**Friday** night"
+    assert any("Friday" in plain(m.value) and "**" in plain(m.value) for m in at.markdown)
+    # Deleting needs the second, confirming button; the first one only opens the question.
+    assert at.button(key=f"games_delete_go_{gid}")
+    assert any("for good" in plain(m.value) for m in at.markdown)
+    at.button(key=f"games_delete_go_{gid}").click().run()
+    assert store.find_games()[1] == 0
+    assert any("Deleted" in plain(s.value) for s in at.success)
+
+
+def test_the_variant_library_shows_ids_and_asks_before_deleting(data_dir: Path) -> None:
+    store = Store(default_path())
+    store.save_variant("musical-karma", "Musical Karma", builtin_yaml("classic"))
+    at = page("pages/games.py")
+    assert any(plain(c.value) == "id: musical-karma" for c in at.caption)
+    assert any(
+        "Games already played with it keep their own copy" in plain(m.value) for m in at.markdown
+    )
+    assert store.get_variant("musical-karma") is not None  # nothing deleted by looking
+    at.button(key="games_delvar_go_musical-karma").click().run()
+    assert store.get_variant("musical-karma") is None

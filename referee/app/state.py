@@ -65,6 +65,10 @@ def quiet_test_logs() -> None:
     )
 
 
+# No user text: the popover buttons are tap targets too (44 px at least).
+JOIN_STYLE = "<style>[data-testid='stPopover'] button { min-height: 48px; }</style>"
+
+
 def share_base() -> str | None:
     """The base URL other devices can open: the configured public URL, else the address this
     browser used (st.context), else this machine's LAN address; never 127.0.0.1 or 0.0.0.0."""
@@ -77,6 +81,7 @@ def share_base() -> str | None:
 def join_control() -> None:
     """ "Join from another device": the address and a QR code, for the current game if any."""
     base = share_base()
+    st.html(JOIN_STYLE)
     with st.popover("Join from another device", icon=":material/qr_code_2:", key="join"):
         if base is None:
             st.write(

@@ -8,6 +8,7 @@ taken back and the page reloads the game.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,8 @@ from .common import builtin_yaml, variant_from_yaml
 
 ZONE_LABELS = {"hand": "Hand", "face_up": "Face-up", "face_down": "Face-down"}
 LOG_LENGTH = 20
+# What a failed write raises: the pages catch these and show the step as *not* taken.
+STORAGE_FAULTS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
 STALE = -1  # a Table.version that matches no stored game: load_table rebuilds it
 
 
@@ -381,6 +384,26 @@ def outcome_lines(outcome: Outcome) -> list[str]:
 
 
 # --- the one-screen table (issue 10) ----------------------------------------------------------
+
+
+def fault_words(error: BaseException) -> str:
+    """A storage fault in plain words (the store's own message when it has one)."""
+    message = getattr(error, "message", None)
+    if isinstance(message, str) and message:
+        return message
+    return "the games folder could not be read or written. Nothing was changed."
+
+
+def follow_seconds(env: Mapping[str, str] | None = None) -> float:
+    """How often a tablet checks for other tablets' steps: $KARMA_FOLLOW_SECONDS, else 1.5 s."""
+    import os
+
+    text = (os.environ if env is None else env).get("KARMA_FOLLOW_SECONDS", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return 1.5
+    return min(max(value, 0.5), 3600.0) if value == value else 1.5
 
 
 def step_words(outcome: Outcome) -> str:

@@ -61,17 +61,26 @@ def free_port() -> int:
 class Server:
     """`karma app` on a free port with its own data folder; restartable and killable."""
 
-    def __init__(self, data_dir: Path, log: Path) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        log: Path,
+        host: str = "127.0.0.1",
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.host = host
+        self.url = f"http://{host}:{self.port}"
         self.log = log
+        self.env = env or {}
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "KARMA_DATA_DIR": str(self.data_dir)}
+        env = {k: v for k, v in os.environ.items() if k != "KARMA_PUBLIC_URL"}
+        env.update({"KARMA_DATA_DIR": str(self.data_dir), **self.env})
         cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(self.port)]
-        cmd += ["--host", "127.0.0.1"]
+        cmd += ["--host", self.host]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -112,6 +121,24 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Any]:
+    """A factory for servers with their own options (listening address, environment)."""
+    made: list[Server] = []
+
+    def make(host: str = "127.0.0.1", env: dict[str, str] | None = None) -> Server:
+        data = tmp_path / f"data{len(made)}"
+        data.mkdir()
+        srv = Server(data, tmp_path / f"server{len(made)}.log", host, env)
+        made.append(srv)
+        srv.start()
+        return srv
+
+    yield make
+    for srv in made:
+        srv.stop()
 
 
 @pytest.fixture(scope="session")

@@ -66,8 +66,11 @@ def turn_shown(page: Page, who: str | None) -> None:
         expect(page.get_by_role("heading", name=f"{who}'s turn")).to_be_visible()
 
 
-def start_game(page: Page, url: str, names: list[str], variant_label: str | None = None) -> str:
-    page.goto(url)
+def start_game(
+    page: Page, url: str, names: list[str], variant_label: str | None = None, goto: bool = True
+) -> str:
+    if goto:
+        page.goto(url)
     expect(widget(page, "new_start")).to_be_visible()
     if variant_label is not None:
         widget(page, "new_variant", "input").click()
@@ -78,7 +81,8 @@ def start_game(page: Page, url: str, names: list[str], variant_label: str | None
     n.press("Enter")
     settled(page)
     for i, name in enumerate(names):
-        fill(page, f"new_name_{i}", name)
+        if name != f"Player {i + 1}":
+            fill(page, f"new_name_{i}", name)
     widget(page, "new_start").click()
     turn_shown(page, names[0])
     m = re.search(r"[?&]game=([^&]+)", page.url)
@@ -89,7 +93,10 @@ def start_game(page: Page, url: str, names: list[str], variant_label: str | None
 def tap_card(page: Page, card: object) -> None:
     settled(page)
     widget(page, f"card_{card}").click()
-    expect(page.locator(".st-key-do_play button")).to_be_visible()
+    # The page has drawn the choice once the tapped card shows as selected.
+    expect(
+        page.locator(f".st-key-card_{card} [data-testid='stBaseButton-primary']")
+    ).to_be_visible()
     settled(page)
 
 
@@ -196,7 +203,7 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
             settled(page)
             page.locator(".st-key-do_undo button").click()
             steps_shown(page, n)
-            expect(page.get_by_text("The last step was undone.")).to_be_visible()
+            expect(page.get_by_text(re.compile(r"^Undid step \d+: "))).to_be_visible()
         elif isinstance(item, tuple):
             card = item[1]
             assert not game.explain(Play(who, (card,))).legal
@@ -322,3 +329,225 @@ def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Se
     seats = report["loser_by_seat"]
     assert sum(seats["games"]) + seats["no_loser"] + report["turn_cap_reached"]["games"] == 40
     shot(page, "simulate-1024x768")
+
+
+# --- issue 10: one screen per step, several tablets, joining from another device --------------
+
+PHONE = {"width": 390, "height": 844}
+ONE_SCREEN = [
+    "tbl_top",
+    "card_grid",
+    "tbl_choices",
+    "action_bar",
+    "do_play",
+    "do_pickup",
+    "do_undo",
+]
+
+
+def inside(page: Page, viewport: dict[str, int], keys: list[str], what: str) -> None:
+    """Each element's box lies wholly inside the viewport: seen without scrolling."""
+    settled(page)
+    for key in keys:
+        box = page.locator(f".st-key-{key}").first.bounding_box()
+        ok = (
+            box is not None
+            and box["y"] >= 0
+            and box["x"] >= 0
+            and box["y"] + box["height"] <= viewport["height"] + 0.5
+            and box["x"] + box["width"] <= viewport["width"] + 0.5
+        )
+        if not ok:
+            shot(page, f"failed-one-screen-{what}")
+        assert ok, f"{what}: {key} is not inside {viewport}: {box}"
+
+
+def builtin_labels() -> list[tuple[str, str, Any]]:
+    from referee.variant.registry import builtin, builtin_ids
+
+    out = []
+    for vid in builtin_ids():
+        v = builtin(vid)
+        out.append((vid, f"{v.name} (built in)", v))
+    return out
+
+
+def _target_card(variant: Any, players: list[str]) -> Any:
+    game = Game.deal(variant, players)
+    for k in variant.karma_cards:
+        if game.traits(k.id).needs_target:
+            return k.id
+    return None
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["768x1024", "1024x768"])
+def test_one_screen_per_step_with_every_builtin_variant(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    page.goto(server.url)
+    what = f"{viewport['width']}x{viewport['height']}"
+    for vid, label, variant in builtin_labels():
+        players = [f"Player {i + 1}" for i in range(min(4, variant.max_players))]
+        start_game(page, server.url, players, label, goto=False)
+        top = page.locator(".st-key-tbl_top")
+        expect(top.get_by_role("heading", name="Player 1's turn")).to_be_visible()
+        expect(top.get_by_text("Play goes clockwise: Player 1 → Player 2")).to_be_visible()
+        expect(top.get_by_text("Top card: empty")).to_be_visible()
+        expect(top.locator('[data-testid="stAlertContentInfo"]')).to_contain_text("may play")
+        low = variant.ranks[0]
+        tap_card(page, low)
+        expect(
+            page.locator(".st-key-action_bar [data-testid='stAlertContentSuccess']")
+        ).to_be_visible()
+        inside(page, viewport, ONE_SCREEN, f"{what}-{vid}-tap")
+        page.locator(".st-key-do_play button").click()
+        steps_shown(page, 1)
+        # After Play the outcome is at the top, with the next player's options.
+        expect(top.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text(
+            f"Last step (1): Player 1 plays {variant.card_name(low)}"
+        )
+        inside(page, viewport, ONE_SCREEN, f"{what}-{vid}-after-play")
+        card = _target_card(variant, players)
+        if card is not None:  # the target choice must fit too
+            tap_card(page, card)
+            expect(page.locator(".st-key-sel_to")).to_be_visible()
+            page.locator(".st-key-sel_to button").last.click()
+            settled(page)
+            expect(
+                page.locator(".st-key-action_bar [data-testid^='stAlertContent']")
+            ).to_be_visible()
+            inside(page, viewport, [*ONE_SCREEN, "sel_to"], f"{what}-{vid}-target")
+        page.locator(".st-key-do_leave button").click()
+    no_horizontal_scroll(page)
+
+
+def test_on_a_phone_the_actions_stay_reachable(browser: Browser, server: Server) -> None:
+    page = new_page(browser, PHONE)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma (second edition) (built in)")
+    inside(page, PHONE, ["do_play", "do_pickup", "do_undo"], "phone-start")
+    tap_card(page, 9)
+    inside(page, PHONE, ["do_play", "do_pickup", "do_undo"], "phone-tap")
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    expect(
+        page.locator(".st-key-tbl_top [data-testid='stAlertContentSuccess']")
+    ).to_be_in_viewport()
+    page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, e.scrollHeight / 2)")
+    inside(page, PHONE, ["do_play", "do_pickup", "do_undo"], "phone-scrolled")
+    no_horizontal_scroll(page)
+    shot(page, "referee-390x844")
+
+
+def _stored_steps(server: Server, gid: str) -> list[dict[str, Any]]:
+    from referee.store import Store
+
+    return Store(server.data_dir / "karma.sqlite3").load_game(gid).steps
+
+
+def test_other_tablets_follow_within_two_seconds(browser: Browser, server: Server) -> None:
+    one = new_page(browser, PORTRAIT)
+    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    two = new_page(browser, LANDSCAPE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ann")
+    for page, other, card, n, nxt in [(one, two, 4, 1, "Ben"), (two, one, 6, 2, "Cal")]:
+        play(page, card, n)
+        # No touch on the other tablet: it follows by itself.
+        expect(other.get_by_role("heading", name=f"{nxt}'s turn")).to_be_visible(timeout=2_500)
+        expect(other.get_by_text(re.compile(rf"· {n} steps? so far"))).to_be_visible(timeout=500)
+    assert _stored_steps(server, gid) == [
+        {"by": "Ann", "play": [4]},
+        {"by": "Ben", "play": [6]},
+    ]
+
+
+def _dispatch_play(page: Page) -> None:
+    """Press Play without waiting for anything (two tablets at the same moment)."""
+    page.evaluate("document.querySelector('.st-key-do_play button').click()")
+
+
+def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
+    browser: Browser, make_server: Any
+) -> None:
+    # Tablets that never refresh by themselves: a stale tablet stays stale.
+    server = make_server(env={"KARMA_FOLLOW_SECONDS": "600"})
+    one = new_page(browser, PORTRAIT)
+    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    two = new_page(browser, LANDSCAPE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ann")
+
+    # Stale Play: tablet two means "Ann plays 9", but tablet one records Ann's 4 first.
+    tap_card(two, 9)
+    play(one, 4, 1)
+    two.locator(".st-key-do_play button").click()
+    warn = two.locator('[data-testid="stAlertContentWarning"]').first
+    expect(warn).to_contain_text("Another tablet recorded Ann plays 4")
+    expect(warn).to_contain_text("your play was not recorded")
+    turn_shown(two, "Ben")  # the fresh state, never "Ben plays 9"
+    assert _stored_steps(server, gid) == [{"by": "Ann", "play": [4]}]
+
+    # Stale Undo: tablet one shows Ann's 4 as the last step; Ben's 6 lands from tablet two.
+    play(two, 6, 2)
+    one.locator(".st-key-do_undo button").click()
+    expect(one.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
+        "Another tablet recorded Ben plays 6"
+    )
+    turn_shown(one, "Cal")
+    assert _stored_steps(server, gid) == [
+        {"by": "Ann", "play": [4]},
+        {"by": "Ben", "play": [6]},
+    ]
+
+    # The same moment: both tablets record Cal's play; exactly one of them is stored.
+    tap_card(one, 7)
+    tap_card(two, 8)
+    _dispatch_play(one)
+    _dispatch_play(two)
+    expect(one.get_by_text(re.compile(r"· 3 steps so far"))).to_be_visible()
+    expect(two.get_by_text(re.compile(r"· 3 steps so far"))).to_be_visible()
+    steps = _stored_steps(server, gid)
+    assert steps[:2] == [{"by": "Ann", "play": [4]}, {"by": "Ben", "play": [6]}]
+    assert len(steps) == 3 and steps[2] in ({"by": "Cal", "play": [7]}, {"by": "Cal", "play": [8]})
+    loser = two if steps[2]["play"] == [7] else one
+    winner_card = steps[2]["play"][0]
+    expect(loser.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
+        f"Another tablet recorded Cal plays {winner_card}"
+    )
+    # Both tablets now show the stored game; the next step from either goes to the right player.
+    for page in (one, two):
+        page.reload()
+        steps_shown(page, 3)
+        turn_shown(page, "Ann")
+
+
+def test_join_from_another_device_shows_a_qr_code_of_the_address_used(
+    browser: Browser, make_server: Any
+) -> None:
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    from referee.app import reach
+
+    lan = reach.lan_address()
+    if lan is not None:  # open the app by its LAN address, as a tablet would
+        server = make_server(host=lan)
+        expected = f"http://{lan}:{server.port}"
+    else:  # no network here: a configured public address must be used instead
+        public = "http://karma.example.org"
+        server = make_server(env={"KARMA_PUBLIC_URL": public})
+        expected = public
+    page = new_page(browser, PORTRAIT)
+    gid = start_game(page, server.url, ["Ann", "Ben"])
+    page.get_by_role("button", name=re.compile("Join from another device")).click()
+    image = page.locator('[data-testid="stPopoverBody"] img').first
+    expect(image).to_be_visible()
+    link = f"{expected}/?game={gid}"
+    expect(page.locator('[data-testid="stPopoverBody"] code').first).to_have_text(link)
+    png = page.request.get(image.evaluate("e => e.src")).body()
+    decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+    assert decoded == [link]
+    assert "127.0.0.1" not in link and "0.0.0.0" not in link
