@@ -430,7 +430,7 @@ if variant is not None:
             for line in lines:
                 st.write(md(line))
 
-    link, size = d.share_link(str(st.context.url or ""), chk.yaml)
+    link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
     with st.expander("Share link"):
         if link is None:
             st.warning(
