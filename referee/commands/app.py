@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from referee.app import reach
 
@@ -57,6 +58,10 @@ def command_line(port: int, host: str) -> list[str]:
     for key, value in STREAMLIT_OPTIONS:
         cmd.append(f"--{key}={value}")
     cmd += [f"--server.port={port}", f"--server.address={host}"]
+    # Naming the address people open stops Streamlit from asking an outside service for this
+    # machine's public IP at start-up (and it then prints the one address that works).
+    join = reach.lan_url(host, port)
+    cmd.append(f"--browser.serverAddress={urlsplit(join).hostname if join else 'localhost'}")
     return cmd
 
 
