@@ -386,6 +386,11 @@ def outcome_lines(outcome: Outcome) -> list[str]:
 # --- the one-screen table (issue 10) ----------------------------------------------------------
 
 
+def steps_words(n: int) -> str:
+    """'1 step', '3 steps'."""
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
 def fault_words(error: BaseException) -> str:
     """A storage fault in plain words (the store's own message when it has one)."""
     message = getattr(error, "message", None)

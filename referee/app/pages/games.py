@@ -94,7 +94,9 @@ for g in games:
     with st.container(border=True, key=f"games_row_{g.id}"):
         st.markdown(f"**{plain(g.name)}**")
         st.caption(
-            plain(f"{', '.join(g.players)} · {g.step_count} steps · {status} · last step {when}")
+            plain(
+                f"{', '.join(g.players)} · {table.steps_words(g.step_count)} · {status} · last step {when}"
+            )
         )
         c1, c2, c3 = st.columns([2, 1, 1])
         with c1:

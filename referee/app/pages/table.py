@@ -302,7 +302,7 @@ def new_game_form() -> None:
     if games:
         st.subheader("Carry on with a game")
         for g in games:
-            status = f"{g.loser} lost" if g.over and g.loser else f"{g.step_count} steps"
+            status = f"{g.loser} lost" if g.over and g.loser else table.steps_words(g.step_count)
             if st.button(plain(f"{g.name} — {status}"), key=f"resume_{g.id}", width="stretch"):
                 state.set_game(g.id)
                 _reset_choice()
@@ -346,7 +346,7 @@ def table_screen(tbl: table.Table) -> None:
     else:
         _actions(tbl, None)
 
-    st.caption(plain(f"{title} · {n} step{'' if n == 1 else 's'} so far"))
+    st.caption(plain(f"{title} · {table.steps_words(n)} so far"))
     st.table(
         [{k: (plain(x) if isinstance(x, str) else x) for k, x in row.items()} for row in _rows(tbl)]
     )
