@@ -155,7 +155,10 @@ def test_a_stale_play_is_refused_never_given_to_the_next_player(data_dir: Path) 
     one.button(key="do_play").click().run()  # tablet one records Ann's 4 first
     two.button(key="do_play").click().run()
     warning = " ".join(texts(two.warning))
-    assert "Another tablet recorded Ann plays 4" in warning and "play was not recorded" in warning
+    assert (
+        "Another tablet recorded a step first: Ann plays 4" in warning
+        and "Your play was not recorded" in warning
+    )
     assert texts(two.subheader) == ["Ben's turn"]  # the fresh state, nothing selected
     assert two.session_state["sel_card"] is None
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
@@ -174,7 +177,7 @@ def test_a_stale_undo_is_refused(data_dir: Path) -> None:
     tap(one, 6)
     one.button(key="do_play").click().run()  # Ben's 6 lands first
     two.button(key="do_undo").click().run()
-    assert any("Another tablet recorded Ben plays 6" in t for t in texts(two.warning))
+    assert any("Another tablet recorded a step first: Ben plays 6" in t for t in texts(two.warning))
     steps = Store(default_path()).load_game(gid).steps
     assert steps == [{"by": "Ann", "play": [4]}, {"by": "Ben", "play": [6]}]
     # A rename changes no step: an action shown before it still counts.
@@ -387,3 +390,20 @@ def test_a_step_that_failed_to_store_is_not_shown_as_taken(
     at.button(key="do_play").click().run()
     assert texts(at.subheader) == ["Ben's turn"]
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]
+
+
+def test_stale_words_say_what_the_other_tablet_did(tmp_path: Path) -> None:
+    store, gid = _store_game(tmp_path, ["Ann", "Ben"])
+    before = table.load_table(store, gid)
+    other = table.rebuild(store.load_game(gid))
+    table.commit(store, other, Play("Ann", (9,)))
+    after = table.load_table(store, gid)
+    assert table.stale_words(before, after, "undo") == (
+        "Another tablet recorded a step first: Ann plays 9. Ann draws 1. "
+        "Your undo was not recorded. Here is the game as it is now: check it and try again."
+    )
+    table.undo(store, other)
+    later = table.load_table(store, gid)
+    assert (
+        table.change_words(after, later) == "Another tablet undid a step: Ann plays 9. Ann draws 1."
+    )

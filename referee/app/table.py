@@ -513,28 +513,32 @@ def same_game(old: Table, new: Table) -> bool:
     return old.gid == new.gid and old.game.steps == new.game.steps and old.undone == new.undone
 
 
-def change_words(old: Table | None, new: Table) -> str:
-    """What another tablet did since this one showed ``old``: "Ben plays 9." and so on."""
+def change_words(old: Table | None, new: Table, first: bool = False) -> str:
+    """What another tablet did since this one showed ``old``, in the engine's words:
+    "Another tablet recorded a step: Ben plays 9. Ben draws 1." """
     if old is None or old.gid != new.gid:
         return "Another tablet changed this game."
     a, b = old.game.steps, new.game.steps
     k = _common_prefix(a, b)
     parts = []
     if len(a) > k:
-        gone = [step_words(o) for _, o in old.game.history[k:]]
-        parts.append("undid " + " ".join(gone))
+        gone = " ".join(step_words(o) for _, o in old.game.history[k:])
+        parts.append(f"undid {_a_step(len(a) - k)}{' first' if first else ''}: {gone}")
     if len(b) > k:
-        added = [step_words(o) for _, o in new.game.history[k:]]
-        parts.append("recorded " + " ".join(added))
+        added = " ".join(step_words(o) for _, o in new.game.history[k:])
+        parts.append(f"recorded {_a_step(len(b) - k)}{' first' if first else ''}: {added}")
     if not parts:
         return "Another tablet changed this game."
-    return "Another tablet " + " and then ".join(parts)
+    return "Another tablet " + " Then it ".join(parts)
+
+
+def _a_step(n: int) -> str:
+    return "a step" if n == 1 else f"{n} steps"
 
 
 def stale_words(old: Table | None, new: Table, action: str) -> str:
     """Why a tablet's step was refused: someone else stepped first (nothing was changed here)."""
-    did = change_words(old, new).rstrip(".")
     return (
-        f"{did} first, so your {action} was not recorded. "
+        f"{change_words(old, new, first=True)} Your {action} was not recorded. "
         "Here is the game as it is now: check it and try again."
     )

@@ -483,8 +483,8 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     play(one, 4, 1)
     two.locator(".st-key-do_play button").click()
     warn = two.locator('[data-testid="stAlertContentWarning"]').first
-    expect(warn).to_contain_text("Another tablet recorded Ann plays 4")
-    expect(warn).to_contain_text("your play was not recorded")
+    expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
+    expect(warn).to_contain_text("Your play was not recorded")
     turn_shown(two, "Ben")  # the fresh state, never "Ben plays 9"
     assert _stored_steps(server, gid) == [{"by": "Ann", "play": [4]}]
 
@@ -492,7 +492,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     play(two, 6, 2)
     one.locator(".st-key-do_undo button").click()
     expect(one.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
-        "Another tablet recorded Ben plays 6"
+        "Another tablet recorded a step first: Ben plays 6"
     )
     turn_shown(one, "Cal")
     assert _stored_steps(server, gid) == [
@@ -513,7 +513,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     loser = two if steps[2]["play"] == [7] else one
     winner_card = steps[2]["play"][0]
     expect(loser.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
-        f"Another tablet recorded Cal plays {winner_card}"
+        f"Another tablet recorded a step first: Cal plays {winner_card}"
     )
     # Both tablets now show the stored game; the next step from either goes to the right player.
     for page in (one, two):
