@@ -38,6 +38,8 @@ TABLE_STYLE = """
 .st-key-tbl_top [data-testid="stVerticalBlock"], .st-key-tbl_top { gap: 0.35rem; }
 .st-key-tbl_top h3 { padding: 0.1rem 0; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
+[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.8rem; }
+.st-key-card_grid { gap: 0.55rem; }
 .st-key-card_grid button { min-width: 3.3rem; padding: 0 0.6rem; }
 .st-key-card_grid button:disabled { opacity: 0.45; text-decoration: line-through; }
 .st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
