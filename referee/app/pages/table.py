@@ -439,6 +439,9 @@ def _step_controls(tbl: table.Table) -> None:
                         format_func=lambda c: "Not seen" if c is None else v.card_name(c),
                         key="sel_give",
                     )
+        chosen = v.karma(sel) if isinstance(sel, str) else None
+        if chosen is not None and chosen.text:
+            st.caption(plain(f"{chosen.name}: {chosen.text}"))
     _actions(tbl, sel)
 
 
@@ -449,9 +452,6 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
     if sel is None:
         st.caption("Tap the card that was put down, check the verdict, then press Play.")
         return False
-    chosen = v.karma(sel) if isinstance(sel, str) else None
-    if chosen is not None and chosen.text:
-        st.caption(plain(f"{chosen.name}: {chosen.text}"))
     if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
         st.info(plain(f"Who is the {v.card_name(sel)} for? Tap a player above."))
         return False
