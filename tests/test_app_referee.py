@@ -407,3 +407,26 @@ def test_stale_words_say_what_the_other_tablet_did(tmp_path: Path) -> None:
     assert (
         table.change_words(after, later) == "Another tablet undid a step: Ann plays 9. Ann draws 1."
     )
+
+
+def test_a_play_that_loses_the_race_inside_the_store_is_refused(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both tablets passed the version check; the store lets only the first write through."""
+    at = start(["Ann", "Ben"])
+    gid = at.session_state["game_id"]
+    tap(at, 9)
+    real = Store.save_steps
+
+    def other_tablet_first(self: Store, *args: object, **kwargs: object) -> int:
+        monkeypatch.setattr(Store, "save_steps", real)
+        other = table.rebuild(self.load_game(gid))
+        table.commit(self, other, Play("Ann", (4,)))  # lands between check and write
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "save_steps", other_tablet_first)
+    at.button(key="do_play").click().run()
+    warning = " ".join(texts(at.warning))
+    assert "Another tablet recorded a step first: Ann plays 4" in warning
+    assert texts(at.subheader) == ["Ben's turn"]
+    assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
