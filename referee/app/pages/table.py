@@ -169,7 +169,9 @@ def _do(action: str, shown: int) -> None:
             _reset_choice(tbl)
             _to_top()
         elif action == "undo":
-            words = table.step_words(tbl.game.history[-1][1]) if tbl.game.can_undo() else ""
+            if not tbl.game.can_undo():
+                return
+            words = table.step_words(tbl.game.history[-1][1])
             n = tbl.game.step_count
             table.undo(store, tbl)
             _reset_choice(tbl)
@@ -177,6 +179,8 @@ def _do(action: str, shown: int) -> None:
             _flash("info", f"Undid step {n}: {words}")
             return
         elif action == "redo":
+            if not tbl.game.can_redo():
+                return
             table.redo(store, tbl)
             _reset_choice(tbl)
             _to_top()
