@@ -105,3 +105,24 @@ def test_direction_follows_a_reverse() -> None:
     )
     game.push(Play("Ann", (rev,)))
     assert "anticlockwise" in table.direction_words(game)
+
+
+def test_the_join_control_shows_the_address_and_its_qr_code(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(With a game, the link names it: checked in the browser, test_browser_app.py.)"""
+    from streamlit.testing.v1 import AppTest
+
+    main = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
+    monkeypatch.delenv("KARMA_PUBLIC_URL", raising=False)
+    monkeypatch.delenv("KARMA_HOST", raising=False)
+    at = AppTest.from_file(main, default_timeout=20).run()
+    join = [b for b in at.main.children.values() if getattr(b, "type", "") == "popover"]
+    assert [type(e).__name__ for e in join[-1].children.values()] == ["Markdown"]
+    assert "private to this computer" in join[-1].children[0].value
+    monkeypatch.setenv("KARMA_PUBLIC_URL", "https://karma.example.org")
+    at = AppTest.from_file(main, default_timeout=20).run()  # (a rerun loses the popover)
+    join = [b for b in at.main.children.values() if getattr(b, "type", "") == "popover"]
+    shown = list(join[-1].children.values())
+    assert [type(e).__name__ for e in shown] == ["Markdown", "Code", "Image"]  # Image: the QR
+    assert shown[1].value == "https://karma.example.org"
