@@ -418,10 +418,9 @@ def step_words(outcome: Outcome) -> str:
 
 def last_step_words(game: Game) -> str:
     """The last step's outcome, with why the turn goes where it goes after a seat change."""
-    history = game.history
-    if not history:
+    outcome = game.last_outcome
+    if outcome is None:
         return ""
-    step, outcome = history[-1]
     text = step_words(outcome)
     note = seat_change_note(game)
     return f"{text} {note}".strip()
