@@ -56,8 +56,67 @@ CREATE TABLE IF NOT EXISTS variants (
 """
 
 
+# Schema versions (PRAGMA user_version) and the steps that bring a file from one to the next.
+# Version 1 is the first released schema (SCHEMA above, which a pre-versioning file also has);
+# a later change appends one (sql, description) step here and never edits an old one.
+MIGRATIONS: tuple[tuple[str, str], ...] = ((SCHEMA, "games and the variant library"),)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
 class Conflict(RuntimeError):
     """The game changed since it was read (another tablet stepped first)."""
+
+
+class StorageError(RuntimeError):
+    """The games folder cannot be read or written (read-only, full, damaged, newer schema).
+
+    ``message`` is in plain words for the page; ``kind`` is one of ``"readonly"``, ``"full"``,
+    ``"damaged"``, ``"newer"``, ``"unavailable"``.  Nothing was written when this is raised.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class DamagedGame(StorageError):
+    """One stored game's row cannot be read back (the others are fine)."""
+
+    def __init__(self, gid: str) -> None:
+        super().__init__(
+            "damaged",
+            f"The stored game {gid} is damaged and cannot be opened. The other games are fine.",
+        )
+        self.gid = gid
+
+
+def _storage_error(exc: BaseException, path: Path) -> StorageError:
+    """A plain-words StorageError for an sqlite3 or OS error (no traceback reaches a person)."""
+    text = str(exc).lower()
+    where = str(path.parent)
+    if isinstance(exc, PermissionError) or "readonly" in text or "read-only" in text:
+        return StorageError(
+            "readonly",
+            f"The games folder cannot be written: {where} is read-only. "
+            "Nothing was saved. Ask whoever runs this app to make it writable.",
+        )
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return StorageError(
+            "full",
+            f"The games folder cannot be written: the disk holding {where} is full. "
+            "Nothing was saved. Free some space and try again.",
+        )
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return StorageError(
+            "damaged",
+            f"The games file in {where} is damaged, so it was left exactly as it is. "
+            "Ask whoever runs this app to restore it from a backup or move it aside.",
+        )
+    return StorageError(
+        "unavailable",
+        f"The games folder cannot be used right now ({where}): {exc}. Nothing was saved.",
+    )
 
 
 class NotFound(KeyError):
@@ -93,6 +152,7 @@ class GameSummary:
     over: bool
     loser: str | None
     updated: float
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,31 +178,70 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _storage_error(exc, self.path) from None
+        self._migrate()
 
     # --- plumbing ---------------------------------------------------------------------------
 
+    def _migrate(self) -> None:
+        """Bring the file to SCHEMA_VERSION, one recorded step at a time, each in one
+        transaction; refuse a file written by a newer app rather than guess."""
+        with self._connect() as db:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
+            current = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if current > SCHEMA_VERSION:
+                raise StorageError(
+                    "newer",
+                    f"The games file in {self.path.parent} was written by a newer Karma "
+                    "Referee; update this app to open it. Nothing was changed.",
+                )
+            for number in range(current + 1, SCHEMA_VERSION + 1):
+                sql, _ = MIGRATIONS[number - 1]
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in sql.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {number}")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+
+    def schema_version(self) -> int:
+        with self._connect() as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
+
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        """One short connection; every sqlite3/OS fault leaves as a plain StorageError."""
+        try:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise _storage_error(exc, self.path) from None
         try:
             db.execute("PRAGMA synchronous=FULL")  # a step survives a power cut / SIGKILL
             db.execute("PRAGMA busy_timeout=10000")
             yield db
+        except (sqlite3.Error, OSError) as exc:
+            raise _storage_error(exc, self.path) from None
         finally:
             db.close()
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """A transaction: all of it is stored, or (on any error) none of it."""
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
@@ -203,23 +302,13 @@ class Store:
             ).fetchone()
         if row is None:
             raise NotFound(gid)
-        return GameRow(
-            id=row[0],
-            name=row[1],
-            variant_id=row[2],
-            builtin=bool(row[3]),
-            variant=row[4],
-            players=tuple(json.loads(row[5])),
-            face_up=json.loads(row[6]),
-            start=None if row[7] is None else json.loads(row[7]),
-            steps=json.loads(row[8]),
-            undone=json.loads(row[9]),
-            over=bool(row[10]),
-            loser=row[11],
-            version=int(row[12]),
-            created=float(row[13]),
-            updated=float(row[14]),
-        )
+        try:
+            return _game_row(row)
+        except (ValueError, TypeError, AttributeError):
+            raise DamagedGame(gid) from None
+
+    def list_games(self, limit: int = 50) -> list[GameSummary]:
+        return self.find_games(limit=limit)[0]
 
     def save_steps(
         self,
@@ -272,27 +361,6 @@ class Store:
         with self._write() as db:
             db.execute("DELETE FROM games WHERE id = ?", (gid,))
 
-    def list_games(self, limit: int = 50) -> list[GameSummary]:
-        with self._connect() as db:
-            rows = db.execute(
-                "SELECT id, name, variant_id, players, step_count, over, loser, updated"
-                " FROM games ORDER BY updated DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        return [
-            GameSummary(
-                id=r[0],
-                name=r[1],
-                variant_id=r[2],
-                players=tuple(json.loads(r[3])),
-                step_count=int(r[4]),
-                over=bool(r[5]),
-                loser=r[6],
-                updated=float(r[7]),
-            )
-            for r in rows
-        ]
-
     def find_games(
         self, query: str = "", limit: int = 20, offset: int = 0
     ) -> tuple[list[GameSummary], int]:
@@ -313,20 +381,7 @@ class Store:
                 f" FROM games{where} ORDER BY updated DESC, id LIMIT ? OFFSET ?",
                 [*args, max(0, limit), max(0, offset)],
             ).fetchall()
-        games = [
-            GameSummary(
-                id=r[0],
-                name=r[1],
-                variant_id=r[2],
-                players=tuple(json.loads(r[3])),
-                step_count=int(r[4]),
-                over=bool(r[5]),
-                loser=r[6],
-                updated=float(r[7]),
-            )
-            for r in rows
-        ]
-        return games, total
+        return [_summary(r) for r in rows], total
 
     # --- the variant library ----------------------------------------------------------------
 
@@ -356,3 +411,68 @@ class Store:
     def delete_variant(self, vid: str) -> None:
         with self._write() as db:
             db.execute("DELETE FROM variants WHERE id = ?", (vid,))
+
+
+def _game_row(row: Sequence[Any]) -> GameRow:
+    """A stored row as a GameRow; raises ValueError/TypeError when the row is damaged."""
+    players = json.loads(row[5])
+    face_up = json.loads(row[6])
+    steps = json.loads(row[8])
+    undone = json.loads(row[9])
+    start = None if row[7] is None else json.loads(row[7])
+    if not (
+        isinstance(players, list)
+        and all(isinstance(p, str) for p in players)
+        and isinstance(face_up, dict)
+        and isinstance(steps, list)
+        and isinstance(undone, list)
+        and (start is None or isinstance(start, dict))
+    ):
+        raise ValueError("damaged game row")
+    return GameRow(
+        id=row[0],
+        name=str(row[1]),
+        variant_id=str(row[2]),
+        builtin=bool(row[3]),
+        variant=str(row[4]),
+        players=tuple(players),
+        face_up=face_up,
+        start=start,
+        steps=steps,
+        undone=undone,
+        over=bool(row[10]),
+        loser=row[11],
+        version=int(row[12]),
+        created=float(row[13]),
+        updated=float(row[14]),
+    )
+
+
+def _summary(r: Sequence[Any]) -> GameSummary:
+    """A list row; a damaged one is still listed (marked damaged) so the others stay reachable."""
+    try:
+        players = json.loads(r[3])
+        if not isinstance(players, list):
+            raise ValueError("players")
+        return GameSummary(
+            id=r[0],
+            name=str(r[1]),
+            variant_id=str(r[2]),
+            players=tuple(str(p) for p in players),
+            step_count=int(r[4]),
+            over=bool(r[5]),
+            loser=r[6],
+            updated=float(r[7]),
+        )
+    except (ValueError, TypeError):
+        return GameSummary(
+            id=str(r[0]),
+            name=str(r[1]),
+            variant_id=str(r[2]),
+            players=(),
+            step_count=0,
+            over=False,
+            loser=None,
+            updated=0.0,
+            damaged=True,
+        )

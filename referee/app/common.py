@@ -20,11 +20,16 @@ from referee.variant.registry import VARIANTS_DIR, builtin_ids
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
 
 
-def md(text: object) -> str:
-    """User text made literal for Markdown: every ASCII punctuation mark is backslash-escaped
-    (CommonMark allows it), and newlines become spaces."""
+def plain(text: object) -> str:
+    """User text made literal wherever Streamlit reads Markdown (st.markdown, captions, labels,
+    table cells, expander titles, option labels): every ASCII punctuation mark is
+    backslash-escaped (CommonMark allows it), so no link, image, heading, HTML, LaTeX (``$``) or
+    colour/icon directive (``:red[...]``, ``:material/x:``) survives; newlines become spaces."""
     s = str(text).replace("\r", " ").replace("\n", " ")
     return _MD_SPECIAL.sub(r"\\\1", s)
+
+
+md = plain  # the older name, still used by some pages
 
 
 # The one piece of raw HTML the app sends: a style sheet with no user text in it.

@@ -1,0 +1,129 @@
+"""Storage faults (issue 8 item 5): a schema version with migrations; a read-only, full or
+damaged games folder gives one plain StorageError and never half-stores or overwrites; one bad
+row does not hide the other games."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from referee import store as store_module
+from referee.store import SCHEMA_VERSION, DamagedGame, Store, StorageError
+
+
+def _game(store: Store, name: str = "Test") -> str:
+    return store.create_game(
+        name=name,
+        variant_id="classic",
+        variant_yaml="id: classic\n",
+        players=["Ann", "Ben"],
+        builtin=True,
+    )
+
+
+def test_new_file_gets_the_current_schema_version(tmp_path: Path) -> None:
+    store = Store(tmp_path / "k.sqlite3")
+    assert store.schema_version() == SCHEMA_VERSION >= 1
+
+
+def test_a_pre_versioning_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    with sqlite3.connect(path) as db:  # what the first release wrote: the tables, user_version 0
+        db.executescript(store_module.SCHEMA)
+    first = Store(path)
+    gid = _game(first)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 0")
+    again = Store(path)
+    assert again.schema_version() == SCHEMA_VERSION
+    assert again.load_game(gid).name == "Test"
+
+
+def test_a_file_from_a_newer_app_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    Store(path)
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    with pytest.raises(StorageError) as err:
+        Store(path)
+    assert err.value.kind == "newer" and "newer Karma Referee" in err.value.message
+
+
+@contextmanager
+def _connect_as(monkeypatch: pytest.MonkeyPatch, how: str) -> Iterator[None]:
+    """Every later connection is read-only ("ro") or capped at its current size ("full")."""
+    real = sqlite3.connect
+
+    def connect(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        if how == "ro":
+            return real(f"file:{path}?mode=ro", *args, uri=True, **kwargs)  # type: ignore[arg-type]
+        db = real(path, *args, **kwargs)  # type: ignore[arg-type]
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
+    yield
+
+
+@pytest.mark.parametrize(
+    ("how", "kind", "words"),
+    [
+        ("ro", "readonly", "The games folder cannot be written"),
+        ("full", "full", "The games folder cannot be written: the disk"),
+    ],
+)
+def test_readonly_or_full_folder_stores_nothing_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, kind: str, words: str
+) -> None:
+    path = tmp_path / "k.sqlite3"
+    store = Store(path)
+    gid = _game(store)
+    before = store.load_game(gid)
+    big = [{"by": "Ann", "play": [4], "note": "x" * 200}] * 200  # more than one page
+    with _connect_as(monkeypatch, how):
+        with pytest.raises(StorageError) as err:
+            store.save_steps(gid, before.version, big, [], over=False, loser=None)
+        assert err.value.kind == kind and err.value.message.startswith(words)
+        assert "Traceback" not in err.value.message
+    after = Store(path).load_game(gid)
+    assert after.steps == before.steps and after.version == before.version
+
+
+def test_damaged_file_is_reported_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    junk = b"this is not a database\x00" * 300
+    path.write_bytes(junk)
+    with pytest.raises(StorageError) as err:
+        Store(path)
+    assert err.value.kind == "damaged" and "left exactly as it is" in err.value.message
+    assert path.read_bytes() == junk
+
+
+def test_unwritable_data_folder_is_a_storage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    with pytest.raises(StorageError) as err:
+        Store(blocker / "k.sqlite3")
+    assert "cannot" in err.value.message
+
+
+def test_one_bad_row_keeps_the_others_reachable(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    store = Store(path)
+    good = _game(store, "Good")
+    bad = _game(store, "Bad")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET steps = '{not json', players = '[1' WHERE id = ?", (bad,))
+    assert store.load_game(good).name == "Good"
+    with pytest.raises(DamagedGame) as err:
+        store.load_game(bad)
+    assert err.value.gid == bad and "damaged" in err.value.message
+    games, total = store.find_games()
+    assert total == 2
+    by_id = {g.id: g for g in games}
+    assert by_id[bad].damaged and not by_id[good].damaged
