@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee import store as store_module
-from referee.store import SCHEMA_VERSION, DamagedGame, Store, StorageError
+from referee.store import SCHEMA_VERSION, DamagedGame, StorageError, Store
 
 
 def _game(store: Store, name: str = "Test") -> str:
