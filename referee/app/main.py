@@ -13,6 +13,8 @@ from pathlib import Path
 import streamlit as st
 
 from referee.app import state
+from referee.app.common import plain
+from referee.store import StorageError
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
@@ -37,5 +39,11 @@ if (PAGES / "simulate.py").is_file():
         )
     )
 
-st.navigation(pages, position="top").run()
+try:
+    st.navigation(pages, position="top").run()
+except StorageError as fault:
+    # One clear page instead of a traceback: nothing was stored, nothing is shown as done.
+    st.error(plain(fault.message), icon=":material/database_off:")
+    st.caption("Reload the page once the games folder is fixed; games already saved are kept.")
+    st.stop()
 state.join_control()
