@@ -11,7 +11,7 @@ from support import plain
 from referee.app import table
 from referee.app.common import builtin_yaml, md
 from referee.engine import Game, PickUp, Play
-from referee.store import Conflict, Store, default_path
+from referee.store import Conflict, StorageError, Store, default_path
 from referee.variant.registry import builtin
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
@@ -370,19 +370,20 @@ def test_player_rows_and_restriction_words() -> None:
 def test_a_step_that_failed_to_store_is_not_shown_as_taken(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import sqlite3
-
     at = start(["Ann", "Ben"])
     gid = at.session_state["game_id"]
 
     def full_disk(*args: object, **kwargs: object) -> int:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise StorageError("full", "The games folder cannot be written: the disk is full.")
 
     with monkeypatch.context() as m:
         m.setattr(Store, "save_steps", full_disk)
         tap(at, 5)
         at.button(key="do_play").click().run()
-        assert any("That step was not recorded" in t for t in texts(at.error))
+        assert any(
+            t == "That step was not recorded: The games folder cannot be written: the disk is full."
+            for t in texts(at.error)
+        )
         assert texts(at.subheader) == ["Ann's turn"]
         assert any("0 steps so far" in t for t in texts(at.caption))
     assert Store(default_path()).load_game(gid).steps == []

@@ -166,3 +166,27 @@ def test_the_variant_library_shows_ids_and_asks_before_deleting(data_dir: Path) 
     assert store.get_variant("musical-karma") is not None  # nothing deleted by looking
     at.button(key="games_delvar_go_musical-karma").click().run()
     assert store.get_variant("musical-karma") is None
+
+
+def test_a_damaged_game_is_listed_and_can_be_deleted_but_not_opened(data_dir: Path) -> None:
+    import sqlite3
+
+    good, bad = _game(["Ann", "Ben"]), _game(["Cal", "Dee"])
+    with sqlite3.connect(default_path()) as db:
+        db.execute("UPDATE games SET steps = '{not json', players = '[1' WHERE id = ?", (bad,))
+    at = page("pages/games.py")
+    assert at.button(key=f"games_resume_{bad}").disabled
+    assert not at.button(key=f"games_resume_{good}").disabled
+    assert any("damaged" in plain(c.value) for c in at.caption)
+    at.button(key=f"games_delete_go_{bad}").click().run()
+    assert Store(default_path()).find_games()[1] == 1
+    # Opening it by its link says so in plain words and offers a new game.
+    _game(["Eve", "Fay"])
+    with sqlite3.connect(default_path()) as db:
+        db.execute("UPDATE games SET steps = '{not json' WHERE id = ?", (good,))
+    ref = AppTest.from_file(MAIN, default_timeout=20)
+    ref.query_params["game"] = good
+    ref.run()
+    assert not ref.exception
+    assert any("damaged" in plain(e.value) for e in ref.error)
+    assert ref.button(key="new_start")

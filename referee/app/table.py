@@ -8,7 +8,6 @@ taken back and the page reloads the game.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,8 +30,6 @@ from .common import builtin_yaml, variant_from_yaml
 
 ZONE_LABELS = {"hand": "Hand", "face_up": "Face-up", "face_down": "Face-down"}
 LOG_LENGTH = 20
-# What a failed write raises: the pages catch these and show the step as *not* taken.
-STORAGE_FAULTS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
 STALE = -1  # a Table.version that matches no stored game: load_table rebuilds it
 
 
@@ -389,14 +386,6 @@ def outcome_lines(outcome: Outcome) -> list[str]:
 def steps_words(n: int) -> str:
     """'1 step', '3 steps'."""
     return f"{n} step" if n == 1 else f"{n} steps"
-
-
-def fault_words(error: BaseException) -> str:
-    """A storage fault in plain words (the store's own message when it has one)."""
-    message = getattr(error, "message", None)
-    if isinstance(message, str) and message:
-        return message
-    return "the games folder could not be read or written. Nothing was changed."
 
 
 def follow_seconds(env: Mapping[str, str] | None = None) -> float:

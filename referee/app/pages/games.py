@@ -8,7 +8,8 @@ import datetime as dt
 import streamlit as st
 
 from referee.app import state, table
-from referee.app.common import md as plain  # common.plain: issue 8
+from referee.app.common import plain
+from referee.store import StorageError
 
 store = state.store()
 PAGE_SIZE = 20
@@ -27,10 +28,10 @@ def _rename(gid: str) -> None:
         return
     try:
         store.rename_game(gid, name[:NAME_MAX])
-    except table.STORAGE_FAULTS as e:
+    except StorageError as e:
         st.session_state["games_flash"] = (
             "error",
-            f"The game was not renamed: {table.fault_words(e)}",
+            f"The game was not renamed: {e.message}",
         )
         return
     st.session_state["games_flash"] = ("success", f"Renamed to “{name[:NAME_MAX]}”.")
@@ -39,10 +40,10 @@ def _rename(gid: str) -> None:
 def _delete(gid: str, name: str) -> None:
     try:
         store.delete_game(gid)
-    except table.STORAGE_FAULTS as e:
+    except StorageError as e:
         st.session_state["games_flash"] = (
             "error",
-            f"The game was not deleted: {table.fault_words(e)}",
+            f"The game was not deleted: {e.message}",
         )
         return
     if state.current_game_id() == gid:
@@ -53,10 +54,10 @@ def _delete(gid: str, name: str) -> None:
 def _delete_variant(vid: str, name: str) -> None:
     try:
         store.delete_variant(vid)
-    except table.STORAGE_FAULTS as e:
+    except StorageError as e:
         st.session_state["games_flash"] = (
             "error",
-            f"The variant was not deleted: {table.fault_words(e)}",
+            f"The variant was not deleted: {e.message}",
         )
         return
     st.session_state["games_flash"] = ("success", f"Deleted the variant “{name}” ({vid}).")
@@ -91,6 +92,8 @@ else:
 for g in games:
     when = dt.datetime.fromtimestamp(g.updated).strftime("%d %b %H:%M")
     status = f"{g.loser} lost" if g.over and g.loser else ("over" if g.over else "under way")
+    if g.damaged:
+        status = "damaged: it cannot be opened, only deleted"
     with st.container(border=True, key=f"games_row_{g.id}"):
         st.markdown(f"**{plain(g.name)}**")
         st.caption(
@@ -100,7 +103,12 @@ for g in games:
         )
         c1, c2, c3 = st.columns([2, 1, 1])
         with c1:
-            if st.button("Carry on with this game", key=f"games_resume_{g.id}", width="stretch"):
+            if st.button(
+                "Carry on with this game",
+                key=f"games_resume_{g.id}",
+                width="stretch",
+                disabled=g.damaged,
+            ):
                 _resume(g.id)
                 st.switch_page("pages/table.py", query_params={"game": g.id})
         with c2, st.popover("Rename", width="stretch", key=f"games_rename_{g.id}"):
@@ -147,8 +155,8 @@ if upload is not None and st.button("Import and carry on", key="games_import_go"
         st.error("This game record has mistakes:")
         for p in e.problems:
             st.text(str(p))
-    except table.STORAGE_FAULTS as e:
-        st.error(plain(f"The game could not be stored: {table.fault_words(e)}"))
+    except StorageError as e:
+        st.error(plain(f"The game could not be stored: {e.message}"))
     else:
         _resume(gid)
         st.switch_page("pages/table.py", query_params={"game": gid})

@@ -14,11 +14,10 @@ from typing import Any
 import streamlit as st
 
 from referee.app import state, table
-from referee.app.common import md as plain  # common.plain: issue 8
-from referee.app.common import variant_from_yaml, variant_sources
+from referee.app.common import plain, variant_from_yaml, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
-from referee.store import Conflict, NotFound
+from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
 
 store = state.store()
@@ -103,6 +102,13 @@ def _table() -> table.Table | None:
     except VariantError:
         state.set_game(None)
         _flash("error", "That game's variant cannot be read any more.")
+        return None
+    except DamagedGame as e:
+        state.set_game(None)
+        _flash("error", e.message)
+        return None
+    except StorageError as e:  # the whole folder: callbacks run outside main.py's fault page
+        _flash("error", e.message)
         return None
     st.session_state[state.TABLE_KEY] = tbl
     return tbl
@@ -194,9 +200,9 @@ def _do(action: str, shown: int) -> None:
         _reset_choice(fresh)
         if fresh is not None:
             _flash("warning", table.stale_words(old, fresh, ACTION_WORDS[action]))
-    except table.STORAGE_FAULTS as e:
+    except StorageError as e:
         st.session_state.pop(state.TABLE_KEY, None)
-        _flash("error", f"That step was not recorded: {table.fault_words(e)}")
+        _flash("error", f"That step was not recorded: {e.message}")
 
 
 def _leave() -> None:
@@ -296,8 +302,8 @@ def new_game_form() -> None:
         except SetupError as e:
             st.error(plain(f"This game cannot start: {e}"))
             return
-        except table.STORAGE_FAULTS as e:
-            st.error(plain(f"The game could not be stored: {table.fault_words(e)}"))
+        except StorageError as e:
+            st.error(plain(f"The game could not be stored: {e.message}"))
             return
         state.set_game(gid)
         _reset_choice()
@@ -520,7 +526,7 @@ def _follow(gid: str) -> None:
         return
     try:
         now = store.version(gid)
-    except table.STORAGE_FAULTS:
+    except StorageError:
         return
     if now == shown.version:
         return
@@ -529,7 +535,7 @@ def _follow(gid: str) -> None:
     except (NotFound, VariantError):
         st.rerun(scope="app")
         return
-    except table.STORAGE_FAULTS:
+    except StorageError:
         return
     if not table.same_game(shown, fresh):
         # The widgets may already be drawn in this run: reset the choice at the next one.
