@@ -49,6 +49,7 @@ class Resolution:
     follow_up: bool = False
     continue_from: int | None = None  # seat the turn passes from (R8.11), default the mover's
     landed: bool = False  # a card was moved onto the top of the pile (R7.1, R8.4)
+    stopped: bool = False  # a dry run stopped before an effect (Game._state_at)
     # --- words for the table ---
     notes: list[str] = field(default_factory=list)
 
@@ -323,12 +324,20 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
     return t
 
 
-def resolve(r: Resolution, effects: tuple[Effect, ...]) -> None:
-    """Resolve a play's effects once, in the order the card lists them (R8)."""
+def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = None) -> bool:
+    """Resolve a play's effects once, in the order the card lists them (R8).
+
+    With ``stop_at``, stop just before that effect and return True: the engine's dry run, so
+    that a choice (the card given, the player chosen) is judged against the state that effect
+    will actually see, after the card's earlier effects (a pass or an exchange of hands).
+    """
     for e in effects:
+        if e.name == stop_at:
+            return True
         handler = EFFECTS[e.name]
         if handler.resolve is not None:
             handler.resolve(r, dict(e.params))
+    return False
 
 
 missing = set(MENU) - set(EFFECTS)

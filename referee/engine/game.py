@@ -9,7 +9,8 @@ the table, never on how long the game has run.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from referee import words
 from referee.effects import Resolution, Traits, first_zone, resolve, traits_of
@@ -422,20 +423,21 @@ class Game:
                 return _no(rule, f"{name} gives no card; leave out 'give'.", field="give")
             if not self.variant.is_card(step.give):
                 return _no("R1.1", f"There is no card {step.give!r} in this variant.", field="give")
-            # The card given comes after the play, in order of play (R8.9).
-            seat = s.seats[s.turn].copy()
-            seat.zone(step.zone).take(card, len(step.cards))
-            zone_name = first_zone(seat)
-            if zone_name is not None:
-                zone = seat.zone(zone_name)
-                if self._possible(step.give, 1, zone) < 1:
-                    return _no(
-                        "R4.3",
-                        self._impossible_words(
-                            step.by, step.give, 1, zone, ZONE_WORDS[zone_name], verb="give"
-                        ),
-                        field="give",
-                    )
+            # The card given is chosen in order of play (R8.9) from what the giver holds when
+            # Give a Card resolves: after the play and the card's earlier effects.
+            with self._dry_run(step, "give_card") as reached:
+                seat = self.state.seats[s.turn]
+                zone_name = first_zone(seat) if reached else None
+                if zone_name is not None:
+                    zone = seat.zone(zone_name)
+                    if self._possible(step.give, 1, zone) < 1:
+                        return _no(
+                            "R4.3",
+                            self._impossible_words(
+                                step.by, step.give, 1, zone, ZONE_WORDS[zone_name], verb="give"
+                            ),
+                            field="give",
+                        )
         return None
 
     def _skips_chosen(self, card: Card) -> bool:
@@ -654,7 +656,19 @@ class Game:
             hint=hint,
         )
 
-    def _play(self, step: Play, origin: int, notes: list[str], flow: _Flow) -> None:
+    def _play(
+        self,
+        step: Play,
+        origin: int,
+        notes: list[str],
+        flow: _Flow,
+        stop_at: str | None = None,
+    ) -> Resolution | None:
+        """Apply a play: the cards land (or leave), runs burn, then the card's effects resolve.
+
+        Returns the resolution, or None when no effect resolved (a burn, a face-down card that
+        does not fit).  ``stop_at`` stops before that effect (see ``_state_at``).
+        """
         s = self.state
         v = self.variant
         card = step.cards[0]
@@ -677,7 +691,7 @@ class Game:
             notes.append(
                 f"It does not fit: {step.by} picks up the pile ({words.cards(flow.picked_up)})."
             )
-            return
+            return None
         pending = s.restriction
         s.restriction = None
         if t.one_time:
@@ -688,7 +702,7 @@ class Game:
             s.pile.extend(step.cards)
             if self._burns():
                 self._burn(notes, flow)
-                return
+                return None
             if t.transparent and pending is not None:
                 s.restriction = pending  # it counts as the card beneath it (R9)
         r = Resolution(
@@ -699,17 +713,41 @@ class Game:
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
         )
-        resolve(r, v.effects_of(card))
+        if resolve(r, v.effects_of(card), stop_at):
+            r.stopped = True
+            return r
         notes.extend(r.notes)
-        if r.landed:
-            # A card was moved onto the top (R8.4): runs and restrictions are judged on it.
+        if r.landed and s.pile:
+            # A card was moved onto the top (R8.4): runs and restrictions are judged on it
+            # (unless a later effect of the same card cleared or gave the pile away).
             if self._burns():
                 self._burn(notes, flow)
-                return
+                return r
             s.restriction = self._traits[s.pile[-1]].restrict
+        if not s.pile and s.restriction is not None:
+            # R5.1 wins: any card may start an empty pile (docs/rulings.md, "A restriction on
+            # an empty pile").  Without this a one-time restricting card could leave a player
+            # with no legal step at all.
+            s.restriction = None
+            notes.append("The pile is empty, so any card may start it.")
         flow.play_again = r.play_again
         flow.follow_up = r.follow_up
         flow.continue_from = r.continue_from
+        return r
+
+    @contextmanager
+    def _dry_run(self, step: Play, effect_name: str) -> Iterator[bool]:
+        """Within the block, ``self.state`` is a copy on which the play has been applied up to
+        just before ``effect_name`` of the played card; yields whether that effect is reached
+        (not when the play burns, or a face-down card does not fit).  The real state is back
+        afterwards, untouched: a choice is judged against what the effect will actually see."""
+        saved = self.state
+        self.state = saved.copy()
+        try:
+            r = self._play(step._replace(give=None), saved.turn, [], _Flow(), stop_at=effect_name)
+            yield r is not None and r.stopped
+        finally:
+            self.state = saved
 
     def _burns(self) -> bool:
         """R7.1/R7.3: the top N cards on the pile are identical."""
@@ -837,28 +875,26 @@ class Game:
                     if i != s.turn and (not only_in or s.seats[i].total)
                 ]
             for k in range(1, have + 1):
-                gifts = self._gift_choices(seat, zone_name, card, k) if t.takes_give else [None]
                 for to in targets:
-                    for give in gifts:
-                        steps.append(Play(by, (card,) * k, zone_name, to, give))
+                    play = Play(by, (card,) * k, zone_name, to)
+                    gifts = self._gift_choices(play) if t.takes_give else [None]
+                    steps.extend(play._replace(give=give) for give in gifts)
         if s.pile and not s.follow_up:
             steps.append(PickUp(by))
         return steps
 
-    def _gift_choices(
-        self, seat: Seat, zone_name: str, card: Card, k: int
-    ) -> list[Card] | list[None]:
-        """The cards a giver may hand over after this play, in order of play (R8.9)."""
-        after = seat.copy()
-        after.zone(zone_name).take(card, k)
-        give_from = first_zone(after)
-        if give_from is None:
-            return [None]
-        zone = after.zone(give_from)
-        if give_from == "face_down":
-            assert zone.order is not None
-            return [zone.order[-1]]
-        return [*sorted(zone.known, key=_strength)]
+    def _gift_choices(self, step: Play) -> list[Card] | list[None]:
+        """The cards a giver may hand over with this play, in order of play (R8.9), from what
+        they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
+        with self._dry_run(step, "give_card") as reached:
+            give_from = first_zone(self.state.seats[self.state.turn]) if reached else None
+            if give_from is None:
+                return [None]
+            zone = self.state.seats[self.state.turn].zone(give_from)
+            if give_from == "face_down":
+                assert zone.order is not None
+                return [zone.order[-1]]
+            return [*sorted(zone.known, key=_strength)]
 
 
 class _Flow:

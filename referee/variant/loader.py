@@ -413,6 +413,8 @@ class _Checker:
                         f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} {have} (R2.2); "
                         f"expected at most {have // per} players, a smaller deal or more decks",
                     )
+        if per and one_deck is not None and ranges:
+            self.check_draw_pile_locks(per, one_deck, ranges, hand, min_hand)
         burn = _int(d.get("burn"))
         if burn is None:
             return
@@ -445,6 +447,38 @@ class _Checker:
                     f"with {_plural(decks, 'deck')} no card has {burn} copies, so the pile never "
                     f"burns at {lo}-{hi} players (R7.1); expected more decks or a lower burn",
                 )
+
+
+    def check_draw_pile_locks(
+        self,
+        per: int,
+        one_deck: int,
+        ranges: list[tuple[int, int, int, int]],
+        hand: int | None,
+        min_hand: int | None,
+    ) -> None:
+        """Table cards wait until the draw pile is empty (R3.2, R3.3), so while it lasts a
+        player needs hand cards: with none dealt, or none ever drawn, a player can be left with
+        no step at all (an empty pile cannot be picked up, R6.3)."""
+        left = [(one_deck * decks - lo * per, lo) for _, decks, lo, _ in ranges]
+        cards, players = max(left)
+        if cards <= 0:
+            return
+        where = f"{_plural(cards, 'card')} at {players} players"
+        if min_hand == 0:
+            self.report(
+                ("min_hand",),
+                f"with min_hand 0 nobody ever draws, so the draw pile ({where}) never empties "
+                "and table cards stay locked (R3.2); a player with an empty hand could have no "
+                "step at all; expected min_hand 1 or more, or a deal that uses the whole deck",
+            )
+        if hand == 0:
+            self.report(
+                ("deal", "hand"),
+                f"the deal gives no hand cards, and table cards wait until the draw pile ({where}) "
+                "is empty (R3.2), so the first player could not play; expected at least 1 hand "
+                "card, or a deal that uses the whole deck",
+            )
 
 
 def _list(value: object) -> list[Any]:

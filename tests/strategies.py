@@ -1,0 +1,97 @@
+"""Hypothesis strategies for random *valid* variants: composed from the effect menu (R9) in the
+YAML shape and passed through the real loader, so every example is a variant a group could
+write (the loader's rejects are discarded with ``assume``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from referee.variant.loader import VariantError, variant_from_data
+from referee.variant.menu import MENU
+from referee.variant.model import Variant
+from referee.variant.registry import builtin
+
+_PARAMS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+    "value": st.builds(lambda v: {"value": v}, st.integers(0, 17)),
+    "next_range": st.one_of(
+        st.builds(lambda a: {"max": a}, st.integers(1, 16)),
+        st.builds(lambda a: {"min": a}, st.integers(1, 16)),
+        st.builds(
+            lambda a, b: {"min": min(a, b), "max": max(a, b)},
+            st.integers(1, 16),
+            st.integers(1, 16),
+        ),
+    ),
+    "skip": st.sampled_from([{"target": "chosen"}, {"target": "next"}]),
+    "pass_hands": st.sampled_from([{"direction": "left"}, {"direction": "right"}]),
+    "rotate_seats": st.sampled_from([{"direction": "left"}, {"direction": "right"}]),
+}
+
+
+@st.composite
+def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
+    names = draw(
+        st.lists(st.sampled_from(sorted(MENU)), min_size=1, max_size=max_size, unique=True)
+    )
+    out: list[Any] = []
+    for name in names:
+        if name in _PARAMS:
+            out.append({"effect": name, **draw(_PARAMS[name])})
+        else:
+            out.append(name)
+    return out
+
+
+@st.composite
+def variant_data(draw: st.DrawFn) -> dict[str, Any]:
+    low = draw(st.integers(1, 6))
+    high = draw(st.integers(low + 2, low + 12))
+    copies = draw(st.integers(1, 4))
+    n_karma = draw(st.integers(0, 4))
+    karma = [
+        {
+            "id": f"k{i}",
+            "name": f"Card {i}",
+            "copies": draw(st.integers(1, 3)),
+            "effects": draw(effect_lists()),
+        }
+        for i in range(n_karma)
+    ]
+    ranks = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
+    powers = [{"rank": r, "effects": draw(effect_lists(3))} for r in ranks]
+    deal = {
+        "face_down": draw(st.integers(0, 3)),
+        "face_up": draw(st.integers(0, 3)),
+        "hand": draw(st.integers(0, 4)),
+    }
+    players_max = draw(st.integers(2, 5))
+    data: dict[str, Any] = {
+        "id": "random",
+        "name": "Random",
+        "players": [{"decks": 1, "min": 2, "max": players_max}],
+        "ranks": {"low": low, "high": high, "copies": copies},
+        "karma_cards": karma,
+        "rank_powers": powers,
+        "deal": deal,
+        "min_hand": draw(st.integers(0, 4)),
+        "burn": draw(st.integers(2, 4)),
+    }
+    return data
+
+
+@st.composite
+def valid_variants(draw: st.DrawFn) -> Variant:
+    """A random variant that the loader accepts, or (now and then) a shipped one."""
+    if draw(st.integers(0, 9)) == 0:
+        return builtin(
+            draw(st.sampled_from(["classic", "mini-round", "second-edition", "shithead"]))
+        )
+    data = draw(variant_data())
+    try:
+        return variant_from_data(data)
+    except VariantError:  # not a valid variant
+        assume(False)
+        raise
