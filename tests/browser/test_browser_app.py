@@ -371,10 +371,10 @@ def builtin_labels() -> list[tuple[str, str, Any]]:
     return out
 
 
-def _target_card(variant: Any, players: list[str]) -> Any:
+def _target_card(variant: Any, players: list[str], trait: str = "needs_target") -> Any:
     game = Game.deal(variant, players)
     for k in variant.karma_cards:
-        if game.traits(k.id).needs_target:
+        if getattr(game.traits(k.id), trait):
             return k.id
     return None
 
@@ -417,6 +417,11 @@ def test_one_screen_per_step_with_every_builtin_variant(
                 page.locator(".st-key-action_bar [data-testid^='stAlertContent']")
             ).to_be_visible()
             inside(page, viewport, [*ONE_SCREEN, "sel_to"], f"{what}-{vid}-target")
+        card = _target_card(variant, players, "takes_give")
+        if card is not None:  # and the choice of the card given
+            tap_card(page, card)
+            expect(page.locator(".st-key-sel_give")).to_be_visible()
+            inside(page, viewport, [*ONE_SCREEN, "sel_give"], f"{what}-{vid}-give")
         page.locator(".st-key-do_leave button").click()
     no_horizontal_scroll(page)
 
