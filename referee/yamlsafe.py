@@ -38,6 +38,12 @@ MAX_NODES = 10_000
 """Most values (keys, scalars, lists, mappings) in one file: a 1,000-step record has about 7,000.
 The pure-Python parser reads about 200 KiB a second, so this also bounds the time spent."""
 
+MAX_INT = 2**53
+"""Largest integer (either sign) accepted anywhere: JSON and the browser hold integers exactly
+only up to 2**53; every schema bound is far below it."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 MAX_PROBLEMS = 100
 """Most schema problems reported for one file; the rest are counted in one last line."""
 
@@ -188,7 +194,7 @@ class _SafeLoader(yaml.SafeLoader):
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
-            return super().construct_object(node, deep=deep)
+            value = super().construct_object(node, deep=deep)
         except (ValueError, TypeError, KeyError, OverflowError):
             # e.g. `!!int abc`, `!!bool maybe`, or an integer of 5,000 digits
             kind = _show_tag(node.tag).removeprefix("!!")
@@ -196,6 +202,22 @@ class _SafeLoader(yaml.SafeLoader):
             raise _Located(
                 node.start_mark, f"{_show(node.value)} is not a valid {kind}; expected {expected}"
             ) from None
+        if isinstance(value, str) and _SURROGATE.search(value):
+            # "\ud800" in a double-quoted string: not a character, and it cannot be written
+            # out again as UTF-8 (the screen, an export, the database)
+            raise _Located(
+                node.start_mark,
+                "the text holds a lone surrogate escape (\\ud800-\\udfff), which is not a "
+                "character; expected valid Unicode text",
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            digits = len(str(abs(value)))  # the parser already refused over 4,300 digits
+            raise _Located(
+                node.start_mark,
+                f"a number of {digits:,} digits is too large; expected a number between "
+                f"-{MAX_INT:,} and {MAX_INT:,}",
+            )
+        return value
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, yaml.Node] = {}

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,10 @@ def problems(text: str) -> list[str]:
             "game.yaml:4:22: step 1: play[0]: there is no card 'joker'",
         ),
         (GOOD.replace("{by: Ann, play: [4]}", "{expect: illegal}"), "game.yaml:4:5: step 1"),
-        (GOOD.replace("classic", "no-such-variant"), "game.yaml:1:10: variant: cannot use"),
+        (
+            GOOD.replace("classic", "no-such-variant"),
+            "game.yaml:1:10: variant: there is no built-in variant called 'no-such-variant'",
+        ),
         (GOOD.replace("[Ann, Ben]", "[Ann]"), "game.yaml:2:10: players"),
         (
             GOOD.replace("[Ann, Ben]", "[Ann, Ann]"),
@@ -152,3 +156,47 @@ def test_replay_json(capsys) -> None:
     illegal = [r for r in rows if r["verdict"] == "illegal"]
     assert illegal and all(r["ok"] for r in rows)
     assert illegal[0]["reason"].startswith("Illegal (R5.2)")
+
+
+def test_a_5000_step_exported_game_imports_and_replays() -> None:
+    """Issue 8 item 6: the app's export of a long game must load again (was: a node limit of
+    10,000 refused a 3,000-step game).  The limits are in bytes and values, scaled to a game."""
+    import dataclasses
+    import time
+
+    from support import endless
+
+    from referee.records import RECORD_MAX_BYTES, RECORD_MAX_NODES
+
+    # Every card asks for 5 or more next and plays again, so a player who plays one card picks
+    # it straight back up: with single cards only, the pile never holds two and nothing burns.
+    variant = dataclasses.replace(endless(), copies=2, burn=2)
+    game = Game.shuffled(variant, ["Ann", "Ben"], 3, keep_history=True)
+    rng = random.Random(3)
+    while game.step_count < 5000:
+        assert not game.over
+        steps = [s for s in game.legal_steps() if isinstance(s, PickUp) or len(s.cards) == 1]
+        game.push(rng.choice(steps))
+    text = export_record(game, variant, name="A very long evening")
+    size = len(text.encode("utf-8"))
+    assert 50_000 < size < RECORD_MAX_BYTES / 2, size
+    started = time.perf_counter()
+    record = load_record_text(text, "long.yaml")
+    assert len(record.steps) == 5000
+    result = replay(record)
+    assert result.ok
+    again = game_from_record(record)
+    assert again.state.pile == game.state.pile and again.turn == game.turn
+    assert time.perf_counter() - started < 30  # a generous bound; bench/ measures the real time
+    assert RECORD_MAX_NODES > 5000 * 8
+
+
+def test_record_limits_still_refuse_a_huge_file() -> None:
+    from referee.records import RECORD_MAX_BYTES
+
+    text = "variant: classic\nplayers: [Ann, Ben]\nsteps:\n" + "  - {pickup: Ann}\n" * (
+        RECORD_MAX_BYTES // 15
+    )
+    with pytest.raises(RecordError) as err:
+        load_record_text(text, "huge.yaml")
+    assert "too large" in err.value.problems[0].message

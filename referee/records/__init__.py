@@ -19,9 +19,9 @@ from typing import Any
 import yaml
 
 from referee.engine import Game, Outcome, PickUp, Play, Position, SetupError, Step
-from referee.variant.loader import VariantError, variant_to_data
+from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
 from referee.variant.model import Card, Variant
-from referee.variant.registry import builtin_ids, resolve
+from referee.variant.registry import builtin, builtin_ids
 from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml, schema_problems
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "record.schema.json"
@@ -80,6 +80,16 @@ class Record:
     description: str = ""
 
 
+RECORD_MAX_BYTES = 512 * 1024
+"""Largest record accepted.  Measured: an exported game takes 25-40 bytes a step, so a
+5,000-step game is 130-200 KB; this leaves room for 12,000 steps.  The pure-Python parser
+reads about 120 KB a second, so a hostile file costs at most about 4 s."""
+
+RECORD_MAX_NODES = 80_000
+"""Most YAML values in a record: an exported game has about 5 a step (8 with chosen players
+and cards), so 5,000 steps need 25,000-40,000."""
+
+
 @cache
 def _schema() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -90,14 +100,11 @@ def _schema() -> dict[str, Any]:
 
 
 def load_record_file(path: str | Path) -> Record:
+    """A record named on the command line (read without blocking; a FIFO is refused)."""
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        reason = e.strerror or str(e)
-        raise RecordError(
-            [Problem(str(path), 0, 0, "", f"cannot read the file ({reason})", "unreadable")]
-        ) from None
+    raw = read_limited(p, str(path), RECORD_MAX_BYTES)
+    if isinstance(raw, Problem):
+        raise RecordError([raw])
     return load_record_text(raw, str(path), base_dir=p.parent)
 
 
@@ -106,7 +113,9 @@ def load_record_text(
 ) -> Record:
     """Parse and check a record; every problem is reported at once, located."""
     try:
-        data, node = parse_yaml(text, filename)
+        data, node = parse_yaml(
+            text, filename, max_bytes=RECORD_MAX_BYTES, max_nodes=RECORD_MAX_NODES
+        )
     except YamlError as e:
         raise RecordError(e.problems) from None
     problems = schema_problems(_schema(), data, node, filename)
@@ -193,8 +202,6 @@ class _Builder:
     def variant(self) -> tuple[Variant | None, str | None]:
         ref = self.data["variant"]
         if isinstance(ref, dict):
-            from referee.variant.loader import load_variant_text
-
             text = yaml.safe_dump(ref, sort_keys=False)
             result = load_variant_text(text, f"{self.filename} (variant)")
             if result.variant is None:
@@ -203,16 +210,47 @@ class _Builder:
                         ("variant",), f"the inline variant is invalid: {p.path}: {p.message}"
                     )
             return result.variant, None
-        try:
-            return resolve(ref, self.base_dir), ref
-        except VariantError as e:
-            first = e.problems[0].message if e.problems else str(e)
+        if ref in builtin_ids():
+            return builtin(ref), ref
+        ids = ", ".join(builtin_ids())
+        if self.base_dir is None:
+            # Opened in the app (an upload, a link): never a path on the server.
             self.problem(
                 ("variant",),
-                f"cannot use variant {ref!r} ({first}); expected a built-in id "
-                f"({', '.join(builtin_ids())}) or a path to a variant file",
+                f"there is no built-in variant called {_short(ref)}; expected a built-in id "
+                f"({ids}) or the variant itself, written inline",
             )
             return None, None
+        return self.variant_file(ref), ref
+
+    def variant_file(self, ref: str) -> Variant | None:
+        """A variant file named on the command line's record: only a regular file inside the
+        record's own folder tree, read without blocking; its content is never echoed."""
+        root = self.base_dir.resolve() if self.base_dir is not None else None
+        rel = Path(ref)
+        target = (root / rel).resolve() if root is not None else None
+        if root is None or target is None or rel.is_absolute() or not target.is_relative_to(root):
+            self.problem(
+                ("variant",),
+                f"{_short(ref)} is not a built-in variant nor a file beside the record; expected "
+                f"a built-in id ({', '.join(builtin_ids())}), the variant written inline, or "
+                "the path of a variant file inside the record's own folder",
+            )
+            return None
+        raw = read_limited(target, ref)
+        if isinstance(raw, Problem):
+            self.problem(("variant",), f"cannot use the variant file {_short(ref)}: {raw.message}")
+            return None
+        result = load_variant_text(raw, ref)
+        if result.variant is None:
+            first = result.errors[0]
+            self.problem(
+                ("variant",),
+                f"the variant file {_short(ref)} is not valid ({len(result.errors)} problem(s), "
+                f"the first at line {first.line}, column {first.column}); expected a valid "
+                f"variant file: check it with `karma validate`",
+            )
+        return result.variant
 
     def player(
         self, path: tuple[str | int, ...], name: object, players: tuple[str, ...], at_key=False
@@ -237,7 +275,7 @@ class _Builder:
             self.card((*path, i), c, variant)
 
     def start(self, s: dict[str, Any], players: tuple[str, ...], variant: Variant) -> Position:
-        self.player(("start", "turn"), s["turn"], players)
+        self.player(("start", "turn"), s.get("turn"), players)
         self.cards(("start", "pile"), s.get("pile", []), variant)
         for key in ("hand", "face_down", "face_up"):
             for name in s.get(key, {}):
@@ -502,3 +540,9 @@ def _same_as_builtin(v: Variant) -> bool:
         return builtin(v.id) == v
     except (VariantError, KeyError):
         return False
+
+
+def _short(text: object, limit: int = 60) -> str:
+    """A user's value quoted for a message, cut to a sensible length."""
+    r = repr(str(text))
+    return r if len(r) <= limit else r[: limit - 4] + "...'"

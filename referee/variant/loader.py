@@ -23,6 +23,8 @@ Rulings on what is an error and what is only a warning:
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,8 +87,15 @@ class LoadResult:
 # --- semantic checks ---------------------------------------------------------------------------
 
 
+_SANE = 1_000_000  # far beyond every schema bound: larger numbers are the schema's to report
+
+
 def _int(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """An integer the semantic checks may compute with; out-of-bounds ones are left to the
+    schema (a rank of -2**63 must not size a range or a loop)."""
+    if isinstance(value, int) and not isinstance(value, bool) and -_SANE <= value <= _SANE:
+        return value
+    return None
 
 
 def _a(n: int) -> str:
@@ -634,14 +643,17 @@ def load_variant_text(text: str | bytes, filename: str = "<variant>") -> LoadRes
 
 
 def read_limited(path: Path, filename: str, max_bytes: int = MAX_BYTES) -> bytes | Problem:
-    """At most ``max_bytes + 1`` bytes of a file (a FIFO or /dev/zero must not hang us)."""
+    """At most ``max_bytes + 1`` bytes of a *regular* file.
+
+    Opened without blocking and checked with ``fstat`` before reading, so a FIFO, ``/dev/stdin``
+    or a device never hangs or floods us; the content is never echoed in a problem.
+    """
 
     def unreadable(why: str) -> Problem:
         return Problem(filename, 0, 0, "", why, UNREADABLE)
 
     try:
-        with path.open("rb") as f:
-            return f.read(max_bytes + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         return unreadable("no such file; expected a path to an existing file")
     except IsADirectoryError:
@@ -650,6 +662,24 @@ def read_limited(path: Path, filename: str, max_bytes: int = MAX_BYTES) -> bytes
         return unreadable("permission denied; expected a file you may read")
     except OSError as e:
         return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return unreadable("this is a folder; expected a file")
+        if not stat.S_ISREG(info.st_mode):
+            return unreadable("this is not a regular file (a pipe or a device); expected a file")
+        chunks, size = [], 0
+        while size <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
+    finally:
+        os.close(fd)
 
 
 def load_variant_file(path: str | Path) -> LoadResult:

@@ -57,7 +57,14 @@ MENU: dict[str, EffectSpec] = {
             "R5.4",
             "While on top, counts as this value (0: anything may follow).",
             params=(
-                Param("value", "integer", "The value it counts as.", required=True, minimum=0),
+                Param(
+                    "value",
+                    "integer",
+                    "The value it counts as.",
+                    required=True,
+                    minimum=0,
+                    maximum=99,
+                ),
             ),
             passive=True,
             examples=({"effect": "value", "value": 0},),
@@ -68,8 +75,20 @@ MENU: dict[str, EffectSpec] = {
             "R5.4",
             "The next play must be a number from min to max, or a wild card.",
             params=(
-                Param("min", "integer", "Lowest number allowed next (default: any).", minimum=0),
-                Param("max", "integer", "Highest number allowed next (default: any).", minimum=0),
+                Param(
+                    "min",
+                    "integer",
+                    "Lowest number allowed next (default: any).",
+                    minimum=0,
+                    maximum=99,
+                ),
+                Param(
+                    "max",
+                    "integer",
+                    "Highest number allowed next (default: any).",
+                    minimum=0,
+                    maximum=99,
+                ),
             ),
             examples=(
                 {"effect": "next_range", "max": 5},

@@ -364,6 +364,7 @@ def _card(title: str, description: str) -> dict[str, Any]:
         description,
         type=["integer", "string"],
         minimum=0,
+        maximum=99,
         pattern=CARD_ID_PATTERN,
         examples=[7, "five_or_below"],
         **{"x-expected": "a card: a number such as 7, or a Karma card id such as five_or_below"},
@@ -560,6 +561,7 @@ def record_schema() -> dict[str, Any]:
                         "Pile",
                         "The pile, bottom to top.",
                         type="array",
+                        maxItems=999,
                         items={"$ref": "#/$defs/card"},
                     ),
                     "draw_pile": _int("Draw pile", "How many cards the draw pile holds.", 0, 999),
@@ -567,6 +569,7 @@ def record_schema() -> dict[str, Any]:
                     "face_up": _card_lists("Face-up", "Player -> their face-up cards."),
                     "face_down": _counts("Face-down", "Player -> how many face-down cards."),
                 },
+                required=["turn"],
                 examples=[{"turn": "Ann", "pile": [6, 9], "draw_pile": 0}],
             ),
             "steps": _f(
