@@ -31,6 +31,19 @@ _PARAMS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
 }
 
 
+# Texts as groups write them: empty, short, or up to the schema's limits, with Markdown and
+# non-ASCII letters (no control characters: the loader refuses those).
+_chars = st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Co", "Cn"))
+texts = st.one_of(
+    st.just(""),
+    st.text(_chars, min_size=1, max_size=40).map(str.strip).filter(bool),
+    st.builds(lambda n: ("Play *any* card [now](x)! " * 40)[:n], st.integers(501, 1000)),
+)
+long_texts = st.one_of(
+    texts, st.builds(lambda n: ("A long *house* story. " * 200)[:n], st.integers(1001, 4000))
+)
+
+
 @st.composite
 def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
     names = draw(
@@ -51,15 +64,20 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     high = draw(st.integers(low + 2, low + 12))
     copies = draw(st.integers(1, 4))
     n_karma = draw(st.integers(0, 4))
-    karma = [
-        {
+    karma = []
+    for i in range(n_karma):
+        card: dict[str, Any] = {
             "id": f"k{i}",
-            "name": f"Card {i}",
+            "name": draw(st.sampled_from([f"Card {i}", f"Karte {i} — ümlaut", f"[{i}](x)"])),
             "copies": draw(st.integers(1, 3)),
-            "effects": draw(effect_lists()),
         }
-        for i in range(n_karma)
-    ]
+        text = draw(texts)
+        if text:
+            card["text"] = text
+        if draw(st.booleans()):
+            card["rule"] = draw(st.sampled_from(["R8.2", "R8.12", "R9", "R5.4"]))
+        card["effects"] = draw(effect_lists())
+        karma.append(card)
     ranks = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
     powers = [{"rank": r, "effects": draw(effect_lists(3))} for r in ranks]
     deal = {
@@ -71,6 +89,7 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": "random",
         "name": "Random",
+        **({"description": d} if (d := draw(long_texts)) else {}),
         "players": [{"decks": 1, "min": 2, "max": players_max}],
         "ranks": {"low": low, "high": high, "copies": copies},
         "karma_cards": karma,

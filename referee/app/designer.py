@@ -21,9 +21,12 @@ import yaml
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
+from referee.variant.schema_gen import TEXT_LIMITS
 from referee.yamlsafe import Problem
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/variant.schema.json\n"
+LIMITS = TEXT_LIMITS
+"""The page's text fields take the schema's limits: a valid variant is never cut short."""
 MAX_LINK = 6000
 """Longest share link parameter (characters): longer links break in chats and some browsers."""
 MAX_SHARED_YAML = 64 * 1024

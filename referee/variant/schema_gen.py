@@ -26,6 +26,17 @@ SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
+TEXT_LIMITS = {
+    "variant_id": 40,
+    "name": 80,
+    "description": 4000,
+    "author": 80,
+    "card_id": 40,
+    "card_name": 60,
+    "text": 1000,
+}
+"""Longest texts a variant may hold (characters). The Design page's fields take the same limits,
+so that every valid variant survives a trip through the page unchanged."""
 
 
 def _f(title: str, description: str, **rest: Any) -> dict[str, Any]:
@@ -169,7 +180,12 @@ CLASSIC_EXAMPLE: dict[str, Any] = {
 @functools.cache
 def variant_schema() -> dict[str, Any]:
     """The JSON Schema of a variant file (cached: callers must not change it)."""
-    text = _f("Text", "What the card says, in plain words, for the rules sheet.", type="string")
+    text = _f(
+        "Text",
+        "What the card says, in plain words, for the rules sheet.",
+        type="string",
+        maxLength=TEXT_LIMITS["text"],
+    )
     defs: dict[str, Any] = {
         "player_range": _f(
             "Player range",
@@ -209,7 +225,7 @@ def variant_schema() -> dict[str, Any]:
                     "How records and tests name the card: lowercase letters, digits and '_'.",
                     type="string",
                     pattern=CARD_ID_PATTERN,
-                    maxLength=40,
+                    maxLength=TEXT_LIMITS["card_id"],
                     examples=["five_or_below"],
                     **{
                         "x-expected": "lowercase letters, digits and '_', starting with a "
@@ -221,7 +237,7 @@ def variant_schema() -> dict[str, Any]:
                     "The name printed on the card.",
                     type="string",
                     minLength=1,
-                    maxLength=60,
+                    maxLength=TEXT_LIMITS["card_name"],
                 ),
                 "copies": _int("Copies", "How many copies one deck has.", 0, 12),
                 "text": text,
@@ -290,7 +306,7 @@ def variant_schema() -> dict[str, Any]:
                 "How records name the variant: lowercase letters, digits, '-' and '_'.",
                 type="string",
                 pattern=VARIANT_ID_PATTERN,
-                maxLength=40,
+                maxLength=TEXT_LIMITS["variant_id"],
                 examples=["classic", "my-house-rules"],
                 **{
                     "x-expected": "lowercase letters, digits, '-' and '_', starting with a letter "
@@ -302,11 +318,18 @@ def variant_schema() -> dict[str, Any]:
                 "The variant's name as players see it.",
                 type="string",
                 minLength=1,
-                maxLength=80,
+                maxLength=TEXT_LIMITS["name"],
                 examples=["Karma"],
             ),
-            "description": _f("Description", "What is special about this variant.", type="string"),
-            "author": _f("Author", "Who wrote this variant.", type="string"),
+            "description": _f(
+                "Description",
+                "What is special about this variant.",
+                type="string",
+                maxLength=TEXT_LIMITS["description"],
+            ),
+            "author": _f(
+                "Author", "Who wrote this variant.", type="string", maxLength=TEXT_LIMITS["author"]
+            ),
             "players": _f(
                 "Players",
                 "Which table sizes may play, and with how many decks (R1.2-R1.3).",

@@ -176,19 +176,26 @@ st.subheader("About this variant")
 spot("about")
 c1, c2 = st.columns(2)
 with c1:
-    new["name"] = st.text_input("Name", value=data.get("name", ""), key=key("name"), max_chars=80)
+    new["name"] = st.text_input(
+        "Name", value=data.get("name", ""), key=key("name"), max_chars=d.LIMITS["name"]
+    )
 with c2:
     new["id"] = st.text_input(
         "Short id (letters, digits, - and _)",
         value=data.get("id", ""),
         key=key("id"),
-        max_chars=60,
+        max_chars=d.LIMITS["variant_id"],
     )
 st.caption("The short id names the file and is what game records use.")
 description = st.text_area(
-    "Description", value=data.get("description", ""), key=key("description"), max_chars=1000
+    "Description",
+    value=data.get("description", ""),
+    key=key("description"),
+    max_chars=d.LIMITS["description"],
 )
-author = st.text_input("Author", value=data.get("author", ""), key=key("author"), max_chars=80)
+author = st.text_input(
+    "Author", value=data.get("author", ""), key=key("author"), max_chars=d.LIMITS["author"]
+)
 if description:
     new["description"] = description
 if author:
@@ -239,7 +246,10 @@ for i, card in enumerate(data.get("karma_cards", [])):
         c = st.columns([3, 1], vertical_alignment="bottom")
         with c[0]:
             cname = st.text_input(
-                "Card name", value=card.get("name", ""), key=key("kc", i, "name"), max_chars=60
+                "Card name",
+                value=card.get("name", ""),
+                key=key("kc", i, "name"),
+                max_chars=d.LIMITS["card_name"],
             )
         with c[1]:
             ccopies = number("Copies", card.get("copies"), "kc", i, "copies", lo=0, hi=12)
@@ -247,7 +257,7 @@ for i, card in enumerate(data.get("karma_cards", [])):
             "What the card says",
             value=card.get("text", ""),
             key=key("kc", i, "text"),
-            max_chars=500,
+            max_chars=d.LIMITS["text"],
         )
         ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
         if st.button("Remove this card", key=key("kc", i, "del")):
@@ -255,6 +265,8 @@ for i, card in enumerate(data.get("karma_cards", [])):
     new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
     if ctext:
         new_card["text"] = ctext
+    if card.get("rule"):
+        new_card["rule"] = card["rule"]  # the rule its verdicts cite: kept as the file had it
     new_card["effects"] = ceffects
     cards.append(new_card)
 new["karma_cards"] = cards
@@ -267,12 +279,12 @@ with st.container(border=True):
     ck = f"c{crev}_"
     c = st.columns([3, 1], vertical_alignment="bottom")
     with c[0]:
-        comp_name = st.text_input("Card name", key=ck + "name", max_chars=60)
+        comp_name = st.text_input("Card name", key=ck + "name", max_chars=d.LIMITS["card_name"])
     with c[1]:
         comp_copies = st.number_input(
             "Copies", min_value=1, max_value=12, value=1, step=1, key=ck + "copies"
         )
-    comp_text = st.text_input("What the card says", key=ck + "text", max_chars=500)
+    comp_text = st.text_input("What the card says", key=ck + "text", max_chars=d.LIMITS["text"])
     chosen = st.multiselect(
         "What it does", list(MENU), format_func=d.effect_title, key=ck + "effects"
     )
@@ -324,7 +336,10 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
         spot(f"rank_powers.{i}")
         prank = number("Number", power.get("rank"), "rp", i, "rank", lo=0, hi=99)
         ptext = st.text_input(
-            "What it says", value=power.get("text", ""), key=key("rp", i, "text"), max_chars=300
+            "What it says",
+            value=power.get("text", ""),
+            key=key("rp", i, "text"),
+            max_chars=d.LIMITS["text"],
         )
         peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
         if st.button("Remove this power", key=key("rp", i, "del")):
