@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from referee.plaintext import markdown_literal
 from referee.variant import Effect, builtin
 from referee.variant.menu import MENU
 from referee.variant.sheet import describe_effect, describe_effects, rules_sheet
@@ -100,8 +103,8 @@ def test_restrictions_name_wild_ranks_of_a_variant_without_karma_cards() -> None
 def test_second_edition_sheet_is_complete() -> None:
     v = builtin("second-edition")
     sheet = rules_sheet(v)
-    assert sheet.startswith(f"# {v.name}\n")
-    assert v.description in sheet
+    assert sheet.startswith(f"# {markdown_literal(v.name)}\n")
+    assert markdown_literal(v.description) in sheet
     for heading in (
         "## Players and decks",
         "## The deck",
@@ -118,9 +121,9 @@ def test_second_edition_sheet_is_complete() -> None:
     assert "| numbers 1 to 16 | 3 of each (48 cards) |" in sheet
     assert "| **total** | **62** |" in sheet
     for card in v.karma_cards:
-        assert f"### {card.name} ×{card.copies}" in sheet
-        assert f"| {card.name} (Karma card) | {card.copies} |" in sheet
-        assert card.text in sheet
+        assert f"### {markdown_literal(card.name)} ×{card.copies}" in sheet
+        assert f"| {markdown_literal(card.name)} (Karma card) | {card.copies} |" in sheet
+        assert markdown_literal(card.text) in sheet
         assert describe_effects(card.effects, v) in sheet
     assert "The direction of play turns around." in sheet
     assert "When the top 3 cards of the pile are identical" in sheet
@@ -135,3 +138,22 @@ def test_rank_powers_appear_on_the_sheet() -> None:
         assert f"### Every {rank}" in sheet
     assert "Karma cards are wild" not in sheet
     assert "When the top 4 cards" in sheet
+
+
+def test_a_groups_own_words_stay_plain_text_on_the_sheet() -> None:
+    """Issue 8: names and texts reach the sheet (Markdown) escaped, never as links or images."""
+    import dataclasses
+
+    v = builtin("classic")
+    card = dataclasses.replace(v.karma_cards[0], name="![x](http://198.51.100.7/i.png)")
+    hostile = dataclasses.replace(
+        v,
+        name="# [Click](http://198.51.100.7/)",
+        description="<img src=x onerror=alert(1)> $x^2$ :red[hi]\n# heading",
+        karma_cards=(card, *v.karma_cards[1:]),
+    )
+    sheet = rules_sheet(hostile)
+    for unescaped in (r"(?<!\\)\]\(http", r"(?<!\\)<img", r"(?<!\\):red\[", r"(?<!\\)\$x"):
+        assert not re.search(unescaped, sheet), unescaped
+    assert "\\!\\[x\\]\\(http\\://198\\.51\\.100\\.7/i\\.png\\)" in sheet
+    assert "\n# heading" not in sheet

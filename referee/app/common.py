@@ -8,25 +8,20 @@ rendered with ``unsafe_allow_html``.  Where Streamlit reads a string as Markdown
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.plaintext import markdown_literal
 from referee.store import Store
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import VARIANTS_DIR, builtin_ids
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
-
 
 def plain(text: object) -> str:
     """User text made literal wherever Streamlit reads Markdown (st.markdown, captions, labels,
-    table cells, expander titles, option labels): every ASCII punctuation mark is
-    backslash-escaped (CommonMark allows it), so no link, image, heading, HTML, LaTeX (``$``) or
-    colour/icon directive (``:red[...]``, ``:material/x:``) survives; newlines become spaces."""
-    s = str(text).replace("\r", " ").replace("\n", " ")
-    return _MD_SPECIAL.sub(r"\\\1", s)
+    table cells, expander titles, option labels): see :func:`referee.plaintext.markdown_literal`."""
+    return markdown_literal(text)
 
 
 md = plain  # the older name, still used by some pages

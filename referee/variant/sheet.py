@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.plaintext import markdown_literal
 from referee.variant.model import Effect, Variant
 
 
@@ -121,14 +122,19 @@ def _players_word(lo: int, hi: int) -> str:
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
 
 
+def _t(text: str) -> str:
+    """A group's own words in the sheet: shown exactly as typed, never as Markdown."""
+    return markdown_literal(text)
+
+
 def rules_sheet(variant: Variant) -> str:
     """The complete rules sheet of a variant, in Markdown."""
     v = variant
-    lines: list[str] = [f"# {v.name}", ""]
+    lines: list[str] = [f"# {_t(v.name)}", ""]
     if v.description:
-        lines += [v.description, ""]
+        lines += [_t(v.description), ""]
     if v.author:
-        lines += [f"*Variant `{v.id}` by {v.author}.*", ""]
+        lines += [f"*Variant `{v.id}` by {_t(v.author)}.*", ""]
     else:
         lines += [f"*Variant `{v.id}`.*", ""]
     lines += [
@@ -152,7 +158,7 @@ def rules_sheet(variant: Variant) -> str:
         f"({len(v.ranks) * v.copies} cards) |",
     ]
     for k in v.karma_cards:
-        lines.append(f"| {k.name} (Karma card) | {k.copies} |")
+        lines.append(f"| {_t(k.name)} (Karma card) | {k.copies} |")
     lines += [f"| **total** | **{v.deck_size()}** |", ""]
 
     d = v.deal
@@ -223,16 +229,16 @@ def rules_sheet(variant: Variant) -> str:
     if v.karma_cards:
         lines += ["## The Karma cards (R8)", ""]
         for k in v.karma_cards:
-            lines += [f"### {k.name} ×{k.copies}", ""]
+            lines += [f"### {_t(k.name)} ×{k.copies}", ""]
             if k.text:
-                lines += [f"*{k.text}*", ""]
+                lines += [f"*{_t(k.text)}*", ""]
             lines += [f"**What it does:** {describe_effects(k.effects, v)}", ""]
     if v.rank_powers:
         lines += ["## Number cards with powers (R1.4, R5.5)", ""]
         for p in v.rank_powers:
             lines += [f"### Every {p.rank}", ""]
             if p.text:
-                lines += [f"*{p.text}*", ""]
+                lines += [f"*{_t(p.text)}*", ""]
             lines += [f"**What it does:** {describe_effects(p.effects, v)}", ""]
     lines += [
         "## The end (R10)",
