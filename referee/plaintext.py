@@ -11,10 +11,16 @@ from __future__ import annotations
 import re
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&=^\"'])")
+# GFM turns bare addresses into links *after* parsing (escapes do not stop it): an invisible
+# word joiner inside "://", "www." and "@" keeps them text.
+_AUTOLINK = re.compile(r"(://|(?i:www)(?=\.)|@)")
+_JOINER = "\u2060"
 
 
 def markdown_literal(text: object) -> str:
     """Every ASCII punctuation mark backslash-escaped (CommonMark allows it, so it shows as
-    itself), and line breaks as spaces (a new line could start a heading or a list)."""
+    itself), line breaks as spaces (a new line could start a heading or a list), and an
+    invisible word joiner in web and mail addresses so that they are not made links."""
     s = str(text).replace("\r", " ").replace("\n", " ")
+    s = _AUTOLINK.sub(lambda m: m.group(1)[0] + _JOINER + m.group(1)[1:], s)
     return _MD_SPECIAL.sub(r"\\\1", s)

@@ -6,7 +6,9 @@ from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
 
 
 def plain(text: str) -> str:
-    """Markdown-escaped text as it shows on screen."""
+    """Markdown-escaped text as it shows on screen (the invisible word joiners that keep
+    addresses from becoming links left out)."""
+    text = text.replace("\u2060", "")
     out, i = [], 0
     while i < len(text):
         if text[i] == "\\" and i + 1 < len(text):

@@ -1,0 +1,97 @@
+"""Issue 8 item 2: hostile texts — Markdown images and links to an outside address, HTML,
+LaTeX, colour directives — as variant, card, game and player names reach every page as plain
+text, and no page makes a request outside the app's own address."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, Request, Route, expect
+
+from referee.app import designer
+from referee.app.table import new_game
+from referee.store import Store
+
+from .conftest import ROOT, Server
+
+pytestmark = pytest.mark.browser
+
+OUTSIDE = "198.51.100.7"  # TEST-NET-2: never a real host; every request to it is aborted
+IMAGE = f"![pic](http://{OUTSIDE}/pic.png)"
+LINK = f"[click me](http://{OUTSIDE}/go)"
+HTML = f'<img src="http://{OUTSIDE}/html.png">'
+LATEX = "$\\frac{1}{0}$"
+COLOUR = ":red[loud] :material/home:"
+
+
+def _hostile_variant() -> str:
+    data = yaml.safe_load((ROOT / "variants" / "classic.yaml").read_text())
+    data["id"] = "hostile"
+    data["name"] = f"Evil {IMAGE}"
+    data["description"] = f"{LINK} {HTML} {LATEX} {COLOUR}\n# A heading"
+    data["author"] = HTML
+    data["karma_cards"][0]["name"] = f"Card {IMAGE}"
+    data["karma_cards"][0]["text"] = f"{LINK} {COLOUR}"
+    return designer.to_yaml(data)
+
+
+def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server) -> None:
+    variant_yaml = _hostile_variant()
+    store = Store(Path(server.data_dir) / "karma.sqlite3")
+    store.save_variant("hostile", f"Evil {IMAGE}", variant_yaml)
+    gid = new_game(
+        store,
+        variant_id="hostile",
+        variant_yaml=variant_yaml,
+        builtin=False,
+        players=[IMAGE, HTML, COLOUR],
+        face_up=None,
+        name=f"Game {LINK}",
+    )
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    ctx.set_default_timeout(15_000)
+    own = f"127.0.0.1:{server.port}"
+    outside: list[str] = []
+
+    def guard(route: Route, request: Request) -> None:
+        if re.match(rf"^(https?|wss?)://{re.escape(own)}/", request.url) or request.url.startswith(
+            ("data:", "blob:", "about:")
+        ):
+            route.continue_()
+        else:
+            outside.append(request.url)
+            route.abort()
+
+    ctx.route("**/*", guard)
+    page = ctx.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    share = designer.share_param(variant_yaml)
+    pages = [
+        (f"/?game={gid}", "![pic](http:"),
+        (f"/design?v={share}", "Evil"),
+        (f"/rules?game={gid}", "[click me](http:"),
+        (f"/games?game={gid}", "Game [click me](http:"),
+        (f"/simulate?game={gid}", None),
+    ]
+    for path, literal in pages:
+        page.goto(server.url + path)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(500)
+        if literal is not None:
+            expect(page.get_by_text(literal, exact=False).first).to_be_visible()
+        main = page.locator('[data-testid="stMain"]')
+        bad = main.locator(f'img[src*="{OUTSIDE}"], a[href*="{OUTSIDE}"]')
+        where = bad.evaluate_all(
+            "els => els.map(e => (e.closest('[data-testid]') || e).getAttribute('data-testid')"
+            " + ': ' + (e.closest('[data-testid]') || e).outerHTML.slice(0, 300))"
+        )
+        assert where == [], (path, where)
+        assert main.locator(".katex, h1:has-text('A heading')").count() == 0, path
+        assert main.locator('[data-testid="stMarkdownColoredText"]').count() == 0, path
+    assert outside == [], outside
+    assert dialogs == []
+    ctx.close()
