@@ -42,6 +42,11 @@ __all__ = [
 ]
 
 DEFAULT_TURN_CAP = 2000
+MAX_WORK = 100_000_000
+"""The most games x players x turn cap one run may ask for (the CLI and the Simulate page alike):
+a bound on the work, since a variant that never ends plays every game to the cap.  At about
+30,000 steps a second on one core that is under an hour in the very worst case; a typical run
+(1,000 games x 4 players x 2,000) asks for 8,000,000."""
 Progress = Callable[[int, int], None]
 
 _MASK = (1 << 64) - 1
@@ -191,6 +196,13 @@ def _check(variant: Variant, players: int, games: int, bots: Sequence[str], jobs
         raise ValueError("the turn cap must be at least 1.")
     if not bots:
         raise ValueError("name at least one bot.")
+    work = games * players * turn_cap
+    if work > MAX_WORK:
+        raise ValueError(
+            f"that is too much for one run: {games:,} games x {players} players x a cap of "
+            f"{turn_cap:,} turns = {work:,}, over the limit of {MAX_WORK:,}; expected fewer "
+            "games or a lower turn cap."
+        )
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
         raise ValueError(

@@ -4,7 +4,9 @@ text, and no page makes a request outside the app's own address."""
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,33 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
     assert outside == [], outside
     assert dialogs == []
     ctx.close()
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> None:
+    """Issue 8 item 7: the server stops working once the tab that asked is gone."""
+    assert server.proc is not None
+    pid = server.proc.pid
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    page.goto(server.url + "/simulate")
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    games = page.locator(".st-key-simulate_games input")
+    games.fill("10000")
+    games.press("Enter")
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    page.locator(".st-key-simulate_run button").click()
+    expect(page.get_by_text("of 10000 games", exact=False).first).to_be_visible()
+    busy = _cpu_seconds(pid)
+    time.sleep(1.0)
+    assert _cpu_seconds(pid) - busy > 0.5  # it is really running
+    ctx.close()
+    time.sleep(3.0)  # the session notices the closed socket
+    idle = _cpu_seconds(pid)
+    time.sleep(2.0)
+    assert _cpu_seconds(pid) - idle < 0.4, "the simulation went on after its tab closed"
