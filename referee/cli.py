@@ -6,29 +6,42 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 # name -> (module, one-line help).  Modules expose add_arguments(parser) and run(args) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("referee.commands.validate", "check variant files against the schema and rules"),
-    "rules": ("referee.commands.rules", "print a variant's rules sheet (Markdown)"),
+    "rules": (
+        "referee.commands.rules",
+        "print a variant's rules sheet (Markdown, or HTML for printing)",
+    ),
     "replay": ("referee.commands.replay", "replay game records and scenarios"),
     "simulate": ("referee.commands.simulate", "self-play a variant and print a balance report"),
+    "schema": ("referee.commands.schema", "print or write the variant and record JSON Schemas"),
     "app": ("referee.commands.app", "start the Streamlit app"),
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="karma", description="Karma Referee")
+    parser.add_argument("--version", action="version", version=f"karma {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:  # a command still being built: hide it rather than crash
-            continue
+        module = importlib.import_module(module_name)  # a broken command must fail loudly
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser
+
+
+def version() -> str:
+    """The installed package's version (the checkout's own when not installed)."""
+    try:
+        return metadata.version("karma-referee")
+    except metadata.PackageNotFoundError:
+        from referee import __version__
+
+        return __version__
 
 
 def main(argv: Sequence[str] | None = None) -> int:

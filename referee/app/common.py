@@ -15,7 +15,7 @@ from referee.plaintext import markdown_literal
 from referee.store import Store
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
-from referee.variant.registry import VARIANTS_DIR, builtin_ids
+from referee.variant.registry import builtin_ids, builtin_text
 
 
 def plain(text: object) -> str:
@@ -46,8 +46,19 @@ a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: ce
 html, body { overflow-x: hidden; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 @media print {
-  header, [data-testid="stHeader"], [data-testid="stToolbar"],
-  [data-testid="stMain"] button, [data-testid="stSelectbox"] { display: none !important; }
+  /* The whole page, over as many sheets as it needs, without menus, buttons or choices. */
+  header, [data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stSidebar"],
+  [data-testid="stDecoration"], [data-testid="stStatusWidget"], [data-testid="stPopover"],
+  [data-testid="stMain"] button, [data-testid="stSelectbox"], [data-testid="stDownloadButton"],
+  [data-testid="stCaptionContainer"] { display: none !important; }
+  html, body, #root, .stApp, [data-testid="stApp"], [data-testid="stAppViewContainer"],
+  [data-testid="stMain"], [data-testid="stMainBlockContainer"] {
+    height: auto !important; min-height: 0 !important; overflow: visible !important;
+    position: static !important; display: block !important;
+  }
+  [data-testid="stMainBlockContainer"] { padding: 0 !important; max-width: none !important; }
+  h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
+  tr, li, p { break-inside: avoid; page-break-inside: avoid; }
 }
 </style>
 """
@@ -67,7 +78,7 @@ def variant_from_yaml(text: str) -> Variant:
 
 @functools.lru_cache(maxsize=32)
 def builtin_yaml(variant_id: str) -> str:
-    return (VARIANTS_DIR / f"{variant_id}.yaml").read_text(encoding="utf-8")
+    return builtin_text(variant_id)
 
 
 @dataclass(frozen=True)

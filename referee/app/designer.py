@@ -18,13 +18,14 @@ from typing import Any
 
 import yaml
 
+from referee.resources import modeline
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
 from referee.variant.schema_gen import TEXT_LIMITS
 from referee.yamlsafe import Problem
 
-SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/variant.schema.json\n"
+SCHEMA_LINE = modeline()
 LIMITS = TEXT_LIMITS
 """The page's text fields take the schema's limits: a valid variant is never cut short."""
 MAX_LINK = 6000

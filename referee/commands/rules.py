@@ -1,4 +1,4 @@
-"""`karma rules FILE`: print a variant's rules sheet in Markdown (a file path or a built-in id).
+"""`karma rules FILE`: print a variant's rules sheet, in Markdown or as a printable HTML page.
 
 Exit status: 0 with the sheet, 1 when the variant is invalid (its problems go to stderr), 2 when
 the file cannot be read or no built-in variant has that id.
@@ -10,22 +10,29 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee.variant.loader import LoadResult, load_variant_file
-from referee.variant.registry import VARIANTS_DIR, builtin_ids
+from referee.variant.loader import LoadResult, load_variant_file, load_variant_text
+from referee.variant.registry import builtin_ids, builtin_text
 from referee.variant.sheet import rules_sheet
+from referee.variant.sheet_html import rules_sheet_html
 from referee.yamlsafe import UNREADABLE, Problem
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="FILE", help="a variant file, or a built-in id")
     parser.add_argument("-o", "--output", metavar="OUT", help="write the sheet to this file")
+    parser.add_argument(
+        "--format",
+        choices=("markdown", "html"),
+        default="markdown",
+        help="markdown (default), or html: a standalone page styled for printing",
+    )
 
 
 def _load(name: str) -> LoadResult:
     path = Path(name)
     if not path.exists() and name in builtin_ids():
-        path = VARIANTS_DIR / f"{name}.yaml"
-    elif not path.exists() and "/" not in name and not name.endswith((".yaml", ".yml")):
+        return load_variant_text(builtin_text(name), f"{name}.yaml")
+    if not path.exists() and "/" not in name and not name.endswith((".yaml", ".yml")):
         known = ", ".join(builtin_ids())
         message = (
             f"no such file, and no built-in variant is called '{name}'; expected a variant file "
@@ -43,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if result.variant is None:
         return 1
-    sheet = rules_sheet(result.variant)
+    sheet = (
+        rules_sheet_html(result.variant) if args.format == "html" else rules_sheet(result.variant)
+    )
     if args.output:
         try:
             Path(args.output).write_text(sheet, encoding="utf-8")

@@ -19,12 +19,11 @@ from typing import Any
 import yaml
 
 from referee.engine import Game, Outcome, PickUp, Play, Position, SetupError, Step
+from referee.resources import RECORD_SCHEMA, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin, builtin_ids
 from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml, schema_problems
-
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "record.schema.json"
 
 __all__ = [
     "Record",
@@ -92,7 +91,7 @@ and cards), so 5,000 steps need 25,000-40,000."""
 
 @cache
 def _schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(schema_text(RECORD_SCHEMA))
     return data
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 import yaml
 
+from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
 from referee.yamlsafe import (
@@ -48,7 +49,8 @@ from referee.yamlsafe import (
     schema_problems,
 )
 
-SCHEMA_REF = "../schemas/variant.schema.json"
+SCHEMA_REF = SCHEMA_BASE_URL + "variant.schema.json"
+"""Where a written variant file's modeline points: the stable address (referee.resources)."""
 
 MAX_NODES = 5_000
 """Most YAML values in a variant file: 30 Karma cards with many effects stay under 2,500."""
@@ -456,7 +458,6 @@ class _Checker:
                     f"with {_plural(decks, 'deck')} no card has {burn} copies, so the pile never "
                     f"burns at {lo}-{hi} players (R7.1); expected more decks or a lower burn",
                 )
-
 
     def check_draw_pile_locks(
         self,

@@ -11,26 +11,37 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from referee.variant.loader import VariantError, load_variant_file
+from referee.resources import data_dir
+from referee.variant.loader import VariantError, load_variant_file, load_variant_text
 from referee.variant.model import Variant
 from referee.yamlsafe import UNREADABLE, Problem
 
-VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
+VARIANTS_DIR = data_dir("variants")
+"""The shipped variants: packaged with an installed copy, else the checkout's ``variants/``."""
 
 
+@functools.cache
 def builtin_ids() -> list[str]:
     """The ids of the shipped variants (their file names without ``.yaml``), sorted."""
     if not VARIANTS_DIR.is_dir():
         return []
-    return sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+    return sorted(
+        p.name.removesuffix(".yaml") for p in VARIANTS_DIR.iterdir() if p.name.endswith(".yaml")
+    )
+
+
+@functools.cache
+def builtin_text(variant_id: str) -> str:
+    """The YAML text of a shipped variant; raises VariantError if there is none."""
+    if variant_id not in builtin_ids():
+        raise VariantError([_unknown(variant_id)])
+    return (VARIANTS_DIR / f"{variant_id}.yaml").read_text(encoding="utf-8")
 
 
 @functools.cache
 def builtin(variant_id: str) -> Variant:
     """A shipped variant by id (cached); raises VariantError if unknown or broken."""
-    if variant_id not in builtin_ids():
-        raise VariantError([_unknown(variant_id)])
-    result = load_variant_file(VARIANTS_DIR / f"{variant_id}.yaml")
+    result = load_variant_text(builtin_text(variant_id), f"{variant_id}.yaml")
     if result.variant is None:
         raise VariantError(result.errors)
     return result.variant

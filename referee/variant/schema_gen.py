@@ -18,11 +18,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, EffectSpec, Param
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-BASE_URL = "https://karma-referee.example/schemas/"
-SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+BASE_URL = SCHEMA_BASE_URL  # one stable address, set in referee.resources
+SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"  # the source (a checkout)
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"

@@ -1,0 +1,112 @@
+"""Issue 11: a plain install works outside the checkout.  The test builds the wheel, installs it
+into a fresh virtualenv (its dependencies borrowed from the project's .venv, so no download), and
+runs the `karma` of that venv from another folder."""
+
+from __future__ import annotations
+
+import json
+import site
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("install")
+    dist = tmp / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = dist.glob("karma_referee-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "referee/_data/variants/classic.yaml" in names
+    assert "referee/_data/schemas/variant.schema.json" in names
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    # The dependencies (streamlit, pyyaml, ...) from this test's own environment, not the
+    # checkout: a plain path entry, so the editable install's finder is not switched on.
+    deps = [p for p in site.getsitepackages() if Path(p).is_dir()]
+    Path(purelib, "borrowed-deps.pth").write_text("\n".join(deps) + "\n")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(py),
+            "install",
+            "-q",
+            "--no-deps",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return venv
+
+
+def karma(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(venv / "bin" / "karma"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(cwd)},
+    )
+
+
+def test_the_installed_copy_is_not_the_checkout(installed: Path, tmp_path: Path) -> None:
+    out = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", "import referee; print(referee.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert str(installed) in out and str(ROOT) not in out
+
+
+def test_version(installed: Path, tmp_path: Path) -> None:
+    done = karma(installed, "--version", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "karma 0.1.0", done
+
+
+def test_simulate_a_builtin_variant(installed: Path, tmp_path: Path) -> None:
+    done = karma(
+        installed, "simulate", "classic", "--games", "5", "--jobs", "1", "--json", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 5
+
+
+def test_rules_and_schema(installed: Path, tmp_path: Path) -> None:
+    done = karma(installed, "rules", "second-edition", cwd=tmp_path)
+    assert done.returncode == 0 and "Create Your Karma" in done.stdout, done.stderr
+    done = karma(installed, "rules", "second-edition", "--format", "html", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("<!DOCTYPE html>")
+    done = karma(installed, "schema", "--out", "schemas", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "schemas" / "variant.schema.json").read_text())["$id"]
+
+
+def test_app_help(installed: Path, tmp_path: Path) -> None:
+    done = karma(installed, "app", "--help", cwd=tmp_path)
+    assert done.returncode == 0 and "--host" in done.stdout, done.stderr

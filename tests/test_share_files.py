@@ -1,0 +1,82 @@
+"""Issue 11: variant files travel (a stable schema address, `karma schema`, an editor's
+validator), the rules sheet prints as HTML, and Streamlit's hosting entry runs the app."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from referee.app import designer
+from referee.cli import main
+from referee.resources import SCHEMA_BASE_URL, schema_text
+from referee.variant.loader import dump_variant
+from referee.variant.registry import builtin
+from referee.variant.sheet_html import rules_sheet_html
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_one_schema_address_everywhere() -> None:
+    for name in ("variant.schema.json", "record.schema.json"):
+        assert json.loads(schema_text(name))["$id"] == SCHEMA_BASE_URL + name
+        assert json.loads((ROOT / "schemas" / name).read_text())["$id"] == SCHEMA_BASE_URL + name
+    line = f"# yaml-language-server: $schema={SCHEMA_BASE_URL}variant.schema.json"
+    assert dump_variant(builtin("classic")).startswith(line)
+    assert designer.to_yaml(designer.starter(builtin("classic"))).startswith(line)
+
+
+def test_karma_schema_prints_and_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "Karma variant"
+    assert main(["schema", "record"]) == 0
+    assert "record" in json.loads(capsys.readouterr().out)["$id"]
+    assert main(["schema", "--out", str(tmp_path / "s")]) == 0
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "record.schema.json",
+        "variant.schema.json",
+    ]
+
+
+def test_a_downloaded_variant_validates_in_an_editors_checker(tmp_path: Path) -> None:
+    """check-jsonschema (what editors and CI use) with the schema the modeline names, mapped to
+    the local copy `karma schema --out` writes (the stable address is not reachable here)."""
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    good = tmp_path / "ours.yaml"
+    good.write_text(designer.to_yaml(designer.starter(builtin("second-edition"))))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text().replace("burn: 3", "burn: three"))
+    checker = [sys.executable, "-m", "check_jsonschema", "--schemafile"]
+    schema = str(tmp_path / "variant.schema.json")
+    ok = subprocess.run([*checker, schema, str(good)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    fails = subprocess.run([*checker, schema, str(bad)], capture_output=True, text=True)
+    assert fails.returncode == 1 and "burn" in fails.stdout + fails.stderr
+
+
+def test_html_sheet_is_standalone_and_escapes_a_groups_words(tmp_path: Path) -> None:
+    v = builtin("second-edition")
+    hostile = dataclasses.replace(
+        v, name="<script>alert(1)</script> & Co", description="<img src=x onerror=alert(1)>"
+    )
+    page = rules_sheet_html(hostile)
+    assert page.startswith("<!DOCTYPE html>") and "@media print" in page
+    assert "<script>" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in page
+    assert page.count("<table>") == 2 and "<td>Create Your Karma (Karma card)</td>" in page
+    for card in v.karma_cards:
+        assert f"<h3>{card.name} ×{card.copies}</h3>" in page
+    out = tmp_path / "rules.html"
+    assert main(["rules", "second-edition", "--format", "html", "-o", str(out)]) == 0
+    assert out.read_text() == rules_sheet_html(v)
+
+
+def test_streamlit_hosting_entry_runs_the_app(data_dir: Path) -> None:
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30).run()
+    assert not at.exception, at.exception
+    assert at.title or at.header or at.subheader
