@@ -49,7 +49,7 @@ def test_self_play_only_pushes_legal_steps(seed: int, variant_id: str) -> None:
     }
     result = play(game, bots, random.Random(seed), turn_cap=3000)
     assert result.capped or game.over
-    assert result.turns >= result.pickups + sum(result.plays.values())
+    assert result.steps >= result.pickups + sum(result.plays.values())
 
 
 def test_bot_registry() -> None:

@@ -102,7 +102,7 @@ def test_fixed_deal_by_hand(bot: type[GreedyBot] | type[SmartBot]) -> None:
     b = bot()
     result = play(game, {"P1": b, "P2": b}, random.Random(0))
     assert result == GameResult(
-        turns=4,
+        steps=4,
         pickups=1,
         picked_cards=2,
         burns=1,
@@ -127,9 +127,9 @@ def test_tally_and_report_figures_by_hand() -> None:
 
     names, lineup = ["P1", "P2", "P3"], ["smart", "greedy", "smart"]
     tally = Tally.empty(3, ("smart", "greedy"))
-    tally.add(GameResult(turns=10, pickups=2, picked_cards=5, burns=1, loser="P2"), names, lineup)
-    tally.add(GameResult(turns=20, pickups=0, burns=3, loser="P3"), names, lineup)
-    tally.add(GameResult(turns=30, pickups=4, picked_cards=9, capped=True), names, lineup)
+    tally.add(GameResult(steps=10, pickups=2, picked_cards=5, burns=1, loser="P2"), names, lineup)
+    tally.add(GameResult(steps=20, pickups=0, burns=3, loser="P3"), names, lineup)
+    tally.add(GameResult(steps=30, pickups=4, picked_cards=9, capped=True), names, lineup)
     report = Report.build(
         ones(), players=3, seed=0, bots=("smart", "greedy"), turn_cap=30, tally=tally
     )

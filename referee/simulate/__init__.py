@@ -9,9 +9,10 @@ this package computes.
 
 from referee.simulate.bots import BOTS, Bot, GreedyBot, RandomBot, SmartBot, make_bot
 from referee.simulate.report import CAP_WARNING, Bin, Report, Tally, TurnStats
+from referee.simulate.results import GameResult
 from referee.simulate.runner import (
     DEFAULT_TURN_CAP,
-    GameResult,
+    MAX_WORK,
     Progress,
     bot_seed,
     game_seed,
@@ -20,12 +21,14 @@ from referee.simulate.runner import (
     seat_names,
     seating,
     simulate,
+    simulate_live,
 )
 
 __all__ = [
     "BOTS",
     "CAP_WARNING",
     "DEFAULT_TURN_CAP",
+    "MAX_WORK",
     "Bin",
     "Bot",
     "GameResult",
@@ -44,4 +47,5 @@ __all__ = [
     "seat_names",
     "seating",
     "simulate",
+    "simulate_live",
 ]

@@ -27,12 +27,10 @@ import io
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.simulate.results import GameResult
 from referee.variant.model import Card, Variant
-
-if TYPE_CHECKING:
-    from referee.simulate.runner import GameResult
 
 __all__ = ["CAP_WARNING", "Bin", "Report", "Tally", "TurnStats"]
 
@@ -73,7 +71,7 @@ class Tally:
     def add(self, result: GameResult, names: Sequence[str], lineup: Sequence[str]) -> None:
         """Count one game: ``names[j]`` sat at seat j, played by the bot ``lineup[j]``."""
         self.games += 1
-        self.turns[result.turns] = self.turns.get(result.turns, 0) + 1
+        self.turns[result.steps] = self.turns.get(result.steps, 0) + 1
         self.pickups += result.pickups
         self.picked_cards += result.picked_cards
         self.burns += result.burns

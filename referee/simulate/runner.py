@@ -19,14 +19,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
 
 from referee.engine import Game, Play
 from referee.simulate.bots import BOTS, Bot
 from referee.simulate.report import Report, Tally
-from referee.variant.model import Card, Variant
+from referee.simulate.results import GameResult
+from referee.variant.model import Variant
 
 __all__ = [
     "DEFAULT_TURN_CAP",
@@ -39,6 +39,7 @@ __all__ = [
     "seat_names",
     "seating",
     "simulate",
+    "simulate_live",
 ]
 
 DEFAULT_TURN_CAP = 2000
@@ -80,20 +81,6 @@ def seating(bots: Sequence[str], players: int, index: int) -> list[str]:
     return [bots[(index + j) % b] for j in range(players)]
 
 
-@dataclass
-class GameResult:
-    """The figures of one self-played game."""
-
-    turns: int = 0  # steps taken: plays (a play again or a follow-up is a step) and pick-ups
-    pickups: int = 0  # steps that ended with the mover taking the pile (incl. blind misfits)
-    picked_cards: int = 0
-    burns: int = 0  # plays whose run burned the pile (R7.1)
-    plays: dict[Card, int] = field(default_factory=dict)  # plays that landed, by card
-    cards: dict[Card, int] = field(default_factory=dict)  # cards in those plays
-    loser: str | None = None
-    capped: bool = False  # stopped at the turn cap, unfinished
-
-
 def play(
     game: Game,
     bots: Mapping[str, Bot],
@@ -104,16 +91,18 @@ def play(
 
     ``bots`` maps each player's name to their bot.  A play that lands counts once for its card
     (``plays``) and once per copy (``cards``); a blind face-down card that does not fit counts
-    as a pick-up, not a play (R7.5).
+    as a pick-up, not a play (R7.5).  The loop is the simulator's hot path: it keeps bound
+    methods in locals and asks a bot only when there is a choice.
     """
     result = GameResult()
     plays = result.plays
     cards = result.cards
     legal = game.legal_steps
     push = game.push
-    turns = pickups = picked = burns = 0
+    choosers = {name: bot.choose for name, bot in bots.items()}
+    steps_taken = pickups = picked = burns = 0
     while not game.over:
-        if turns >= turn_cap:
+        if steps_taken >= turn_cap:
             result.capped = True
             break
         steps = legal()
@@ -121,14 +110,14 @@ def play(
             step = steps[0]
         elif steps:
             state = game.state
-            step = bots[state.names[state.turn]].choose(game, steps, rng)
+            step = choosers[state.names[state.turn]](game, steps, rng)
         else:
             raise RuntimeError(
                 f"the engine lists no legal step for {game.turn} although the game is on "
-                f"(turn {turns}): {game.hint()}"
+                f"(step {steps_taken}): {game.hint()}"
             )
         outcome = push(step, trusted=True)  # bots choose from legal_steps()
-        turns += 1
+        steps_taken += 1
         if outcome.picked_up:
             pickups += 1
             picked += outcome.picked_up
@@ -138,7 +127,7 @@ def play(
             cards[card] = cards.get(card, 0) + len(step.cards)
         if outcome.burned:
             burns += 1
-    result.turns = turns
+    result.steps = steps_taken
     result.pickups = pickups
     result.picked_cards = picked
     result.burns = burns
@@ -174,9 +163,14 @@ def _run_chunk(
     return play_games(*args)
 
 
-def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+CHUNK_STEPS = 100_000
+"""At most this many steps (games x turn cap) in one chunk: a chunk takes at most a few seconds
+even when every game runs to the cap, so a stopped run (a closed tab) ends soon."""
+
+
+def _chunks(games: int, jobs: int, turn_cap: int = DEFAULT_TURN_CAP) -> Iterator[tuple[int, int]]:
     # Enough chunks for a smooth progress bar and even load; never fewer than one game.
-    size = max(1, min(500, math.ceil(games / max(jobs * 8, 50))))
+    size = max(1, min(500, math.ceil(games / max(jobs * 8, 50)), CHUNK_STEPS // turn_cap))
     for start in range(0, games, size):
         yield start, min(games, start + size)
 
@@ -219,6 +213,77 @@ def _context() -> BaseContext:
     return get_context("spawn")
 
 
+def _tallies(
+    variant: Variant,
+    players: int,
+    games: int,
+    seed: int,
+    bots: tuple[str, ...],
+    jobs: int,
+    turn_cap: int,
+) -> Iterator[tuple[int, Tally]]:
+    """Play the run chunk by chunk, yielding (games done, the tally of the chunk just done).
+
+    Whoever stops iterating (a closed browser tab raises in the page's loop) stops the run:
+    in-process chunks simply are not played; worker chunks not yet started are cancelled.
+    """
+    chunks = list(_chunks(games, jobs, turn_cap))
+    done = 0
+    if jobs == 1 or len(chunks) == 1:
+        for start, stop in chunks:
+            tally = play_games(variant, players, seed, bots, turn_cap, start, stop)
+            done += stop - start
+            yield done, tally
+        return
+    workers = min(jobs, len(chunks), os.cpu_count() or jobs)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    try:
+        pending: dict[Future[Tally], int] = {
+            pool.submit(_run_chunk, (variant, players, seed, bots, turn_cap, a, b)): b - a
+            for a, b in chunks
+        }
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                tally = future.result()
+                done += pending.pop(future)
+                yield done, tally
+    finally:  # done, a failing chunk, an interrupt or a consumer gone: drop the queued chunks
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def simulate_live(
+    variant: Variant,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str] = ("random",),
+    jobs: int = 1,
+    turn_cap: int = DEFAULT_TURN_CAP,
+) -> Iterator[Report]:
+    """Like ``simulate``, but yields the report so far after every chunk (its ``games`` is the
+    number done); the last one is the whole run's, equal to what ``simulate`` returns.  The
+    Simulate page draws each, so its charts grow as results come in and a closed tab (Streamlit
+    raises on the page's next call) ends the run between two chunks.  Raises ValueError for
+    bad arguments before any game is played."""
+    bots = tuple(bots)
+    _check(variant, players, games, bots, jobs, turn_cap)
+    began = time.perf_counter()
+    tally = Tally.empty(players, bots)
+    for _done, part in _tallies(variant, players, games, seed, bots, jobs, turn_cap):
+        tally.merge(part)
+        yield Report.build(
+            variant,
+            players=players,
+            seed=seed,
+            bots=bots,
+            turn_cap=turn_cap,
+            tally=tally,
+            seconds=time.perf_counter() - began,
+            jobs=jobs,
+        )
+
+
 def simulate(
     variant: Variant,
     players: int,
@@ -233,41 +298,19 @@ def simulate(
 
     ``jobs`` > 1 plays chunks of games in that many worker processes (forked, or spawned when
     this process runs threads, e.g. in the app); the report does not depend on it.  ``progress(done,
-    total)`` is called in this process as chunks finish.  Raises ValueError for bad arguments.
+    total)`` is called in this process as chunks finish; if it raises, the run stops there.
+    Raises ValueError for bad arguments.
     """
     bots = tuple(bots)
     _check(variant, players, games, bots, jobs, turn_cap)
     began = time.perf_counter()
     tally = Tally.empty(players, bots)
-    done = 0
-    chunks = list(_chunks(games, jobs))
     if progress is not None:
         progress(0, games)
-    if jobs == 1 or len(chunks) == 1:
-        for start, stop in chunks:
-            tally.merge(play_games(variant, players, seed, bots, turn_cap, start, stop))
-            done += stop - start
-            if progress is not None:
-                progress(done, games)
-    else:
-        workers = min(jobs, len(chunks), os.cpu_count() or jobs)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-            pending: dict[Future[Tally], int] = {
-                pool.submit(_run_chunk, (variant, players, seed, bots, turn_cap, a, b)): b - a
-                for a, b in chunks
-            }
-            try:
-                while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        tally.merge(future.result())
-                        done += pending.pop(future)
-                        if progress is not None:
-                            progress(done, games)
-            except BaseException:  # a failing chunk or an interrupt: drop the queued ones
-                for future in pending:
-                    future.cancel()
-                raise
+    for done, part in _tallies(variant, players, games, seed, bots, jobs, turn_cap):
+        tally.merge(part)
+        if progress is not None:
+            progress(done, games)
     seconds = time.perf_counter() - began
     return Report.build(
         variant,
