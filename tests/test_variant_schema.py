@@ -9,6 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import (
     SCHEMAS_DIR,
@@ -31,7 +32,7 @@ def test_checked_in_schema_equals_generated(name: str, build: Any) -> None:
     assert text == render(build()), "run: python -m referee.variant.schema_gen"
     schema = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert schema["$id"] == f"https://karma-referee.example/schemas/{name}"
+    assert schema["$id"] == f"{SCHEMA_BASE_URL}{name}"
     assert schema["title"] and schema["description"] and schema["examples"]
     for example in schema["examples"]:
         assert list(jsonschema.Draft202012Validator(schema).iter_errors(example)) == []
