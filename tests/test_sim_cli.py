@@ -44,7 +44,7 @@ def test_variant_path_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, path, "-g", "5", "--bots", "greedy", "-j", "1")
     assert code == 0
     assert out.startswith("Karma (classic): 4 players, 5 games")
-    assert "Game length (turns)" in out
+    assert "Game length (steps)" in out
     code, out, _ = run(capsys, "classic", "-g", "5", "--csv", "-j", "1", "--turn-cap", "100")
     assert code == 0 and out.startswith("section,key,value\n")
     assert "run,turn_cap,100" in out

@@ -41,7 +41,7 @@ def test_run_shows_report_charts_and_downloads(at: AppTest) -> None:
     assert isinstance(report, Report)
     assert (report.games, report.players, report.bots) == (12, 3, ("greedy", "smart"))
     assert [m.label for m in at.metric][:3] == [
-        "Turns per game (mean)",
+        "Steps per game (mean)",
         "Pick-ups per game",
         "Burns per game",
     ]

@@ -205,7 +205,7 @@ def test_report_outputs() -> None:
     assert lines[0] == "section,key,value"
     assert "run,games,8" in lines and "turn_cap_reached,may_not_end,false" in lines
     text = report.to_text()
-    assert "Game length (turns)" in text and "Loser by seat" in text
+    assert "Game length (steps)" in text and "Loser by seat" in text
     assert "may not end" not in text
     assert len(report.histogram_rows()) == len(report.turns.histogram)
     assert [r["seat"] for r in report.seat_rows()] == ["seat 1", "seat 2", "seat 3"]

@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from referee.simulate import BOTS, DEFAULT_TURN_CAP, simulate
+from referee.simulate import BOTS, DEFAULT_TURN_CAP, MAX_WORK, simulate
 
 USAGE_ERROR = 2
 
@@ -41,7 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--turn-cap",
         type=int,
         default=DEFAULT_TURN_CAP,
-        help=f"stop a game after this many turns (default {DEFAULT_TURN_CAP})",
+        help=(
+            f"stop a game after this many steps, plays and pick-ups (default {DEFAULT_TURN_CAP}); "
+            f"games x players x this may be at most {MAX_WORK:,}"
+        ),
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--csv", action="store_true", help="print the report as CSV")

@@ -6,8 +6,10 @@ plain-data view: ``to_dict()`` (JSON-ready), ``to_csv()`` and ``to_text()``.
 
 Definitions:
 
-* a *turn* is one step: a play (a play again after a burn, or a table-card follow-up, is a turn
-  of its own) or a pick-up;
+* a game's length is counted in *steps*, not turns: a play (a play again after a burn, or a
+  table-card follow-up, is a step of its own) or a pick-up.  The fields keep their first names
+  (``turns``, ``turn_cap``, ``turns_per_second`` in the JSON and CSV) so that saved reports and
+  scripts still read; they count steps, and the ``turn_cap`` is the cap on a game's steps;
 * a *pick-up* is a step that ends with the mover taking the pile: a pick-up, or a blind
   face-down card that does not fit (R7.5) - that card does not count as played;
 * *plays* of a card count plays that landed (two 7s at once are one play, two cards);
@@ -472,12 +474,12 @@ class Report:
         if self.seconds > 0:
             lines.append(
                 f"Speed: {self.seconds:.2f} s, {self.games_per_second:,.0f} games/s, "
-                f"{self.turns_per_second:,.0f} turns/s ({self.jobs} job"
+                f"{self.turns_per_second:,.0f} steps/s ({self.jobs} job"
                 f"{'s' if self.jobs != 1 else ''})"
             )
         lines += [
             "",
-            f"Game length (turns): min {t.min}, median {t.median:g}, mean {t.mean:.1f}, "
+            f"Game length (steps): min {t.min}, median {t.median:g}, mean {t.mean:.1f}, "
             f"p90 {t.p90}, max {t.max}",
         ]
         peak = max((b.games for b in t.histogram), default=0)
@@ -514,12 +516,12 @@ class Report:
             lines += [f"  {self.card_names[k]}: {v:.2f}" for k, v in self.powers_per_game.items()]
         lines += [
             "",
-            f"Turn cap {self.turn_cap}: {self.capped} of {self.games} games "
+            f"Step cap {self.turn_cap}: {self.capped} of {self.games} games "
             f"({self.cap_share:.1%}) did not finish.",
         ]
         if self.may_not_end:
             lines.append(
-                f"WARNING: more than {self.cap_warning:.0%} of games reached the turn cap: "
+                f"WARNING: more than {self.cap_warning:.0%} of games reached the step cap: "
                 "this variant may not end."
             )
         return "\n".join(lines) + "\n"

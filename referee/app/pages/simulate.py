@@ -1,6 +1,9 @@
 """The Simulate page: computer players play a variant many times; the balance report.
 
-All the work is in ``referee.simulate``; this page only asks, shows progress and draws.
+All the work is in ``referee.simulate``; this page only asks, shows progress and draws.  Before
+a run it shows how long it will take (from a short measured run on this machine); during a run
+it redraws the report after every chunk of games, and since every Streamlit call between two
+chunks checks whether the browser tab is still there, a closed tab or a rerun ends the run.
 A variant handed over by the Design page ("test this variant") arrives in
 ``st.session_state["simulate_variant"]`` and is offered first.
 """
@@ -15,13 +18,22 @@ import streamlit as st
 
 from referee.app import state
 from referee.app.common import md, variant_from_yaml, variant_sources
-from referee.simulate import BOTS, DEFAULT_TURN_CAP, Report, simulate
+from referee.simulate import (
+    BOTS,
+    DEFAULT_TURN_CAP,
+    Report,
+    estimate_seconds,
+    friendly_duration,
+    simulate_live,
+)
 from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
 HANDED_OVER = "simulate_variant"  # a Variant, set by the Design page
 REPORT = "simulate_report"
 SEEN = "simulate_variant_seen"
+SPEED = "simulate_speed"  # (what was measured) -> seconds a game takes on one core
+REDRAW = 0.5  # seconds between two redraws of the report during a run
 
 st.title("Simulate")
 st.caption(
@@ -29,6 +41,90 @@ st.caption(
     "last, how often the pile is picked up or burns, which cards get played, and whether the "
     "first seats have an edge. Every card is known to the computer players."
 )
+
+# --- the report, drawn live during a run and in full afterwards ---------------------------------
+
+
+def draw_report(report: Report, final: bool) -> None:
+    """The report; while a run is going (``final`` false) without downloads."""
+    st.subheader("Report" if final else "Report so far")
+    st.caption(
+        md(
+            f"{report.variant_name}: {report.players} players, {report.games} games, "
+            f"seed {report.seed}, computer players: {', '.join(report.bots)}. "
+            f"{report.seconds:.1f} s ({report.games_per_second:,.0f} games per second)."
+        )
+    )
+    if report.may_not_end:
+        st.warning(
+            f"{report.cap_share:.1%} of the games had not ended after {report.turn_cap} steps: "
+            "this variant may not end."
+        )
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("Steps per game (mean)", f"{report.turns.mean:.1f}")
+    m2.metric("Pick-ups per game", f"{report.pickups_per_game:.2f}")
+    m3.metric("Burns per game", f"{report.burns_per_game:.2f}")
+    m4.metric("Games stopped at the cap", f"{report.capped} ({report.cap_share:.1%})")
+    t = report.turns
+    st.write(
+        f"Game length in steps (plays and pick-ups): shortest {t.min}, median {t.median:g}, 90% of games within "
+        f"{t.p90}, longest {t.max}."
+    )
+
+    g1, g2 = st.columns(2)
+    with g1:
+        st.markdown("**Game length (steps)**")
+        hist = (
+            alt.Chart(alt.Data(values=report.histogram_rows()))
+            .mark_bar()
+            .encode(
+                x=alt.X("turns:N", sort=None, title="steps"),
+                y=alt.Y("games:Q", title="games"),
+                tooltip=["turns:N", "games:Q"],
+            )
+        )
+        st.altair_chart(hist, width="stretch")
+    with g2:
+        st.markdown("**Who loses, by seat** (seat 1 starts)")
+        seats = (
+            alt.Chart(alt.Data(values=report.seat_rows()))
+            .mark_bar()
+            .encode(
+                x=alt.X("seat:N", sort=None, title="seat"),
+                y=alt.Y("share:Q", title="share of games lost", axis=alt.Axis(format="%")),
+                tooltip=["seat:N", "games:Q", alt.Tooltip("share:Q", format=".1%")],
+            )
+        )
+        st.altair_chart(seats, width="stretch")
+
+    st.markdown("**Computer players**")
+    st.dataframe(report.bot_rows(), hide_index=True)
+    st.markdown("**Cards played per game**")
+    st.dataframe(report.card_rows(), hide_index=True)
+
+    if not final:
+        return
+    name = report.variant_id or "variant"
+    dl1, dl2 = st.columns(2)
+    dl1.download_button(
+        "Download the report (JSON)",
+        data=json.dumps(report.to_dict(), indent=2),
+        file_name=f"{name}-simulation.json",
+        mime="application/json",
+        key="simulate_download_json",
+        on_click="ignore",
+    )
+    dl2.download_button(
+        "Download the report (CSV)",
+        data=report.to_csv(),
+        file_name=f"{name}-simulation.csv",
+        mime="text/csv",
+        key="simulate_download_csv",
+        on_click="ignore",
+    )
+    with st.expander("The report as text"):
+        st.code(report.to_text(), language=None)
+
 
 # --- which variant ---------------------------------------------------------------------------
 
@@ -80,7 +176,7 @@ bots = st.multiselect(
 with st.expander("More settings"):
     d1, d2 = st.columns(2)
     turn_cap = d1.number_input(
-        "Stop a game after this many turns",
+        "Stop a game after this many steps (plays and pick-ups)",
         min_value=10,
         max_value=100_000,
         value=DEFAULT_TURN_CAP,
@@ -97,25 +193,46 @@ with st.expander("More settings"):
         key="simulate_jobs",
     )
 
+# --- how long, and the run --------------------------------------------------------------------
+
+measured = (key, id(variant), int(players), tuple(bots), int(turn_cap))
+speeds = st.session_state.setdefault(SPEED, {})
+if bots and measured not in speeds:
+    speeds[measured] = estimate_seconds(
+        variant, players=int(players), bots=tuple(bots), turn_cap=int(turn_cap), games=1
+    )
+if bots:
+    per_game = speeds[measured]
+    workers = max(1, min(int(jobs), os.cpu_count() or 1))
+    st.caption(f"This will take {friendly_duration(per_game * int(games) / workers)}.")
+
+live = st.empty()
 if st.button("Run the simulation", type="primary", disabled=not bots, key="simulate_run"):
     bar = st.progress(0.0, text="Starting…")
-
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / total if total else 1.0, text=f"{done} of {total} games")
-
+    total = int(games)
+    shown = 0.0
     try:
-        st.session_state[REPORT] = simulate(
+        for partial in simulate_live(
             variant,
             players=int(players),
-            games=int(games),
+            games=total,
             seed=int(seed),
             bots=tuple(bots),
             jobs=int(jobs),
             turn_cap=int(turn_cap),
-            progress=progress,
-        )
+        ):
+            # Every Streamlit call here raises StopException once the tab has closed (or the
+            # script is asked to rerun), which ends the run between two chunks.
+            bar.progress(partial.games / total, text=f"{partial.games} of {total} games")
+            if partial.games < total and partial.seconds - shown >= REDRAW:
+                shown = partial.seconds
+                with live.container():
+                    draw_report(partial, final=False)
+            if partial.games == total:
+                st.session_state[REPORT] = partial
     except ValueError as e:
         st.error(md(str(e)))
+    live.empty()
     bar.empty()
 if not bots:
     st.info("Choose at least one kind of computer player.")
@@ -124,78 +241,4 @@ if not bots:
 
 report = st.session_state.get(REPORT)
 if isinstance(report, Report):
-    st.subheader("Report")
-    st.caption(
-        md(
-            f"{report.variant_name}: {report.players} players, {report.games} games, "
-            f"seed {report.seed}, computer players: {', '.join(report.bots)}. "
-            f"{report.seconds:.1f} s ({report.games_per_second:,.0f} games per second)."
-        )
-    )
-    if report.may_not_end:
-        st.warning(
-            f"{report.cap_share:.1%} of the games had not ended after {report.turn_cap} turns: "
-            "this variant may not end."
-        )
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Turns per game (mean)", f"{report.turns.mean:.1f}")
-    m2.metric("Pick-ups per game", f"{report.pickups_per_game:.2f}")
-    m3.metric("Burns per game", f"{report.burns_per_game:.2f}")
-    m4.metric("Games at the turn cap", f"{report.capped} ({report.cap_share:.1%})")
-    t = report.turns
-    st.write(
-        f"Game length in turns: shortest {t.min}, median {t.median:g}, 90% of games within "
-        f"{t.p90}, longest {t.max}."
-    )
-
-    g1, g2 = st.columns(2)
-    with g1:
-        st.markdown("**Game length (turns)**")
-        hist = (
-            alt.Chart(alt.Data(values=report.histogram_rows()))
-            .mark_bar()
-            .encode(
-                x=alt.X("turns:N", sort=None, title="turns"),
-                y=alt.Y("games:Q", title="games"),
-                tooltip=["turns:N", "games:Q"],
-            )
-        )
-        st.altair_chart(hist, width="stretch")
-    with g2:
-        st.markdown("**Who loses, by seat** (seat 1 starts)")
-        seats = (
-            alt.Chart(alt.Data(values=report.seat_rows()))
-            .mark_bar()
-            .encode(
-                x=alt.X("seat:N", sort=None, title="seat"),
-                y=alt.Y("share:Q", title="share of games lost", axis=alt.Axis(format="%")),
-                tooltip=["seat:N", "games:Q", alt.Tooltip("share:Q", format=".1%")],
-            )
-        )
-        st.altair_chart(seats, width="stretch")
-
-    st.markdown("**Computer players**")
-    st.dataframe(report.bot_rows(), hide_index=True)
-    st.markdown("**Cards played per game**")
-    st.dataframe(report.card_rows(), hide_index=True)
-
-    name = report.variant_id or "variant"
-    dl1, dl2 = st.columns(2)
-    dl1.download_button(
-        "Download the report (JSON)",
-        data=json.dumps(report.to_dict(), indent=2),
-        file_name=f"{name}-simulation.json",
-        mime="application/json",
-        key="simulate_download_json",
-        on_click="ignore",
-    )
-    dl2.download_button(
-        "Download the report (CSV)",
-        data=report.to_csv(),
-        file_name=f"{name}-simulation.csv",
-        mime="text/csv",
-        key="simulate_download_csv",
-        on_click="ignore",
-    )
-    with st.expander("The report as text"):
-        st.code(report.to_text(), language=None)
+    draw_report(report, final=True)
