@@ -317,7 +317,7 @@ def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Se
     fill(page, "simulate_games", "40")
     widget(page, "simulate_run").click()
     expect(page.get_by_role("heading", name="Report")).to_be_visible(timeout=60_000)
-    expect(page.get_by_text("Turns per game (mean)")).to_be_visible()
+    expect(page.get_by_text("Steps per game (mean)")).to_be_visible()
     expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
     no_horizontal_scroll(page)
     tap_targets_ok(page)
