@@ -9,8 +9,11 @@ no link, image, heading, HTML, LaTeX or colour/icon directive.
 from __future__ import annotations
 
 import re
+import string
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&=^\"'])")
+# Every ASCII punctuation mark (CommonMark lets any be escaped): "/" too, as Streamlit rewrites
+# ":material/" to an icon in the raw source before parsing; "@", "%", ";" ... cost nothing.
+_MD_SPECIAL = re.compile("([" + re.escape(string.punctuation) + "])")
 # GFM turns bare addresses into links *after* parsing (escapes do not stop it): an invisible
 # word joiner inside "://", "www." and "@" keeps them text.
 _AUTOLINK = re.compile(r"(://|(?i:www)(?=\.)|@)")

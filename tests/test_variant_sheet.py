@@ -155,5 +155,5 @@ def test_a_groups_own_words_stay_plain_text_on_the_sheet() -> None:
     sheet = rules_sheet(hostile)
     for unescaped in (r"(?<!\\)\]\(http", r"(?<!\\)<img", r"(?<!\\):red\[", r"(?<!\\)\$x"):
         assert not re.search(unescaped, sheet), unescaped
-    assert "\\!\\[x\\]\\(http\\:\u2060//198\\.51\\.100\\.7/i\\.png\\)" in sheet
+    assert "\\!\\[x\\]\\(http\\:\u2060\\/\\/198\\.51\\.100\\.7\\/i\\.png\\)" in sheet
     assert "\n# heading" not in sheet
