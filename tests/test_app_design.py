@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 from support import plain
 
@@ -149,3 +151,31 @@ def test_uploaded_good_file_loads(data_dir: Path) -> None:
     at.file_uploader(key="design_upload").upload("quick.yaml", text.encode(), "application/x-yaml")
     at.run()
     assert at.text_input(key="d1_name").value == builtin("quick-duel").name
+
+
+def test_save_into_a_read_only_folder_says_so_and_keeps_the_design(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 8 item 5: a folder that cannot be written gives a plain message on the page, the
+    design stays as it was, and nothing half-stored appears in the library."""
+    from referee import store as store_module
+
+    at = design()
+    at.text_input(key="d0_name").input("Our House").run()
+    at.text_input(key="d0_id").input("our-house").run()
+    real = sqlite3.connect
+
+    def read_only(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        return real(f"file:{path}?mode=ro", *args, uri=True, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", read_only)
+    at.button(key="design_save").click().run()
+    assert not at.exception, at.exception
+    errors = texts(at.error)
+    assert any(
+        e.startswith("Our House was not saved. The games folder cannot be written") for e in errors
+    ), errors
+    assert not any("Saved" in t for t in texts(at.success))
+    assert at.text_input(key="d0_name").value == "Our House"
+    monkeypatch.undo()
+    assert Store(default_path()).list_variants() == []

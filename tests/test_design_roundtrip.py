@@ -61,3 +61,18 @@ def test_longest_texts_and_rules_survive(data_dir: Path) -> None:
     assert back.description == data["description"]
     assert back.karma_cards[0].text == data["karma_cards"][0]["text"]
     assert [c.rule for c in back.karma_cards] == [c.rule for c in base.karma_cards]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=valid_variants())
+def test_designer_functions_lose_nothing(variant: Variant) -> None:
+    """The pure half of the page, many more examples: design data -> checked YAML (what the
+    download button gives) -> the same variant; and the same through a share link."""
+    checked = d.check(d.from_variant(variant))
+    assert checked.variant is not None, checked.result.errors
+    assert variant_to_data(checked.variant) == variant_to_data(variant)
+    shared = load_variant_text(d.read_share(d.share_param(checked.yaml)), "shared.yaml").variant
+    assert shared is not None and variant_to_data(shared) == variant_to_data(variant)
+    for card in variant.karma_cards:  # the page's fields are as long as the schema allows
+        assert len(card.name) <= d.LIMITS["card_name"] and len(card.text or "") <= d.LIMITS["text"]
+    assert len(variant.description or "") <= d.LIMITS["description"]

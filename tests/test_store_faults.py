@@ -127,3 +127,69 @@ def test_one_bad_row_keeps_the_others_reachable(tmp_path: Path) -> None:
     assert total == 2
     by_id = {g.id: g for g in games}
     assert by_id[bad].damaged and not by_id[good].damaged
+
+
+def test_a_file_damaged_inside_is_reported_and_left_as_it_is(tmp_path: Path) -> None:
+    """A good header with ruined pages behind it (a torn copy, a bad disk sector): reading
+    says "damaged" in plain words and the file is never rewritten."""
+    path = tmp_path / "k.sqlite3"
+    store = Store(path)
+    for i in range(40):
+        _game(store, f"Game {i} " + "x" * 2000)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw = bytearray(path.read_bytes())
+    page = 4096
+    assert len(raw) > 6 * page
+    raw[2 * page : len(raw)] = bytes([0xA5]) * (len(raw) - 2 * page)  # all but two pages
+    path.write_bytes(bytes(raw))
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    ruined = path.read_bytes()
+    with pytest.raises(StorageError) as err:
+        Store(path).find_games()
+    assert err.value.kind == "damaged", err.value.message
+    assert "left exactly as it is" in err.value.message and "Traceback" not in err.value.message
+    assert path.read_bytes() == ruined
+
+
+def test_a_failed_migration_step_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each migration step is one transaction: a step that fails leaves the file at the
+    version it had, with its games, and says so plainly."""
+    path = tmp_path / "k.sqlite3"
+    gid = _game(Store(path))
+    broken = (
+        "CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1)",
+        "a step that fails half way",
+    )
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, broken))
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StorageError) as err:
+        Store(path)
+    assert "Traceback" not in err.value.message
+    monkeypatch.undo()
+    again = Store(path)
+    assert again.schema_version() == SCHEMA_VERSION
+    assert again.load_game(gid).name == "Test"
+    with sqlite3.connect(path) as db:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "half_done" not in tables
+
+
+def test_a_later_migration_step_runs_once_and_keeps_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How a future schema change lands: appended to MIGRATIONS, run once per file."""
+    path = tmp_path / "k.sqlite3"
+    gid = _game(Store(path))
+    step = ("ALTER TABLE games ADD COLUMN colour TEXT NOT NULL DEFAULT 'green'", "table colour")
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, step))
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    moved = Store(path)
+    Store(path)  # a second start does not run it again (it would fail: the column exists)
+    assert moved.schema_version() == SCHEMA_VERSION + 1
+    assert moved.load_game(gid).name == "Test"
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT colour FROM games").fetchall() == [("green",)]

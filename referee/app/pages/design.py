@@ -11,6 +11,7 @@ import streamlit as st
 from referee.app import designer as d
 from referee.app import rulebook, state
 from referee.app.common import md, variant_from_yaml, variant_sources
+from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU
 from referee.variant.sheet import rules_sheet
@@ -428,8 +429,12 @@ with c[1]:
         )
         and variant is not None
     ):
-        store.save_variant(variant.id, variant.name, chk.yaml)
-        st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
+        try:
+            store.save_variant(variant.id, variant.name, chk.yaml)
+        except StorageError as e:  # the design stays on screen; nothing was saved
+            st.error(md(f"{variant.name} was not saved. {e.message}"))
+        else:
+            st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
 
 if variant is not None:
     try:
