@@ -31,7 +31,7 @@ COLOUR = ":red[loud] :material/home:"
 
 # What must show literally on each page (widgets' values included).
 LITERALS = {
-    "/": [f"Game {LINK}", IMAGE, HTML, COLOUR],  # the game and its players
+    "/": [f"Game {LINK}", IMAGE, HTML, COLOUR, f"Card {IMAGE}"],  # game, players, card buttons
     "/design": [f"Evil {IMAGE}", f"Card {IMAGE}", f"{LINK} {COLOUR}", HTML],
     "/rules": [f"Evil {IMAGE}", f"{LINK} {HTML} {LATEX} {COLOUR} # A heading", f"Card {IMAGE}"],
     "/games": [f"Game {LINK}", IMAGE, HTML, COLOUR],
@@ -65,6 +65,7 @@ def _missing_literals(main: Locator, literals: list[str]) -> tuple[list[str], st
 
 def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server) -> None:
     variant_yaml = _hostile_variant()
+    card_id = yaml.safe_load(variant_yaml)["karma_cards"][0]["id"]
     store = Store(Path(server.data_dir) / "karma.sqlite3")
     store.save_variant("hostile", f"Evil {IMAGE}", variant_yaml)
     gid = new_game(
@@ -92,6 +93,8 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
 
     ctx.route("**/*", guard)
     page = ctx.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     share = designer.share_param(variant_yaml)
@@ -118,6 +121,10 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
         missing, shown = _missing_literals(where_shown, LITERALS[path.split("?")[0]])
         page.keyboard.press("Escape")
         assert missing == [], (path, missing, shown)
+        if path.startswith("/?"):  # a chosen Karma card shows its text with the choices
+            main.locator(f".st-key-card_{card_id} button").click()
+            missing, shown = _missing_literals(main, [f"Card {IMAGE}: {LINK} {COLOUR}"])
+            assert missing == [], (path, missing, shown)
         bad = main.locator(f'img[src*="{OUTSIDE}"], a[href*="{OUTSIDE}"]')
         where = bad.evaluate_all(
             "els => els.map(e => (e.closest('[data-testid]') || e).getAttribute('data-testid')"
@@ -127,6 +134,8 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
         assert main.locator(".katex, h1:has-text('A heading')").count() == 0, path
         assert main.locator('[data-testid="stMarkdownColoredText"]').count() == 0, path
     assert outside == [], outside
+    strays = [u for u in requested if not u.startswith((server.url, "data:", "blob:", "about:"))]
+    assert strays == [], strays
     assert dialogs == []
     ctx.close()
 
