@@ -107,6 +107,13 @@ def _storage_error(exc: BaseException, path: Path) -> StorageError:
             f"The games folder cannot be written: the disk holding {where} is full. "
             "Nothing was saved. Free some space and try again.",
         )
+    if "unable to open" in text or "disk i/o" in text or "locking protocol" in text:
+        return StorageError(
+            "unavailable",
+            f"The games folder cannot be written: the games file in {where} could not be "
+            "opened or created. Nothing was saved. Check that the folder exists, is writable "
+            "and is on a working disk.",
+        )
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return StorageError(
             "damaged",

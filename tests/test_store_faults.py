@@ -193,3 +193,22 @@ def test_a_later_migration_step_runs_once_and_keeps_the_games(
     assert moved.load_game(gid).name == "Test"
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT colour FROM games").fetchall() == [("green",)]
+
+
+@pytest.mark.parametrize(
+    "sqlite_words", ["unable to open database file", "disk I/O error", "locking protocol"]
+)
+def test_a_file_that_cannot_be_opened_is_said_in_plain_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_words: str
+) -> None:
+    """A folder that refuses the file (a read-only mount at first start, a failing disk):
+    one plain sentence, not SQLite's words."""
+
+    def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError(sqlite_words)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", refuse)
+    with pytest.raises(StorageError) as err:
+        Store(tmp_path / "k.sqlite3")
+    assert err.value.message.startswith("The games folder cannot be written: ")
+    assert sqlite_words not in err.value.message and "Nothing was saved" in err.value.message
