@@ -19,8 +19,16 @@ from referee.variant.registry import builtin_ids, builtin_text
 
 
 def plain(text: object) -> str:
-    """User text made literal wherever Streamlit reads Markdown (st.markdown, captions, labels,
-    table cells, expander titles, option labels): see :func:`referee.plaintext.markdown_literal`."""
+    """User text made literal wherever Streamlit reads Markdown: see
+    :func:`referee.plaintext.markdown_literal`.
+
+    Use it for st.markdown/write/caption/title, st.success/info/warning/error/toast, widget
+    labels and help tooltips, button labels, expander and tab titles, st.metric, st.table cells,
+    and radio, pills and segmented_control options (via ``format_func``).  Do *not* use it
+    where Streamlit shows text as typed, or the backslashes would show: selectbox/multiselect
+    options, text_input/text_area values and placeholders, st.text, st.code, st.dataframe
+    cells, file names of downloads (checked in a real browser: test_browser_hostile.py).
+    """
     return markdown_literal(text)
 
 
