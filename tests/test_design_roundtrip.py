@@ -76,3 +76,21 @@ def test_designer_functions_lose_nothing(variant: Variant) -> None:
     for card in variant.karma_cards:  # the page's fields are as long as the schema allows
         assert len(card.name) <= d.LIMITS["card_name"] and len(card.text or "") <= d.LIMITS["text"]
     assert len(variant.description or "") <= d.LIMITS["description"]
+
+
+def test_numbers_at_the_schemas_limits_survive(data_dir: Path) -> None:
+    """Was: the page's number fields stopped short of the schema (hand cards at 10 where a
+    variant may deal 20), so such a variant came back changed."""
+    base = load_variant_text(
+        (Path(__file__).resolve().parents[1] / "variants" / "classic.yaml").read_text()
+    ).variant
+    assert base is not None
+    for name, (_, hi) in d.NUMBER_BOUNDS.items():
+        assert hi is None or d.number_bounds(name, 0, 1)[1] == hi
+    data = variant_to_data(base)
+    data["deal"] = {"face_down": 0, "face_up": 0, "hand": d.NUMBER_BOUNDS["deal.hand"][1]}
+    data["min_hand"] = d.NUMBER_BOUNDS["min_hand"][1]
+    data["players"] = [{"decks": 4, "min": 2, "max": 4}]
+    variant = load_variant_text(d.to_yaml(data), "big.yaml").variant
+    assert variant is not None, "the test's variant should be valid"
+    assert variant_to_data(_through_the_page(variant)) == variant_to_data(variant)

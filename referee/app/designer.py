@@ -22,12 +22,52 @@ from referee.resources import modeline
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
-from referee.variant.schema_gen import TEXT_LIMITS
+from referee.variant.schema_gen import TEXT_LIMITS, variant_schema
 from referee.yamlsafe import Problem
 
 SCHEMA_LINE = modeline()
 LIMITS = TEXT_LIMITS
 """The page's text fields take the schema's limits: a valid variant is never cut short."""
+
+
+def _number_bounds() -> dict[str, tuple[int | None, int | None]]:
+    """The schema's (minimum, maximum) of every whole-number field of a variant, by name
+    ("deal.hand", "ranks.low", "players.decks", "min_hand", ...)."""
+    schema = variant_schema()
+    defs = schema.get("$defs", {})
+    where = {
+        "": schema,
+        "players": defs.get("player_range", {}),
+        "ranks": defs.get("ranks", {}),
+        "karma_cards": defs.get("karma_card", {}),
+        "rank_powers": defs.get("rank_power", {}),
+        "deal": defs.get("deal", {}),
+    }
+    out: dict[str, tuple[int | None, int | None]] = {}
+    for prefix, node in where.items():
+        for name, spec in node.get("properties", {}).items():
+            if isinstance(spec, dict) and spec.get("type") == "integer":
+                out[f"{prefix}.{name}" if prefix else name] = (
+                    spec.get("minimum"),
+                    spec.get("maximum"),
+                )
+    return out
+
+
+NUMBER_BOUNDS = _number_bounds()
+"""The page's number fields go as far as the schema allows: a valid variant is never clamped."""
+
+
+def number_bounds(field_name: str, lo: int | None, hi: int | None) -> tuple[int | None, int | None]:
+    """The page's own (friendly) bounds for a number field, widened to the schema's."""
+    s_lo, s_hi = NUMBER_BOUNDS.get(field_name, (None, None))
+    if lo is not None and s_lo is not None:
+        lo = min(lo, s_lo)
+    if hi is not None and s_hi is not None:
+        hi = max(hi, s_hi)
+    return lo, hi
+
+
 MAX_LINK = 6000
 """Longest share link parameter (characters): longer links break in chats and some browsers."""
 MAX_SHARED_YAML = 64 * 1024

@@ -109,6 +109,8 @@ def spot(section: str) -> None:
 def number(
     label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None
 ) -> int:
+    head = {"kc": "karma_cards", "rp": "rank_powers"}.get(str(parts[0]), str(parts[0]))
+    lo, hi = d.number_bounds(head if len(parts) == 1 else f"{head}.{parts[-1]}", lo, hi)
     v = value if isinstance(value, int) and not isinstance(value, bool) else (lo or 0)
     if lo is not None:
         v = max(v, lo)
