@@ -167,7 +167,12 @@ class State:
         return self.seats[seat].total > 0
 
     def players_in(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.total > 0]
+        # Counts inlined (not ``Seat.total``): the engine asks this after every step.
+        return [
+            i
+            for i, z in enumerate(self.seats)
+            if z.hand.count or z.face_up.count or z.face_down.count
+        ]
 
     def burn_pile(self) -> int:
         """The whole pile leaves the game (a burn, R7.1, or Clear the Pile, R8.5)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import ClassVar
 
 from referee import words
 from referee.effects import Resolution, Traits, first_zone, resolve, traits_of
@@ -59,6 +60,7 @@ class Game:
         }
         self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self._karma_rule = {k.id: k.rule for k in variant.karma_cards}
+        self._fast = _FastTables.of(variant, self._traits)
         self._done: list[tuple[Step, State, Outcome]] = []
         self._undone: list[Step] = []
 
@@ -612,7 +614,12 @@ class Game:
 
     def _apply(self, step: Step) -> Outcome:
         s = self.state
-        was_in = {n for n, seat in zip(s.names, s.seats, strict=True) if seat.total}
+        # Who holds cards, by name (seats may change hands, R8.11); counts inlined: hot path.
+        was_in = [
+            n
+            for n, z in zip(s.names, s.seats, strict=True)
+            if z.hand.count or z.face_up.count or z.face_down.count
+        ]
         origin = s.turn
         notes: list[str] = []
         flow = _Flow()
@@ -622,12 +629,17 @@ class Game:
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
-        now_in = {n for n, seat in zip(s.names, s.seats, strict=True) if seat.total}
+        now_in = [
+            n
+            for n, z in zip(s.names, s.seats, strict=True)
+            if z.hand.count or z.face_up.count or z.face_down.count
+        ]
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
         if now_in != was_in:
-            went_out = tuple(n for n in s.names if n in was_in and n not in now_in)
-            came_in = tuple(n for n in s.names if n in now_in and n not in was_in)
+            before, after = set(was_in), set(now_in)
+            went_out = tuple(n for n in s.names if n in before and n not in after)
+            came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
             notes.append(f"{n} has no cards left: {n} is out.")
         for n in came_in:
@@ -842,7 +854,11 @@ class Game:
     # --- full information -------------------------------------------------------------------
 
     def legal_steps(self) -> list[Step]:
-        """Every legal step of the player to move (full-information mode only)."""
+        """Every legal step of the player to move (full-information mode only).
+
+        The simulator's hot path: which cards fit comes from a per-variant table keyed by the
+        top's value and the restriction, and the plays of a plain card are made once per
+        (player, zone, card, copies) and reused."""
         if not self.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
         s = self.state
@@ -853,19 +869,31 @@ class Game:
         steps: list[Step] = []
         zone_name = self.zone_to_play() or "hand"
         zone = seat.zone(zone_name)
+        fast = self._fast
         if zone_name == "face_down":
             assert zone.order is not None
             candidates: Iterable[tuple[Card, int]] = [(zone.order[-1], 1)]
+            fits: frozenset[Card] | None = None  # a blind card is played whether it fits or not
         else:
             candidates = zone.known.items()
-        value = self.top_value()
+            fits = None if s.follow_up else fast.fits(self, s.restriction)
+        plain = fast.plain
+        made = fast.plays
         for card, have in candidates:
-            if zone_name != "face_down" and not s.follow_up and not self._fits_ok(card, value):
+            if fits is not None and card not in fits:
+                continue
+            if card in plain:  # the common case, kept fast
+                key = (by, zone_name, card, have)
+                plays = made.get(key)
+                if plays is None:
+                    if len(made) > 4096:  # many names over time (a long-lived process)
+                        made.clear()
+                    plays = made[key] = [
+                        Play(by, (card,) * k, zone_name) for k in range(1, have + 1)
+                    ]
+                steps += plays
                 continue
             t = self._traits[card]
-            if not (t.needs_target or t.takes_give):  # the common case, kept fast
-                steps.extend(Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
-                continue
             targets: list[str | None] = [None]
             if t.needs_target:
                 only_in = self._skips_chosen(card)
@@ -895,6 +923,41 @@ class Game:
                 assert zone.order is not None
                 return [zone.order[-1]]
             return [*sorted(zone.known, key=_strength)]
+
+
+class _FastTables:
+    """Per-variant tables for ``legal_steps`` (the simulator's hot path), made once per variant
+    and shared by its games: the cards that fit for each (top value, restriction), and the
+    plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
+
+    __slots__ = ("variant", "plain", "plays", "_fits")
+    _last: ClassVar[_FastTables | None] = None  # the variant met last (a run plays one)
+
+    def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
+        self.variant = variant
+        self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
+        self.plays: dict[tuple[str, str, Card, int], list[Step]] = {}
+        self._fits: dict[
+            tuple[int | None, tuple[int | None, int | None] | None], frozenset[Card]
+        ] = {}
+
+    @classmethod
+    def of(cls, variant: Variant, traits: Mapping[Card, Traits]) -> _FastTables:
+        last = cls._last
+        if last is None or last.variant is not variant:
+            last = cls._last = cls(variant, traits)
+        return last
+
+    def fits(
+        self, game: Game, restriction: tuple[int | None, int | None] | None
+    ) -> frozenset[Card]:
+        """The cards that may go on the pile now (R5), from the game's own ``_fits_ok``."""
+        value = game.top_value()
+        key = (value, restriction)
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = frozenset(c for c in game._traits if game._fits_ok(c, value))
+        return found
 
 
 class _Flow:

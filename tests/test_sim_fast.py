@@ -1,0 +1,28 @@
+"""The simulator's fast path (issue 12): legal_steps reads per-variant tables (which cards fit,
+the plays of plain cards); they are shared by the games of a variant and never leak from one
+variant into another.  That legal_steps agrees with explain is pinned in test_properties.py."""
+
+from __future__ import annotations
+
+from referee.engine import Game
+from referee.simulate import simulate
+from referee.variant.registry import builtin, builtin_ids
+
+
+def test_games_of_one_variant_share_their_tables() -> None:
+    variant = builtin("classic")
+    one = Game.shuffled(variant, ["A", "B", "C"], 1)
+    two = Game.shuffled(variant, ["A", "B", "C"], 2)
+    assert one._fast is two._fast
+
+
+def test_interleaved_variants_give_the_same_reports() -> None:
+    ids = builtin_ids()[:3]
+    alone = {
+        vid: simulate(builtin(vid), players=3, games=6, seed=5, bots=("random",)).to_dict()
+        for vid in ids
+    }
+    for vid in ids * 2:  # the tables switch variant each run
+        report = simulate(builtin(vid), players=3, games=6, seed=5, bots=("random",)).to_dict()
+        for key in ("turns", "loser_by_seat", "plays_per_game"):
+            assert report[key] == alone[vid][key], (vid, key)
