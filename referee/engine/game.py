@@ -679,7 +679,7 @@ class Game:
         """Apply a play: the cards land (or leave), runs burn, then the card's effects resolve.
 
         Returns the resolution, or None when no effect resolved (a burn, a face-down card that
-        does not fit).  ``stop_at`` stops before that effect (see ``_state_at``).
+        does not fit, a card without effects).  ``stop_at`` stops before that effect (see ``_state_at``).
         """
         s = self.state
         v = self.variant
@@ -717,6 +717,9 @@ class Game:
                 return None
             if t.transparent and pending is not None:
                 s.restriction = pending  # it counts as the card beneath it (R9)
+        effects = v.effects_of(card)
+        if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
+            return None
         r = Resolution(
             s,
             v,
@@ -725,7 +728,7 @@ class Game:
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
         )
-        if resolve(r, v.effects_of(card), stop_at):
+        if resolve(r, effects, stop_at):
             r.stopped = True
             return r
         notes.extend(r.notes)
