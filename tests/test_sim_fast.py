@@ -26,3 +26,25 @@ def test_interleaved_variants_give_the_same_reports() -> None:
         report = simulate(builtin(vid), players=3, games=6, seed=5, bots=("random",)).to_dict()
         for key in ("turns", "loser_by_seat", "plays_per_game"):
             assert report[key] == alone[vid][key], (vid, key)
+
+
+def test_outcome_fields_in_the_order_the_engine_fills_them() -> None:
+    from referee.engine.steps import Outcome
+
+    assert Outcome._fields == (
+        "step",
+        "messages",
+        "burned",
+        "removed",
+        "picked_up",
+        "draws",
+        "next_player",
+        "plays_again",
+        "follow_up",
+        "restriction",
+        "skipped",
+        "went_out",
+        "came_in",
+        "loser",
+        "hint",
+    )

@@ -650,22 +650,24 @@ class Game:
         elif self.keep_history:  # a simulation keeps no history and needs no advice
             hint = self.hint()
             notes.append(hint)
+        # Positional, in Outcome's field order (a third of the cost of keywords: hot path);
+        # tests/test_sim_fast.py checks the order.
         return Outcome(
-            step=step,
-            messages=tuple(notes),
-            burned=flow.burned,
-            removed=flow.removed,
-            picked_up=flow.picked_up,
-            draws=tuple(flow.draws),
-            next_player=self.turn,
-            plays_again=flow.play_again and not s.over and s.names[s.turn] == step.by,
-            follow_up=s.follow_up,
-            restriction=s.restriction,
-            skipped=tuple(flow.skipped),
-            went_out=went_out,
-            came_in=came_in,
-            loser=s.loser,
-            hint=hint,
+            step,  # step
+            tuple(notes),  # messages
+            flow.burned,  # burned
+            flow.removed,  # removed
+            flow.picked_up,  # picked_up
+            tuple(flow.draws),  # draws
+            None if s.over else s.names[s.turn],  # next_player
+            flow.play_again and not s.over and s.names[s.turn] == step.by,  # plays_again
+            s.follow_up,  # follow_up
+            s.restriction,  # restriction
+            tuple(flow.skipped),  # skipped
+            went_out,  # went_out
+            came_in,  # came_in
+            s.loser,  # loser
+            hint,  # hint
         )
 
     def _play(

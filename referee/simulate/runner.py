@@ -103,7 +103,10 @@ def play(
     push = game.push
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0
-    while not game.over:
+    while True:
+        state = game.state  # (an attribute, not the ``over`` property: hot path)
+        if state.over:
+            break
         if steps_taken >= turn_cap:
             result.capped = True
             break
@@ -111,7 +114,6 @@ def play(
         if len(steps) == 1:
             step = steps[0]
         elif steps:
-            state = game.state
             step = choosers[state.names[state.turn]](game, steps, rng)
         else:
             raise RuntimeError(
