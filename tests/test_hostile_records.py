@@ -150,3 +150,14 @@ def test_an_effect_value_over_2_53_is_refused() -> None:
     text = text.replace("90071992547409930", "100")
     result = load_variant_text(text, "v.yaml")
     assert result.variant is None and "more than the maximum 99" in result.errors[0].message
+
+
+def test_a_base_dir_alone_does_not_allow_paths(tmp_path: Path) -> None:
+    """Paths need allow_paths=True (only load_record_file passes it): a caller that hands over a
+    folder but forgets the flag still never opens a file."""
+    (tmp_path / "ours.yaml").write_text(CLASSIC)
+    with pytest.raises(RecordError) as err:
+        load_record_text(_record("ours.yaml"), "upload.yaml", base_dir=tmp_path)
+    assert "written inline" in err.value.problems[0].message
+    record = load_record_text(_record("ours.yaml"), "g.yaml", base_dir=tmp_path, allow_paths=True)
+    assert record.variant.name == "Karma"

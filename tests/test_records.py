@@ -166,7 +166,9 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
 
     from support import endless
 
-    from referee.records import RECORD_MAX_BYTES, RECORD_MAX_NODES
+    from referee.records import RECORD_MAX_BYTES, RECORD_MAX_NODES, check_state
+
+    ZONES = ("hand", "face_up", "face_down")
 
     # Every card asks for 5 or more next and plays again, so a player who plays one card picks
     # it straight back up: with single cards only, the pile never holds two and nothing burns.
@@ -187,6 +189,17 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
     assert result.ok
     again = game_from_record(record)
     assert again.state.pile == game.state.pile and again.turn == game.turn
+    everything = {
+        "turn": game.turn,
+        "top": game.top,
+        "pile": len(game.state.pile),
+        "draw_pile": game.state.draw_pile,
+        "burned": game.state.burned,
+        **{z: {p: game.zone(p, z).count for p in game.players} for z in ZONES},
+        "out": list(game.out()),
+        "loser": game.loser,
+    }
+    assert check_state(again, everything) == []
     assert time.perf_counter() - started < 30  # a generous bound; bench/ measures the real time
     assert RECORD_MAX_NODES > 5000 * 8
 

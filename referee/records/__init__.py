@@ -4,6 +4,19 @@ A record is *malformed* when its shape is wrong (an unknown key, a wrong type, a
 that does not exist, a step with no action): loading raises :class:`RecordError` with located
 problems.  A well-formed step that breaks a rule is *illegal*: replay gives it its verdict and
 goes on.
+
+Paths: a record names its variant by built-in id or inline.  Only :func:`load_record_file` (the
+command line) may follow a path, and only to a regular file inside the record's own folder tree
+(symlinks resolved), opened without blocking.  :func:`load_record_text` -- what the app uses for
+an upload or a link -- refuses every path unless called with ``allow_paths=True`` and a
+``base_dir``, so no user input makes the app read a file on the server.
+
+Size limits, measured (issue 8 item 6): an exported game takes 30-34 bytes and 5.4-5.7 YAML
+values a step (random play of every built-in variant, 2-4 players with 9-letter names, face-up
+cards known), so a 5,000-step game is 147-165 KiB and 27,000-29,000 values.  The limits --
+``RECORD_MAX_BYTES`` 512 KiB and ``RECORD_MAX_NODES`` 80,000 -- leave about three times that.
+The pure-Python parser refuses the worst hostile file within the limits (512 KiB of ``1,``) in
+about 2 s; alias bombs and deep nesting are refused by :mod:`referee.yamlsafe` as before.
 """
 
 from __future__ import annotations
@@ -80,13 +93,12 @@ class Record:
 
 
 RECORD_MAX_BYTES = 512 * 1024
-"""Largest record accepted.  Measured: an exported game takes 25-40 bytes a step, so a
-5,000-step game is 130-200 KB; this leaves room for 12,000 steps.  The pure-Python parser
-reads about 120 KB a second, so a hostile file costs at most about 4 s."""
+"""Largest record accepted (bytes): a 5,000-step export is 147-165 KiB (30-34 bytes a step),
+so this holds about 15,000 steps; see the module docstring for the measurements."""
 
 RECORD_MAX_NODES = 80_000
-"""Most YAML values in a record: an exported game has about 5 a step (8 with chosen players
-and cards), so 5,000 steps need 25,000-40,000."""
+"""Most YAML values in a record: an export has 5.4-5.7 a step (27,000-29,000 for 5,000 steps).
+It bounds parse time for the densest file under ``RECORD_MAX_BYTES`` (about 2 s)."""
 
 
 @cache
@@ -104,13 +116,23 @@ def load_record_file(path: str | Path) -> Record:
     raw = read_limited(p, str(path), RECORD_MAX_BYTES)
     if isinstance(raw, Problem):
         raise RecordError([raw])
-    return load_record_text(raw, str(path), base_dir=p.parent)
+    return load_record_text(raw, str(path), base_dir=p.parent, allow_paths=True)
 
 
 def load_record_text(
-    text: str | bytes, filename: str = "<record>", base_dir: str | Path | None = None
+    text: str | bytes,
+    filename: str = "<record>",
+    base_dir: str | Path | None = None,
+    *,
+    allow_paths: bool = False,
 ) -> Record:
-    """Parse and check a record; every problem is reported at once, located."""
+    """Parse and check a record; every problem is reported at once, located.
+
+    By default (the app: an upload or a link) a ``variant:`` path is refused, never opened;
+    only the command line passes ``allow_paths=True`` with the record's folder as ``base_dir``.
+    """
+    if not allow_paths:
+        base_dir = None
     try:
         data, node = parse_yaml(
             text, filename, max_bytes=RECORD_MAX_BYTES, max_nodes=RECORD_MAX_NODES
