@@ -46,7 +46,9 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
-        return steps[rng.randrange(len(steps))] if len(steps) > 1 else steps[0]
+        # random() scaled, not randrange(): a third of the cost on the hot path, and uniform
+        # to within 2**-53 for any list of steps a game can have.
+        return steps[int(rng.random() * len(steps))]
 
 
 # Effects whose card a careful player keeps for later (anything beyond wild/value/see-through).
