@@ -48,3 +48,17 @@ def test_outcome_fields_in_the_order_the_engine_fills_them() -> None:
         "loser",
         "hint",
     )
+
+
+def test_a_game_without_history_has_figures_but_no_words() -> None:
+    variant = builtin("classic")
+    quiet = Game.shuffled(variant, ["A", "B", "C"], 4)
+    told = Game.shuffled(variant, ["A", "B", "C"], 4, keep_history=True)
+    for _ in range(60):
+        step = told.legal_steps()[0]
+        assert quiet.legal_steps()[0] == step
+        loud, mute = told.push(step), quiet.push(step, trusted=True)
+        assert loud.messages and not mute.messages
+        assert loud._replace(messages=(), hint="") == mute
+        if told.over:
+            break

@@ -158,6 +158,9 @@ class Game:
     ) -> Game:
         """Full-information mode: a seeded deal where every card is known (for simulation).
 
+        Without ``keep_history`` (the simulator) a step keeps no undo copy and no words: its
+        ``Outcome.messages`` is empty, the figures (burned, picked_up, ...) are all there.
+
         Each player keeps their highest cards face-up (Karma cards count highest).
         """
         decks = _decks(variant, players)
@@ -621,11 +624,13 @@ class Game:
             if z.hand.count or z.face_up.count or z.face_down.count
         ]
         origin = s.turn
-        notes: list[str] = []
+        # Words only for a game that keeps its history: the simulator's are never read.
+        notes: list[str] = [] if self.keep_history else _Mute()
         flow = _Flow()
         if isinstance(step, PickUp):
             flow.picked_up = self.state.pile_to_hand(origin)
-            notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
+            if self.keep_history:
+                notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
@@ -695,10 +700,11 @@ class Game:
         follow_up = s.follow_up
         s.follow_up = False
         name = v.card_name(card)
-        played = f"{step.by} plays {words.copies(k, name)}"
-        if step.zone != "hand":
-            played += f" from their {ZONE_WORDS[step.zone]}"
-        notes.append(played + ".")
+        if self.keep_history:
+            played = f"{step.by} plays {words.copies(k, name)}"
+            if step.zone != "hand":
+                played += f" from their {ZONE_WORDS[step.zone]}"
+            notes.append(played + ".")
         if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = self.state.pile_to_hand(origin)
@@ -963,6 +969,18 @@ class _FastTables:
         if found is None:
             found = self._fits[key] = frozenset(c for c in game._traits if game._fits_ok(c, value))
         return found
+
+
+class _Mute(list[str]):
+    """The notes of a game that keeps no history (the simulator): nothing is kept."""
+
+    __slots__ = ()
+
+    def append(self, note: str, /) -> None:
+        pass
+
+    def extend(self, notes: Iterable[str], /) -> None:
+        pass
 
 
 class _Flow:
