@@ -889,20 +889,18 @@ class Game:
             candidates = zone.known.items()
             fits = None if s.follow_up else fast.fits(self, s.restriction)
         plain = fast.plain
-        made = fast.plays
+        made = fast.plays_for(by, zone_name)
         for card, have in candidates:
             if fits is not None and card not in fits:
                 continue
             if card in plain:  # the common case, kept fast
-                key = (by, zone_name, card, have)
-                plays = made.get(key)
-                if plays is None:
-                    if len(made) > 4096:  # many names over time (a long-lived process)
-                        made.clear()
-                    plays = made[key] = [
-                        Play(by, (card,) * k, zone_name) for k in range(1, have + 1)
+                lists = made.get(card)
+                if lists is None or have >= len(lists):
+                    lists = made[card] = [
+                        [Play(by, (card,) * k, zone_name) for k in range(1, n + 1)]
+                        for n in range(have + 1)
                     ]
-                steps += plays
+                steps += lists[have]
                 continue
             t = self._traits[card]
             targets: list[str | None] = [None]
@@ -919,7 +917,7 @@ class Game:
                     gifts = self._gift_choices(play) if t.takes_give else [None]
                     steps.extend(play._replace(give=give) for give in gifts)
         if s.pile and not s.follow_up:
-            steps.append(PickUp(by))
+            steps.append(fast.pickup(by))
         return steps
 
     def _gift_choices(self, step: Play) -> list[Card] | list[None]:
@@ -941,13 +939,14 @@ class _FastTables:
     and shared by its games: the cards that fit for each (top value, restriction), and the
     plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
 
-    __slots__ = ("variant", "plain", "plays", "_fits")
+    __slots__ = ("variant", "plain", "plays", "pickups", "_fits")
     _last: ClassVar[_FastTables | None] = None  # the variant met last (a run plays one)
 
     def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
         self.variant = variant
         self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
-        self.plays: dict[tuple[str, str, Card, int], list[Step]] = {}
+        self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
+        self.pickups: dict[str, PickUp] = {}
         self._fits: dict[
             tuple[int | None, tuple[int | None, int | None] | None], frozenset[Card]
         ] = {}
@@ -958,6 +957,22 @@ class _FastTables:
         if last is None or last.variant is not variant:
             last = cls._last = cls(variant, traits)
         return last
+
+    def plays_for(self, by: str, zone: str) -> dict[Card, list[list[Step]]]:
+        """The plain cards' plays of ``by`` from ``zone``: card -> [plays of 1..n copies][n]."""
+        found = self.plays.get((by, zone))
+        if found is None:
+            if len(self.plays) > 1024:  # many names over time (a long-lived process)
+                self.plays.clear()
+                self.pickups.clear()
+            found = self.plays[by, zone] = {}
+        return found
+
+    def pickup(self, by: str) -> PickUp:
+        found = self.pickups.get(by)
+        if found is None:
+            found = self.pickups[by] = PickUp(by)
+        return found
 
     def fits(
         self, game: Game, restriction: tuple[int | None, int | None] | None
