@@ -107,10 +107,11 @@ _BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 class _Located(Exception):
     """Raised inside the loader with a mark, turned into a Problem by :func:`parse_yaml`."""
 
-    def __init__(self, mark: Any, message: str) -> None:
+    def __init__(self, mark: Any, message: str, node: yaml.Node | None = None) -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
+        self.node = node  # the value at fault, when known: its path is named in the problem
 
 
 _TAG_WORDS = {
@@ -200,7 +201,9 @@ class _SafeLoader(yaml.SafeLoader):
             kind = _show_tag(node.tag).removeprefix("!!")
             expected = _TAG_WORDS.get(kind, "a plain value")
             raise _Located(
-                node.start_mark, f"{_show(node.value)} is not a valid {kind}; expected {expected}"
+                node.start_mark,
+                f"{_show(node.value)} is not a valid {kind}; expected {expected}",
+                node,
             ) from None
         if isinstance(value, str) and _SURROGATE.search(value):
             # "\ud800" in a double-quoted string: not a character, and it cannot be written
@@ -209,6 +212,7 @@ class _SafeLoader(yaml.SafeLoader):
                 node.start_mark,
                 "the text holds a lone surrogate escape (\\ud800-\\udfff), which is not a "
                 "character; expected valid Unicode text",
+                node,
             )
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
             digits = len(str(abs(value)))  # the parser already refused over 4,300 digits
@@ -216,6 +220,7 @@ class _SafeLoader(yaml.SafeLoader):
                 node.start_mark,
                 f"a number of {digits:,} digits is too large; expected a number between "
                 f"-{MAX_INT:,} and {MAX_INT:,}",
+                node,
             )
         return value
 
@@ -244,6 +249,23 @@ _SafeLoader.yaml_implicit_resolvers = {
 _SafeLoader.add_implicit_resolver(_STD + "bool", _BOOL_RE, list("tTfF"))
 
 
+def _path_to(root: yaml.Node | None, target: yaml.Node) -> PathT | None:
+    """The data path of ``target`` in the tree (a key points at its mapping), without recursion."""
+    stack: list[tuple[yaml.Node, PathT]] = [(root, ())] if root is not None else []
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            return path
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if key_node is target:
+                    return path
+                stack.append((value_node, (*path, str(key_node.value))))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, (*path, i)) for i, child in enumerate(node.value))
+    return None
+
+
 def _mark_position(text: str, index: int) -> tuple[int, int]:
     line = text.count("\n", 0, index) + 1
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
@@ -261,8 +283,8 @@ def parse_yaml(
     Raises :class:`YamlError` with located problems for anything that is not plain YAML data.
     """
 
-    def fail(line: int, col: int, message: str, severity: str = ERROR) -> YamlError:
-        return YamlError([Problem(filename, line, col, "", message, severity)])
+    def fail(line: int, col: int, message: str, severity: str = ERROR, path: str = "") -> YamlError:
+        return YamlError([Problem(filename, line, col, path, message, severity)])
 
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
@@ -290,6 +312,7 @@ def parse_yaml(
         raise fail(1, 1, "the file is empty; expected a YAML mapping of fields")
 
     loader: _SafeLoader | None = None
+    node = None
     try:
         loader = _SafeLoader(text, max_nodes)
         node = loader.get_single_node()
@@ -300,7 +323,8 @@ def parse_yaml(
         raise
     except _Located as e:
         line, col = (e.mark.line + 1, e.mark.column + 1) if e.mark else (1, 1)
-        raise fail(line, col, e.message) from None
+        where = _path_to(node, e.node) if e.node is not None else None
+        raise fail(line, col, e.message, path=format_path(where or ())) from None
     except yaml.reader.ReaderError as e:
         line, col = _mark_position(text, e.position)
         raise fail(

@@ -161,3 +161,40 @@ def test_a_base_dir_alone_does_not_allow_paths(tmp_path: Path) -> None:
     assert "written inline" in err.value.problems[0].message
     record = load_record_text(_record("ours.yaml"), "g.yaml", base_dir=tmp_path, allow_paths=True)
     assert record.variant.name == "Karma"
+
+
+def test_inline_variant_problems_point_into_the_record() -> None:
+    """A problem in an inline variant is located at its own line in the record, with its path."""
+    text = (
+        "variant:\n"
+        + "".join(
+            f"  {line}\n" for line in CLASSIC.replace("copies: 3}", "copies: 99}", 1).splitlines()
+        )
+        + "players: [Ann, Ben]\nsteps: []\n"
+    )
+    with pytest.raises(RecordError) as err:
+        load_record_text(text, "g.yaml")
+    (problem,) = err.value.problems
+    assert problem.path == "variant.ranks.copies" and "more than the maximum 12" in problem.message
+    line = text.splitlines()[problem.line - 1]
+    assert "copies: 99" in line and line[problem.column - 1 :].startswith("99")
+
+
+def test_record_numbers_and_surrogates_name_the_step(tmp_path: Path, capsys) -> None:
+    """`steps[0]` is `step 1` for values refused while parsing too, and replay exits 2."""
+    cases = {
+        "big.yaml": (
+            "  - check: {pile: " + "9" * 4300 + "}\n",
+            "big.yaml:4:19: step 1: check.pile:",
+        ),
+        "neg.yaml": (
+            "  - {by: Ann, play: [-9223372036854775808]}\n",
+            "neg.yaml:4:22: step 1: play[0]:",
+        ),
+        "sur.yaml": ('  - {pickup: "\\ud800"}\n', "sur.yaml:4:14: step 1: pickup: the text holds"),
+    }
+    for name, (step, expected) in cases.items():
+        (tmp_path / name).write_text("variant: classic\nplayers: [Ann, Ben]\nsteps:\n" + step)
+        assert main(["replay", str(tmp_path / name)]) == 2
+        out = capsys.readouterr().out
+        assert expected in out and "Traceback" not in out, out

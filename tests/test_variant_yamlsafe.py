@@ -145,16 +145,16 @@ def test_size_is_checked_before_parsing() -> None:
         ),
         (
             "a: !!int abc\n",
-            "f.yaml:1:4: (top level): 'abc' is not a valid int; expected a whole number of at most 4,300 digits",
+            "f.yaml:1:4: a: 'abc' is not a valid int; expected a whole number of at most 4,300 digits",
         ),
         (
             "a: !!bool maybe\n",
-            "f.yaml:1:4: (top level): 'maybe' is not a valid bool; expected true or false",
+            "f.yaml:1:4: a: 'maybe' is not a valid bool; expected true or false",
         ),
-        ("a: !!float x\n", "f.yaml:1:4: (top level): 'x' is not a valid float; expected a number"),
+        ("a: !!float x\n", "f.yaml:1:4: a: 'x' is not a valid float; expected a number"),
         (
             "a: " + "9" * 5000 + "\n",
-            "f.yaml:1:4: (top level): '9999999999999999999999999999999999999...' is not a valid int; expected a whole number of at most 4,300 digits",
+            "f.yaml:1:4: a: '9999999999999999999999999999999999999...' is not a valid int; expected a whole number of at most 4,300 digits",
         ),
     ],
 )
@@ -279,3 +279,18 @@ def test_parse_yaml_survives_any_bytes(data: bytes) -> None:
         parse_yaml(data, "f")
     except YamlError as e:
         assert e.problems
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('a:\n  b: [1, "\\ud800"]\n', "f.yaml:2:10: a.b[1]: the text holds a lone surrogate"),
+        ("a:\n  - b: " + "9" * 30 + "\n", "f.yaml:2:8: a[0].b: a number of 30 digits is too large"),
+        ("a:\n  - b: -9223372036854775808\n", "f.yaml:2:8: a[0].b: a number of 19 digits"),
+        ('"\\udfff": 1\n', "f.yaml:1:1: (top level): the text holds a lone surrogate"),
+    ],
+)
+def test_values_refused_while_building_name_their_path(text: str, expected: str) -> None:
+    """Issue 8 item 4: FILE:LINE:COL: path: what is wrong -- the path, not "(top level)"."""
+    (found,) = problems(text)
+    assert found.startswith(expected), found

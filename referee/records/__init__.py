@@ -138,7 +138,7 @@ def load_record_text(
             text, filename, max_bytes=RECORD_MAX_BYTES, max_nodes=RECORD_MAX_NODES
         )
     except YamlError as e:
-        raise RecordError(e.problems) from None
+        raise RecordError([_name_step(p) for p in e.problems]) from None
     problems = schema_problems(_schema(), data, node, filename)
     if problems:
         raise RecordError([_name_step(p) for p in problems])
@@ -227,8 +227,10 @@ class _Builder:
             result = load_variant_text(text, f"{self.filename} (variant)")
             if result.variant is None:
                 for p in result.errors:
+                    # point into the record itself: `variant.ranks.copies` at its own line
+                    inner = _parse_path(p.path)
                     self.problem(
-                        ("variant",), f"the inline variant is invalid: {p.path}: {p.message}"
+                        ("variant", *inner), p.message, at_key=p.message.startswith("unknown field")
                     )
             return result.variant, None
         if ref in builtin_ids():
@@ -561,6 +563,16 @@ def _same_as_builtin(v: Variant) -> bool:
         return builtin(v.id) == v
     except (VariantError, KeyError):
         return False
+
+
+_SEGMENT = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
+
+
+def _parse_path(path: str) -> tuple[str | int, ...]:
+    """``karma_cards[2].effects[0].max`` -> its segments (the inverse of ``format_path``)."""
+    return tuple(
+        int(index) if index else key for index, key in _SEGMENT.findall(path) if index or key
+    )
 
 
 def _short(text: object, limit: int = 60) -> str:
