@@ -198,3 +198,29 @@ def test_record_numbers_and_surrogates_name_the_step(tmp_path: Path, capsys) -> 
         assert main(["replay", str(tmp_path / name)]) == 2
         out = capsys.readouterr().out
         assert expected in out and "Traceback" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b"a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n", "anchors (&a) are not allowed"),
+        (b"steps: " + b"[" * 40_000 + b"]" * 40_000 + b"\n", "nested more than"),
+        (b"name: '" + b"x" * (10 * 1024 * 1024) + b"'\n", "the file is too large"),
+        (b"steps: [" + b"1," * 200_000 + b"]\n", "more than 80,000 values"),
+    ],
+    ids=["alias-bomb", "deep-nesting", "ten-megabytes", "too-many-values"],
+)
+def test_hostile_yaml_protections_hold_for_records(
+    tmp_path: Path, body: bytes, expected: str, capsys
+) -> None:
+    """The record limits grew for long games (issue 8 item 6); the hostile-YAML guards did not
+    go: each of these is refused at once by `karma replay`, exit 2."""
+    import time
+
+    path = tmp_path / "hostile.yaml"
+    path.write_bytes(b"variant: classic\nplayers: [Ann, Ben]\n" + body)
+    started = time.perf_counter()
+    assert main(["replay", str(path)]) == 2
+    assert time.perf_counter() - started < 10  # never a hang; bench/ measures the time
+    out = capsys.readouterr().out
+    assert expected in out, out[:500]
