@@ -778,8 +778,7 @@ class Game:
         pile = self.state.pile
         if len(pile) < n:
             return False
-        top = pile[-1]
-        return all(c == top for c in pile[-n:])
+        return pile[-n:].count(pile[-1]) == n
 
     def _burn(self, notes: list[str], flow: _Flow) -> None:
         n = self.state.burn_pile()
