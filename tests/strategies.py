@@ -10,7 +10,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from referee.variant.loader import VariantError, variant_from_data
-from referee.variant.menu import MENU
+from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
 
@@ -50,19 +50,32 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
         st.lists(st.sampled_from(sorted(MENU)), min_size=1, max_size=max_size, unique=True)
     )
     out: list[Any] = []
+    targeted = False
     for name in names:
-        if name in _PARAMS:
-            out.append({"effect": name, **draw(_PARAMS[name])})
-        else:
-            out.append(name)
+        params = draw(_PARAMS[name]) if name in _PARAMS else {}
+        # What the loader refuses by design (one chosen player per play; effects that
+        # contradict each other) is not drawn, so that most examples are valid variants.
+        if needs_target(name, params):
+            if targeted:
+                continue
+            targeted = True
+        if {name} | _names(out) >= {"give_pile", "clear_pile"}:
+            continue
+        if {name} | _names(out) >= {"value", "transparent"}:
+            continue
+        out.append({"effect": name, **params} if params else name)
     return out
+
+
+def _names(effects: list[Any]) -> set[str]:
+    return {e if isinstance(e, str) else e["effect"] for e in effects}
 
 
 @st.composite
 def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     low = draw(st.integers(1, 6))
     high = draw(st.integers(low + 2, low + 12))
-    copies = draw(st.integers(1, 4))
+    copies = draw(st.integers(2, 4))
     n_karma = draw(st.integers(0, 4))
     karma = []
     for i in range(n_karma):
@@ -83,7 +96,7 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     deal = {
         "face_down": draw(st.integers(0, 3)),
         "face_up": draw(st.integers(0, 3)),
-        "hand": draw(st.integers(0, 4)),
+        "hand": draw(st.integers(1, 4)),
     }
     players_max = draw(st.integers(2, 5))
     data: dict[str, Any] = {
@@ -95,8 +108,8 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "karma_cards": karma,
         "rank_powers": powers,
         "deal": deal,
-        "min_hand": draw(st.integers(0, 4)),
-        "burn": draw(st.integers(2, 4)),
+        "min_hand": draw(st.integers(1, 4)),
+        "burn": draw(st.integers(2, copies)),
     }
     return data
 
