@@ -1,0 +1,127 @@
+"""Turn flow (R6.4-R6.6, R8.3, R8.6, R10): after a step, who moves next.
+
+Moves change the state (``game.Game._play``); the flow events they raise (play again, a
+follow-up, where the turn continues from) are gathered in a ``Flow`` and applied here: the
+mover draws, the game may end, the mover plays again or the turn passes on, using up skips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.engine.parts import GameParts
+
+
+class TurnFlow(GameParts):
+    """Draws, skips, the next player and the end of the game."""
+
+    def _finish(self, by: str, origin: int, notes: list[str], flow: Flow) -> None:
+        """Turn logic (R6.4-R6.6, R8.3, R10): follow-up, play again, or pass with draws."""
+        s = self.state
+        me = s.seat_of(by)
+        if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
+            s.follow_up = True
+            s.turn = me
+            notes.append(f"{by} now plays a table card (no drawing first).")
+            return
+        if flow.follow_up:
+            notes.append("There is no card to follow up with.")
+        self._draw(me, flow, notes)
+        if self._check_end():
+            return
+        if flow.play_again and s.seats[me].total:
+            s.turn = me
+            notes.append(f"{by} plays again.")
+            return
+        start = flow.continue_from if flow.continue_from is not None else origin
+        nxt = self._next_player(start, flow, notes)
+        s.turn = nxt
+        if nxt != me:
+            self._draw(nxt, flow, notes)
+
+    def _draw(self, seat: int, flow: Flow, notes: list[str]) -> None:
+        """R6.4: draw up to the minimum hand while the draw pile lasts."""
+        s = self.state
+        hand = s.seats[seat].hand
+        need = self.variant.min_hand - hand.count
+        if need <= 0 or not s.draw_pile:
+            return
+        n = min(need, s.draw_pile)
+        s.draw_pile -= n
+        if s.draw_cards is not None:
+            for _ in range(n):
+                hand.add_known(s.draw_cards.pop())
+        else:
+            hand.add_unknown(n)
+        who = s.names[seat]
+        flow.draws.append((who, n))
+        notes.append(f"{who} draws {n}.")
+
+    def _check_end(self) -> bool:
+        """R10.2: the game ends as soon as only one player is in; that player loses."""
+        s = self.state
+        ins = s.players_in()
+        if len(ins) > 1:
+            return False
+        s.over = True
+        s.follow_up = False
+        s.loser = s.names[ins[0]] if ins else None
+        return True
+
+    def _next_player(self, start: int, flow: Flow, notes: list[str]) -> int:
+        """R6.5 with R8.6: the next seat whose player is in, using up pending skips."""
+        s = self.state
+        n = len(s.seats)
+        i = start
+        while True:
+            i = (i + s.direction) % n
+            if not s.seats[i].total:
+                continue
+            who = s.names[i]
+            left = s.skips.get(who, 0)
+            if left:
+                if left == 1:
+                    del s.skips[who]
+                else:
+                    s.skips[who] = left - 1
+                flow.skipped.append(who)
+                notes.append(f"{who} loses this turn.")
+                continue
+            return i
+
+
+class Mute(list[str]):
+    """The notes of a game that keeps no history (the simulator): nothing is kept."""
+
+    __slots__ = ()
+
+    def append(self, note: str, /) -> None:
+        pass
+
+    def extend(self, notes: Iterable[str], /) -> None:
+        pass
+
+
+class Flow:
+    """Flow events gathered while a step resolves, applied by TurnFlow._finish."""
+
+    __slots__ = (
+        "play_again",
+        "follow_up",
+        "continue_from",
+        "burned",
+        "removed",
+        "picked_up",
+        "draws",
+        "skipped",
+    )
+
+    def __init__(self) -> None:
+        self.play_again = False
+        self.follow_up = False
+        self.continue_from: int | None = None
+        self.burned = False
+        self.removed = 0
+        self.picked_up = 0
+        self.draws: list[tuple[str, int]] = []
+        self.skipped: list[str] = []
