@@ -38,7 +38,7 @@ class Legality(GameParts):
             False,
             rule,
             wording.verdict_message(reason, data, self._voice),
-            self.hint(),
+            wording.GAME_IS_OVER if self.state.over else self.hint(),
             field,
             reason,
             data,
