@@ -52,12 +52,8 @@ class Voice:
         return out
 
     def may_play(self, what: str) -> str:
-        """'5 or lower, or a Karma card', '9 or higher, a Karma card or a wild 10', or just
-        '5 or lower' in a variant with neither Karma cards nor wild ranks."""
-        alts = self.alternatives
-        if len(alts) == 1:
-            return f"{what}, or {alts[0]}"
-        return f"{what}, {words.or_list(alts)}" if alts else what
+        """'5 or lower or a Karma card', '9 or higher, a Karma card or a wild 10'."""
+        return words.or_list([what, *self.alternatives])
 
 
 # --- verdicts ---------------------------------------------------------------------------------
@@ -271,8 +267,6 @@ def hint(d: Mapping[str, Any], voice: Voice) -> str:
             f"otherwise {who} picks up the pile{pick}"
         )
     src = "from their hand" if zone == "hand" else "from their face-up cards"
-    if what != "any card" and voice.alternatives:
-        what += ","  # 'may play 9 or higher, or a Karma card, from their hand'
     return f"{who} may play {what} {src}{pick}"
 
 

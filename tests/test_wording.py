@@ -68,7 +68,7 @@ EXPECTED = {
     (
         "classic",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a Karma card, from their face-up cards — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher or a Karma card from their face-up cards — or pick up the pile.",
     (
         "classic",
         "zone_empty with a draw pile",
@@ -76,15 +76,15 @@ EXPECTED = {
     (
         "classic",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "classic",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "classic",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "classic",
         "cannot_hold: small hand",
@@ -92,7 +92,7 @@ EXPECTED = {
     (
         "classic",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     ("classic", "higher"): "Allowed. 9 on 5: equal or higher.",
     ("classic", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
     ("classic", "face_down_fits"): "Allowed. The face-down 5 may go there.",
@@ -138,7 +138,7 @@ EXPECTED = {
     (
         "classic",
         "restricted: after five_or_below",
-    ): "Not allowed (rule R8.2): After Five or Below, Ann must play 5 or lower, or a Karma card — 6 does not fit. Instead: Ann may play 5 or lower, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R8.2): After Five or Below, Ann must play 5 or lower or a Karma card — 6 does not fit. Instead: Ann may play 5 or lower or a Karma card from their hand — or pick up the pile.",
     ("classic", "in_range: after five_or_below"): "Allowed. 5 is allowed by the restriction.",
     (
         "classic",
@@ -204,7 +204,7 @@ EXPECTED = {
     (
         "shithead",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a wild card (2, 8 or 10), from their face-up cards — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher or a wild card (2, 8 or 10) from their face-up cards — or pick up the pile.",
     (
         "shithead",
         "zone_empty with a draw pile",
@@ -212,15 +212,15 @@ EXPECTED = {
     (
         "shithead",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a wild card (2, 8 or 10) from their hand — or pick up the pile.",
     (
         "shithead",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a wild card (2, 8 or 10) from their hand — or pick up the pile.",
     (
         "shithead",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher or a wild card (2, 8 or 10) from their hand — or pick up the pile.",
     (
         "shithead",
         "cannot_hold: small hand",
@@ -228,7 +228,7 @@ EXPECTED = {
     (
         "shithead",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher or a wild card (2, 8 or 10) from their hand — or pick up the pile.",
     ("shithead", "higher"): "Allowed. 9 on 5: equal or higher.",
     ("shithead", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
     ("shithead", "face_down_fits"): "Allowed. The face-down 5 may go there.",
@@ -240,7 +240,7 @@ EXPECTED = {
     (
         "shithead",
         "restricted: after 7",
-    ): "Not allowed (rule R5.5): After 7, Ann must play 7 or lower, or a wild card (2, 8 or 10) — 9 does not fit. Instead: Ann may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.5): After 7, Ann must play 7 or lower or a wild card (2, 8 or 10) — 9 does not fit. Instead: Ann may play 7 or lower or a wild card (2, 8 or 10) from their hand — or pick up the pile.",
     ("shithead", "in_range: after 7"): "Allowed. 7 is allowed by the restriction.",
     (
         "shithead",
@@ -294,7 +294,7 @@ EXPECTED = {
     (
         "second-edition",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a Karma card, from their face-up cards — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher or a Karma card from their face-up cards — or pick up the pile.",
     (
         "second-edition",
         "zone_empty with a draw pile",
@@ -302,15 +302,15 @@ EXPECTED = {
     (
         "second-edition",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "second-edition",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "second-edition",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "second-edition",
         "cannot_hold: small hand",
@@ -318,7 +318,7 @@ EXPECTED = {
     (
         "second-edition",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     ("second-edition", "higher"): "Allowed. 9 on 5: equal or higher.",
     ("second-edition", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
     ("second-edition", "face_down_fits"): "Allowed. The face-down 5 may go there.",
@@ -421,7 +421,7 @@ EXPECTED = {
     (
         "second-edition",
         "restricted: after seven_to_eleven",
-    ): "Not allowed (rule R8.7): After 7 to 11, Ann must play a number from 7 to 11, or a Karma card — 12 does not fit. Instead: Ann may play a number from 7 to 11, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R8.7): After 7 to 11, Ann must play a number from 7 to 11 or a Karma card — 12 does not fit. Instead: Ann may play a number from 7 to 11 or a Karma card from their hand — or pick up the pile.",
     (
         "second-edition",
         "in_range: after seven_to_eleven",
@@ -429,7 +429,7 @@ EXPECTED = {
     (
         "second-edition",
         "cannot_hold: give give_a_card",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot give one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot give one from their hand. Instead: Ann may play 9 or higher or a Karma card from their hand — or pick up the pile.",
     (
         "second-edition",
         "no_such_give: give_a_card",
@@ -494,7 +494,7 @@ EXPECTED = {
     (
         "house",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, a Karma card or a wild 10, from their face-up cards — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, a Karma card or a wild 10 from their face-up cards — or pick up the pile.",
     (
         "house",
         "zone_empty with a draw pile",
@@ -502,15 +502,15 @@ EXPECTED = {
     (
         "house",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10 from their hand — or pick up the pile.",
     (
         "house",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10 from their hand — or pick up the pile.",
     (
         "house",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, a Karma card or a wild 10 from their hand — or pick up the pile.",
     (
         "house",
         "cannot_hold: small hand",
@@ -518,7 +518,7 @@ EXPECTED = {
     (
         "house",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, a Karma card or a wild 10 from their hand — or pick up the pile.",
     ("house", "higher"): "Allowed. 9 on 5: equal or higher.",
     ("house", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
     ("house", "face_down_fits"): "Allowed. The face-down 5 may go there.",
@@ -545,7 +545,7 @@ EXPECTED = {
     (
         "house",
         "restricted: after low_five",
-    ): "Not allowed (rule R5.4): After Low Five, Ann must play 5 or lower, a Karma card or a wild 10 — 6 does not fit. Instead: Ann may play 5 or lower, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Not allowed (rule R5.4): After Low Five, Ann must play 5 or lower, a Karma card or a wild 10 — 6 does not fit. Instead: Ann may play 5 or lower, a Karma card or a wild 10 from their hand — or pick up the pile.",
     ("house", "in_range: after low_five"): "Allowed. 5 is allowed by the restriction.",
     (
         "house",
@@ -607,10 +607,10 @@ def test_a_variant_without_karma_cards_never_says_karma() -> None:
         builtin("shithead"), ["Ann", "Ben"], Position("Ann", pile=(7,), hand={"Ann": 3, "Ben": 3})
     )
     assert game.hint() == (
-        "Ann may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile."
+        "Ann may play 7 or lower or a wild card (2, 8 or 10) from their hand — or pick up the pile."
     )
     assert wording.next_play((None, 7), game.voice) == (
-        "The next play must be 7 or lower, or a wild card (2, 8 or 10)."
+        "The next play must be 7 or lower or a wild card (2, 8 or 10)."
     )
 
 
