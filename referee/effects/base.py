@@ -4,6 +4,7 @@ card's effects work on, and a few helpers (who is next, which zone a card comes 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.state import Restriction, Seat, State, ZoneName
 from referee.variant.menu import EffectSpec, Param, Params
@@ -78,3 +79,8 @@ def next_in(state: State, seat: int) -> int | None:
         if state.seats[i].total:
             return i
     return None
+
+
+def param(params: Params, name: str, default: Any = None) -> Any:
+    """A parameter's value (the model fills in defaults; raw data may not)."""
+    return params.get(name, default)
