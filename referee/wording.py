@@ -42,18 +42,12 @@ class Voice:
         )
 
     @property
-    def alternatives(self) -> list[str]:
-        """What else goes under a restriction or on a high card: a Karma card, wild ranks."""
-        out = ["a Karma card"] if self.karma else []
-        if len(self.wild_ranks) == 1:
-            out.append(f"a wild {self.wild_ranks[0]}")
-        elif self.wild_ranks:
-            out.append(f"a wild card ({words.or_list(self.wild_ranks)})")
-        return out
-
-    def may_play(self, what: str) -> str:
-        """'5 or lower or a Karma card', '9 or higher, a Karma card or a wild 10'."""
-        return words.or_list([what, *self.alternatives])
+    def alternative(self) -> str:
+        """What else goes under a restriction or on a high card: '' when nothing does."""
+        ranks = words.or_list(self.wild_ranks)
+        if self.karma:
+            return "a Karma card" + (f" or a wild {ranks}" if ranks else "")
+        return f"a wild {ranks}" if ranks else ""
 
 
 # --- verdicts ---------------------------------------------------------------------------------
@@ -83,6 +77,11 @@ def range_words(r: Sequence[int | None]) -> str:
     if hi is None:
         return f"{lo} or higher"
     return f"a number from {lo} to {hi}"
+
+
+def _or_alt(what: str, voice: Voice) -> str:
+    alt = voice.alternative
+    return f"{what} or {alt}" if alt else what
 
 
 def _place(p: Mapping[str, Any], by: str) -> str:
@@ -147,7 +146,7 @@ def _cannot_hold(d: Mapping[str, Any], voice: Voice) -> str:
 
 def _restricted(d: Mapping[str, Any], voice: Voice) -> str:
     return (
-        f"After {d['after']}, {d['by']} must play {voice.may_play(range_words(d['range']))} — "
+        f"After {d['after']}, {d['by']} must play {_or_alt(range_words(d['range']), voice)} — "
         f"{d['card']} does not fit."
     )
 
@@ -232,7 +231,9 @@ def verdict_message(reason: str, data: Mapping[str, Any], voice: Voice) -> str:
 def next_play(restriction: Sequence[int | None], voice: Voice) -> str:
     """The restriction in force, as the table shows it: 'The next play must be 5 or lower, or
     a Karma card.' (in a variant without Karma cards: its wild ranks, or nothing else)."""
-    return f"The next play must be {voice.may_play(range_words(restriction))}."
+    what = range_words(restriction)
+    alt = voice.alternative
+    return f"The next play must be {what}, or {alt}." if alt else f"The next play must be {what}."
 
 
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
@@ -254,24 +255,24 @@ def hint(d: Mapping[str, Any], voice: Voice) -> str:
             )
         return f"{who} has no hand cards, and table cards wait until the draw pile is empty."
     if d["restriction"] is not None:
-        what = voice.may_play(range_words(d["restriction"]))
+        what = range_words(d["restriction"])
+        alt = voice.alternative
+        what = f"{what}, or {alt}," if alt else what
     elif d["value"] is None or d["value"] <= voice.low:
         what = "any card"
     else:
-        what = voice.may_play(f"{d['value']} or higher")
+        what = f"{d['value']} or higher"
+        alt = voice.alternative
+        what = f"{what}, or {alt}," if alt else what
     if zone == "face_down":
         if what == "any card":
             return f"{who} may turn over a face-down card: any card may go{pick}"
         return (
-            f"{who} may turn over a face-down card: it goes on the pile if it is {what}, "
-            f"otherwise {who} picks up the pile{pick}"
+            f"{who} may turn over a face-down card: it goes on the pile if it is "
+            f"{what.rstrip(',')}, otherwise {who} picks up the pile{pick}"
         )
     src = "from their hand" if zone == "hand" else "from their face-up cards"
     return f"{who} may play {what} {src}{pick}"
-
-
-GAME_IS_OVER = "nothing — the game is over."
-"""What is legal instead once the game is over (R10.4)."""
 
 
 def game_over(loser: str | None) -> str:

@@ -38,7 +38,7 @@ class Legality(GameParts):
             False,
             rule,
             wording.verdict_message(reason, data, self._voice),
-            wording.GAME_IS_OVER if self.state.over else self.hint(),
+            self.hint(),
             field,
             reason,
             data,

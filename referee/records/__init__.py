@@ -384,10 +384,8 @@ class StepResult:
     expect: str | None = None
     outcome: Outcome | None = None
     line: int = 0
-    instead: str = ""  # an illegal step: what the mover may do now (R11.1)
 
     def to_dict(self) -> dict[str, Any]:
-        extra = {"instead": self.instead} if self.verdict == "illegal" else {}
         return {
             "step": self.number,
             "line": self.line,
@@ -398,7 +396,6 @@ class StepResult:
             "rule": self.rule,
             "expect": self.expect,
             "consequences": list(self.outcome.messages) if self.outcome else [],
-            **extra,
         }
 
 
@@ -441,7 +438,6 @@ def replay(record: Record) -> ReplayResult:
                 rs.expect,
                 outcome,
                 rs.line,
-                verdict.instead,
             )
         )
     return ReplayResult(record, game, results)
