@@ -63,7 +63,7 @@ def test_give_pile_gives_known_hand_cards() -> None:
 def test_clear_pile_burns_and_plays_again() -> None:
     s = table([3, 3], [4, 9, 9])
     r = run(Effect("clear_pile"), s)
-    assert s.pile == [] and s.out_of_play == 3 and r.play_again
+    assert s.pile == [] and s.burned == 3 and r.play_again
 
 
 def test_play_again_is_an_event() -> None:

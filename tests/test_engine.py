@@ -120,7 +120,7 @@ def test_face_up_must_be_possible(classic) -> None:
 
 def test_start_positions_are_checked(classic) -> None:
     ok = Position(turn="Ann", pile=(5,), hand={"Ann": 1, "Ben": 1})
-    assert Game.from_position(classic, ["Ann", "Ben"], ok).state.out_of_play == 57
+    assert Game.from_position(classic, ["Ann", "Ben"], ok).state.burned == 57
     with pytest.raises(SetupError):  # the mover holds nothing (R2.4)
         Game.from_position(classic, ["Ann", "Ben"], Position(turn="Ann", hand={"Ben": 2}))
     with pytest.raises(SetupError):  # fewer than two players in

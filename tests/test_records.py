@@ -194,7 +194,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
         "top": game.top,
         "pile": len(game.state.pile),
         "draw_pile": game.state.draw_pile,
-        "burned": game.state.out_of_play,
+        "burned": game.state.burned,
         **{z: {p: game.zone(p, z).count for p in game.players} for z in ZONES},
         "out": list(game.out()),
         "loser": game.loser,

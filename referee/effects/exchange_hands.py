@@ -27,8 +27,8 @@ class ExchangeHands(EffectSpec):
 
     def bot_score(self, state: Any, pile_size: int) -> float | None:
         """Worth it when somebody else holds a smaller hand."""
-        mine = state.seats[state.mover].hand.count
+        mine = state.seats[state.turn].hand.count
         smaller = any(
-            i != state.mover and seat.hand.count < mine for i, seat in enumerate(state.seats)
+            i != state.turn and seat.hand.count < mine for i, seat in enumerate(state.seats)
         )
         return 2.0 if smaller else 0.5

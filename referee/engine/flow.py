@@ -22,7 +22,7 @@ class TurnFlow(GameParts):
         me = s.seat_of(by)
         if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
             s.follow_up = True
-            s.mover = me
+            s.turn = me
             notes.append(wording.follow_up(by))
             return
         if flow.follow_up:
@@ -31,12 +31,12 @@ class TurnFlow(GameParts):
         if self._check_end():
             return
         if flow.play_again and s.seats[me].total:
-            s.mover = me
+            s.turn = me
             notes.append(wording.plays_again(by))
             return
         start = flow.continue_from if flow.continue_from is not None else origin
         nxt = self._next_player(start, flow, notes)
-        s.mover = nxt
+        s.turn = nxt
         if nxt != me:
             self._draw(nxt, flow, notes)
 

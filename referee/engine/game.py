@@ -140,11 +140,11 @@ class Game(Legality, TurnFlow, History):
             seats=seats,
             pile=list(start.pile),
             draw_pile=start.draw_pile,
-            out_of_play=size - used,
+            burned=size - used,
             seen=seen,
-            mover=list(players).index(start.turn),
+            turn=list(players).index(start.turn),
         )
-        if not state.is_in(state.mover):
+        if not state.is_in(state.turn):
             raise SetupError(f"{start.turn} is to move but holds no card (R2.4).", "start.turn")
         if len(state.players_in()) < 2:
             raise SetupError("at least two players must hold cards (R2.4).", "start")
@@ -210,7 +210,7 @@ class Game(Legality, TurnFlow, History):
     @property
     def turn(self) -> str | None:
         """The player who steps next, or None once the game is over."""
-        return None if self.state.over else self.state.names[self.state.mover]
+        return None if self.state.over else self.state.names[self.state.turn]
 
     @property
     def loser(self) -> str | None:
@@ -245,7 +245,7 @@ class Game(Legality, TurnFlow, History):
         s = self.state
         if s.over:
             return None
-        seat = s.seats[s.mover]
+        seat = s.seats[s.turn]
         return table_zone(seat) if s.follow_up else self._playable_zone(seat)
 
     # --- applying ---------------------------------------------------------------------------
@@ -258,7 +258,7 @@ class Game(Legality, TurnFlow, History):
             for n, z in zip(s.names, s.seats, strict=True)
             if z.hand.count or z.face_up.count or z.face_down.count
         ]
-        origin = s.mover
+        origin = s.turn
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if self.keep_history else Mute()
         flow = Flow()
@@ -301,8 +301,8 @@ class Game(Legality, TurnFlow, History):
             flow.removed,  # removed
             flow.picked_up,  # picked_up
             tuple(flow.draws),  # draws
-            None if s.over else s.names[s.mover],  # next_player
-            flow.play_again and not s.over and s.names[s.mover] == step.by,  # plays_again
+            None if s.over else s.names[s.turn],  # next_player
+            flow.play_again and not s.over and s.names[s.turn] == step.by,  # plays_again
             s.follow_up,  # follow_up
             s.restriction,  # restriction
             tuple(flow.skipped),  # skipped
@@ -348,7 +348,7 @@ class Game(Legality, TurnFlow, History):
         pending = s.restriction
         s.restriction = None
         if t.one_time:
-            s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
+            s.burned += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
             notes.append(wording.leaves_game(name))
         else:
@@ -401,7 +401,7 @@ class Game(Legality, TurnFlow, History):
         saved = self.state
         self.state = saved.copy()
         try:
-            r = self._play(step._replace(give=None), saved.mover, [], Flow(), stop_at=effect_name)
+            r = self._play(step._replace(give=None), saved.turn, [], Flow(), stop_at=effect_name)
             yield r is not None and r.stopped
         finally:
             self.state = saved

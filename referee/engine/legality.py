@@ -60,7 +60,7 @@ class Legality(GameParts):
         by = step.by
         if by not in s.names:
             return self._no("R6.1", "not_playing", field="by", by=by)
-        mover = s.names[s.mover]
+        mover = s.names[s.turn]
         if by != mover:
             return self._no("R6.1", "not_your_turn", by=by, mover=mover, follow_up=s.follow_up)
         if isinstance(step, PickUp):
@@ -84,7 +84,7 @@ class Legality(GameParts):
             )
         if step.zone not in ZONES:
             return self._no("R4.1", "no_such_zone", field="zone", zone=step.zone)
-        seat = s.seats[s.mover]
+        seat = s.seats[s.turn]
         zone = seat.zone(step.zone)
         if s.follow_up:
             due = table_zone(seat)
@@ -196,7 +196,7 @@ class Legality(GameParts):
             # that effect resolves: after the play and the card's earlier effects.
             facts: dict[str, Any] | None = None
             with self._dry_run(step, t.give_effect) as reached:
-                seat = self.state.seats[s.mover]
+                seat = self.state.seats[s.turn]
                 zone_name = first_zone(seat) if reached else None
                 if zone_name is not None:
                     zone = seat.zone(zone_name)
@@ -251,7 +251,7 @@ class Legality(GameParts):
         s = self.state
         t = self._traits[card]
         name = self.variant.card_name(card)
-        by = s.names[s.mover]
+        by = s.names[s.turn]
         r = s.restriction
         if t.wild:
             return self._yes("R5.3", "wild", by=by, card=name)
@@ -290,11 +290,11 @@ class Legality(GameParts):
         s = self.state
         if s.over:
             return {"over": True, "loser": s.loser}
-        seat = s.seats[s.mover]
+        seat = s.seats[s.turn]
         zone = table_zone(seat) if s.follow_up else self._playable_zone(seat)
         return {
             "over": False,
-            "who": s.names[s.mover],
+            "who": s.names[s.turn],
             "zone": zone,
             "follow_up": s.follow_up,
             # No hand cards while a draw pile remains: the table cards wait (R3.2).
@@ -328,8 +328,8 @@ class Legality(GameParts):
         s = self.state
         if s.over:
             return []
-        by = s.names[s.mover]
-        seat = s.seats[s.mover]
+        by = s.names[s.turn]
+        seat = s.seats[s.turn]
         steps: list[Step] = []
         zone_name = self.zone_to_play() or "hand"
         zone = seat.zone(zone_name)
@@ -362,7 +362,7 @@ class Legality(GameParts):
                 targets = [
                     n
                     for i, n in enumerate(s.names)
-                    if i != s.mover and (not only_in or s.seats[i].total)
+                    if i != s.turn and (not only_in or s.seats[i].total)
                 ]
             for k in range(1, have + 1):
                 for to in targets:
@@ -377,10 +377,10 @@ class Legality(GameParts):
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
         with self._dry_run(step, self._traits[step.cards[0]].give_effect or "") as reached:
-            give_from = first_zone(self.state.seats[self.state.mover]) if reached else None
+            give_from = first_zone(self.state.seats[self.state.turn]) if reached else None
             if give_from is None:
                 return [None]
-            zone = self.state.seats[self.state.mover].zone(give_from)
+            zone = self.state.seats[self.state.turn].zone(give_from)
             if give_from == "face_down":
                 assert zone.order is not None
                 return [zone.order[-1]]

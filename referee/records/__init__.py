@@ -462,7 +462,7 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
         elif key == "draw_pile":
             compare("draw_pile", expected, s.draw_pile)
         elif key == "burned":
-            compare("burned", expected, s.out_of_play)
+            compare("burned", expected, s.burned)
         elif key in ("hand", "face_up", "face_down"):
             for player, n in expected.items():
                 compare(f"{key}.{player}", n, game.zone(player, key).count)
