@@ -34,7 +34,7 @@ def test_verdict_reads_like_the_rule_book(classic) -> None:
     v = g.explain(Play("Ben", (6,)))
     assert not v.legal and v.rule == "R8.2"
     text = str(v)
-    assert text.startswith("Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower")
+    assert text.startswith("Illegal (R8.2): After Five or Below, Ben must play 5 or lower")
     assert "pick up the pile" in text
 
 

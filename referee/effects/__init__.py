@@ -39,7 +39,6 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
         unit.traits(params, t)
         if unit.needs_target(params):
             t.needs_target = True
-            t.target_rule = unit.rule
         t.rules.append(unit.rule)
         t.effect_rules[e.name] = unit.rule
     return t

@@ -17,7 +17,6 @@ class GiveCard(EffectSpec):
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.takes_give = True  # a play may say which card (`give`)
-        traits.give_effect = self.name
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.9: one card, chosen in order of play, becomes a hand card of the chosen player."""

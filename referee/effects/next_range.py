@@ -30,7 +30,6 @@ class NextRange(EffectSpec):
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.restrict = (params.get("min"), params.get("max"))
-        traits.restrict_rule = self.rule
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R5.4: the next play must be a number in [min, max], or a wild card."""

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from referee import wording
+from referee import words
 from referee.effects import Resolution, Traits, resolve, traits_of
 from referee.engine.fast import FastTables
 from referee.engine.flow import Flow, Mute, TurnFlow
@@ -21,6 +21,7 @@ from referee.engine.history import History
 from referee.engine.legality import Legality
 from referee.engine.parts import strength, table_zone
 from referee.engine.steps import (
+    ZONE_WORDS,
     Outcome,
     PickUp,
     Play,
@@ -30,7 +31,6 @@ from referee.engine.steps import (
 )
 from referee.state import Seat, State, ZoneCards
 from referee.variant.model import Card, Variant
-from referee.wording import Voice
 
 
 class Game(Legality, TurnFlow, History):
@@ -62,7 +62,6 @@ class Game(Legality, TurnFlow, History):
         self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self._karma_rule = {k.id: k.rule for k in variant.karma_cards}
         self._fast = FastTables.of(variant, self._traits)
-        self._voice = self._fast.voice
         self._done: list[tuple[Step, State, Outcome]] = []
         self._undone: list[Step] = []
 
@@ -97,7 +96,7 @@ class Game(Legality, TurnFlow, History):
             else:
                 up = ZoneCards(unknown=d.face_up)
             seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
-        _check_copies(variant, decks, seen, "the face-up cards show", "face_up")
+        _check_copies(variant, decks, seen, "face-up ", "face_up")
         state = State(
             names=list(players),
             seats=seats,
@@ -130,7 +129,7 @@ class Game(Legality, TurnFlow, History):
                     ZoneCards(unknown=start.face_down.get(name, 0)),
                 )
             )
-        _check_copies(variant, decks, seen, "the start shows", "start")
+        _check_copies(variant, decks, seen, "", "start")
         used = len(start.pile) + start.draw_pile + sum(s.total for s in seats)
         size = variant.deck_size(decks)
         if used > size:
@@ -235,11 +234,6 @@ class Game(Legality, TurnFlow, History):
         s = self.state
         return s.seats[s.seat_of(player)].zone(zone)
 
-    @property
-    def voice(self) -> Voice:
-        """How the referee words things in this variant (``referee.wording``)."""
-        return self._voice
-
     def zone_to_play(self) -> str | None:
         """The zone the player to move plays from now (R3; R8.3 for a follow-up)."""
         s = self.state
@@ -265,7 +259,7 @@ class Game(Legality, TurnFlow, History):
         if isinstance(step, PickUp):
             flow.picked_up = self.state.pile_to_hand(origin)
             if self.keep_history:
-                notes.append(wording.picked_up(step.by, flow.picked_up))
+                notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
@@ -281,14 +275,12 @@ class Game(Legality, TurnFlow, History):
             went_out = tuple(n for n in s.names if n in before and n not in after)
             came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
-            notes.append(wording.is_out(n))
+            notes.append(f"{n} has no cards left: {n} is out.")
         for n in came_in:
-            notes.append(wording.back_in(n))
+            notes.append(f"{n} is back in the game.")
         hint = ""
         if s.over:
-            if self.keep_history:
-                held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
-                notes.append(wording.ends(s.loser, held))
+            notes.append(f"Game over: {s.loser} lost." if s.loser else "Game over.")
         elif self.keep_history:  # a simulation keeps no history and needs no advice
             hint = self.hint()
             notes.append(hint)
@@ -338,19 +330,23 @@ class Game(Legality, TurnFlow, History):
         s.follow_up = False
         name = v.card_name(card)
         if self.keep_history:
-            notes.append(wording.played(step.by, k, name, step.zone))
+            played = f"{step.by} plays {words.copies(k, name)}"
+            if step.zone != "hand":
+                played += f" from their {ZONE_WORDS[step.zone]}"
+            notes.append(played + ".")
         if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = self.state.pile_to_hand(origin)
-            if self.keep_history:
-                notes.append(wording.face_down_misses(step.by, flow.picked_up))
+            notes.append(
+                f"It does not fit: {step.by} picks up the pile ({words.cards(flow.picked_up)})."
+            )
             return None
         pending = s.restriction
         s.restriction = None
         if t.one_time:
             s.burned += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
-            notes.append(wording.leaves_game(name))
+            notes.append(f"{name} leaves the game.")
         else:
             s.pile.extend(step.cards)
             if self._burns():
@@ -386,7 +382,7 @@ class Game(Legality, TurnFlow, History):
             # an empty pile").  Without this a one-time restricting card could leave a player
             # with no legal step at all.
             s.restriction = None
-            notes.append(wording.restriction_lapses())
+            notes.append("The pile is empty, so any card may start it.")
         flow.play_again = r.play_again
         flow.follow_up = r.follow_up
         flow.continue_from = r.continue_from
@@ -415,17 +411,11 @@ class Game(Legality, TurnFlow, History):
         return pile[-n:].count(pile[-1]) == n
 
     def _burn(self, notes: list[str], flow: Flow) -> None:
-        pile = self.state.pile
-        top, run = pile[-1], 0
-        if self.keep_history:  # the run as it lies (four 7s may burn where 3 would do)
-            while run < len(pile) and pile[-1 - run] == top:
-                run += 1
         n = self.state.burn_pile()
         flow.burned = True
         flow.removed += n
         flow.play_again = True
-        if self.keep_history:
-            notes.append(wording.burns(run, self.variant.card_name(top), n))
+        notes.append(f"That makes {self.variant.burn} in a row: the pile burns ({words.cards(n)})!")
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:
@@ -448,7 +438,9 @@ def _check_copies(
     for c, n in seen.items():
         have = variant.copies_per_deck(c) * decks
         if n > have:
-            raise SetupError(wording.setup_copies(what, n, variant.card_name(c), have), field)
+            raise SetupError(
+                f"{n} {what}{variant.card_name(c)} cards, but the deck has only {have}.", field
+            )
 
 
 def _check_card(variant: Variant, card: Card, field: str) -> None:
