@@ -7,12 +7,8 @@ information mode (simulation) every card is known and the draw pile is an ordere
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from referee.variant.model import Card
-
-ZoneName = Literal["hand", "face_up", "face_down"]
-"""Where a player's cards lie (R1.5): hand cards, face-up cards, face-down cards."""
 
 
 class ZoneCards:
@@ -100,7 +96,7 @@ class Seat:
     def total(self) -> int:
         return self.hand.count + self.face_up.count + self.face_down.count
 
-    def zone(self, name: ZoneName | str) -> ZoneCards:
+    def zone(self, name: str) -> ZoneCards:
         if name == "hand":
             return self.hand
         if name == "face_up":

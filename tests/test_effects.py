@@ -179,4 +179,3 @@ def test_give_card_lapses_without_cards() -> None:
 
 def test_transparent_is_a_trait() -> None:
     assert traits_of((Effect("transparent"),), False).transparent
-

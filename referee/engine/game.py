@@ -364,7 +364,6 @@ class Game(Legality, TurnFlow, History):
             card,
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
-            quiet=not self.keep_history,
         )
         if resolve(r, effects, stop_at):
             r.stopped = True

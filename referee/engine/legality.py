@@ -180,7 +180,7 @@ class Legality(GameParts):
                 return _no(rule, f"{step.to} is not playing in this game.", field="to")
             if step.to == step.by:
                 return _no(rule, f"{name} is played on another player, not yourself.", field="to")
-            if t.skips_chosen and not s.is_in(s.seat_of(step.to)):
+            if self._skips_chosen(card) and not s.is_in(s.seat_of(step.to)):
                 return _no("R8.6", f"{step.to} is out, so they have no turn to lose.", field="to")
         elif step.to is not None:
             return _no(rule, f"{name} does not choose a player; leave out 'to'.", field="to")
@@ -205,6 +205,12 @@ class Legality(GameParts):
                             field="give",
                         )
         return None
+
+    def _skips_chosen(self, card: Card) -> bool:
+        return any(
+            e.name == "skip" and e.params.get("target", "chosen") == "chosen"
+            for e in self.variant.effects_of(card)
+        )
 
     def _card_rule(self, card: Card, t: Traits) -> str:
         """The rule a card's verdicts cite: the variant's own, else its effects' (R8/R9)."""
@@ -375,7 +381,7 @@ class Legality(GameParts):
             t = self._traits[card]
             targets: list[str | None] = [None]
             if t.needs_target:
-                only_in = t.skips_chosen
+                only_in = self._skips_chosen(card)
                 targets = [
                     n
                     for i, n in enumerate(s.names)
