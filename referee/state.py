@@ -7,8 +7,12 @@ information mode (simulation) every card is known and the draw pile is an ordere
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from referee.variant.model import Card
+
+ZoneName = Literal["hand", "face_up", "face_down"]
+"""Where a player's cards lie (R1.5): hand cards, face-up cards, face-down cards."""
 
 
 class ZoneCards:
@@ -96,7 +100,7 @@ class Seat:
     def total(self) -> int:
         return self.hand.count + self.face_up.count + self.face_down.count
 
-    def zone(self, name: str) -> ZoneCards:
+    def zone(self, name: ZoneName | str) -> ZoneCards:
         if name == "hand":
             return self.hand
         if name == "face_up":
@@ -123,17 +127,20 @@ class State:
     """Everything public at the table, plus bookkeeping for R4.3.
 
     ``names[i]`` sits at seat ``i`` (clockwise); ``seats[i]`` holds the cards lying there.
-    ``turn`` is a seat index. ``skips`` belong to people (R8.6), so they are keyed by name.
+    ``mover`` is the *seat* of the player to move (``Game.turn`` is their *name*); ``out_of_play``
+    counts the cards that left the game (``Outcome.burned`` is whether a run burned in one step).
+    The old names ``turn`` and ``burned`` remain as aliases.  ``skips`` belong to people (R8.6),
+    so they are keyed by name.
     """
 
     names: list[str]
     seats: list[Seat]
     pile: list[Card] = field(default_factory=list)
     draw_pile: int = 0
-    burned: int = 0
+    out_of_play: int = 0
     seen: dict[Card, int] = field(default_factory=dict)
     direction: int = 1
-    turn: int = 0
+    mover: int = 0
     restriction: Restriction | None = None
     follow_up: bool = False
     skips: dict[str, int] = field(default_factory=dict)
@@ -148,10 +155,10 @@ class State:
             seats=[s.copy() for s in self.seats],
             pile=list(self.pile),
             draw_pile=self.draw_pile,
-            burned=self.burned,
+            out_of_play=self.out_of_play,
             seen=dict(self.seen),
             direction=self.direction,
-            turn=self.turn,
+            mover=self.mover,
             restriction=self.restriction,
             follow_up=self.follow_up,
             skips=dict(self.skips),
@@ -159,6 +166,24 @@ class State:
             loser=self.loser,
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),
         )
+
+    @property
+    def turn(self) -> int:
+        """Old name of ``mover`` (the seat to move)."""
+        return self.mover
+
+    @turn.setter
+    def turn(self, seat: int) -> None:
+        self.mover = seat
+
+    @property
+    def burned(self) -> int:
+        """Old name of ``out_of_play`` (a count of cards, not a flag)."""
+        return self.out_of_play
+
+    @burned.setter
+    def burned(self, n: int) -> None:
+        self.out_of_play = n
 
     def seat_of(self, name: str) -> int:
         return self.names.index(name)
@@ -177,7 +202,7 @@ class State:
     def burn_pile(self) -> int:
         """The whole pile leaves the game (a burn, R7.1, or Clear the Pile, R8.5)."""
         n = len(self.pile)
-        self.burned += n
+        self.out_of_play += n
         self.pile = []
         self.restriction = None
         return n

@@ -31,6 +31,23 @@ _PARAMS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
 }
 
 
+def _params_of(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Parameters drawn from the effect unit's own limits, so that a new effect on the menu is
+    in the random variants without a line here."""
+    parts: dict[str, st.SearchStrategy[Any]] = {}
+    for p in MENU[name].params:
+        if p.choices:
+            value: st.SearchStrategy[Any] = st.sampled_from(p.choices)
+        else:
+            lo = p.minimum if p.minimum is not None else 0
+            hi = min(p.maximum if p.maximum is not None else lo + 6, lo + 6)
+            value = st.integers(lo, hi)
+        parts[p.name] = value if p.required else st.one_of(st.none(), value)
+    if not parts:
+        return st.just({})
+    return st.fixed_dictionaries(parts).map(lambda d: {k: v for k, v in d.items() if v is not None})
+
+
 # Texts as groups write them: empty, short, or up to the schema's limits, with Markdown and
 # non-ASCII letters (no control characters: the loader refuses those).
 _chars = st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Co", "Cn"))
@@ -52,7 +69,7 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
     out: list[Any] = []
     targeted = False
     for name in names:
-        params = draw(_PARAMS[name]) if name in _PARAMS else {}
+        params = draw(_PARAMS[name] if name in _PARAMS else _params_of(name))
         # What the loader refuses by design (one chosen player per play; effects that
         # contradict each other) is not drawn, so that most examples are valid variants.
         if needs_target(name, params):

@@ -63,7 +63,7 @@ def test_give_pile_gives_known_hand_cards() -> None:
 def test_clear_pile_burns_and_plays_again() -> None:
     s = table([3, 3], [4, 9, 9])
     r = run(Effect("clear_pile"), s)
-    assert s.pile == [] and s.burned == 3 and r.play_again
+    assert s.pile == [] and s.out_of_play == 3 and r.play_again
 
 
 def test_play_again_is_an_event() -> None:
@@ -179,3 +179,82 @@ def test_give_card_lapses_without_cards() -> None:
 
 def test_transparent_is_a_trait() -> None:
     assert traits_of((Effect("transparent"),), False).transparent
+
+
+# --- next_draws: the proof that an effect is one file (issue 9) ---------------------------
+
+
+def _house_with_next_draws(n: int = 2) -> Variant:
+    from referee.variant.loader import variant_from_data
+
+    return variant_from_data(
+        {
+            "id": "draw-two",
+            "name": "Draw Two",
+            "players": [{"decks": 1, "min": 2, "max": 4}],
+            "ranks": {"low": 2, "high": 14, "copies": 4},
+            "karma_cards": [
+                {
+                    "id": "draw_two",
+                    "name": "Draw Two",
+                    "copies": 2,
+                    "effects": [{"effect": "next_draws", "n": n}],
+                }
+            ],
+            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+            "min_hand": 3,
+            "burn": 4,
+        }
+    )
+
+
+def test_next_draws_the_next_player_draws_n_from_the_draw_pile() -> None:
+    s = table([3, 3, 3])
+    s.draw_pile = 5
+    r = run(Effect("next_draws", {"n": 2}), s)
+    assert s.draw_pile == 3 and s.seats[1].hand.unknown == 5 and s.seats[2].hand.count == 3
+    assert r.notes == ["Ben draws 2 cards from the draw pile."]
+
+
+def test_next_draws_takes_what_is_left_and_lapses_on_an_empty_draw_pile() -> None:
+    s = table([3, 3])
+    s.draw_pile = 1
+    run(Effect("next_draws", {"n": 3}), s)
+    assert s.draw_pile == 0 and s.seats[1].hand.count == 4
+    r = run(Effect("next_draws", {"n": 3}), s)
+    assert s.seats[1].hand.count == 4
+    assert r.notes == ["The draw pile is empty, so Ben draws nothing."]
+
+
+def test_next_draws_follows_the_direction_and_skips_players_who_are_out() -> None:
+    s = table([3, 0, 3, 3])
+    s.draw_pile = 9
+    run(Effect("next_draws", {"n": 2}), s)
+    assert s.seats[2].hand.count == 5  # Ben is out: Cal is next
+    s.direction = -1
+    run(Effect("next_draws", {"n": 2}), s)
+    assert s.seats[3].hand.count == 5  # play goes the other way: Dee is next
+
+
+def test_next_draws_in_a_game_and_on_the_menu() -> None:
+    """Defined in one file (referee/effects/next_draws.py): the loader, schema, sheet, menu and
+    engine all know it from there; full information draws the known top of the draw pile."""
+    from referee.engine import Game, Play
+    from referee.variant.sheet import describe_effect
+
+    variant = _house_with_next_draws(2)
+    assert MENU["next_draws"].params[0].maximum == 20
+    assert describe_effect(Effect("next_draws", {"n": 2})) == (
+        "The next player draws 2 cards from the draw pile into their hand (as many as are left)."
+    )
+    game = Game.deal(variant, ["Ann", "Ben", "Cal"])
+    draw_pile = game.state.draw_pile
+    out = game.push(Play("Ann", ("draw_two",)))
+    assert game.zone("Ben", "hand").count == 5 and game.state.draw_pile == draw_pile - 3
+    assert "Ben draws 2 cards from the draw pile." in out.messages
+    sim = Game.shuffled(variant, ["Ann", "Ben"], 3, keep_history=True)
+    top = sim.state.draw_cards[-2:] if sim.state.draw_cards else []
+    sim.state.seats[0].hand.add_known("draw_two")
+    sim.push(Play("Ann", ("draw_two",)))
+    for card in top:
+        assert sim.zone("Ben", "hand").known.get(card, 0) >= 1

@@ -34,7 +34,7 @@ def test_verdict_reads_like_the_rule_book(classic) -> None:
     v = g.explain(Play("Ben", (6,)))
     assert not v.legal and v.rule == "R8.2"
     text = str(v)
-    assert text.startswith("Illegal (R8.2): After Five or Below, Ben must play 5 or lower")
+    assert text.startswith("Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower")
     assert "pick up the pile" in text
 
 
@@ -120,7 +120,7 @@ def test_face_up_must_be_possible(classic) -> None:
 
 def test_start_positions_are_checked(classic) -> None:
     ok = Position(turn="Ann", pile=(5,), hand={"Ann": 1, "Ben": 1})
-    assert Game.from_position(classic, ["Ann", "Ben"], ok).state.burned == 57
+    assert Game.from_position(classic, ["Ann", "Ben"], ok).state.out_of_play == 57
     with pytest.raises(SetupError):  # the mover holds nothing (R2.4)
         Game.from_position(classic, ["Ann", "Ben"], Position(turn="Ann", hand={"Ben": 2}))
     with pytest.raises(SetupError):  # fewer than two players in

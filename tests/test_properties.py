@@ -23,12 +23,12 @@ VARIANTS = sorted(builtin_ids())
 
 def total_cards(game: Game) -> int:
     s = game.state
-    return len(s.pile) + s.draw_pile + s.burned + sum(seat.total for seat in s.seats)
+    return len(s.pile) + s.draw_pile + s.out_of_play + sum(seat.total for seat in s.seats)
 
 
 def check_counts(game: Game) -> None:
     s = game.state
-    assert s.draw_pile >= 0 and s.burned >= 0
+    assert s.draw_pile >= 0 and s.out_of_play >= 0
     for seat in s.seats:
         for zone in (seat.hand, seat.face_up, seat.face_down):
             assert zone.unknown >= 0
@@ -44,7 +44,7 @@ def public(game: Game) -> tuple:
         (s.names[i], seat.hand.count, seat.face_up.count, seat.face_down.count)
         for i, seat in enumerate(s.seats)
     )
-    return (game.turn, tuple(s.pile), s.draw_pile, s.burned, zones, s.direction, game.loser)
+    return (game.turn, tuple(s.pile), s.draw_pile, s.out_of_play, zones, s.direction, game.loser)
 
 
 def self_play(variant_id: str, players: int, seed: int, cap: int = TURN_CAP) -> tuple[Game, int]:

@@ -72,7 +72,7 @@ def problems(text: str) -> list[str]:
         ),
         (
             GOOD + "face_up: {Ann: [7, 7, 7], Ben: [7, 1, 2]}\n",
-            "game.yaml:5:10: face_up: 4 face-up 7 cards, but the deck has only 3; expected",
+            "game.yaml:5:10: face_up: the face-up cards show four 7s, but the deck has only three; expected",
         ),
         (
             "variant: classic\nplayers: [Ann, Ben]\n",
@@ -155,7 +155,7 @@ def test_replay_json(capsys) -> None:
     assert rows[0]["step"] == 1 and {"step", "verdict", "ok", "reason"} <= set(rows[0])
     illegal = [r for r in rows if r["verdict"] == "illegal"]
     assert illegal and all(r["ok"] for r in rows)
-    assert illegal[0]["reason"].startswith("Illegal (R5.2)")
+    assert illegal[0]["reason"].startswith("Not allowed (rule R5.2)")
 
 
 def test_a_5000_step_exported_game_imports_and_replays() -> None:
@@ -194,7 +194,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
         "top": game.top,
         "pile": len(game.state.pile),
         "draw_pile": game.state.draw_pile,
-        "burned": game.state.burned,
+        "burned": game.state.out_of_play,
         **{z: {p: game.zone(p, z).count for p in game.players} for z in ZONES},
         "out": list(game.out()),
         "loser": game.loser,

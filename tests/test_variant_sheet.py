@@ -70,16 +70,24 @@ SENTENCES = {
 }
 
 
+def _examples(name: str) -> list[Effect]:
+    """The effect's own examples from its unit (or the bare effect): a new effect needs no
+    entry here to be checked."""
+    examples = MENU[name].examples or ({"effect": name},)
+    return [Effect(name, {k: v for k, v in e.items() if k != "effect"}) for e in examples]
+
+
 def test_every_menu_effect_is_described() -> None:
-    assert set(EXPECTED) == set(MENU)
+    assert set(EXPECTED) <= set(MENU)
+    cases = {name: EXPECTED.get(name) or _examples(name) for name in MENU}
     seen = set()
-    for name, effects in EXPECTED.items():
+    for name, effects in cases.items():
         for e in effects:
             text = describe_effect(e)
             assert text.endswith(".") and len(text) > 20, name
             assert name not in text, "plain words, not the effect's id"
             seen.add(text)
-    assert len(seen) == sum(len(v) for v in EXPECTED.values()), "each effect reads differently"
+    assert len(seen) == sum(len(v) for v in cases.values()), "each effect reads differently"
 
 
 @pytest.mark.parametrize("effect", list(SENTENCES), ids=lambda e: f"{e.name}{dict(e.params)}")

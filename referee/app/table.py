@@ -12,9 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import words
+from referee import wording, words
 from referee.engine import Game, Outcome, PickUp, Play, Step, Verdict
-from referee.engine.steps import range_words
 from referee.records import (
     position_from_data,
     position_to_data,
@@ -251,12 +250,7 @@ def verdict_for(game: Game, step: Step | None) -> Verdict | None:
 
 def verdict_words(v: Verdict) -> str:
     """The verdict as the table hears it: 'Yes, that's allowed.' or the rule and the reason."""
-    if v.legal:
-        return f"Allowed. {v.message}".strip()
-    text = f"Not allowed (rule {v.rule}): {v.message}"
-    if v.instead:
-        text += f" Instead: {v.instead}"
-    return text
+    return wording.verdict_text(v)  # one voice for the CLI, the app and records
 
 
 def default_zone(game: Game) -> str:
@@ -281,7 +275,7 @@ def restriction_words(game: Game) -> str:
     r = game.state.restriction
     if r is None:
         return ""
-    return f"The next play must be {range_words(r)}, or a Karma card."
+    return wording.next_play(r, game.voice)
 
 
 def top_words(game: Game) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.effects import Traits
 from referee.engine.steps import PickUp, Step
 from referee.variant.model import Card, Variant
+from referee.wording import Voice
 
 if TYPE_CHECKING:
     from referee.engine.parts import GameParts
@@ -18,11 +19,12 @@ class FastTables:
     and shared by its games: the cards that fit for each (top value, restriction), and the
     plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
 
-    __slots__ = ("variant", "plain", "plays", "pickups", "_fits")
+    __slots__ = ("variant", "plain", "plays", "pickups", "_fits", "voice")
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
 
     def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
         self.variant = variant
+        self.voice = Voice.of(variant)  # how the referee words things in this variant
         self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee import wording
 from referee.engine.parts import GameParts
 
 
@@ -21,21 +22,21 @@ class TurnFlow(GameParts):
         me = s.seat_of(by)
         if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
             s.follow_up = True
-            s.turn = me
-            notes.append(f"{by} now plays a table card (no drawing first).")
+            s.mover = me
+            notes.append(wording.follow_up(by))
             return
         if flow.follow_up:
-            notes.append("There is no card to follow up with.")
+            notes.append(wording.no_follow_up())
         self._draw(me, flow, notes)
         if self._check_end():
             return
         if flow.play_again and s.seats[me].total:
-            s.turn = me
-            notes.append(f"{by} plays again.")
+            s.mover = me
+            notes.append(wording.plays_again(by))
             return
         start = flow.continue_from if flow.continue_from is not None else origin
         nxt = self._next_player(start, flow, notes)
-        s.turn = nxt
+        s.mover = nxt
         if nxt != me:
             self._draw(nxt, flow, notes)
 
@@ -55,7 +56,7 @@ class TurnFlow(GameParts):
             hand.add_unknown(n)
         who = s.names[seat]
         flow.draws.append((who, n))
-        notes.append(f"{who} draws {n}.")
+        notes.append(wording.draws(who, n))
 
     def _check_end(self) -> bool:
         """R10.2: the game ends as soon as only one player is in; that player loses."""
@@ -85,7 +86,7 @@ class TurnFlow(GameParts):
                 else:
                     s.skips[who] = left - 1
                 flow.skipped.append(who)
-                notes.append(f"{who} loses this turn.")
+                notes.append(wording.loses_turn(who, left - 1))
                 continue
             return i
 

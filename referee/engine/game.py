@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from referee import words
+from referee import wording
 from referee.effects import Resolution, Traits, resolve, traits_of
 from referee.engine.fast import FastTables
 from referee.engine.flow import Flow, Mute, TurnFlow
@@ -21,7 +21,6 @@ from referee.engine.history import History
 from referee.engine.legality import Legality
 from referee.engine.parts import strength, table_zone
 from referee.engine.steps import (
-    ZONE_WORDS,
     Outcome,
     PickUp,
     Play,
@@ -31,6 +30,7 @@ from referee.engine.steps import (
 )
 from referee.state import Seat, State, ZoneCards
 from referee.variant.model import Card, Variant
+from referee.wording import Voice
 
 
 class Game(Legality, TurnFlow, History):
@@ -62,6 +62,7 @@ class Game(Legality, TurnFlow, History):
         self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self._karma_rule = {k.id: k.rule for k in variant.karma_cards}
         self._fast = FastTables.of(variant, self._traits)
+        self._voice = self._fast.voice
         self._done: list[tuple[Step, State, Outcome]] = []
         self._undone: list[Step] = []
 
@@ -96,7 +97,7 @@ class Game(Legality, TurnFlow, History):
             else:
                 up = ZoneCards(unknown=d.face_up)
             seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
-        _check_copies(variant, decks, seen, "face-up ", "face_up")
+        _check_copies(variant, decks, seen, "the face-up cards show", "face_up")
         state = State(
             names=list(players),
             seats=seats,
@@ -129,7 +130,7 @@ class Game(Legality, TurnFlow, History):
                     ZoneCards(unknown=start.face_down.get(name, 0)),
                 )
             )
-        _check_copies(variant, decks, seen, "", "start")
+        _check_copies(variant, decks, seen, "the start shows", "start")
         used = len(start.pile) + start.draw_pile + sum(s.total for s in seats)
         size = variant.deck_size(decks)
         if used > size:
@@ -139,11 +140,11 @@ class Game(Legality, TurnFlow, History):
             seats=seats,
             pile=list(start.pile),
             draw_pile=start.draw_pile,
-            burned=size - used,
+            out_of_play=size - used,
             seen=seen,
-            turn=list(players).index(start.turn),
+            mover=list(players).index(start.turn),
         )
-        if not state.is_in(state.turn):
+        if not state.is_in(state.mover):
             raise SetupError(f"{start.turn} is to move but holds no card (R2.4).", "start.turn")
         if len(state.players_in()) < 2:
             raise SetupError("at least two players must hold cards (R2.4).", "start")
@@ -209,7 +210,7 @@ class Game(Legality, TurnFlow, History):
     @property
     def turn(self) -> str | None:
         """The player who steps next, or None once the game is over."""
-        return None if self.state.over else self.state.names[self.state.turn]
+        return None if self.state.over else self.state.names[self.state.mover]
 
     @property
     def loser(self) -> str | None:
@@ -234,12 +235,17 @@ class Game(Legality, TurnFlow, History):
         s = self.state
         return s.seats[s.seat_of(player)].zone(zone)
 
+    @property
+    def voice(self) -> Voice:
+        """How the referee words things in this variant (``referee.wording``)."""
+        return self._voice
+
     def zone_to_play(self) -> str | None:
         """The zone the player to move plays from now (R3; R8.3 for a follow-up)."""
         s = self.state
         if s.over:
             return None
-        seat = s.seats[s.turn]
+        seat = s.seats[s.mover]
         return table_zone(seat) if s.follow_up else self._playable_zone(seat)
 
     # --- applying ---------------------------------------------------------------------------
@@ -252,14 +258,14 @@ class Game(Legality, TurnFlow, History):
             for n, z in zip(s.names, s.seats, strict=True)
             if z.hand.count or z.face_up.count or z.face_down.count
         ]
-        origin = s.turn
+        origin = s.mover
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if self.keep_history else Mute()
         flow = Flow()
         if isinstance(step, PickUp):
             flow.picked_up = self.state.pile_to_hand(origin)
             if self.keep_history:
-                notes.append(f"{step.by} picks up the pile ({words.cards(flow.picked_up)}).")
+                notes.append(wording.picked_up(step.by, flow.picked_up))
         else:
             self._play(step, origin, notes, flow)
         self._finish(step.by, origin, notes, flow)
@@ -275,12 +281,14 @@ class Game(Legality, TurnFlow, History):
             went_out = tuple(n for n in s.names if n in before and n not in after)
             came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
-            notes.append(f"{n} has no cards left: {n} is out.")
+            notes.append(wording.is_out(n))
         for n in came_in:
-            notes.append(f"{n} is back in the game.")
+            notes.append(wording.back_in(n))
         hint = ""
         if s.over:
-            notes.append(f"Game over: {s.loser} lost." if s.loser else "Game over.")
+            if self.keep_history:
+                held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
+                notes.append(wording.ends(s.loser, held))
         elif self.keep_history:  # a simulation keeps no history and needs no advice
             hint = self.hint()
             notes.append(hint)
@@ -293,8 +301,8 @@ class Game(Legality, TurnFlow, History):
             flow.removed,  # removed
             flow.picked_up,  # picked_up
             tuple(flow.draws),  # draws
-            None if s.over else s.names[s.turn],  # next_player
-            flow.play_again and not s.over and s.names[s.turn] == step.by,  # plays_again
+            None if s.over else s.names[s.mover],  # next_player
+            flow.play_again and not s.over and s.names[s.mover] == step.by,  # plays_again
             s.follow_up,  # follow_up
             s.restriction,  # restriction
             tuple(flow.skipped),  # skipped
@@ -330,23 +338,19 @@ class Game(Legality, TurnFlow, History):
         s.follow_up = False
         name = v.card_name(card)
         if self.keep_history:
-            played = f"{step.by} plays {words.copies(k, name)}"
-            if step.zone != "hand":
-                played += f" from their {ZONE_WORDS[step.zone]}"
-            notes.append(played + ".")
+            notes.append(wording.played(step.by, k, name, step.zone))
         if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = self.state.pile_to_hand(origin)
-            notes.append(
-                f"It does not fit: {step.by} picks up the pile ({words.cards(flow.picked_up)})."
-            )
+            if self.keep_history:
+                notes.append(wording.face_down_misses(step.by, flow.picked_up))
             return None
         pending = s.restriction
         s.restriction = None
         if t.one_time:
-            s.burned += k  # removed as it resolves: never on the pile, never in a run (R7.1)
+            s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
-            notes.append(f"{name} leaves the game.")
+            notes.append(wording.leaves_game(name))
         else:
             s.pile.extend(step.cards)
             if self._burns():
@@ -364,6 +368,7 @@ class Game(Legality, TurnFlow, History):
             card,
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
+            quiet=not self.keep_history,
         )
         if resolve(r, effects, stop_at):
             r.stopped = True
@@ -381,7 +386,7 @@ class Game(Legality, TurnFlow, History):
             # an empty pile").  Without this a one-time restricting card could leave a player
             # with no legal step at all.
             s.restriction = None
-            notes.append("The pile is empty, so any card may start it.")
+            notes.append(wording.restriction_lapses())
         flow.play_again = r.play_again
         flow.follow_up = r.follow_up
         flow.continue_from = r.continue_from
@@ -396,7 +401,7 @@ class Game(Legality, TurnFlow, History):
         saved = self.state
         self.state = saved.copy()
         try:
-            r = self._play(step._replace(give=None), saved.turn, [], Flow(), stop_at=effect_name)
+            r = self._play(step._replace(give=None), saved.mover, [], Flow(), stop_at=effect_name)
             yield r is not None and r.stopped
         finally:
             self.state = saved
@@ -410,11 +415,17 @@ class Game(Legality, TurnFlow, History):
         return pile[-n:].count(pile[-1]) == n
 
     def _burn(self, notes: list[str], flow: Flow) -> None:
+        pile = self.state.pile
+        top, run = pile[-1], 0
+        if self.keep_history:  # the run as it lies (four 7s may burn where 3 would do)
+            while run < len(pile) and pile[-1 - run] == top:
+                run += 1
         n = self.state.burn_pile()
         flow.burned = True
         flow.removed += n
         flow.play_again = True
-        notes.append(f"That makes {self.variant.burn} in a row: the pile burns ({words.cards(n)})!")
+        if self.keep_history:
+            notes.append(wording.burns(run, self.variant.card_name(top), n))
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:
@@ -437,9 +448,7 @@ def _check_copies(
     for c, n in seen.items():
         have = variant.copies_per_deck(c) * decks
         if n > have:
-            raise SetupError(
-                f"{n} {what}{variant.card_name(c)} cards, but the deck has only {have}.", field
-            )
+            raise SetupError(wording.setup_copies(what, n, variant.card_name(c), have), field)
 
 
 def _check_card(variant: Variant, card: Card, field: str) -> None:

@@ -4,24 +4,20 @@
 ``legal_steps`` lists every legal step in full-information mode (the simulator's hot path, from
 the per-variant tables in ``fast``).  Nothing here changes the game: a choice that depends on a
 card's earlier effects is judged on a dry run (``Game._dry_run``).
+
+Verdicts are decided here as a rule, a reason code and its data; ``referee.wording`` turns them
+into words.  Every illegal verdict carries, as ``instead``, what the mover may do now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from referee import words
+from referee import wording
 from referee.effects import Traits, first_zone
 from referee.engine.parts import GameParts, strength, table_zone
-from referee.engine.steps import (
-    ZONE_WORDS,
-    ZONES,
-    PickUp,
-    Play,
-    Step,
-    Verdict,
-    range_words,
-)
+from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
 from referee.state import Seat, ZoneCards
 from referee.variant.model import Card
 
@@ -29,7 +25,24 @@ from referee.variant.model import Card
 class Legality(GameParts):
     """Verdicts, hints and the legal steps (R11.1)."""
 
-    # --- legality ---------------------------------------------------------------------------
+    # --- verdicts -----------------------------------------------------------------------------
+
+    def _yes(self, rule: str, reason: str, **data: Any) -> Verdict:
+        return Verdict(
+            True, rule, wording.verdict_message(reason, data, self._voice), "", None, reason, data
+        )
+
+    def _no(self, rule: str, reason: str, field: str | None = None, **data: Any) -> Verdict:
+        """An illegal verdict, with what the mover may do instead (R11.1)."""
+        return Verdict(
+            False,
+            rule,
+            wording.verdict_message(reason, data, self._voice),
+            wording.GAME_IS_OVER if self.state.over else self.hint(),
+            field,
+            reason,
+            data,
+        )
 
     def unseen(self, card: Card) -> int:
         """Copies of a card the table has not seen anywhere (R4.3)."""
@@ -43,182 +56,164 @@ class Legality(GameParts):
         s = self.state
         v = self.variant
         if s.over:
-            return _no("R10.4", f"The game is over: {s.loser} lost. No more steps can be taken.")
+            return self._no("R10.4", "game_over", loser=s.loser)
         by = step.by
         if by not in s.names:
-            return _no("R6.1", f"{by} is not playing in this game.", field="by")
-        mover = s.names[s.turn]
+            return self._no("R6.1", "not_playing", field="by", by=by)
+        mover = s.names[s.mover]
         if by != mover:
-            what = "play the table card that is due" if s.follow_up else "play or pick up now"
-            return _no("R6.1", f"It is {mover}'s turn, not {by}'s: only {mover} may {what}.")
+            return self._no("R6.1", "not_your_turn", by=by, mover=mover, follow_up=s.follow_up)
         if isinstance(step, PickUp):
             if s.follow_up:
-                return _no(
-                    "R8.3",
-                    f"{by} must play a table card now (Play a Table Card); picking up is not allowed.",
-                    self.hint(),
-                )
+                return self._no("R8.3", "pick_up_in_follow_up", by=by)
             if not s.pile:
-                return _no(
-                    "R6.3",
-                    f"The pile is empty, so there is nothing to pick up: {by} must play a card.",
-                )
-            return Verdict(True, "R6.2", f"{by} picks up the pile ({words.cards(len(s.pile))}).")
+                return self._no("R6.3", "pick_up_empty", by=by)
+            return self._yes("R6.2", "pick_up", by=by, n=len(s.pile))
 
         cards = step.cards
         if not cards:
-            return _no("R4.1", "A play needs at least one card.", field="play")
+            return self._no("R4.1", "no_cards", field="play")
         for c in cards:
             if not v.is_card(c):
-                return _no("R1.1", f"There is no card {c!r} in {v.name}.", field="play")
+                return self._no("R1.1", "no_such_card", field="play", card=c)
         card = cards[0]
         k = len(cards)
         if any(c != card for c in cards):
-            return _no(
-                "R4.1",
-                "A play is one or more identical cards; "
-                + ", ".join(v.card_name(c) for c in cards)
-                + " are not all the same.",
-                field="play",
+            return self._no(
+                "R4.1", "mixed_cards", field="play", cards=[v.card_name(c) for c in cards]
             )
         if step.zone not in ZONES:
-            return _no("R4.1", f"Cards come from hand, face_up or face_down, not {step.zone!r}.")
-        seat = s.seats[s.turn]
+            return self._no("R4.1", "no_such_zone", field="zone", zone=step.zone)
+        seat = s.seats[s.mover]
         zone = seat.zone(step.zone)
-        where = ZONE_WORDS[step.zone]
         if s.follow_up:
             due = table_zone(seat)
             if step.zone != due:
-                return _no(
-                    "R8.3",
-                    f"After Play a Table Card, {by} plays from their {ZONE_WORDS[due]}, "
-                    f"not from their {where}.",
-                    self.hint(),
-                )
+                return self._no("R8.3", "follow_up_zone", by=by, due=due, zone=step.zone)
         else:
             verdict = self._zone_order(by, seat, step.zone)
             if verdict is not None:
                 return verdict
         if zone.count == 0:
-            return _no("R4.3", f"{by} has no {where} left to play.", self.hint())
+            return self._no("R4.3", "zone_empty", by=by, zone=step.zone)
         if step.zone == "face_down" and k > 1:
-            return _no("R4.2", "Face-down cards are played one at a time, turned over blind.")
-        possible = self._possible(card, k, zone)
-        if possible < k:
-            return _no("R4.3", self._impossible_words(by, card, k, zone, where))
+            return self._no("R4.2", "one_face_down")
+        if self._possible(card, k, zone) < k:
+            return self._no("R4.3", "cannot_hold", **self._holding(by, card, k, step.zone))
 
         t = self._traits[card]
         verdict = self._check_choices(step, t, card)
         if verdict is not None:
             return verdict
         if s.follow_up:
-            return Verdict(True, "R8.3", f"{by} plays a table card; any value may go.")
+            return self._yes("R8.3", "follow_up_play", by=by)
+        name = v.card_name(card)
         if step.zone == "face_down":
-            if self._fits(card)[0]:
-                return Verdict(True, "R7.5", f"The face-down {v.card_name(card)} may go there.")
-            return Verdict(
-                True, "R7.5", f"The face-down {v.card_name(card)} does not fit: {by} picks up."
-            )
-        ok, rule, why = self._fits(card)
-        if not ok:
-            return _no(rule, f"{why}", f"{self.hint()}")
-        return Verdict(True, rule, why)
+            if self._fits_ok(card, self.top_value()):
+                return self._yes("R7.5", "face_down_fits", by=by, card=name)
+            return self._yes("R7.5", "face_down_misses", by=by, card=name)
+        return self._fits(card)
 
     def _zone_order(self, by: str, seat: Seat, zone: str) -> Verdict | None:
         """R3: hand, then face-up (draw pile gone), then face-down."""
         s = self.state
         if zone == "hand":
             return None
+        rule = "R3.2" if zone == "face_up" else "R3.3"
         if seat.hand.count:
-            rule = "R3.2" if zone == "face_up" else "R3.3"
-            return _no(rule, f"{by} must play their hand cards first.", self.hint())
+            return self._no(rule, "hand_first", by=by)
         if s.draw_pile:
-            rule = "R3.2" if zone == "face_up" else "R3.3"
-            return _no(
-                rule,
-                f"Table cards are played only once the draw pile is empty "
-                f"({s.draw_pile} cards left).",
-                self.hint(),
-            )
+            return self._no(rule, "draw_pile_first", by=by, n=s.draw_pile)
         if zone == "face_down" and seat.face_up.count:
-            return _no("R3.3", f"{by} must play their face-up cards first.", self.hint())
+            return self._no("R3.3", "face_up_first", by=by)
         return None
 
     def _possible(self, card: Card, k: int, zone: ZoneCards) -> int:
         return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(card), 0))
 
-    def _impossible_words(
-        self, by: str, card: Card, k: int, zone: ZoneCards, where: str, verb: str = "have"
-    ) -> str:
-        name = self.variant.card_name(card)
+    def _holding(
+        self, by: str, card: Card, k: int, zone_name: str, verb: str = "play"
+    ) -> dict[str, Any]:
+        """The facts of an R4.3 verdict: where every seen copy of the card is."""
+        s = self.state
+        zone = s.seats[s.seat_of(by)].zone(zone_name)
+        places: list[dict[str, Any]] = []
+        on_pile = s.pile.count(card)
+        if on_pile:
+            places.append({"kind": "pile", "n": on_pile})
+        located = on_pile
+        for name, seat in zip(s.names, s.seats, strict=True):
+            for zn in ZONES:
+                n = seat.zone(zn).known.get(card, 0)
+                if n and not (name == by and zn == zone_name):
+                    places.append({"kind": "zone", "who": name, "zone": zn, "n": n})
+                    located += n
         known = zone.known.get(card, 0)
-        copies = self._copies[card]
-        unseen = max(self.unseen(card), 0)
-        elsewhere = copies - unseen - known
-        return (
-            f"{by} cannot {verb} {words.copies(k, name)} from their {where}: of the {copies} copies, "
-            f"{known} {'is' if known == 1 else 'are'} known to be there, {elsewhere} "
-            f"{'has' if elsewhere == 1 else 'have'} been seen elsewhere (pile, other players or "
-            f"out of play), and {where} {'holds' if where == 'hand' else 'hold'} only "
-            f"{zone.unknown} unknown card{'s' if zone.unknown != 1 else ''} "
-            f"for the {unseen} unseen."
-        )
+        out = s.seen.get(card, 0) - located - known
+        if out > 0:
+            places.append({"kind": "out", "n": out})
+        return {
+            "by": by,
+            "card": self.variant.card_name(card),
+            "k": k,
+            "zone": zone_name,
+            "verb": verb,
+            "copies": self._copies.get(card, 0),
+            "possible": self._possible(card, k, zone),
+            "known": known,
+            "unknown": zone.unknown,
+            "count": zone.count,
+            "unseen": max(self.unseen(card), 0),
+            "places": places,
+        }
 
     def _check_choices(self, step: Play, t: Traits, card: Card) -> Verdict | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
         s = self.state
         name = self.variant.card_name(card)
-        rule = self._card_rule(card, t)
         if t.needs_target:
+            rule = self._card_rule(card, t.target_rule)
             if step.to is None:
-                return _no(
-                    rule,
-                    f"{name} needs a chosen player: say who it is for (to).",
-                    field="to",
-                )
+                return self._no(rule, "needs_target", field="to", card=name)
             if step.to not in s.names:
-                return _no(rule, f"{step.to} is not playing in this game.", field="to")
+                return self._no(rule, "target_not_playing", field="to", to=step.to)
             if step.to == step.by:
-                return _no(rule, f"{name} is played on another player, not yourself.", field="to")
-            if self._skips_chosen(card) and not s.is_in(s.seat_of(step.to)):
-                return _no("R8.6", f"{step.to} is out, so they have no turn to lose.", field="to")
+                return self._no(rule, "target_self", field="to", card=name)
+            if t.skips_chosen and not s.is_in(s.seat_of(step.to)):
+                return self._no(t.target_rule, "target_out", field="to", to=step.to)
         elif step.to is not None:
-            return _no(rule, f"{name} does not choose a player; leave out 'to'.", field="to")
+            first = t.rules[0] if t.rules else None
+            return self._no(self._card_rule(card, first), "no_target_wanted", field="to", card=name)
         if step.give is not None:
-            if not t.takes_give:
-                return _no(rule, f"{name} gives no card; leave out 'give'.", field="give")
+            if t.give_effect is None:
+                first = t.rules[0] if t.rules else None
+                return self._no(
+                    self._card_rule(card, first), "no_give_wanted", field="give", card=name
+                )
             if not self.variant.is_card(step.give):
-                return _no("R1.1", f"There is no card {step.give!r} in this variant.", field="give")
+                return self._no("R1.1", "no_such_give", field="give", card=step.give)
             # The card given is chosen in order of play (R8.9) from what the giver holds when
-            # Give a Card resolves: after the play and the card's earlier effects.
-            with self._dry_run(step, "give_card") as reached:
-                seat = self.state.seats[s.turn]
+            # that effect resolves: after the play and the card's earlier effects.
+            facts: dict[str, Any] | None = None
+            with self._dry_run(step, t.give_effect) as reached:
+                seat = self.state.seats[s.mover]
                 zone_name = first_zone(seat) if reached else None
                 if zone_name is not None:
                     zone = seat.zone(zone_name)
                     if self._possible(step.give, 1, zone) < 1:
-                        return _no(
-                            "R4.3",
-                            self._impossible_words(
-                                step.by, step.give, 1, zone, ZONE_WORDS[zone_name], verb="give"
-                            ),
-                            field="give",
-                        )
+                        facts = self._holding(step.by, step.give, 1, zone_name, verb="give")
+            if facts is not None:
+                return self._no("R4.3", "cannot_hold", field="give", **facts)
         return None
 
-    def _skips_chosen(self, card: Card) -> bool:
-        return any(
-            e.name == "skip" and e.params.get("target", "chosen") == "chosen"
-            for e in self.variant.effects_of(card)
-        )
-
-    def _card_rule(self, card: Card, t: Traits) -> str:
-        """The rule a card's verdicts cite: the variant's own, else its effects' (R8/R9)."""
-        if isinstance(card, str) and self._karma_rule.get(card):
-            return self._karma_rule[card]
+    def _card_rule(self, card: Card, effect_rule: str | None = None) -> str:
+        """The rule a card's verdict cites: R5.5 for a rank power; for a Karma card the variant's
+        own (`rule:`), else the rule of the effect concerned (R8.x, R9), else R8."""
         if isinstance(card, int):
-            return "R5.5"
-        return t.rules[-1] if t.rules else "R8"
+            return "R5.5"  # a rank power (R1.4, R5.5)
+        if self._karma_rule.get(card):
+            return self._karma_rule[card]
+        return effect_rule or "R8"
 
     def _top_card(self) -> Card | None:
         """The card that judges the next play: the top, seen through transparent cards."""
@@ -238,7 +233,8 @@ class Legality(GameParts):
         return card if isinstance(card, int) else 0
 
     def _fits_ok(self, card: Card, value: int | None) -> bool:
-        """The yes/no of ``_fits`` with the top's value given: the simulator's fast path."""
+        """Whether a card may go on the pile now, with the top's value given: the yes/no of
+        ``_fits`` and the simulator's fast path."""
         t = self._traits[card]
         if t.wild:
             return True
@@ -250,39 +246,31 @@ class Legality(GameParts):
             )
         return value is None or (isinstance(card, int) and card >= value)
 
-    def _fits(self, card: Card) -> tuple[bool, str, str]:
-        """Whether a card may go on the pile now (R5), with the rule and plain words."""
+    def _fits(self, card: Card) -> Verdict:
+        """The verdict on a card going on the pile now (R5)."""
         s = self.state
         t = self._traits[card]
         name = self.variant.card_name(card)
+        by = s.names[s.mover]
         r = s.restriction
-        if r is not None:
-            if t.wild:
-                return True, "R5.3", f"{name} is wild: it may go on anything."
-            lo, hi = r
-            if isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi):
-                return True, "R5.4", f"{name} is allowed by the restriction."
-            restrictor = self._top_card()
-            rule = self._card_rule(restrictor, self._traits[restrictor]) if restrictor else "R5.4"
-            after = self.variant.card_name(restrictor) if restrictor is not None else "that card"
-            return (
-                False,
-                rule,
-                f"After {after}, {s.names[s.turn]} must play {range_words(r)} "
-                f"or a Karma card — {name} does not fit.",
-            )
         if t.wild:
-            return True, "R5.3", f"{name} is wild: it may go on anything."
+            return self._yes("R5.3", "wild", by=by, card=name)
+        if r is not None:
+            if self._fits_ok(card, None):
+                return self._yes("R5.4", "in_range", by=by, card=name)
+            restrictor = self._top_card()
+            if restrictor is None:
+                rule, after = "R5.4", "that card"
+            else:
+                rule = self._card_rule(restrictor, self._traits[restrictor].restrict_rule)
+                after = self.variant.card_name(restrictor)
+            return self._no(rule, "restricted", by=by, card=name, after=after, range=r)
         value = self.top_value()
         if value is None:
-            return True, "R5.1", f"The pile is empty: {name} may start it."
+            return self._yes("R5.1", "empty_pile", by=by, card=name)
         if isinstance(card, int) and card >= value:
-            return True, "R5.2", f"{name} on {self._top_words()}: equal or higher."
-        return (
-            False,
-            "R5.2",
-            f"{name} is lower than {self._top_words()}: play {value} or higher.",
-        )
+            return self._yes("R5.2", "higher", by=by, card=name, top=self._top_words())
+        return self._no("R5.2", "too_low", by=by, card=name, top=self._top_words(), value=value)
 
     def _top_words(self) -> str:
         top = self.top
@@ -297,39 +285,28 @@ class Legality(GameParts):
             return f"{name}, which counts {value}"
         return name
 
-    def hint(self) -> str:
-        """What the player to move may do now, in plain words (R11.2)."""
+    def hint_data(self) -> dict[str, Any]:
+        """The facts of what the player to move may do now (R11.2), for ``wording.hint``."""
         s = self.state
         if s.over:
-            return f"The game is over: {s.loser} lost." if s.loser else "The game is over."
-        who = s.names[s.turn]
-        seat = s.seats[s.turn]
-        if s.follow_up:
-            zone = table_zone(seat)
-            return f"{who} must now play from their {ZONE_WORDS[zone]} — any value may go."
-        zone = self._playable_zone(seat)
-        src = {
-            "hand": "from their hand",
-            "face_up": "from their face-up cards",
-            "face_down": "with a face-down card (blind)",
-        }[zone]
-        if s.restriction is not None:
-            what = f"{range_words(s.restriction)}, or a Karma card,"
-        else:
-            value = self.top_value()
-            if value is None or value <= self.variant.ranks_low:
-                what = "any card"
-            else:
-                what = f"{value} or higher, or a Karma card,"
-        special = [
-            self.variant.card_name(c)
-            for c, t in self._traits.items()
-            if t.wild and isinstance(c, int)
-        ]
-        if special and "any card" not in what:
-            what = what.rstrip(",") + " (or " + ", ".join(special) + "),"
-        pick = " — or pick up the pile." if s.pile else "."
-        return f"{who} may play {what} {src}{pick}"
+            return {"over": True, "loser": s.loser}
+        seat = s.seats[s.mover]
+        zone = table_zone(seat) if s.follow_up else self._playable_zone(seat)
+        return {
+            "over": False,
+            "who": s.names[s.mover],
+            "zone": zone,
+            "follow_up": s.follow_up,
+            # No hand cards while a draw pile remains: the table cards wait (R3.2).
+            "locked": not s.follow_up and zone == "hand" and not seat.hand.count,
+            "restriction": s.restriction,
+            "value": self.top_value(),
+            "pile": len(s.pile),
+        }
+
+    def hint(self) -> str:
+        """What the player to move may do now, in plain words (R11.2)."""
+        return wording.hint(self.hint_data(), self._voice)
 
     def _playable_zone(self, seat: Seat) -> str:
         if seat.hand.count or self.state.draw_pile:
@@ -351,8 +328,8 @@ class Legality(GameParts):
         s = self.state
         if s.over:
             return []
-        by = s.names[s.turn]
-        seat = s.seats[s.turn]
+        by = s.names[s.mover]
+        seat = s.seats[s.mover]
         steps: list[Step] = []
         zone_name = self.zone_to_play() or "hand"
         zone = seat.zone(zone_name)
@@ -381,11 +358,11 @@ class Legality(GameParts):
             t = self._traits[card]
             targets: list[str | None] = [None]
             if t.needs_target:
-                only_in = self._skips_chosen(card)
+                only_in = t.skips_chosen
                 targets = [
                     n
                     for i, n in enumerate(s.names)
-                    if i != s.turn and (not only_in or s.seats[i].total)
+                    if i != s.mover and (not only_in or s.seats[i].total)
                 ]
             for k in range(1, have + 1):
                 for to in targets:
@@ -399,16 +376,12 @@ class Legality(GameParts):
     def _gift_choices(self, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
-        with self._dry_run(step, "give_card") as reached:
-            give_from = first_zone(self.state.seats[self.state.turn]) if reached else None
+        with self._dry_run(step, self._traits[step.cards[0]].give_effect or "") as reached:
+            give_from = first_zone(self.state.seats[self.state.mover]) if reached else None
             if give_from is None:
                 return [None]
-            zone = self.state.seats[self.state.turn].zone(give_from)
+            zone = self.state.seats[self.state.mover].zone(give_from)
             if give_from == "face_down":
                 assert zone.order is not None
                 return [zone.order[-1]]
             return [*sorted(zone.known, key=strength)]
-
-
-def _no(rule: str, message: str, instead: str = "", field: str | None = None) -> Verdict:
-    return Verdict(False, rule, message, instead, field)

@@ -15,6 +15,7 @@ from referee.effects import Resolution, Traits
 from referee.engine.steps import Outcome, Play, Step, Verdict
 from referee.state import Seat, State
 from referee.variant.model import Card, Variant
+from referee.wording import Voice
 
 if TYPE_CHECKING:
     from referee.engine.fast import FastTables
@@ -34,6 +35,7 @@ class GameParts:
     _copies: dict[Card, int]
     _karma_rule: dict[str, str]
     _fast: FastTables
+    _voice: Voice
     _done: list[tuple[Step, State, Outcome]]
     _undone: list[Step]
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from referee.state import Restriction
+from referee.state import Restriction, ZoneName
 from referee.variant.model import Card
+from referee.wording import ZONE_WORDS, range_words  # noqa: F401  (re-exported: words live there)
 
-ZONES = ("hand", "face_up", "face_down")
-ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "face-down cards"}
+ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
 
 
 class Play(NamedTuple):
@@ -36,24 +38,28 @@ Step = Play | PickUp
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The referee's word on a proposed step (R11.1)."""
+    """The referee's word on a proposed step (R11.1).
+
+    The engine decides ``legal``, the ``rule`` it cites, a ``reason`` code and its ``data``;
+    ``message`` and ``instead`` (what the mover may do now, on every illegal verdict) are
+    their words, made by ``referee.wording`` for the variant at hand.
+    """
 
     legal: bool
     rule: str = ""
     message: str = ""
     instead: str = ""
     field: str | None = None  # the record field at fault, when there is one
+    reason: str = ""  # a code from ``referee.wording.REASONS``
+    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return self.legal
 
     def __str__(self) -> str:
-        if self.legal:
-            return f"Legal. {self.message}".strip()
-        text = f"Illegal ({self.rule}): {self.message}"
-        if self.instead:
-            text += f" {self.instead}"
-        return text
+        from referee.wording import verdict_text  # words sit above the steps
+
+        return verdict_text(self)
 
 
 class IllegalStep(ValueError):
@@ -106,15 +112,3 @@ class Position:
     hand: dict[str, int] = field(default_factory=dict)
     face_up: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     face_down: dict[str, int] = field(default_factory=dict)
-
-
-def range_words(r: tuple[int | None, int | None]) -> str:
-    """A restriction in words: "5 or lower", "a number from 7 to 11"."""
-    lo, hi = r
-    if lo is None and hi is None:
-        return "any number"
-    if lo is None:
-        return f"{hi} or lower"
-    if hi is None:
-        return f"{lo} or higher"
-    return f"a number from {lo} to {hi}"

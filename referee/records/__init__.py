@@ -384,8 +384,10 @@ class StepResult:
     expect: str | None = None
     outcome: Outcome | None = None
     line: int = 0
+    instead: str = ""  # an illegal step: what the mover may do now (R11.1)
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {"instead": self.instead} if self.verdict == "illegal" else {}
         return {
             "step": self.number,
             "line": self.line,
@@ -396,6 +398,7 @@ class StepResult:
             "rule": self.rule,
             "expect": self.expect,
             "consequences": list(self.outcome.messages) if self.outcome else [],
+            **extra,
         }
 
 
@@ -438,6 +441,7 @@ def replay(record: Record) -> ReplayResult:
                 rs.expect,
                 outcome,
                 rs.line,
+                verdict.instead,
             )
         )
     return ReplayResult(record, game, results)
@@ -462,7 +466,7 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
         elif key == "draw_pile":
             compare("draw_pile", expected, s.draw_pile)
         elif key == "burned":
-            compare("burned", expected, s.burned)
+            compare("burned", expected, s.out_of_play)
         elif key in ("hand", "face_up", "face_down"):
             for player, n in expected.items():
                 compare(f"{key}.{player}", n, game.zone(player, key).count)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from referee.effects import next_in
+from referee.effects import bot_score, next_in
 from referee.engine import Game, PickUp, Play, Step
 from referee.variant.model import Card, Variant
 
@@ -283,17 +283,7 @@ class SmartBot:
         for card, step in one.items():
             ci = info[card]
             fx = ci.effects
-            score = 1.0
-            if "give_pile" in fx or "clear_pile" in fx:
-                score = 5.0 + pile_size
-            elif "next_range" in fx or "skip" in fx:
-                score = 3.0
-            elif "play_again" in fx or "play_table_card" in fx:
-                score = 2.5
-            elif "bottom_to_top" in fx:
-                score = 2.0 + self._bottom_helps(game)
-            elif "exchange_hands" in fx:
-                score = 2.0 if self._smaller_hand(game) is not None else 0.5
+            score = bot_score(fx, game.state, pile_size)  # each effect unit scores itself
             if ci.special and not isinstance(card, str):
                 score -= 0.5  # a powered rank is also a plain card: spend Karma cards later
             if score > best_score:
@@ -302,26 +292,6 @@ class SmartBot:
         card = best.cards[0]
         if card in targeted:
             return self._aim(game, info[card], targeted[card])
-        return best
-
-    @staticmethod
-    def _bottom_helps(game: Game) -> float:
-        """Bottoms Up helps when the bottom card is low: the next player is held down."""
-        pile = game.state.pile
-        if not pile:
-            return 0.0
-        bottom = pile[0]
-        return 1.0 if isinstance(bottom, int) and bottom <= 6 else 0.0
-
-    @staticmethod
-    def _smaller_hand(game: Game) -> str | None:
-        s = game.state
-        mine = s.seats[s.turn].hand.count
-        best: str | None = None
-        for i, name in enumerate(s.names):
-            n = s.seats[i].hand.count
-            if i != s.turn and n < mine:
-                mine, best = n, name
         return best
 
     def _aim(self, game: Game, ci: _CardInfo, plays: list[Play]) -> Play:

@@ -11,14 +11,16 @@ Rulings on what is an error and what is only a warning:
 * errors: a deal that does not fit the deck at the largest table of any range (R2.2); a burn
   count no card can ever reach, even with the most decks (R7.1); repeated ids, ranks or deck
   counts; overlapping player ranges or min > max; a rank power on a rank the deck does not have;
-  next_range with min > max; an effect listed twice on one card; give_pile with clear_pile, or
-  value with transparent, on one card; two effects on one card that each need a chosen player
-  (a play names one ``to``); a deal that gives no cards; ranks with high < low.
-* warnings (legal, probably a mistake): ``wild`` on a Karma card (always wild, R5.3); ``value``
-  beside ``next_range``; a see-through rank that is not wild; ``value``/``transparent`` on a
-  one-time card; next_range that no number can meet or that restricts nothing; min_hand above the
-  dealt hand; a Karma card with 0 copies; a duplicate card name; burn 1; a range of players with
-  too few copies to ever burn; player counts left uncovered between two ranges.
+  an effect listed twice on one card; two effects that contradict each other on one card (each
+  effect unit lists its ``contradicts``); two effects on one card that each need a chosen
+  player (a play names one ``to``); a deal that gives no cards; ranks with high < low; a deal
+  that can lock the table cards (docs/rulings.md 22).
+* warnings (legal, probably a mistake): min_hand above the dealt hand; a Karma card with 0
+  copies; a duplicate card name; burn 1; a range of players with too few copies to ever burn;
+  player counts left uncovered between two ranges.
+* each effect's own checks live in its unit (``referee/effects/<name>.py``, ``check``): e.g.
+  next_range with min > max (an error), ``wild`` on a Karma card, ``value`` beside
+  ``next_range``, a see-through rank that is not wild (warnings).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 import yaml
 
 from referee.resources import SCHEMA_BASE_URL
-from referee.variant.menu import MENU, needs_target
+from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
 from referee.yamlsafe import (
     ERROR,
@@ -98,11 +100,6 @@ def _int(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and -_SANE <= value <= _SANE:
         return value
     return None
-
-
-def _a(n: int) -> str:
-    """'a 7', 'an 8', 'an 11'."""
-    return ("an " if str(n).startswith("8") or n in (11, 18) else "a ") + str(n)
 
 
 def _plural(n: int, word: str) -> str:
@@ -259,16 +256,13 @@ class _Checker:
                 )
             else:
                 first[e.name] = e.index
-        for a, b, why in (
-            ("give_pile", "clear_pile", "the pile cannot be both given away and removed"),
-            ("value", "transparent", "a card cannot both count as a value and as the card beneath"),
-        ):
-            if a in first and b in first:
-                later = max(first[a], first[b])
-                self.report(
-                    (*path, later),
-                    f"'{a}' and '{b}' contradict each other: {why}; expected at most one of them",
-                )
+        for a in first:
+            for b, why in MENU[a].contradicts.items():
+                if b in first:
+                    self.report(
+                        (*path, max(first[a], first[b])),
+                        f"'{a}' and '{b}' contradict each other: {why}; expected at most one of them",
+                    )
         targeted = [e for e in effects if needs_target(e.name, _clean(e))]
         if len({e.name for e in targeted}) > 1:
             one, two = targeted[0], next(e for e in targeted if e.name != targeted[0].name)
@@ -283,66 +277,16 @@ class _Checker:
     def check_effect(
         self, path: PathT, e: _Eff, names: list[str], rank: int | None, rank_set: range | None
     ) -> None:
+        """The effect's own checks (its unit in ``referee/effects/``), located at the effect."""
         at = (*path, e.index)
-        if e.name == "next_range":
-            lo, hi = _int(e.params.get("min")), _int(e.params.get("max"))
-            if lo is None and hi is None and "min" not in e.params and "max" not in e.params:
-                self.warn(
-                    at, "next_range without min or max restricts nothing; expected min, max or both"
-                )
-            if lo is not None and hi is not None and lo > hi:
-                self.report(
-                    (*at, "min"),
-                    f"min {lo} is more than max {hi}, so no number could follow; "
-                    f"expected min at most {hi}",
-                )
-            elif rank_set is not None and rank_set:
-                top, bottom = rank_set.stop - 1, rank_set.start
-                if lo is not None and lo > top:
-                    self.warn(
-                        (*at, "min"),
-                        f"no number card is {lo} or higher (the highest is {top}), so only "
-                        f"wild cards may follow; expected min at most {top}",
-                    )
-                if hi is not None and hi < bottom:
-                    self.warn(
-                        (*at, "max"),
-                        f"no number card is {hi} or lower (the lowest is {bottom}), so only "
-                        f"wild cards may follow; expected max at least {bottom}",
-                    )
-        if e.name == "wild" and rank is None:
-            self.warn(
-                at,
-                "Karma cards are always wild (R5.3), so 'wild' changes nothing here; "
-                "expected it left out",
-            )
-        if e.name == "value" and "next_range" in names:
-            self.warn(
-                at,
-                "this card also has next_range, which decides the next play (R5.4), so "
-                "'value' changes nothing; expected one of the two",
-            )
-        if e.name in ("value", "transparent") and "one_time" in names:
-            self.warn(
-                at,
-                f"a one-time card leaves the pile as it resolves (R8), so '{e.name}' never "
-                "counts; expected it left out",
-            )
-        if e.name == "transparent" and rank is not None and "wild" not in names:
-            self.warn(
-                at,
-                f"a see-through {rank} that is not wild can only go where {_a(rank)} could "
-                "(R5.2); expected 'wild' too, as most groups play it",
-            )
-        if e.name == "value" and rank_set is not None and rank_set:
-            value = _int(e.params.get("value"))
-            top = rank_set.stop - 1
-            if value is not None and value > top:
-                self.warn(
-                    (*at, "value"),
-                    f"no number card is {value} or higher (the highest is {top}), so only wild "
-                    f"cards could follow; expected a value from 0 to {top}",
-                )
+
+        def error(message: str, key: str | None) -> None:
+            self.report(at if key is None else (*at, key), message)
+
+        def warn(message: str, key: str | None) -> None:
+            self.warn(at if key is None else (*at, key), message)
+
+        MENU[e.name].check(CardCheck(dict(e.params), names, rank, rank_set, error, warn))
 
     def check_players(self, raw: list[Any]) -> list[tuple[int, int, int, int]]:
         """Player-range checks; returns the sound ranges as (index, decks, min, max)."""

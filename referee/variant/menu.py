@@ -1,14 +1,25 @@
-"""The menu of effects (RULES.md R9): names, parameters and plain words.
+"""The menu of effects (RULES.md R9), read from the effects registry.
 
-This is data, not behaviour: the schema, the loader's checks, the rules sheet and the app's
-composer all read it; the engine's handlers live in ``referee.effects``.  Adding an effect means
-one entry here and one handler there.
+Each effect is one unit, one module under ``referee/effects/`` (a subclass of
+:class:`EffectSpec`): its parameters and limits, traits, resolution, words for the rules sheet
+and the table, semantic checks for the loader and what a bot thinks of it.  ``MENU`` lists
+them in menu order; the schema (``schema_gen``), the loader's checks, the rules sheet
+(``sheet``), the app's composer and the bots all read it.  Adding an effect is one file there
+plus its test.
+
+``MENU`` is filled on first use, so that this module (read by the variant model) does not
+import the effects, which read the variant model.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from referee.effects.base import Resolution, Traits
+    from referee.variant.model import Variant
 
 
 @dataclass(frozen=True)
@@ -25,196 +36,121 @@ class Param:
     required: bool = False
 
 
-@dataclass(frozen=True)
+Params = Mapping[str, Any]
+
+
+@dataclass
+class CardCheck:
+    """One effect on one card, as the loader's semantic checks see it (raw, defensively read).
+
+    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card;
+    ``ranks`` are the deck's number ranks when they are known.  ``error`` and ``warn`` report at
+    the effect (or at one of its parameters) with the loader's located messages.
+    """
+
+    params: dict[str, Any]
+    names: list[str]
+    rank: int | None
+    ranks: range | None
+    error: Callable[[str, str | None], None]
+    warn: Callable[[str, str | None], None]
+
+    def number(self, key: str) -> int | None:
+        value = self.params.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 class EffectSpec:
-    """An entry on the menu. ``targeted`` effects need a chosen player (`to`)."""
+    """One effect of the menu (R9).  Subclasses (one per module in ``referee/effects/``) set the
+    class attributes and override what their effect does; every method has a sensible default.
+    """
 
-    name: str
-    title: str
-    rule: str
-    description: str
-    params: tuple[Param, ...] = ()
-    targeted: bool = False
-    # Only judged while the card lies on the pile (wild, value, transparent), or resolved
-    # when the card is played (the rest).
-    passive: bool = False
-    examples: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rule: ClassVar[str] = "R9"
+    description: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
+    # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
+    # resolved when the card is played (the rest).
+    passive: ClassVar[bool] = False
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+    order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
+    said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
+    # Effects that make no sense on the same card as this one: name -> why.
+    contradicts: ClassVar[Mapping[str, str]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            if cls.name in _UNITS:
+                raise ValueError(f"two effects are called {cls.name!r}")
+            _UNITS[cls.name] = cls()
 
-MENU: dict[str, EffectSpec] = {
-    spec.name: spec
-    for spec in (
-        EffectSpec(
-            "wild",
-            "Wild",
-            "R5.3",
-            "May be played on anything, even under a restriction.",
-            passive=True,
-        ),
-        EffectSpec(
-            "value",
-            "Counts as a value",
-            "R5.4",
-            "While on top, counts as this value (0: anything may follow).",
-            params=(
-                Param(
-                    "value",
-                    "integer",
-                    "The value it counts as.",
-                    required=True,
-                    minimum=0,
-                    maximum=99,
-                ),
-            ),
-            passive=True,
-            examples=({"effect": "value", "value": 0},),
-        ),
-        EffectSpec(
-            "next_range",
-            "Restricts the next play",
-            "R5.4",
-            "The next play must be a number from min to max, or a wild card.",
-            params=(
-                Param(
-                    "min",
-                    "integer",
-                    "Lowest number allowed next (default: any).",
-                    minimum=0,
-                    maximum=99,
-                ),
-                Param(
-                    "max",
-                    "integer",
-                    "Highest number allowed next (default: any).",
-                    minimum=0,
-                    maximum=99,
-                ),
-            ),
-            examples=(
-                {"effect": "next_range", "max": 5},
-                {"effect": "next_range", "min": 7, "max": 11},
-            ),
-        ),
-        EffectSpec(
-            "one_time",
-            "One-time",
-            "R8",
-            "Removed from the game as it resolves (it never stays on the pile).",
-        ),
-        EffectSpec(
-            "give_pile",
-            "Give the pile",
-            "R8.1",
-            "Give the whole pile to a chosen player, as hand cards.",
-            targeted=True,
-        ),
-        EffectSpec(
-            "clear_pile",
-            "Clear the pile",
-            "R8.5",
-            "Remove the whole pile from the game; the same player plays again.",
-        ),
-        EffectSpec(
-            "play_again",
-            "Play again",
-            "R6.6",
-            "The same player plays again, on top of this card.",
-        ),
-        EffectSpec(
-            "play_table_card",
-            "Play a table card",
-            "R8.3",
-            "The same player at once plays a table card: face-up, else one face-down, else hand.",
-        ),
-        EffectSpec(
-            "bottom_to_top",
-            "Bottom to top",
-            "R8.4",
-            "The bottom card of the pile is moved onto the top; the next play is judged against it.",
-        ),
-        EffectSpec(
-            "skip",
-            "Lose a turn",
-            "R8.6",
-            "A player loses their next turn: a chosen one, or simply the next player.",
-            params=(
-                Param(
-                    "target",
-                    "string",
-                    "Who loses a turn: a chosen player, or the next player.",
-                    default="chosen",
-                    choices=("chosen", "next"),
-                ),
-            ),
-            targeted=True,  # when target is "chosen"; see EffectSpec.needs_target
-            examples=({"effect": "skip", "target": "chosen"},),
-        ),
-        EffectSpec("reverse", "Reverse", "R9", "Reverse the direction of play."),
-        EffectSpec(
-            "pass_hands",
-            "Pass the hands",
-            "R8.8",
-            "Every player, out ones included, passes their whole hand to a neighbour.",
-            params=(
-                Param(
-                    "direction",
-                    "string",
-                    "right: to the previous seat; left: to the next seat (clockwise).",
-                    default="right",
-                    choices=("left", "right"),
-                ),
-            ),
-        ),
-        EffectSpec(
-            "exchange_hands",
-            "Exchange hands",
-            "R8.10",
-            "Swap hand cards with a chosen player, even if one hand is empty.",
-            targeted=True,
-        ),
-        EffectSpec(
-            "swap_seats",
-            "Change seats",
-            "R8.11",
-            "Trade seats, and the cards lying there, with a chosen player.",
-            targeted=True,
-        ),
-        EffectSpec(
-            "rotate_seats",
-            "Everyone moves a seat",
-            "R9",
-            "Everyone leaves their cards and moves one seat left or right.",
-            params=(
-                Param(
-                    "direction",
-                    "string",
-                    "left: to the next seat (clockwise); right: to the previous seat.",
-                    default="left",
-                    choices=("left", "right"),
-                ),
-            ),
-        ),
-        EffectSpec(
-            "give_card",
-            "Give a card",
-            "R8.9",
-            "Give one of your cards (in order of play) to a chosen player, as a hand card.",
-            targeted=True,
-        ),
-        EffectSpec(
-            "transparent",
-            "See-through",
-            "R9",
-            "Counts as the card beneath it (and passes on a restriction it was played under).",
-            passive=True,
-        ),
-    )
-}
+    # --- the engine ----------------------------------------------------------------------
+
+    def needs_target(self, params: Params) -> bool:
+        """Whether this effect, with these parameters, needs a chosen player."""
+        return self.targeted
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        """How a card with this effect judges plays while it lies on the pile (R5)."""
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """What happens when the card is played: moves change ``r.state``, flow changes are
+        events on ``r`` (play again, a follow-up, draws for the next player)."""
+
+    # --- words -----------------------------------------------------------------------------
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        """One sentence for the rules sheet, in plain words."""
+        return self.description
+
+    # --- the loader ------------------------------------------------------------------------
+
+    def check(self, c: CardCheck) -> None:
+        """Semantic checks a schema cannot express (errors and warnings, located)."""
+
+    # --- the bots --------------------------------------------------------------------------
+
+    def bot_score(self, state: Any, pile_size: int) -> float | None:
+        """How much a bot wants to spend a card with this effect instead of picking up (a card
+        scores its best effect; None: this effect adds nothing)."""
+        return None
 
 
-def needs_target(effect: str, params: dict[str, Any]) -> bool:
+_UNITS: dict[str, EffectSpec] = {}
+
+
+class _Menu(Mapping[str, EffectSpec]):
+    """The registry in menu order, filled when first read (see the module's docstring)."""
+
+    _sorted: dict[str, EffectSpec] | None = None
+
+    def _all(self) -> dict[str, EffectSpec]:
+        if self._sorted is None:
+            import referee.effects  # noqa: F401  (every unit registers itself)
+
+            units = sorted(_UNITS.values(), key=lambda u: (u.order, u.name))
+            self._sorted = {u.name: u for u in units}
+        return self._sorted
+
+    def __getitem__(self, name: str) -> EffectSpec:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._all()
+
+
+MENU: Mapping[str, EffectSpec] = _Menu()
+
+
+def needs_target(effect: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, needs a chosen player."""
-    spec = MENU[effect]
-    if effect == "skip":
-        return params.get("target", "chosen") == "chosen"
-    return spec.targeted
+    return MENU[effect].needs_target(params)

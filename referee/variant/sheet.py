@@ -1,7 +1,8 @@
 """A printable Markdown rules sheet for any variant, written from its data.
 
-Card texts in a variant file are the author's; what a card *does* is generated here from its
-effects (:func:`describe_effects`), so the sheet always says what the referee enforces.
+Card texts in a variant file are the author's; what a card *does* is generated from its effects
+(:func:`describe_effects`, each effect unit's own words), so the sheet always says what the
+referee enforces.
 Rule numbers refer to RULES.md and are cited lightly.
 """
 
@@ -10,111 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.plaintext import markdown_literal
+from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
 
 
-def _number_words(variant: Variant | None) -> str:
-    """'or a Karma card' — plus wild ranks, when the variant has them."""
-    wild_ranks = []
-    if variant is not None:
-        wild_ranks = [
-            str(p.rank) for p in variant.rank_powers if any(e.name == "wild" for e in p.effects)
-        ]
-    if not variant or variant.karma_cards:
-        alt = "a Karma card"
-        if wild_ranks:
-            alt += " or a wild " + _or_list(wild_ranks)
-        return alt
-    return "a wild " + _or_list(wild_ranks) if wild_ranks else "a wild card"
-
-
-def _or_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
 def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
-    """One sentence, in plain words, for one effect of the menu (R9)."""
-    p = effect.params
-    name = effect.name
-    if name == "wild":
-        return "It may be played on anything, even when the next play is restricted."
-    if name == "value":
-        value = p.get("value", 0)
-        if value == 0:
-            return "On top of the pile it counts as 0, so any card may follow."
-        return (
-            f"On top of the pile it counts as {value}, so the next player must play "
-            f"{value} or higher."
-        )
-    if name == "next_range":
-        lo, hi = p.get("min"), p.get("max")
-        alt = _number_words(variant)
-        if lo is not None and hi is not None:
-            return f"The next player must play a number from {lo} to {hi}, or {alt}."
-        if hi is not None:
-            return f"The next player must play a number {hi} or lower, or {alt}."
-        if lo is not None:
-            return f"The next player must play a number {lo} or higher, or {alt}."
-        return "It does not restrict the next play."
-    if name == "one_time":
-        return "It is used only once: it leaves the game as it takes effect."
-    if name == "give_pile":
-        return "The player gives the whole pile to any other player, who takes it into their hand."
-    if name == "clear_pile":
-        return (
-            "The whole pile, this card included, leaves the game, and the same player plays "
-            "again on an empty pile."
-        )
-    if name == "play_again":
-        return "The same player plays again, on top of this card."
-    if name == "play_table_card":
-        return (
-            "The same player must straight away play from the table: face-up cards if they "
-            "have any (several of a kind may go together), otherwise one face-down card "
-            "without looking, otherwise from their hand. Any value may be played."
-        )
-    if name == "bottom_to_top":
-        return "The bottom card of the pile is moved to the top, and the next player plays on that."
-    if name == "skip":
-        if p.get("target", "chosen") == "next":
-            return "The next player loses their turn."
-        return "The player picks another player who is still in; that player loses their next turn."
-    if name == "reverse":
-        return "The direction of play turns around."
-    if name == "pass_hands":
-        side = p.get("direction", "right")
-        return f"Everyone passes their whole hand to the player on their {side}."
-    if name == "exchange_hands":
-        return "The player swaps hands with any other player, even if one of the hands is empty."
-    if name == "swap_seats":
-        return (
-            "The player trades seats with any other player; each leaves their cards behind "
-            "and takes over the cards at their new seat."
-        )
-    if name == "rotate_seats":
-        side = p.get("direction", "left")
-        return f"Everyone leaves their cards where they are and moves one seat to the {side}."
-    if name == "give_card":
-        return (
-            "The player gives one of their cards to any other player: a hand card if they have "
-            "one, otherwise a face-up card, otherwise a face-down card without looking."
-        )
-    if name == "transparent":
-        return (
-            "It is see-through: the next player plays as if it were not there, on the card beneath."
-        )
-    return f"{name}."  # an effect added to the menu before the sheet learned its words
+    """One sentence, in plain words, for one effect of the menu (R9): its unit's own words."""
+    return MENU[effect.name].sheet(effect.params, variant)
 
 
 def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) -> str:
-    """Sentences for a list of effects; 'one-time' is said last, as it happens last."""
+    """Sentences for a list of effects; one said last (one-time) comes last, as it happens last."""
     if not effects:
         return "It has no other effect."
-    ordered = [e for e in effects if e.name != "one_time"]
-    ordered += [e for e in effects if e.name == "one_time"]
+    ordered = [e for e in effects if not MENU[e.name].said_last]
+    ordered += [e for e in effects if MENU[e.name].said_last]
     return " ".join(describe_effect(e, variant) for e in ordered)
 
 

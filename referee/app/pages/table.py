@@ -342,7 +342,7 @@ def table_screen(tbl: table.Table) -> None:
         facts = [
             table.direction_words(game),
             f"Top card: {table.top_words(game)}",
-            f"Pile {len(s.pile)} · Draw pile {s.draw_pile} · Out of play {s.burned}",
+            f"Pile {len(s.pile)} · Draw pile {s.draw_pile} · Out of play {s.out_of_play}",
         ]
         st.caption(plain(" · ".join(f for f in facts if f)))
         flashed = _show_flash()

@@ -1,0 +1,35 @@
+"""Bottom to top (R8.4): the bottom card of the pile is moved onto the top."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.effects.base import EffectSpec, Params, Resolution
+
+
+class BottomToTop(EffectSpec):
+    name = "bottom_to_top"
+    title = "Bottom to top"
+    rule = "R8.4"
+    description = (
+        "The bottom card of the pile is moved onto the top; the next play is judged against it."
+    )
+    order = 90
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """R8.4: the bottom card goes on top; the engine judges runs and restrictions on it."""
+        s = r.state
+        if len(s.pile) > 1:
+            card = s.pile.pop(0)
+            s.pile.append(card)
+            r.landed = True
+            r.say(f"The bottom card ({r.variant.card_name(card)}) moves to the top.")
+
+    def sheet(self, params: Params, variant: object) -> str:
+        return "The bottom card of the pile is moved to the top, and the next player plays on that."
+
+    def bot_score(self, state: Any, pile_size: int) -> float | None:
+        """It helps when the bottom card is low: the next player is held down."""
+        pile = state.pile
+        low = bool(pile) and isinstance(pile[0], int) and pile[0] <= 6
+        return 3.0 if low else 2.0

@@ -1,0 +1,31 @@
+"""Give the pile (R8.1): the whole pile becomes a chosen player's hand cards."""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects.base import EffectSpec, Params, Resolution
+
+
+class GivePile(EffectSpec):
+    name = "give_pile"
+    title = "Give the pile"
+    rule = "R8.1"
+    description = "Give the whole pile to a chosen player, as hand cards."
+    targeted = True
+    order = 50
+    contradicts = {"clear_pile": "the pile cannot be both given away and removed"}
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """R8.1: the whole pile becomes the chosen player's hand cards (nothing if it is empty)."""
+        assert r.target is not None
+        n = r.state.pile_to_hand(r.target)
+        if n:
+            r.say(f"{r.name(r.mover)} gives the pile ({words.cards(n)}) to {r.name(r.target)}.")
+        else:
+            r.say("The pile is empty, so there is nothing to give.")
+
+    def sheet(self, params: Params, variant: object) -> str:
+        return "The player gives the whole pile to any other player, who takes it into their hand."
+
+    def bot_score(self, state: object, pile_size: int) -> float | None:
+        return 5.0 + pile_size

@@ -1,0 +1,59 @@
+"""The next player draws (a house rule, issue 9's proof): the next player who is in draws n
+cards from the draw pile at once, as far as it lasts.
+
+This file is the whole effect: the menu, the schema, the loader, the rules sheet, the Design
+page and the bots read it from the registry.
+"""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects.base import EffectSpec, Param, Params, Resolution, next_in
+
+
+class NextDraws(EffectSpec):
+    name = "next_draws"
+    title = "The next player draws"
+    rule = "R9"
+    description = "The next player draws this many cards from the draw pile (while it lasts)."
+    params = (
+        Param(
+            "n",
+            "integer",
+            "How many cards the next player draws.",
+            default=2,
+            minimum=1,
+            maximum=20,
+        ),
+    )
+    examples = ({"effect": "next_draws", "n": 2},)
+    order = 180
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        s = r.state
+        seat = next_in(s, r.mover)
+        if seat is None:
+            return
+        who = s.names[seat]
+        n = min(int(params.get("n", 2)), s.draw_pile)
+        if not n:
+            r.say(f"The draw pile is empty, so {who} draws nothing.")
+            return
+        s.draw_pile -= n
+        hand = s.seats[seat].hand
+        if s.draw_cards is not None:  # full information: the draw pile's cards, top last
+            for _ in range(n):
+                hand.add_known(s.draw_cards.pop())
+        else:
+            hand.add_unknown(n)
+        r.say(f"{who} draws {words.cards(n)} from the draw pile.")
+
+    def sheet(self, params: Params, variant: object) -> str:
+        n = int(params.get("n", 2))
+        return (
+            f"The next player draws {words.cards(n)} from the draw pile into their hand "
+            "(as many as are left)."
+        )
+
+    def bot_score(self, state: object, pile_size: int) -> float | None:
+        return 2.0

@@ -1,0 +1,78 @@
+"""Restricts the next play (R5.4): the next play must be a number from min to max, or wild."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import words
+from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits
+from referee.variant.menu import CardCheck
+
+
+class NextRange(EffectSpec):
+    name = "next_range"
+    title = "Restricts the next play"
+    rule = "R5.4"
+    description = "The next play must be a number from min to max, or a wild card."
+    params = (
+        Param(
+            "min", "integer", "Lowest number allowed next (default: any).", minimum=0, maximum=99
+        ),
+        Param(
+            "max", "integer", "Highest number allowed next (default: any).", minimum=0, maximum=99
+        ),
+    )
+    examples = (
+        {"effect": "next_range", "max": 5},
+        {"effect": "next_range", "min": 7, "max": 11},
+    )
+    order = 30
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        traits.restrict = (params.get("min"), params.get("max"))
+        traits.restrict_rule = self.rule
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """R5.4: the next play must be a number in [min, max], or a wild card."""
+        r.state.restriction = (params.get("min"), params.get("max"))
+
+    def sheet(self, params: Params, variant: Any) -> str:
+        lo, hi = params.get("min"), params.get("max")
+        alt = words.wild_alternative(variant)
+        if lo is not None and hi is not None:
+            return f"The next player must play a number from {lo} to {hi}, or {alt}."
+        if hi is not None:
+            return f"The next player must play a number {hi} or lower, or {alt}."
+        if lo is not None:
+            return f"The next player must play a number {lo} or higher, or {alt}."
+        return "It does not restrict the next play."
+
+    def check(self, c: CardCheck) -> None:
+        lo, hi = c.number("min"), c.number("max")
+        if lo is None and hi is None and "min" not in c.params and "max" not in c.params:
+            c.warn(
+                "next_range without min or max restricts nothing; expected min, max or both", None
+            )
+        if lo is not None and hi is not None and lo > hi:
+            c.error(
+                f"min {lo} is more than max {hi}, so no number could follow; "
+                f"expected min at most {hi}",
+                "min",
+            )
+        elif c.ranks:
+            top, bottom = c.ranks.stop - 1, c.ranks.start
+            if lo is not None and lo > top:
+                c.warn(
+                    f"no number card is {lo} or higher (the highest is {top}), so only "
+                    f"wild cards may follow; expected min at most {top}",
+                    "min",
+                )
+            if hi is not None and hi < bottom:
+                c.warn(
+                    f"no number card is {hi} or lower (the lowest is {bottom}), so only "
+                    f"wild cards may follow; expected max at least {bottom}",
+                    "max",
+                )
+
+    def bot_score(self, state: object, pile_size: int) -> float | None:
+        return 3.0

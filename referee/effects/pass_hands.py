@@ -1,0 +1,37 @@
+"""Pass the hands (R8.8): every seat passes its whole hand to a neighbour."""
+
+from __future__ import annotations
+
+from referee.effects.base import EffectSpec, Param, Params, Resolution
+
+
+class PassHands(EffectSpec):
+    name = "pass_hands"
+    title = "Pass the hands"
+    rule = "R8.8"
+    description = "Every player, out ones included, passes their whole hand to a neighbour."
+    params = (
+        Param(
+            "direction",
+            "string",
+            "right: to the previous seat; left: to the next seat (clockwise).",
+            default="right",
+            choices=("left", "right"),
+        ),
+    )
+    order = 120
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """R8.8: every seat passes its hand; right is the previous seat clockwise."""
+        s = r.state
+        side = params.get("direction", "right")
+        hands = [seat.hand for seat in s.seats]
+        shift = -1 if side == "right" else 1
+        n = len(hands)
+        for i, hand in enumerate(hands):
+            s.seats[(i + shift) % n].hand = hand
+        r.say(f"Everyone passes their hand to the {side}.")
+
+    def sheet(self, params: Params, variant: object) -> str:
+        side = params.get("direction", "right")
+        return f"Everyone passes their whole hand to the player on their {side}."

@@ -1,0 +1,38 @@
+"""Everyone moves a seat (R9): everyone leaves their cards and moves one seat."""
+
+from __future__ import annotations
+
+from referee.effects.base import EffectSpec, Param, Params, Resolution
+
+
+class RotateSeats(EffectSpec):
+    name = "rotate_seats"
+    title = "Everyone moves a seat"
+    rule = "R9"
+    description = "Everyone leaves their cards and moves one seat left or right."
+    params = (
+        Param(
+            "direction",
+            "string",
+            "left: to the next seat (clockwise); right: to the previous seat.",
+            default="left",
+            choices=("left", "right"),
+        ),
+    )
+    order = 150
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """Left is the next seat clockwise; play continues after the seat played from."""
+        s = r.state
+        side = params.get("direction", "left")
+        shift = 1 if side == "left" else -1
+        n = len(s.names)
+        old = list(s.names)
+        for i, who in enumerate(old):
+            s.names[(i + shift) % n] = who
+        r.continue_from = r.mover
+        r.say(f"Everyone moves one seat to the {side}.")
+
+    def sheet(self, params: Params, variant: object) -> str:
+        side = params.get("direction", "left")
+        return f"Everyone leaves their cards where they are and moves one seat to the {side}."

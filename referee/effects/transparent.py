@@ -1,0 +1,39 @@
+"""See-through (R9): the card counts as the card beneath it."""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects.base import EffectSpec, Params, Traits
+from referee.variant.menu import CardCheck
+
+
+class Transparent(EffectSpec):
+    name = "transparent"
+    title = "See-through"
+    rule = "R9"
+    description = "Counts as the card beneath it (and passes on a restriction it was played under)."
+    passive = True
+    order = 170
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        traits.transparent = True
+
+    def sheet(self, params: Params, variant: object) -> str:
+        return (
+            "It is see-through: the next player plays as if it were not there, on the card beneath."
+        )
+
+    def check(self, c: CardCheck) -> None:
+        if "one_time" in c.names:
+            c.warn(
+                "a one-time card leaves the pile as it resolves (R8), so 'transparent' never "
+                "counts; expected it left out",
+                None,
+            )
+        if c.rank is not None and "wild" not in c.names:
+            c.warn(
+                f"a see-through {c.rank} that is not wild can only go where "
+                f"{words.a_number(c.rank)} could (R5.2); expected 'wild' too, as most groups "
+                "play it",
+                None,
+            )

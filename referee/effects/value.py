@@ -1,0 +1,56 @@
+"""Counts as a value (R5.4): while on top, the card counts as this value."""
+
+from __future__ import annotations
+
+from referee.effects.base import EffectSpec, Param, Params, Traits
+from referee.variant.menu import CardCheck
+
+
+class Value(EffectSpec):
+    name = "value"
+    title = "Counts as a value"
+    rule = "R5.4"
+    description = "While on top, counts as this value (0: anything may follow)."
+    params = (
+        Param("value", "integer", "The value it counts as.", required=True, minimum=0, maximum=99),
+    )
+    passive = True
+    examples = ({"effect": "value", "value": 0},)
+    order = 20
+    contradicts = {
+        "transparent": "a card cannot both count as a value and as the card beneath",
+    }
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        traits.value = int(params["value"])
+
+    def sheet(self, params: Params, variant: object) -> str:
+        value = params.get("value", 0)
+        if value == 0:
+            return "On top of the pile it counts as 0, so any card may follow."
+        return (
+            f"On top of the pile it counts as {value}, so the next player must play "
+            f"{value} or higher."
+        )
+
+    def check(self, c: CardCheck) -> None:
+        if "next_range" in c.names:
+            c.warn(
+                "this card also has next_range, which decides the next play (R5.4), so "
+                "'value' changes nothing; expected one of the two",
+                None,
+            )
+        if "one_time" in c.names:
+            c.warn(
+                "a one-time card leaves the pile as it resolves (R8), so 'value' never "
+                "counts; expected it left out",
+                None,
+            )
+        value = c.number("value")
+        if c.ranks and value is not None and value > c.ranks.stop - 1:
+            top = c.ranks.stop - 1
+            c.warn(
+                f"no number card is {value} or higher (the highest is {top}), so only wild "
+                f"cards could follow; expected a value from 0 to {top}",
+                "value",
+            )

@@ -1,0 +1,29 @@
+"""Wild (R5.3): may be played on anything, even under a restriction."""
+
+from __future__ import annotations
+
+from referee.effects.base import EffectSpec, Params, Traits
+from referee.variant.menu import CardCheck
+
+
+class Wild(EffectSpec):
+    name = "wild"
+    title = "Wild"
+    rule = "R5.3"
+    description = "May be played on anything, even under a restriction."
+    passive = True
+    order = 10
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        traits.wild = True
+
+    def sheet(self, params: Params, variant: object) -> str:
+        return "It may be played on anything, even when the next play is restricted."
+
+    def check(self, c: CardCheck) -> None:
+        if c.rank is None:
+            c.warn(
+                "Karma cards are always wild (R5.3), so 'wild' changes nothing here; "
+                "expected it left out",
+                None,
+            )
