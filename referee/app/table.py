@@ -9,7 +9,7 @@ taken back and the page reloads the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from referee import wording, words
@@ -56,8 +56,12 @@ class Table:
     variant: Variant
     game: Game
     version: int
-    undone: list[Step] = field(default_factory=list)
     skipped: int = 0  # stored steps the engine refused on rebuilding (should stay 0)
+
+    @property
+    def undone(self) -> list[Step]:
+        """The steps redo would bring back, read from the engine's one redo stack (R11.3)."""
+        return self.game.undone
 
     def steps_data(self) -> list[dict[str, Any]]:
         return [step_to_dict(s) for s in self.game.steps]
@@ -67,7 +71,7 @@ class Table:
 
 
 def rebuild(row: GameRow) -> Table:
-    """The game exactly as stored: its steps replayed, its undone steps ready for redo."""
+    """The game exactly as stored: its steps replayed, its undone steps on the engine's redo stack."""
     variant = variant_from_yaml(row.variant)
     start = position_from_dict(row.start) if row.start is not None else None
     game = start_game(variant, row.players, row.face_up, start)
@@ -81,8 +85,7 @@ def rebuild(row: GameRow) -> Table:
         game.push(step)
         pushed += 1
     for _ in range(pushed):
-        game.pop()
-    undone = undone[len(undone) - pushed :] if pushed else []
+        game.pop()  # each pop puts the step back on the engine's redo stack, in redo order
     return Table(
         gid=row.id,
         name=row.name,
@@ -91,7 +94,6 @@ def rebuild(row: GameRow) -> Table:
         variant=variant,
         game=game,
         version=row.version,
-        undone=undone,
         skipped=skipped,
     )
 
@@ -145,38 +147,32 @@ def commit(store: Store, table: Table, step: Step) -> Outcome:
     If storing fails (:class:`Conflict`: another tablet stepped first; or a storage fault) the
     step is taken back and the error re-raised: a step that was not stored is never shown.
     """
-    outcome = table.game.push(step)
-    undone, table.undone = table.undone, []
+    outcome = table.game.push(step)  # the engine clears its redo stack
     try:
         _save(store, table)
     except BaseException:
         table.game.pop()
-        table.undone = undone
-        table.version = STALE  # the engine's redo stack now differs: rebuild before reuse
+        table.version = STALE  # the redo stack is not the stored one: rebuild before reuse
         raise
     return outcome
 
 
 def undo(store: Store, table: Table) -> Step:
     step = table.game.pop()
-    table.undone.append(step)
     try:
         _save(store, table)
     except BaseException:
-        table.undone.pop()
-        table.game.redo()
+        table.game.redo()  # exactly as before: the step back, the rest of the redo stack kept
         raise
     return step
 
 
 def redo(store: Store, table: Table) -> Outcome:
     outcome = table.game.redo()
-    step = table.undone.pop()
     try:
         _save(store, table)
     except BaseException:
-        table.game.pop()
-        table.undone.append(step)
+        table.game.pop()  # exactly as before: the step back on top of the redo stack
         raise
     return outcome
 
