@@ -23,7 +23,7 @@ def design(query: dict[str, str] | None = None) -> AppTest:
     at.run()
     for k, v in (query or {}).items():
         at.query_params[k] = v
-    at.switch_page("pages/design.py").run()
+    at.switch_page("screens/design.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -107,7 +107,7 @@ def test_save_to_library_then_play_it(data_dir: Path) -> None:
     assert any("Saved Our House" in t for t in texts(at.success))
     lib = Store(default_path()).list_variants()
     assert [(v.id, v.name) for v in lib] == [("our-house", "Our House")]
-    at.switch_page("pages/table.py").run()
+    at.switch_page("screens/table.py").run()
     assert "Our House (our library)" in at.selectbox(key="new_variant").options
 
 

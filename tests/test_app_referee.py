@@ -357,10 +357,9 @@ def test_export_then_import_resumes_the_same_game(tmp_path: Path) -> None:
     assert t2.game.state == t.game.state and t2.builtin
 
 
-def test_player_rows_and_restriction_words() -> None:
+def test_player_rows_and_top_words() -> None:
     game = Game.deal(builtin("classic"), ["Ann", "Ben"], {"Ann": [16, 15, 14]})
     game.push(Play("Ann", ("five_or_below",)))
-    assert table.restriction_words(game) == "The next play must be 5 or lower, or a Karma card."
     rows = table.player_rows(game)
     assert rows[1].turn and rows[1].status == "to play"
     assert rows[0].face_up_known == "16, 15, 14"

@@ -45,7 +45,7 @@ def _game(players: list[str]) -> str:
 
 
 def test_rules_page_shows_the_sheet_of_the_chosen_variant(data_dir: Path) -> None:
-    at = page("pages/rules.py")
+    at = page("screens/rules.py")
     sheet = rules_sheet(builtin("classic"))
     assert any(m.value.strip() == sheet.strip() for m in at.markdown)
     assert at.download_button(key="rules_download")
@@ -55,7 +55,7 @@ def test_rules_page_shows_the_sheet_of_the_chosen_variant(data_dir: Path) -> Non
 
 def test_rules_page_offers_the_current_games_variant_first(data_dir: Path) -> None:
     gid = _game(["Ann", "Ben"])
-    at = page("pages/rules.py", {"game": gid})
+    at = page("screens/rules.py", {"game": gid})
     assert at.selectbox(key="rules_variant").value == "game"
     assert any(m.value.strip() == rules_sheet(builtin("mini-round")).strip() for m in at.markdown)
 
@@ -67,7 +67,7 @@ def test_rulebook_file_stem_and_broken_variant() -> None:
 
 def test_games_page_lists_and_resumes(data_dir: Path) -> None:
     gid = _game(["Ann", "Ben"])
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     assert any("2 steps" in c.value for c in at.caption)
     at.button(key=f"games_resume_{gid}").click().run()
     assert at.session_state["game_id"] == gid
@@ -75,7 +75,7 @@ def test_games_page_lists_and_resumes(data_dir: Path) -> None:
 
 
 def test_games_page_imports_a_record(data_dir: Path) -> None:
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     record = "variant: classic\nplayers: [Ann, Ben]\nsteps:\n  - {by: Ann, play: [5]}\n  - {by: Ben, play: [3]}\n  - {pickup: Ben}\n"
     at.file_uploader(key="games_import").upload("g.yaml", record.encode(), "application/x-yaml")
     at.run()
@@ -86,7 +86,7 @@ def test_games_page_imports_a_record(data_dir: Path) -> None:
 
 
 def test_games_page_reports_a_malformed_record_with_its_place(data_dir: Path) -> None:
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     at.file_uploader(key="games_import").upload("g.yaml", b"variant: classic\nplayers: 7\n", "x")
     at.run()
     at.button(key="games_import_go").click().run()
@@ -96,7 +96,7 @@ def test_games_page_reports_a_malformed_record_with_its_place(data_dir: Path) ->
 
 def test_app_command_line_is_headless_and_small() -> None:
     cmd = command_line(8600, "0.0.0.0")
-    assert cmd[:3] == ["-m", "referee.app.launch", "run"] and cmd[3].endswith("main.py")
+    assert cmd[:3] == ["-m", "streamlit", "run"] and cmd[3].endswith("main.py")
     opts = dict(STREAMLIT_OPTIONS)
     assert opts["server.headless"] == "true" and opts["server.maxUploadSize"] == "1"
     assert opts["server.fileWatcherType"] == "none"
@@ -120,7 +120,7 @@ def _many(n: int) -> list[str]:
 
 def test_every_game_is_reachable_by_pages_and_search(data_dir: Path) -> None:
     ids = _many(45)
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     seen = set()
     for _ in range(3):
         seen |= {
@@ -141,7 +141,7 @@ def test_every_game_is_reachable_by_pages_and_search(data_dir: Path) -> None:
 
 def test_rename_and_delete_a_game_with_confirmation(data_dir: Path) -> None:
     gid = _game(["Ann", "Ben"])
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     at.text_input(key=f"games_newname_{gid}").input("**Friday** night").run()
     at.button(key=f"games_rename_go_{gid}").click().run()
     store = Store(default_path())
@@ -158,7 +158,7 @@ def test_rename_and_delete_a_game_with_confirmation(data_dir: Path) -> None:
 def test_the_variant_library_shows_ids_and_asks_before_deleting(data_dir: Path) -> None:
     store = Store(default_path())
     store.save_variant("musical-karma", "Musical Karma", builtin_yaml("classic"))
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     assert any(plain(c.value) == "id: musical-karma" for c in at.caption)
     assert any(
         "Games already played with it keep their own copy" in plain(m.value) for m in at.markdown
@@ -174,7 +174,7 @@ def test_a_damaged_game_is_listed_and_can_be_deleted_but_not_opened(data_dir: Pa
     good, bad = _game(["Ann", "Ben"]), _game(["Cal", "Dee"])
     with sqlite3.connect(default_path()) as db:
         db.execute("UPDATE games SET steps = '{not json', players = '[1' WHERE id = ?", (bad,))
-    at = page("pages/games.py")
+    at = page("screens/games.py")
     assert at.button(key=f"games_resume_{bad}").disabled
     assert not at.button(key=f"games_resume_{good}").disabled
     assert any("damaged" in plain(c.value) for c in at.caption)

@@ -21,7 +21,7 @@ MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 def _through_the_page(variant: Variant) -> Variant:
     at = AppTest.from_file(MAIN, default_timeout=30)
     at.run()
-    at.switch_page("pages/design.py").run()
+    at.switch_page("screens/design.py").run()
     text = dump_variant(variant)
     at.file_uploader(key="design_upload").upload("ours.yaml", text.encode(), "application/x-yaml")
     at.run()

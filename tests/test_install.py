@@ -110,3 +110,21 @@ def test_rules_and_schema(installed: Path, tmp_path: Path) -> None:
 def test_app_help(installed: Path, tmp_path: Path) -> None:
     done = karma(installed, "app", "--help", cwd=tmp_path)
     assert done.returncode == 0 and "--host" in done.stdout, done.stderr
+
+
+def test_every_screen_of_the_app_is_installed(installed: Path, tmp_path: Path) -> None:
+    """The app's screens are scripts, not modules: the wheel must carry each one."""
+    out = subprocess.run(
+        [
+            str(installed / "bin" / "python"),
+            "-c",
+            "from referee.app.state import SCREEN_LIST, SCREENS;"
+            "print(all((SCREENS / f'{s[0]}.py').is_file() for s in SCREEN_LIST), SCREENS)",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("True ") and str(installed) in out.stdout, out.stdout

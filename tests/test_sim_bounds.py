@@ -14,7 +14,7 @@ from referee.simulate import runner
 from referee.simulate.runner import MAX_WORK, simulate
 from referee.variant.registry import builtin
 
-PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "pages" / "simulate.py"
+PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "screens" / "simulate.py"
 
 
 def test_the_command_line_refuses_too_much_work(capsys: pytest.CaptureFixture[str]) -> None:

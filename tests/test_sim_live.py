@@ -18,7 +18,7 @@ from referee.simulate.runner import (
 )
 from referee.variant.registry import builtin
 
-PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "pages" / "simulate.py"
+PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "screens" / "simulate.py"
 
 
 def test_partial_reports_grow_to_the_whole_run() -> None:

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from referee.simulate import Report
 
-PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "pages" / "simulate.py"
+PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "screens" / "simulate.py"
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 
 from referee.plaintext import markdown_literal
 from referee.store import Store
@@ -122,9 +121,3 @@ def variant_sources(store: Store) -> list[VariantSource]:
 
 def card_label(variant: Variant, card: Card) -> str:
     return variant.card_name(card)
-
-
-def data_dir_store_path() -> Path:
-    from referee.store import default_path
-
-    return default_path()

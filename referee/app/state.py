@@ -1,8 +1,8 @@
-"""Session helpers shared by the pages (the only app module besides the pages that uses st)."""
+"""Session helpers shared by the screens (the only app module besides the screens that uses st)."""
 
 from __future__ import annotations
 
-import logging
+from pathlib import Path
 
 import streamlit as st
 
@@ -27,6 +27,35 @@ def store() -> Store:
 
 def style() -> str:
     return STYLE
+
+
+# The app's screens, each a script in ``screens/`` run by ``st.navigation``.  The folder is not
+# called ``pages/``: Streamlit would take that for an old-style multipage app and run a page on
+# its own, without main.py, on a first visit to its address.
+SCREENS = Path(__file__).resolve().parent / "screens"
+SCREEN_LIST = (
+    # (script, title, icon, url path; "" is the default screen)
+    ("table", "Referee", ":material/style:", ""),
+    ("design", "Design", ":material/edit:", "design"),
+    ("rules", "Rules", ":material/menu_book:", "rules"),
+    ("games", "Games", ":material/history:", "games"),
+    ("simulate", "Simulate", ":material/casino:", "simulate"),
+)
+
+
+def screens() -> list[st.Page]:
+    return [screen(name) for name, *_ in SCREEN_LIST]
+
+
+def screen(name: str) -> st.Page:
+    """The screen ``name`` as a page, for ``st.navigation`` and ``st.switch_page`` alike."""
+    for script, title, icon, url_path in SCREEN_LIST:
+        if script == name:
+            path = str(SCREENS / f"{script}.py")
+            if not url_path:
+                return st.Page(path, title=title, icon=icon, default=True)
+            return st.Page(path, title=title, icon=icon, url_path=url_path)
+    raise KeyError(name)
 
 
 def sync_game_id() -> None:
@@ -57,12 +86,6 @@ def set_game(gid: str | None) -> None:
         st.query_params["game"] = gid
     elif "game" in st.query_params:
         del st.query_params["game"]
-
-
-def quiet_test_logs() -> None:
-    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").setLevel(
-        logging.ERROR
-    )
 
 
 # No user text: the popover buttons are tap targets too (44 px at least).

@@ -204,11 +204,12 @@ def import_record(store: Store, text: str | bytes, filename: str) -> str:
 
 
 def _same_builtin(v: Variant) -> bool:
+    from referee.variant.loader import VariantError
     from referee.variant.registry import builtin
 
     try:
         return builtin(v.id) == v
-    except Exception:
+    except VariantError:  # not a built-in id, or (never shipped) a broken one
         return False
 
 
@@ -265,13 +266,6 @@ def others(game: Game) -> list[str]:
 
 
 # --- what the table shows -----------------------------------------------------------------------
-
-
-def restriction_words(game: Game) -> str:
-    r = game.state.restriction
-    if r is None:
-        return ""
-    return wording.next_play(r, game.voice)
 
 
 def top_words(game: Game) -> str:
@@ -364,10 +358,6 @@ def log_lines(
         said = [m for m in outcome.messages if m != outcome.hint]
         out.append(LogLine(i + 1, " ".join(said)))
     return out
-
-
-def outcome_lines(outcome: Outcome) -> list[str]:
-    return list(outcome.messages)
 
 
 # --- the one-screen table (issue 10) ----------------------------------------------------------

@@ -50,11 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command_line(port: int, host: str) -> list[str]:
-    """The ``streamlit run`` command line (without the interpreter).
-
-    ``referee.app.launch`` is Streamlit's own CLI with one switch set (see there).
-    """
-    cmd = ["-m", "referee.app.launch", "run", str(APP_MAIN)]
+    """The ``streamlit run`` command line (without the interpreter)."""
+    cmd = ["-m", "streamlit", "run", str(APP_MAIN)]
     for key, value in STREAMLIT_OPTIONS:
         cmd.append(f"--{key}={value}")
     cmd += [f"--server.port={port}", f"--server.address={host}"]

@@ -3,7 +3,7 @@
 >>> from referee.simulate import simulate, Report, BOTS
 >>> report = simulate(variant, players=4, games=1000, seed=1, bots=("greedy", "smart"))
 
-Nothing here imports Streamlit; the page in ``referee/app/pages/simulate.py`` only draws what
+Nothing here imports Streamlit; the page in ``referee/app/screens/simulate.py`` only draws what
 this package computes.
 """
 

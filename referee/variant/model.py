@@ -36,10 +36,6 @@ class Effect:
     def needs_target(self) -> bool:
         return needs_target(self.name, dict(self.params))
 
-    def to_data(self) -> dict[str, Any]:
-        """The YAML form: ``{effect: name, param: value, ...}``."""
-        return {"effect": self.name, **self.params}
-
 
 @dataclass(frozen=True)
 class KarmaCard:

@@ -292,6 +292,21 @@ def test_tablet_viewports_fit_and_tap_targets_are_big(
         shutil.copy(ARTIFACTS / f"design-{size}.png", ROOT / "docs/screenshots/design-1024x768.png")
 
 
+@pytest.mark.parametrize("path", ["/rules", "/games", "/design", "/simulate"])
+def test_a_first_visit_to_a_screens_address_gets_the_whole_app(
+    browser: Browser, server: Server, path: str
+) -> None:
+    """A fresh server, and the very first request is a screen's own address (a bookmark, a
+    shared link): the app's frame still runs - navigation, the join control - not the screen
+    alone (no Streamlit patch needed since the folder is ``screens/``, not ``pages/``)."""
+    page = new_page(browser, PORTRAIT)
+    page.goto(f"{server.url}{path}")
+    settled(page)
+    expect(page.get_by_role("link", name="Referee").first).to_be_visible()
+    expect(page.get_by_text("Join from another device").first).to_be_visible()
+    assert "/pages/" not in page.content()
+
+
 def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -> None:
     page = new_page(browser, PORTRAIT)
     start_game(page, server.url, [XSS, "Ben"])

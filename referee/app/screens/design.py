@@ -439,18 +439,13 @@ with c[1]:
             st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
 
 if variant is not None:
-    try:
-        import referee.simulate as _sim  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        if st.button("Test this variant (200 games by computer)", key="design_simulate"):
-            from referee.app import trial
+    if st.button("Test this variant (200 games by computer)", key="design_simulate"):
+        from referee.app import trial
 
-            with st.spinner("Playing 200 games…"):
-                lines = trial.run(variant)
-            for line in lines:
-                st.write(md(line))
+        with st.spinner("Playing 200 games…"):
+            lines = trial.run(variant)
+        for line in lines:
+            st.write(md(line))
 
     link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
     with st.expander("Share link"):

@@ -110,7 +110,7 @@ for g in games:
                 disabled=g.damaged,
             ):
                 _resume(g.id)
-                st.switch_page("pages/table.py", query_params={"game": g.id})
+                st.switch_page(state.screen("table"), query_params={"game": g.id})
         with c2, st.popover("Rename", width="stretch", key=f"games_rename_{g.id}"):
             st.text_input("New name", value=g.name, key=f"games_newname_{g.id}", max_chars=NAME_MAX)
             st.button(
@@ -159,7 +159,7 @@ if upload is not None and st.button("Import and carry on", key="games_import_go"
         st.error(plain(f"The game could not be stored: {e.message}"))
     else:
         _resume(gid)
-        st.switch_page("pages/table.py", query_params={"game": gid})
+        st.switch_page(state.screen("table"), query_params={"game": gid})
 
 st.subheader("Our variant library")
 library = store.list_variants()
