@@ -13,6 +13,7 @@ class ExchangeHands(EffectSpec):
     rule = "R8.10"
     description = "Swap hand cards with a chosen player, even if one hand is empty."
     targeted = True
+    bot_aim = "smallest_hand"  # only hand cards change hands
     order = 130
 
     def resolve(self, r: Resolution, params: Params) -> None:

@@ -13,6 +13,7 @@ class OneTime(EffectSpec):
     passive = True  # the engine removes the card as it lands (R8)
     order = 40
     said_last = True  # it happens last
+    leaves_game = True
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.one_time = True

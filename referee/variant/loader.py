@@ -382,7 +382,7 @@ class _Checker:
         most = [copies or 0]
         for c in cards:
             n = _int(c.get("copies"))
-            if n and not any(e.name == "one_time" for e in _effects(c.get("effects"))):
+            if n and not any(MENU[e.name].leaves_game for e in _effects(c.get("effects"))):
                 most.append(n)
         per_deck = max(most)
         if not ranges or per_deck == 0:

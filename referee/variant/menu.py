@@ -77,6 +77,11 @@ class EffectSpec:
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
     order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
     said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
+    # The card leaves the game as it resolves, so it never lies on the pile: its copies never
+    # make a run (R7.1, R8), and a careful player keeps it for later.
+    leaves_game: ClassVar[bool] = False
+    # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
+    bot_aim: ClassVar[str] = "fewest_cards"
     # Effects that make no sense on the same card as this one: name -> why.
     contradicts: ClassVar[Mapping[str, str]] = {}
 
