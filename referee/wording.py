@@ -233,12 +233,6 @@ def verdict_message(reason: str, data: Mapping[str, Any], voice: Voice) -> str:
     return _VERDICTS[reason](data, voice)
 
 
-def next_play(restriction: Sequence[int | None], voice: Voice) -> str:
-    """The restriction in force, as the table shows it: 'The next play must be 5 or lower, or
-    a Karma card.' (in a variant without Karma cards: its wild ranks, or nothing else)."""
-    return f"The next play must be {voice.may_play(range_words(restriction))}."
-
-
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
 
 
@@ -289,6 +283,10 @@ def game_over(loser: str | None) -> str:
 
 
 def played(by: str, k: int, card: str, zone: str) -> str:
+    """'Ann plays two 9s.'; a face-down card is turned over blind (R4.2, R7.5), and may yet
+    not fit, so it is 'turned over', not 'played'."""
+    if zone == "face_down" and k == 1:
+        return f"{by} turns over a face-down {card}."
     text = f"{by} plays {words.copies(k, card)}"
     if zone != "hand":
         text += f" from their {_where(zone)}"
@@ -317,11 +315,14 @@ def restriction_lapses() -> str:
 
 
 def follow_up(by: str) -> str:
-    return f"{by} now plays a table card (no drawing first)."
+    """R8.3: the follow-up comes from face-up, else face-down, else hand cards; the hint
+    that follows says which, so this must not say 'a table card'."""
+    return f"{by} must play again straight away, without drawing first."
 
 
 def no_follow_up() -> str:
-    return "There is no card to follow up with."
+    """R8.3: the follow-up lapses when the player holds no card."""
+    return "There is no card left to play again with."
 
 
 def plays_again(by: str) -> str:
@@ -329,7 +330,8 @@ def plays_again(by: str) -> str:
 
 
 def draws(who: str, n: int) -> str:
-    return f"{who} draws {n}."
+    """R6.4: 'Ben draws 2 cards.' (from the draw pile, back up to the minimum hand)."""
+    return f"{who} draws {words.cards(n)}."
 
 
 def loses_turn(who: str, more: int) -> str:
@@ -353,6 +355,8 @@ def ends(loser: str | None, holds: int) -> str:
     """R10.2, saying why: only the loser still holds cards."""
     if loser is None:
         return "Game over: nobody holds any cards now, so nobody loses."
+    if holds == 1:
+        return f"Game over: only {loser} still holds a card, so {loser} loses."
     return f"Game over: only {loser} still holds cards ({words.cards(holds)}), so {loser} loses."
 
 

@@ -399,13 +399,14 @@ def test_stale_words_say_what_the_other_tablet_did(tmp_path: Path) -> None:
     table.commit(store, other, Play("Ann", (9,)))
     after = table.load_table(store, gid)
     assert table.stale_words(before, after, "undo") == (
-        "Another tablet recorded a step first: Ann plays 9. Ann draws 1. "
+        "Another tablet recorded a step first: Ann plays 9. Ann draws 1 card. "
         "Your undo was not recorded. Here is the game as it is now: check it and try again."
     )
     table.undo(store, other)
     later = table.load_table(store, gid)
     assert (
-        table.change_words(after, later) == "Another tablet undid a step: Ann plays 9. Ann draws 1."
+        table.change_words(after, later)
+        == "Another tablet undid a step: Ann plays 9. Ann draws 1 card."
     )
 
 

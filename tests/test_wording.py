@@ -609,9 +609,6 @@ def test_a_variant_without_karma_cards_never_says_karma() -> None:
     assert game.hint() == (
         "Ann may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile."
     )
-    assert wording.next_play((None, 7), game.voice) == (
-        "The next play must be 7 or lower, or a wild card (2, 8 or 10)."
-    )
 
 
 def test_the_cli_and_the_app_speak_with_one_voice() -> None:
@@ -713,3 +710,29 @@ def test_replay_json_gives_instead_on_every_illegal_step(
     assert len(illegal) > 20
     assert all(r["instead"] for r in illegal)
     assert all("instead" not in r for r in rows if r.get("verdict") == "legal")
+
+
+def test_a_variant_from_the_design_page_cites_its_cards_own_rules() -> None:
+    """Fault: a variant built in the Design page cited R5.4 (the effect's rule) where the card
+    itself names its rule (Five or Below: R8.2).  The design keeps every card's ``rule:``; a
+    card composed on the page without one cites its effect's rule (rulings 2)."""
+    from referee.app import designer
+
+    data = designer.starter(builtin("classic"))
+    data = designer.add_card(
+        data, "Low Five", "", 1, [designer.make_effect("next_range", {"max": 5})]
+    )
+    design = designer.check(data).variant
+    assert design is not None
+    players = ["Ann", "Ben"]
+    hands = {"Ann": 3, "Ben": 3}
+    preset = Game.from_position(
+        design, players, Position("Ben", pile=("five_or_below",), hand=hands)
+    )
+    assert str(preset.explain(Play("Ben", (6,)))).startswith(
+        "Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower"
+    )
+    own = Game.from_position(design, players, Position("Ben", pile=("low_five",), hand=hands))
+    assert str(own.explain(Play("Ben", (6,)))).startswith(
+        "Not allowed (rule R5.4): After Low Five, Ben must play 5 or lower"
+    )
