@@ -2,9 +2,9 @@
 cores; and the time of the Design page's "Test this variant" run (``referee.app.trial.run``).
 
 A *step* is a play or a pick-up (a play again is a step of its own).  Issue 12 asks for at
-least 3x the turns/s of the peer project (masters-of-shithead, 4 random bots, one core); its
+least 3x the steps/s of the peer project (masters-of-shithead, 4 random bots, one core); its
 figure is measured outside this repository (its code is never part of it) and can be given
-with ``--peer TURNS_PER_SECOND`` to print the ratio.  Run as ``python -m bench simulate`` or
+with ``--peer STEPS_PER_SECOND`` to print the ratio.  Run as ``python -m bench simulate`` or
 ``python -m bench.bench_simulate [--games N] [--runs R] [--peer T]``.
 """
 
@@ -20,13 +20,13 @@ from referee.variant.registry import builtin
 
 GAMES = 300  # per core and run
 RUNS = 3  # the median of this many runs is printed (the machine may be shared)
-SPEEDUP = 3.0  # issue 12: at least 3x the peer's turns/s, one core, random bots
+SPEEDUP = 3.0  # issue 12: at least 3x the peer's steps/s, one core, random bots
 
 
 def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]:
     """(games/s, steps/s) of one run."""
     report = simulate(builtin("classic"), players=4, games=games, seed=1, bots=bots, jobs=jobs)
-    return report.games_per_second, report.turns_per_second
+    return report.games_per_second, report.steps_per_second
 
 
 def trial_seconds() -> float:
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_simulate")
     parser.add_argument("--games", type=int, default=GAMES, help="games per core and run")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per figure (median)")
-    parser.add_argument("--peer", type=float, default=0.0, help="the peer's turns/s, one core")
+    parser.add_argument("--peer", type=float, default=0.0, help="the peer's steps/s, one core")
     args = parser.parse_args([] if argv is None else argv)
     cores = os.cpu_count() or 1
     print(f"classic, 4 players, {args.games} games per core, median of {args.runs} runs")
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio = one_core / args.peer
         verdict = "met" if ratio >= SPEEDUP else "NOT met"
         print(
-            f"  random, one core: {ratio:.2f}x the peer's {args.peer:,.0f} turns/s "
+            f"  random, one core: {ratio:.2f}x the peer's {args.peer:,.0f} steps/s "
             f"(target {SPEEDUP:g}x: {verdict})"
         )
         return 0 if ratio >= SPEEDUP else 1

@@ -129,8 +129,7 @@ class State:
     ``names[i]`` sits at seat ``i`` (clockwise); ``seats[i]`` holds the cards lying there.
     ``mover`` is the *seat* of the player to move (``Game.turn`` is their *name*); ``out_of_play``
     counts the cards that left the game (``Outcome.burned`` is whether a run burned in one step).
-    The old names ``turn`` and ``burned`` remain as aliases.  ``skips`` belong to people (R8.6),
-    so they are keyed by name.
+    ``skips`` belong to people (R8.6), so they are keyed by name.
     """
 
     names: list[str]
@@ -166,24 +165,6 @@ class State:
             loser=self.loser,
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),
         )
-
-    @property
-    def turn(self) -> int:
-        """Old name of ``mover`` (the seat to move)."""
-        return self.mover
-
-    @turn.setter
-    def turn(self, seat: int) -> None:
-        self.mover = seat
-
-    @property
-    def burned(self) -> int:
-        """Old name of ``out_of_play`` (a count of cards, not a flag)."""
-        return self.out_of_play
-
-    @burned.setter
-    def burned(self, n: int) -> None:
-        self.out_of_play = n
 
     def seat_of(self, name: str) -> int:
         return self.names.index(name)

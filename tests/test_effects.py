@@ -258,3 +258,32 @@ def test_next_draws_in_a_game_and_on_the_menu() -> None:
     sim.push(Play("Ann", ("draw_two",)))
     for card in top:
         assert sim.zone("Ben", "hand").known.get(card, 0) >= 1
+
+
+def test_no_effect_is_special_cased_by_name_outside_its_unit() -> None:
+    """Issue 9: an effect lives in one place.  Outside ``referee/effects/`` no code compares
+    anything with an effect's name (``e.name == "one_time"``, ``"exchange_hands" in names``):
+    what other layers need to know about an effect is a trait or attribute of its unit."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "referee"
+    names = set(MENU)
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if root / "effects" in path.parents:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Constant) and side.value in names:
+                        found.append(f"{path.relative_to(root)}:{node.lineno}: {side.value}")
+            elif isinstance(node, ast.Set) and any(
+                isinstance(e, ast.Constant) and e.value in names for e in node.elts
+            ):
+                # a hand-made group of effects (e.g. "quiet" effects for bots)
+                consts = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+                if len(consts) > 1 and all(c in names for c in consts):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {consts}")
+    assert found == []

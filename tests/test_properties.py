@@ -3,7 +3,7 @@
 Invariants after every step: cards are conserved, no count goes negative, undo restores the
 exact previous state; an exported record replays (in table mode, where hands are hidden) to the
 same public state, which also shows that R4.3 never refuses a real play; every game ends or
-reaches the turn cap, which the test reports.
+reaches the step cap, which the test reports.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from referee.engine import Game
 from referee.records import export_record, load_record_text, replay
 from referee.variant.registry import builtin, builtin_ids
 
-TURN_CAP = 600
+STEP_CAP = 600  # steps: plays and pick-ups
 VARIANTS = sorted(builtin_ids())
 
 
@@ -47,15 +47,15 @@ def public(game: Game) -> tuple:
     return (game.turn, tuple(s.pile), s.draw_pile, s.out_of_play, zones, s.direction, game.loser)
 
 
-def self_play(variant_id: str, players: int, seed: int, cap: int = TURN_CAP) -> tuple[Game, int]:
+def self_play(variant_id: str, players: int, seed: int, cap: int = STEP_CAP) -> tuple[Game, int]:
     variant = builtin(variant_id)
     players = max(variant.min_players, min(players, variant.max_players))
     names = [f"P{i}" for i in range(players)]
     game = Game.shuffled(variant, names, seed, keep_history=True)
     size = variant.deck_size(game.decks)
     rng = random.Random(seed)
-    turns = 0
-    while not game.over and turns < cap:
+    taken = 0
+    while not game.over and taken < cap:
         steps = game.legal_steps()
         assert steps, "the player to move always has a legal step"
         step = rng.choice(steps)
@@ -69,8 +69,8 @@ def self_play(variant_id: str, players: int, seed: int, cap: int = TURN_CAP) -> 
             assert game.state == before
             game.redo()
             assert game.state == after
-        turns += 1
-    return game, turns
+        taken += 1
+    return game, taken
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -80,10 +80,10 @@ def self_play(variant_id: str, players: int, seed: int, cap: int = TURN_CAP) -> 
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
 def test_self_play_invariants_and_replay(variant_id: str, players: int, seed: int) -> None:
-    game, turns = self_play(variant_id, players, seed)
-    note(f"{variant_id} with {len(game.players)} players, seed {seed}: {turns} turns")
+    game, taken = self_play(variant_id, players, seed)
+    note(f"{variant_id} with {len(game.players)} players, seed {seed}: {taken} steps")
     if not game.over:
-        print(f"turn cap reached: {variant_id}, {len(game.players)} players, seed {seed}")
+        print(f"step cap reached: {variant_id}, {len(game.players)} players, seed {seed}")
     record = load_record_text(export_record(game), "<exported>")
     result = replay(record)
     refused = [r for r in result.results if not r.ok]
@@ -96,7 +96,7 @@ def test_random_games_end() -> None:
     cap = 5000
     for variant_id in ("classic", "mini-round", "second-edition"):
         capped = [s for s in range(8) if not self_play(variant_id, 4, s, cap)[0].over]
-        print(f"{variant_id}, 4 players, 8 seeds: {len(capped)} reached the {cap}-turn cap")
+        print(f"{variant_id}, 4 players, 8 seeds: {len(capped)} reached the {cap}-step cap")
         assert not capped
 
 

@@ -47,7 +47,7 @@ def test_self_play_only_pushes_legal_steps(seed: int, variant_id: str) -> None:
     bots = {
         n: make_bot(b) for n, b in zip(names, ["random", "greedy", "smart", "smart"], strict=True)
     }
-    result = play(game, bots, random.Random(seed), turn_cap=3000)
+    result = play(game, bots, random.Random(seed), step_cap=3000)
     assert result.capped or game.over
     assert result.steps >= result.pickups + sum(result.plays.values())
 

@@ -1,4 +1,4 @@
-"""Bounded work (issue 8 item 7): games x players x turn cap has a documented limit, with a
+"""Bounded work (issue 8 item 7): games x players x step cap has a documented limit, with a
 clear message on the command line and the Simulate page; a run stops as soon as whoever asked
 for it is gone (the page's progress call raises once its tab is closed)."""
 

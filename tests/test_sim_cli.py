@@ -21,10 +21,15 @@ def test_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "classic", "-p", "3", "-g", "12", "-s", "4", "--json", "-j", "1")
     assert code == 0, err
     data = json.loads(out)
-    for key in ("games", "seconds", "games_per_second", "turns_per_game", "report"):
+    for key in ("games", "seconds", "games_per_second", "steps_per_game", "report"):
         assert key in data
     assert data["games"] == 12
-    assert data["turns_per_game"] == data["report"]["turns"]["mean"]
+    assert data["steps_per_game"] == data["report"]["steps"]["mean"]
+    # The old keys are still there, duplicates with the same values, for saved scripts.
+    assert data["turns_per_game"] == data["steps_per_game"]
+    assert data["turns_per_second"] == data["steps_per_second"]
+    assert data["report"]["turns"] == data["report"]["steps"]
+    assert data["report"]["turn_cap"] == data["report"]["step_cap"] == 2000
     assert data["may_not_end"] is False
     assert data["report"]["players"] == 3 and data["report"]["seed"] == 4
     assert err == ""  # no progress bar when stderr is not a terminal
@@ -45,9 +50,16 @@ def test_variant_path_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.startswith("Karma (classic): 4 players, 5 games")
     assert "Game length (steps)" in out
-    code, out, _ = run(capsys, "classic", "-g", "5", "--csv", "-j", "1", "--turn-cap", "100")
+    code, out, _ = run(capsys, "classic", "-g", "5", "--csv", "-j", "1", "--step-cap", "100")
     assert code == 0 and out.startswith("section,key,value\n")
-    assert "run,turn_cap,100" in out
+    assert "run,step_cap,100" in out and "run,turn_cap,100" in out
+
+
+def test_turn_cap_is_the_old_name_of_step_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "classic", "-g", "3", "--json", "-j", "1", "--turn-cap", "50")
+    assert code == 0, err
+    report = json.loads(out)["report"]
+    assert report["step_cap"] == report["turn_cap"] == 50
 
 
 @pytest.mark.parametrize(
@@ -57,7 +69,8 @@ def test_variant_path_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
         (("classic", "--players", "13"), "players"),
         (("classic", "--bots", "random,clever"), "unknown bot 'clever'"),
         (("classic", "--games", "0"), "games"),
-        (("classic", "--turn-cap", "0"), "turn cap"),
+        (("classic", "--step-cap", "0"), "step cap"),
+        (("classic", "--turn-cap", "0"), "step cap"),
     ],
 )
 def test_bad_arguments_exit_2(

@@ -24,7 +24,7 @@ def test_interleaved_variants_give_the_same_reports() -> None:
     }
     for vid in ids * 2:  # the tables switch variant each run
         report = simulate(builtin(vid), players=3, games=6, seed=5, bots=("random",)).to_dict()
-        for key in ("turns", "loser_by_seat", "plays_per_game"):
+        for key in ("steps", "loser_by_seat", "plays_per_game"):
             assert report[key] == alone[vid][key], (vid, key)
 
 

@@ -22,12 +22,12 @@ PAGE = Path(__file__).resolve().parents[1] / "referee" / "app" / "screens" / "si
 
 
 def test_partial_reports_grow_to_the_whole_run() -> None:
-    args = dict(players=4, games=120, seed=3, bots=("random", "greedy"), turn_cap=400)
+    args = dict(players=4, games=120, seed=3, bots=("random", "greedy"), step_cap=400)
     parts = list(simulate_live(builtin("classic"), **args))  # type: ignore[arg-type]
     counts = [p.games for p in parts]
     assert len(parts) > 1 and counts == sorted(counts) and counts[-1] == 120
     whole = simulate(builtin("classic"), **args)  # type: ignore[arg-type]
-    assert parts[-1].to_dict()["turns"] == whole.to_dict()["turns"]
+    assert parts[-1].to_dict()["steps"] == whole.to_dict()["steps"]
     assert parts[-1].loser_by_seat == whole.loser_by_seat
 
 
@@ -57,9 +57,9 @@ def test_a_stopped_run_on_worker_processes_ends_at_once() -> None:
 
 
 def test_chunks_are_bounded_by_steps() -> None:
-    chunks = list(runner._chunks(1000, 1, turn_cap=100_000))
+    chunks = list(runner._chunks(1000, 1, step_cap=100_000))
     assert all(b - a == 1 for a, b in chunks)  # one game at a time when each may be long
-    chunks = list(runner._chunks(1000, 1, turn_cap=2000))
+    chunks = list(runner._chunks(1000, 1, step_cap=2000))
     assert max(b - a for a, b in chunks) * 2000 <= runner.CHUNK_STEPS
 
 

@@ -66,7 +66,7 @@ def test_variant_handed_over_by_design_page_and_cap_warning(at: AppTest) -> None
     box = at.selectbox(key="simulate_variant_key")
     assert box.value == "design"
     at.number_input(key="simulate_games").set_value(3)
-    at.number_input(key="simulate_turn_cap").set_value(50)
+    at.number_input(key="simulate_step_cap").set_value(50)
     at.button(key="simulate_run").click().run()
     assert not at.exception, at.exception
     report = at.session_state["simulate_report"]

@@ -1,4 +1,4 @@
-"""Simulator figures checked by hand: tiny decks, fixed deals, determinism, the turn cap."""
+"""Simulator figures checked by hand: tiny decks, fixed deals, determinism, the step cap."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from referee.simulate import (
     GreedyBot,
     Report,
     SmartBot,
+    StepStats,
     Tally,
-    TurnStats,
     game_seed,
     play,
     seating,
@@ -48,13 +48,13 @@ def ones() -> Variant:
 def test_all_ones_game_by_hand() -> None:
     # P1 plays its hand 1; P2 its hand 1; P1 (hand empty, no draw pile) its face-up 1: three
     # 1s burn (R7.1) and P1 plays again: its face-down 1 on the empty pile.  P1 is out, P2
-    # loses: 4 turns, 1 burn, no pick-up - for every deal and for greedy and smart alike.
+    # loses: 4 steps, 1 burn, no pick-up - for every deal and for greedy and smart alike.
     g = 10
     report = simulate(ones(), players=2, games=g, seed=5, bots=("greedy", "smart"))
-    t = report.turns
+    t = report.steps
     assert (t.min, t.median, t.mean, t.p90, t.max) == (4, 4.0, 4.0, 4, 4)
     assert t.histogram == (Bin(4, 4, g),)
-    assert report.total_turns == 4 * g
+    assert report.total_steps == 4 * g
     assert report.pickups_per_game == 0.0 and report.max_pickups == 0
     assert report.burns_per_game == 1.0 and report.max_burns == 1
     assert report.plays_per_game == {"1": 4.0}
@@ -94,7 +94,7 @@ def test_fixed_deal_by_hand(bot: type[GreedyBot] | type[SmartBot]) -> None:
     # 2. P2: only 7 fits; plays it.        pile 2 7
     # 3. P1: 5 < 7, must pick up 2 cards.  P1 {2, 5, 7}
     # 4. P2 on the empty pile: three 1s at once burn (R7.3); P2 holds nothing: out (R10.1).
-    # P1 loses after 4 turns, 1 pick-up of 2 cards, 1 burn.
+    # P1 loses after 4 steps, 1 pick-up of 2 cards, 1 burn.
     variant = Variant(
         id="nine", name="Nine", ranks_high=9, copies=4, players=(PlayerRange(1, 2, 2),)
     )
@@ -114,14 +114,14 @@ def test_fixed_deal_by_hand(bot: type[GreedyBot] | type[SmartBot]) -> None:
 
 
 def test_tally_and_report_figures_by_hand() -> None:
-    # Four games of 1, 2, 3 and 10 turns: median (2 + 3) / 2, mean 16 / 4, p90 the 4th of 4
+    # Four games of 1, 2, 3 and 10 steps: median (2 + 3) / 2, mean 16 / 4, p90 the 4th of 4
     # (nearest rank: ceil(0.9 * 4) = 4), width-1 bins from 1 to 10.
-    stats = TurnStats.of({1: 1, 2: 1, 3: 1, 10: 1})
+    stats = StepStats.of({1: 1, 2: 1, 3: 1, 10: 1})
     assert (stats.min, stats.median, stats.mean, stats.p90, stats.max) == (1, 2.5, 4.0, 10, 10)
     assert [b.games for b in stats.histogram] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
     assert stats.histogram[0] == Bin(1, 1, 1)
     # 40 lengths 0..399 make width 20 bins (400 / 20), starting at 0.
-    wide = TurnStats.of({n: 1 for n in range(400)})
+    wide = StepStats.of({n: 1 for n in range(400)})
     assert len(wide.histogram) == 20 and wide.histogram[-1] == Bin(380, 399, 20)
     assert wide.p90 == 359 and wide.median == 199.5
 
@@ -131,9 +131,9 @@ def test_tally_and_report_figures_by_hand() -> None:
     tally.add(GameResult(steps=20, pickups=0, burns=3, loser="P3"), names, lineup)
     tally.add(GameResult(steps=30, pickups=4, picked_cards=9, capped=True), names, lineup)
     report = Report.build(
-        ones(), players=3, seed=0, bots=("smart", "greedy"), turn_cap=30, tally=tally
+        ones(), players=3, seed=0, bots=("smart", "greedy"), step_cap=30, tally=tally
     )
-    assert report.games == 3 and report.total_turns == 60
+    assert report.games == 3 and report.total_steps == 60
     assert report.pickups_per_game == 2.0 and report.picked_cards_per_game == 14 / 3
     assert report.burns_per_game == 4 / 3 and report.max_burns == 3 and report.max_pickups == 4
     assert report.loser_by_seat == (0, 1, 1)
@@ -148,31 +148,32 @@ def test_tally_and_report_figures_by_hand() -> None:
 
 def test_endless_variant_reaches_the_cap_and_is_flagged() -> None:
     for bots in (("random",), ("greedy",), ("smart",), tuple(BOTS)):
-        report = simulate(endless(), players=2, games=6, seed=3, bots=bots, turn_cap=60)
+        report = simulate(endless(), players=2, games=6, seed=3, bots=bots, step_cap=60)
         assert report.capped == 6 and report.cap_share == 1.0
         assert report.may_not_end
-        assert (report.turns.min, report.turns.max) == (60, 60)
+        assert (report.steps.min, report.steps.max) == (60, 60)
         assert report.loser_by_seat == (0, 0)
         assert set(report.win_rate.values()) == {None}
-        # Half the turns are plays of one card, half are forced pick-ups.
+        # Half the steps are plays of one card, half are forced pick-ups.
         assert report.pickups_per_game == 30.0 and report.burns_per_game == 0.0
         assert sum(report.plays_per_game.values()) == 30.0
         assert report.powers_per_game == report.plays_per_game
         assert report.effects_per_game == {"next_range": 30.0, "play_again": 30.0}
         d = report.to_dict()
-        assert d["turn_cap_reached"] == {
+        assert d["step_cap_reached"] == {
             "games": 6,
             "share": 1.0,
             "threshold": 0.01,
             "may_not_end": True,
         }
+        assert d["turn_cap_reached"] == d["step_cap_reached"]  # the old key, kept for scripts
         assert "this variant may not end" in report.to_text()
 
 
 @pytest.mark.parametrize("variant_id", ["classic", "second-edition"])
 def test_same_report_whatever_the_jobs(variant_id: str) -> None:
     variant = builtin(variant_id)
-    args = dict(players=4, games=24, seed=11, bots=("random", "greedy", "smart"), turn_cap=400)
+    args = dict(players=4, games=24, seed=11, bots=("random", "greedy", "smart"), step_cap=400)
     one = simulate(variant, jobs=1, **args)  # type: ignore[arg-type]
     two = simulate(variant, jobs=2, **args)  # type: ignore[arg-type]
     assert one.to_dict(timing=False) == two.to_dict(timing=False)
@@ -194,20 +195,31 @@ def test_seeds_and_seating() -> None:
 def test_report_outputs() -> None:
     report = simulate(builtin("classic"), players=3, games=8, seed=2, bots=("smart",))
     d = report.to_dict()
-    for key in ("turns", "pickups", "burns", "plays_per_game", "loser_by_seat", "timing"):
+    for key in ("steps", "pickups", "burns", "plays_per_game", "loser_by_seat", "timing"):
         assert key in d
     assert list(d["plays_per_game"])[:2] == ["1", "2"]
     assert "give_the_pile_to_a_friend" in d["powers_per_game"]
-    assert sum(b["games"] for b in d["turns"]["histogram"]) == 8
+    assert sum(b["games"] for b in d["steps"]["histogram"]) == 8
+    # The old keys are still emitted beside the new ones, with the same values.
+    assert d["step_cap"] == d["turn_cap"] == 2000
+    assert d["turns"] == d["steps"] and d["turn_cap_reached"] == d["step_cap_reached"]
+    assert d["timing"]["turns_per_second"] == d["timing"]["steps_per_second"]
     assert sum(d["loser_by_seat"]["games"]) + d["loser_by_seat"]["no_loser"] == 8
     csv_text = report.to_csv()
     lines = csv_text.splitlines()
     assert lines[0] == "section,key,value"
-    assert "run,games,8" in lines and "turn_cap_reached,may_not_end,false" in lines
+    assert "run,games,8" in lines and "step_cap_reached,may_not_end,false" in lines
+    assert "run,step_cap,2000" in lines and "run,turn_cap,2000" in lines
+    rows = [line.split(",") for line in lines[1:]]
+    steps = [(k, v) for s, k, v in rows if s == "steps"]
+    assert steps and steps == [(k, v) for s, k, v in rows if s == "turns"]
+    histogram = [(k, v) for s, k, v in rows if s == "steps_histogram"]
+    assert histogram and histogram == [(k, v) for s, k, v in rows if s == "turns_histogram"]
+    assert "turn_cap_reached,may_not_end,false" in lines
     text = report.to_text()
     assert "Game length (steps)" in text and "Loser by seat" in text
     assert "may not end" not in text
-    assert len(report.histogram_rows()) == len(report.turns.histogram)
+    assert len(report.histogram_rows()) == len(report.steps.histogram)
     assert [r["seat"] for r in report.seat_rows()] == ["seat 1", "seat 2", "seat 3"]
 
 

@@ -13,7 +13,7 @@ def run(variant: Variant, players: int = 4, games: int = 200) -> list[str]:
     report = simulate(variant, players=players, games=games, seed=1, bots=("greedy",), jobs=1)
     lines = [
         f"{report.games} games with {report.players} computer players ({report.seconds:.1f} s).",
-        f"A game lasts {report.turns.mean:.0f} turns on average.",
+        f"A game lasts about {report.steps.mean:.0f} plays and pick-ups on average.",
         f"Per game: {report.pickups_per_game:.1f} pick-ups, {report.burns_per_game:.1f} burns.",
     ]
     shares = report.loser_share_by_seat
@@ -22,7 +22,8 @@ def run(variant: Variant, players: int = 4, games: int = 200) -> list[str]:
         lines.append(f"Who loses, by seat: {seats}.")
     if report.capped:
         lines.append(
-            f"{report.capped} of {report.games} games had not ended after {report.turn_cap} turns."
+            f"{report.capped} of {report.games} games had not ended after "
+            f"{report.step_cap} plays and pick-ups."
         )
     if report.may_not_end:
         lines.append("Warning: with these rules a game may never end.")

@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from referee.simulate import BOTS, DEFAULT_TURN_CAP, MAX_WORK, simulate
+from referee.simulate import BOTS, DEFAULT_STEP_CAP, MAX_WORK, simulate
 
 USAGE_ERROR = 2
 
@@ -38,12 +38,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes (default 0: one per core); results do not depend on it",
     )
     parser.add_argument(
-        "--turn-cap",
+        "--step-cap",
+        "--turn-cap",  # the old name, still accepted
+        dest="step_cap",
         type=int,
-        default=DEFAULT_TURN_CAP,
+        default=DEFAULT_STEP_CAP,
         help=(
-            f"stop a game after this many steps, plays and pick-ups (default {DEFAULT_TURN_CAP}); "
-            f"games x players x this may be at most {MAX_WORK:,}"
+            f"stop a game after this many steps, plays and pick-ups (default {DEFAULT_STEP_CAP}); "
+            f"games x players x this may be at most {MAX_WORK:,}; --turn-cap is its old name"
         ),
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             bots=bots,
             jobs=jobs,
-            turn_cap=args.turn_cap,
+            step_cap=args.step_cap,
             progress=progress,
         )
     except ValueError as e:
@@ -105,8 +107,11 @@ def run(args: argparse.Namespace) -> int:
             "games": report.games,
             "seconds": round(report.seconds, 6),
             "games_per_second": round(report.games_per_second, 1),
-            "turns_per_second": round(report.turns_per_second, 1),
-            "turns_per_game": round(report.turns_per_game, 6),
+            "steps_per_second": round(report.steps_per_second, 1),
+            "steps_per_game": round(report.steps_per_game, 6),
+            # The old keys, duplicates with the same values, so that saved scripts still read.
+            "turns_per_second": round(report.steps_per_second, 1),
+            "turns_per_game": round(report.steps_per_game, 6),
             "jobs": jobs,
             "may_not_end": report.may_not_end,
             "report": report.to_dict(),

@@ -8,10 +8,10 @@ this package computes.
 """
 
 from referee.simulate.bots import BOTS, Bot, GreedyBot, RandomBot, SmartBot, make_bot
-from referee.simulate.report import CAP_WARNING, Bin, Report, Tally, TurnStats
+from referee.simulate.report import CAP_WARNING, Bin, Report, StepStats, Tally
 from referee.simulate.results import GameResult
 from referee.simulate.runner import (
-    DEFAULT_TURN_CAP,
+    DEFAULT_STEP_CAP,
     MAX_WORK,
     Progress,
     bot_seed,
@@ -29,7 +29,7 @@ from referee.simulate.runner import (
 __all__ = [
     "BOTS",
     "CAP_WARNING",
-    "DEFAULT_TURN_CAP",
+    "DEFAULT_STEP_CAP",
     "MAX_WORK",
     "Bin",
     "Bot",
@@ -39,8 +39,8 @@ __all__ = [
     "RandomBot",
     "Report",
     "SmartBot",
+    "StepStats",
     "Tally",
-    "TurnStats",
     "bot_seed",
     "estimate_seconds",
     "friendly_duration",

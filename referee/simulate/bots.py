@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from referee.effects import bot_score, next_in
+from referee.effects import EFFECTS, bot_score, next_in, traits_of
 from referee.engine import Game, PickUp, Play, Step
 from referee.variant.model import Card, Variant
 
@@ -51,8 +51,11 @@ class RandomBot:
         return steps[int(rng.random() * len(steps))]
 
 
-# Effects whose card a careful player keeps for later (anything beyond wild/value/see-through).
-_QUIET = frozenset({"wild", "value", "transparent"})
+def _quiet(name: str) -> bool:
+    """An effect only judged on the pile and staying there (wild, a value, see-through): its
+    card is a plain card to a bot.  Anything else is worth keeping for later."""
+    unit = EFFECTS[name]
+    return unit.passive and not unit.leaves_game
 
 
 class _CardInfo:
@@ -72,15 +75,16 @@ class _CardInfo:
     def __init__(self, variant: Variant, card: Card) -> None:
         effects = variant.effects_of(card)
         names = frozenset(e.name for e in effects)
+        traits = traits_of(effects, isinstance(card, str))
         self.effects = names
-        self.one_time = "one_time" in names
+        self.one_time = traits.one_time
         # Karma cards and ranks with a power that does something when played.
-        self.special = isinstance(card, str) or bool(names - _QUIET)
+        self.special = isinstance(card, str) or not all(_quiet(n) for n in names)
         # Shed order among plain cards: low numbers first (they only fit on low piles).
         self.order = card if isinstance(card, int) else 10_000
         self.key = (100_000 if self.special else 0) + self.order  # plain first, then low
         self.rank = card if isinstance(card, int) and not self.special else None  # plain only
-        self.wild = isinstance(card, str) or "wild" in names
+        self.wild = traits.wild
         self.counts_for_runs = not self.one_time
 
 
@@ -226,7 +230,7 @@ class SmartBot:
     ) -> Play | None:
         """The lowest plain card above every plain card the next player could play."""
         s = game.state
-        nxt = next_in(s, s.turn)
+        nxt = next_in(s, s.mover)
         if nxt is None:
             return None
         seat = s.seats[nxt]
@@ -300,10 +304,10 @@ class SmartBot:
         player with the fewest cards; one copy only (the rest are saved)."""
         s = game.state
         seat_of = {name: i for i, name in enumerate(s.names)}
-        exchange = "exchange_hands" in ci.effects
+        exchange = any(EFFECTS[n].bot_aim == "smallest_hand" for n in ci.effects)
 
         def key(p: Play) -> tuple[int, int]:
-            seat = s.seats[seat_of[p.to]] if p.to is not None else s.seats[s.turn]
+            seat = s.seats[seat_of[p.to]] if p.to is not None else s.seats[s.mover]
             if exchange:
                 return (seat.hand.count, len(p.cards))
             # A player who is out has 0 cards: handing them the pile brings them back in.

@@ -7,13 +7,15 @@ plain-data view: ``to_dict()`` (JSON-ready), ``to_csv()`` and ``to_text()``.
 Definitions:
 
 * a game's length is counted in *steps*, not turns: a play (a play again after a burn, or a
-  table-card follow-up, is a step of its own) or a pick-up.  The fields keep their first names
-  (``turns``, ``turn_cap``, ``turns_per_second`` in the JSON and CSV) so that saved reports and
-  scripts still read; they count steps, and the ``turn_cap`` is the cap on a game's steps;
+  table-card follow-up, is a step of its own) or a pick-up.  The names say so: ``steps``,
+  ``step_cap``, ``step_cap_reached`` and ``steps_per_second``.  The JSON and CSV also still
+  emit the old keys (``turns``, ``turn_cap``, ``turn_cap_reached``, ``turns_per_second``, and
+  ``turns``/``turns_histogram`` in the CSV) as duplicates with the same values, so that saved
+  scripts still read; they count steps too;
 * a *pick-up* is a step that ends with the mover taking the pile: a pick-up, or a blind
   face-down card that does not fit (R7.5) - that card does not count as played;
 * *plays* of a card count plays that landed (two 7s at once are one play, two cards);
-* games stopped at the turn cap count in the game-length figures with the cap as their length,
+* games stopped at the step cap count in the game-length figures with the cap as their length,
   have no loser and are left out of win rates; more than ``CAP_WARNING`` of them flags the
   variant as one that may not end;
 * the median is the middle length (the mean of the two middle ones for an even count); p90 is
@@ -24,6 +26,7 @@ Definitions:
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import math
@@ -34,10 +37,14 @@ from typing import Any
 from referee.simulate.results import GameResult
 from referee.variant.model import Card, Variant
 
-__all__ = ["CAP_WARNING", "Bin", "Report", "Tally", "TurnStats"]
+__all__ = ["CAP_WARNING", "Bin", "Report", "StepStats", "Tally"]
 
-CAP_WARNING = 0.01  # more than 1% of games at the turn cap: "this variant may not end"
+CAP_WARNING = 0.01  # more than 1% of games at the step cap: "this variant may not end"
 HISTOGRAM_BINS = 20
+
+OLD_KEYS = {"step_cap": "turn_cap", "steps": "turns", "step_cap_reached": "turn_cap_reached"}
+"""New JSON key -> the old one ``to_dict`` still emits beside it, with the same value, so that
+saved scripts still read (``timing`` also keeps ``turns_per_second``; see the module docstring)."""
 
 
 @dataclass
@@ -46,7 +53,7 @@ class Tally:
 
     players: int
     games: int = 0
-    turns: dict[int, int] = field(default_factory=dict)  # length -> games of that length
+    lengths: dict[int, int] = field(default_factory=dict)  # steps -> games of that length
     pickups: int = 0
     picked_cards: int = 0
     burns: int = 0
@@ -73,7 +80,7 @@ class Tally:
     def add(self, result: GameResult, names: Sequence[str], lineup: Sequence[str]) -> None:
         """Count one game: ``names[j]`` sat at seat j, played by the bot ``lineup[j]``."""
         self.games += 1
-        self.turns[result.steps] = self.turns.get(result.steps, 0) + 1
+        self.lengths[result.steps] = self.lengths.get(result.steps, 0) + 1
         self.pickups += result.pickups
         self.picked_cards += result.picked_cards
         self.burns += result.burns
@@ -99,8 +106,8 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
-        for n, g in other.turns.items():
-            self.turns[n] = self.turns.get(n, 0) + g
+        for n, g in other.lengths.items():
+            self.lengths[n] = self.lengths.get(n, 0) + g
         self.pickups += other.pickups
         self.picked_cards += other.picked_cards
         self.burns += other.burns
@@ -122,7 +129,7 @@ class Tally:
 
 @dataclass(frozen=True)
 class Bin:
-    """Games whose length is in [low, high] turns."""
+    """Games whose length is in [low, high] steps."""
 
     low: int
     high: int
@@ -130,7 +137,7 @@ class Bin:
 
 
 @dataclass(frozen=True)
-class TurnStats:
+class StepStats:
     min: int
     median: float
     mean: float
@@ -139,7 +146,7 @@ class TurnStats:
     histogram: tuple[Bin, ...]
 
     @classmethod
-    def of(cls, lengths: dict[int, int]) -> TurnStats:
+    def of(cls, lengths: dict[int, int]) -> StepStats:
         n = sum(lengths.values())
         if not n:
             return cls(0, 0.0, 0.0, 0, 0, ())
@@ -205,9 +212,9 @@ class Report:
     games: int
     seed: int
     bots: tuple[str, ...]
-    turn_cap: int
-    turns: TurnStats
-    total_turns: int
+    step_cap: int
+    steps: StepStats
+    total_steps: int
     pickups_per_game: float
     picked_cards_per_game: float
     burns_per_game: float
@@ -239,7 +246,7 @@ class Report:
 
     @property
     def may_not_end(self) -> bool:
-        """More than ``cap_warning`` of the games reached the turn cap."""
+        """More than ``cap_warning`` of the games reached the step cap."""
         return self.cap_share > self.cap_warning
 
     @property
@@ -255,16 +262,16 @@ class Report:
         }
 
     @property
-    def turns_per_game(self) -> float:
-        return self.turns.mean
+    def steps_per_game(self) -> float:
+        return self.steps.mean
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     @property
-    def turns_per_second(self) -> float:
-        return self.total_turns / self.seconds if self.seconds > 0 else 0.0
+    def steps_per_second(self) -> float:
+        return self.total_steps / self.seconds if self.seconds > 0 else 0.0
 
     # --- building --------------------------------------------------------------------------
 
@@ -276,7 +283,7 @@ class Report:
         players: int,
         seed: int,
         bots: Sequence[str],
-        turn_cap: int,
+        step_cap: int,
         tally: Tally,
         seconds: float = 0.0,
         jobs: int = 1,
@@ -295,9 +302,9 @@ class Report:
             games=games,
             seed=seed,
             bots=tuple(bots),
-            turn_cap=turn_cap,
-            turns=TurnStats.of(tally.turns),
-            total_turns=sum(n * g for n, g in tally.turns.items()),
+            step_cap=step_cap,
+            steps=StepStats.of(tally.lengths),
+            total_steps=sum(n * g for n, g in tally.lengths.items()),
             pickups_per_game=_per_game(tally.pickups, games),
             picked_cards_per_game=_per_game(tally.picked_cards, games),
             burns_per_game=_per_game(tally.burns, games),
@@ -322,10 +329,10 @@ class Report:
     # --- output ----------------------------------------------------------------------------
 
     def histogram_rows(self) -> list[dict[str, Any]]:
-        """Game length histogram as chart rows, in order: ``turns`` (a label), ``games``."""
+        """Game length histogram as chart rows, in order: ``steps`` (a label), ``games``."""
         return [
-            {"turns": f"{b.low}-{b.high}", "from": b.low, "games": b.games}
-            for b in self.turns.histogram
+            {"steps": f"{b.low}-{b.high}", "from": b.low, "games": b.games}
+            for b in self.steps.histogram
         ]
 
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -362,7 +369,7 @@ class Report:
 
     def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; ``timing=False`` leaves out the run's speed (which varies)."""
-        t = self.turns
+        t = self.steps
         data: dict[str, Any] = {
             "variant": {"id": self.variant_id, "name": self.variant_name},
             "players": self.players,
@@ -370,14 +377,14 @@ class Report:
             "seed": self.seed,
             "bots": list(self.bots),
             "seating": "rotating: in game i, seat j is played by bots[(i + j) % len(bots)]",
-            "turn_cap": self.turn_cap,
-            "turns": {
+            "step_cap": self.step_cap,
+            "steps": {
                 "min": t.min,
                 "median": t.median,
                 "mean": _r(t.mean),
                 "p90": t.p90,
                 "max": t.max,
-                "total": self.total_turns,
+                "total": self.total_steps,
                 "histogram": [{"from": b.low, "to": b.high, "games": b.games} for b in t.histogram],
             },
             "pickups": {
@@ -404,7 +411,7 @@ class Report:
                 }
                 for bot, rate in self.win_rate.items()
             },
-            "turn_cap_reached": {
+            "step_cap_reached": {
                 "games": self.capped,
                 "share": _r(self.cap_share),
                 "threshold": self.cap_warning,
@@ -416,21 +423,29 @@ class Report:
                 "seconds": _r(self.seconds),
                 "jobs": self.jobs,
                 "games_per_second": _r(self.games_per_second, 1),
-                "turns_per_second": _r(self.turns_per_second, 1),
+                "steps_per_second": _r(self.steps_per_second, 1),
             }
+            # The old key, a duplicate with the same value, so that saved scripts still read.
+            data["timing"]["turns_per_second"] = data["timing"]["steps_per_second"]
+        # The old keys (turn_cap, turns, turn_cap_reached), duplicates with the same values.
+        for new, old in OLD_KEYS.items():
+            data[old] = copy.deepcopy(data[new])
         return data
 
     def rows(self) -> Iterable[tuple[str, str, Any]]:
         """The report as (section, key, value) rows, the shape of ``to_csv``."""
         d = self.to_dict()
         yield "run", "variant", self.variant_id
-        for key in ("players", "games", "seed", "turn_cap"):
+        for key in ("players", "games", "seed", "step_cap"):
             yield "run", key, d[key]
         yield "run", "bots", " ".join(self.bots)
-        for key in ("min", "median", "mean", "p90", "max", "total"):
-            yield "turns", key, d["turns"][key]
-        for b in d["turns"]["histogram"]:
-            yield "turns_histogram", f"{b['from']}-{b['to']}", b["games"]
+        yield "run", "turn_cap", d["turn_cap"]  # the old names, kept for saved scripts
+        for section in ("steps", "turns"):  # new, then the old name: the same figures
+            for key in ("min", "median", "mean", "p90", "max", "total"):
+                yield section, key, d[section][key]
+        for section in ("steps", "turns"):
+            for b in d[section]["histogram"]:
+                yield f"{section}_histogram", f"{b['from']}-{b['to']}", b["games"]
         for key, value in d["pickups"].items():
             yield "pickups", key, value
         for key, value in d["burns"].items():
@@ -447,8 +462,9 @@ class Report:
         for bot, figures in d["bots_by_name"].items():
             for key, value in figures.items():
                 yield "bots", f"{bot} {key}", "" if value is None else value
-        for key, value in d["turn_cap_reached"].items():
-            yield "turn_cap_reached", key, value
+        for section in ("step_cap_reached", "turn_cap_reached"):  # new, then the old name
+            for key, value in d[section].items():
+                yield section, key, value
         for key, value in d["timing"].items():
             yield "timing", key, value
 
@@ -465,7 +481,7 @@ class Report:
 
     def to_text(self) -> str:
         """The report as plain text for a terminal."""
-        t = self.turns
+        t = self.steps
         lines = [
             f"{self.variant_name} ({self.variant_id}): {self.players} players, "
             f"{self.games} games, seed {self.seed}, bots {', '.join(self.bots)} "
@@ -474,7 +490,7 @@ class Report:
         if self.seconds > 0:
             lines.append(
                 f"Speed: {self.seconds:.2f} s, {self.games_per_second:,.0f} games/s, "
-                f"{self.turns_per_second:,.0f} steps/s ({self.jobs} job"
+                f"{self.steps_per_second:,.0f} steps/s ({self.jobs} job"
                 f"{'s' if self.jobs != 1 else ''})"
             )
         lines += [
@@ -516,7 +532,7 @@ class Report:
             lines += [f"  {self.card_names[k]}: {v:.2f}" for k, v in self.powers_per_game.items()]
         lines += [
             "",
-            f"Step cap {self.turn_cap}: {self.capped} of {self.games} games "
+            f"Step cap {self.step_cap}: {self.capped} of {self.games} games "
             f"({self.cap_share:.1%}) did not finish.",
         ]
         if self.may_not_end:

@@ -29,7 +29,7 @@ from referee.simulate.results import GameResult
 from referee.variant.model import Variant
 
 __all__ = [
-    "DEFAULT_TURN_CAP",
+    "DEFAULT_STEP_CAP",
     "GameResult",
     "Progress",
     "bot_seed",
@@ -44,9 +44,9 @@ __all__ = [
     "simulate_live",
 ]
 
-DEFAULT_TURN_CAP = 2000
+DEFAULT_STEP_CAP = 2000
 MAX_WORK = 100_000_000
-"""The most games x players x turn cap one run may ask for (the CLI and the Simulate page alike):
+"""The most games x players x step cap one run may ask for (the CLI and the Simulate page alike):
 a bound on the work, since a variant that never ends plays every game to the cap.  At about
 30,000 steps a second on one core that is under an hour in the very worst case; a typical run
 (1,000 games x 4 players x 2,000) asks for 8,000,000."""
@@ -87,9 +87,9 @@ def play(
     game: Game,
     bots: Mapping[str, Bot],
     rng: random.Random,
-    turn_cap: int = DEFAULT_TURN_CAP,
+    step_cap: int = DEFAULT_STEP_CAP,
 ) -> GameResult:
-    """Play ``game`` (full-information mode) to its end or to ``turn_cap`` steps.
+    """Play ``game`` (full-information mode) to its end or to ``step_cap`` steps.
 
     ``bots`` maps each player's name to their bot.  A play that lands counts once for its card
     (``plays``) and once per copy (``cards``); a blind face-down card that does not fit counts
@@ -107,14 +107,14 @@ def play(
         state = game.state  # (an attribute, not the ``over`` property: hot path)
         if state.over:
             break
-        if steps_taken >= turn_cap:
+        if steps_taken >= step_cap:
             result.capped = True
             break
         steps = legal()
         if len(steps) == 1:
             step = steps[0]
         elif steps:
-            step = choosers[state.names[state.turn]](game, steps, rng)
+            step = choosers[state.names[state.mover]](game, steps, rng)
         else:
             raise RuntimeError(
                 f"the engine lists no legal step for {game.turn} although the game is on "
@@ -144,7 +144,7 @@ def play_games(
     players: int,
     seed: int,
     bots: Sequence[str],
-    turn_cap: int,
+    step_cap: int,
     start: int,
     stop: int,
 ) -> Tally:
@@ -156,7 +156,7 @@ def play_games(
         lineup = seating(bots, players, index)
         by_name: dict[str, Bot] = {n: instances[b] for n, b in zip(names, lineup, strict=True)}
         game = Game.shuffled(variant, names, game_seed(seed, index))
-        result = play(game, by_name, random.Random(bot_seed(seed, index)), turn_cap)
+        result = play(game, by_name, random.Random(bot_seed(seed, index)), step_cap)
         tally.add(result, names, lineup)
     return tally
 
@@ -168,19 +168,19 @@ def _run_chunk(
 
 
 CHUNK_STEPS = 100_000
-"""At most this many steps (games x turn cap) in one chunk: a chunk takes at most a few seconds
+"""At most this many steps (games x step cap) in one chunk: a chunk takes at most a few seconds
 even when every game runs to the cap, so a stopped run (a closed tab) ends soon."""
 
 
-def _chunks(games: int, jobs: int, turn_cap: int = DEFAULT_TURN_CAP) -> Iterator[tuple[int, int]]:
+def _chunks(games: int, jobs: int, step_cap: int = DEFAULT_STEP_CAP) -> Iterator[tuple[int, int]]:
     # Enough chunks for a smooth progress bar and even load; never fewer than one game.
-    size = max(1, min(500, math.ceil(games / max(jobs * 8, 50)), CHUNK_STEPS // turn_cap))
+    size = max(1, min(500, math.ceil(games / max(jobs * 8, 50)), CHUNK_STEPS // step_cap))
     for start in range(0, games, size):
         yield start, min(games, start + size)
 
 
 def _check(variant: Variant, players: int, games: int, bots: Sequence[str], jobs: int,
-           turn_cap: int) -> None:  # fmt: skip
+           step_cap: int) -> None:  # fmt: skip
     if variant.decks_for(players) is None:
         raise ValueError(
             f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
@@ -190,16 +190,16 @@ def _check(variant: Variant, players: int, games: int, bots: Sequence[str], jobs
         raise ValueError("games must be at least 1.")
     if jobs < 1:
         raise ValueError("jobs must be at least 1.")
-    if turn_cap < 1:
-        raise ValueError("the turn cap must be at least 1.")
+    if step_cap < 1:
+        raise ValueError("the step cap must be at least 1.")
     if not bots:
         raise ValueError("name at least one bot.")
-    work = games * players * turn_cap
+    work = games * players * step_cap
     if work > MAX_WORK:
         raise ValueError(
             f"that is too much for one run: {games:,} games x {players} players x a cap of "
-            f"{turn_cap:,} turns = {work:,}, over the limit of {MAX_WORK:,}; expected fewer "
-            "games or a lower turn cap."
+            f"{step_cap:,} steps = {work:,}, over the limit of {MAX_WORK:,}; expected fewer "
+            "games or a lower step cap."
         )
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
@@ -221,7 +221,7 @@ def estimate_seconds(
     variant: Variant,
     players: int,
     bots: Sequence[str] = ("random",),
-    turn_cap: int = DEFAULT_TURN_CAP,
+    step_cap: int = DEFAULT_STEP_CAP,
     games: int = 1,
     budget: float = 0.25,
 ) -> float:
@@ -231,11 +231,11 @@ def estimate_seconds(
     have passed; the measured seconds per game times ``games`` is the estimate.  Shown on the
     Simulate page before a run starts ("about 20 seconds")."""
     bots = tuple(bots)
-    _check(variant, players, max(1, games), bots, 1, turn_cap)
+    _check(variant, players, max(1, games), bots, 1, step_cap)
     began = time.perf_counter()
     played = 0
     while played < 20:
-        play_games(variant, players, 0, bots, turn_cap, played, played + 1)
+        play_games(variant, players, 0, bots, step_cap, played, played + 1)
         played += 1
         if time.perf_counter() - began >= budget:
             break
@@ -262,18 +262,18 @@ def _tallies(
     seed: int,
     bots: tuple[str, ...],
     jobs: int,
-    turn_cap: int,
+    step_cap: int,
 ) -> Iterator[tuple[int, Tally]]:
     """Play the run chunk by chunk, yielding (games done, the tally of the chunk just done).
 
     Whoever stops iterating (a closed browser tab raises in the page's loop) stops the run:
     in-process chunks simply are not played; worker chunks not yet started are cancelled.
     """
-    chunks = list(_chunks(games, jobs, turn_cap))
+    chunks = list(_chunks(games, jobs, step_cap))
     done = 0
     if jobs == 1 or len(chunks) == 1:
         for start, stop in chunks:
-            tally = play_games(variant, players, seed, bots, turn_cap, start, stop)
+            tally = play_games(variant, players, seed, bots, step_cap, start, stop)
             done += stop - start
             yield done, tally
         return
@@ -281,7 +281,7 @@ def _tallies(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
     try:
         pending: dict[Future[Tally], int] = {
-            pool.submit(_run_chunk, (variant, players, seed, bots, turn_cap, a, b)): b - a
+            pool.submit(_run_chunk, (variant, players, seed, bots, step_cap, a, b)): b - a
             for a, b in chunks
         }
         while pending:
@@ -301,7 +301,7 @@ def simulate_live(
     seed: int,
     bots: Sequence[str] = ("random",),
     jobs: int = 1,
-    turn_cap: int = DEFAULT_TURN_CAP,
+    step_cap: int = DEFAULT_STEP_CAP,
 ) -> Iterator[Report]:
     """Like ``simulate``, but yields the report so far after every chunk (its ``games`` is the
     number done); the last one is the whole run's, equal to what ``simulate`` returns.  The
@@ -309,17 +309,17 @@ def simulate_live(
     raises on the page's next call) ends the run between two chunks.  Raises ValueError for
     bad arguments before any game is played."""
     bots = tuple(bots)
-    _check(variant, players, games, bots, jobs, turn_cap)
+    _check(variant, players, games, bots, jobs, step_cap)
     began = time.perf_counter()
     tally = Tally.empty(players, bots)
-    for _done, part in _tallies(variant, players, games, seed, bots, jobs, turn_cap):
+    for _done, part in _tallies(variant, players, games, seed, bots, jobs, step_cap):
         tally.merge(part)
         yield Report.build(
             variant,
             players=players,
             seed=seed,
             bots=bots,
-            turn_cap=turn_cap,
+            step_cap=step_cap,
             tally=tally,
             seconds=time.perf_counter() - began,
             jobs=jobs,
@@ -333,7 +333,7 @@ def simulate(
     seed: int,
     bots: Sequence[str] = ("random",),
     jobs: int = 1,
-    turn_cap: int = DEFAULT_TURN_CAP,
+    step_cap: int = DEFAULT_STEP_CAP,
     progress: Progress | None = None,
 ) -> Report:
     """Self-play ``games`` games of ``variant`` and return the balance report.
@@ -344,12 +344,12 @@ def simulate(
     Raises ValueError for bad arguments.
     """
     bots = tuple(bots)
-    _check(variant, players, games, bots, jobs, turn_cap)
+    _check(variant, players, games, bots, jobs, step_cap)
     began = time.perf_counter()
     tally = Tally.empty(players, bots)
     if progress is not None:
         progress(0, games)
-    for done, part in _tallies(variant, players, games, seed, bots, jobs, turn_cap):
+    for done, part in _tallies(variant, players, games, seed, bots, jobs, step_cap):
         tally.merge(part)
         if progress is not None:
             progress(done, games)
@@ -359,7 +359,7 @@ def simulate(
         players=players,
         seed=seed,
         bots=bots,
-        turn_cap=turn_cap,
+        step_cap=step_cap,
         tally=tally,
         seconds=seconds,
         jobs=jobs,

@@ -341,7 +341,7 @@ def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Se
     report = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert report["games"] == 40 and report["players"] == 4
     seats = report["loser_by_seat"]
-    assert sum(seats["games"]) + seats["no_loser"] + report["turn_cap_reached"]["games"] == 40
+    assert sum(seats["games"]) + seats["no_loser"] + report["step_cap_reached"]["games"] == 40
     shot(page, "simulate-1024x768")
 
 

@@ -20,7 +20,7 @@ from referee.app import state
 from referee.app.common import md, variant_from_yaml, variant_sources
 from referee.simulate import (
     BOTS,
-    DEFAULT_TURN_CAP,
+    DEFAULT_STEP_CAP,
     Report,
     estimate_seconds,
     friendly_duration,
@@ -57,15 +57,15 @@ def draw_report(report: Report, final: bool) -> None:
     )
     if report.may_not_end:
         st.warning(
-            f"{report.cap_share:.1%} of the games had not ended after {report.turn_cap} steps: "
+            f"{report.cap_share:.1%} of the games had not ended after {report.step_cap} steps: "
             "this variant may not end."
         )
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Steps per game (mean)", f"{report.turns.mean:.1f}")
+    m1.metric("Steps per game (mean)", f"{report.steps.mean:.1f}")
     m2.metric("Pick-ups per game", f"{report.pickups_per_game:.2f}")
     m3.metric("Burns per game", f"{report.burns_per_game:.2f}")
     m4.metric("Games stopped at the cap", f"{report.capped} ({report.cap_share:.1%})")
-    t = report.turns
+    t = report.steps
     st.write(
         f"Game length in steps (plays and pick-ups): shortest {t.min}, median {t.median:g}, 90% of games within "
         f"{t.p90}, longest {t.max}."
@@ -78,9 +78,9 @@ def draw_report(report: Report, final: bool) -> None:
             alt.Chart(alt.Data(values=report.histogram_rows()))
             .mark_bar()
             .encode(
-                x=alt.X("turns:N", sort=None, title="steps"),
+                x=alt.X("steps:N", sort=None, title="steps"),
                 y=alt.Y("games:Q", title="games"),
-                tooltip=["turns:N", "games:Q"],
+                tooltip=["steps:N", "games:Q"],
             )
         )
         st.altair_chart(hist, width="stretch")
@@ -175,13 +175,13 @@ bots = st.multiselect(
 )
 with st.expander("More settings"):
     d1, d2 = st.columns(2)
-    turn_cap = d1.number_input(
+    step_cap = d1.number_input(
         "Stop a game after this many steps (plays and pick-ups)",
         min_value=10,
         max_value=100_000,
-        value=DEFAULT_TURN_CAP,
+        value=DEFAULT_STEP_CAP,
         step=100,
-        key="simulate_turn_cap",
+        key="simulate_step_cap",
     )
     cores = os.cpu_count() or 1
     jobs = d2.number_input(
@@ -195,11 +195,11 @@ with st.expander("More settings"):
 
 # --- how long, and the run --------------------------------------------------------------------
 
-measured = (key, id(variant), int(players), tuple(bots), int(turn_cap))
+measured = (key, id(variant), int(players), tuple(bots), int(step_cap))
 speeds = st.session_state.setdefault(SPEED, {})
 if bots and measured not in speeds:
     speeds[measured] = estimate_seconds(
-        variant, players=int(players), bots=tuple(bots), turn_cap=int(turn_cap), games=1
+        variant, players=int(players), bots=tuple(bots), step_cap=int(step_cap), games=1
     )
 if bots:
     per_game = speeds[measured]
@@ -219,7 +219,7 @@ if st.button("Run the simulation", type="primary", disabled=not bots, key="simul
             seed=int(seed),
             bots=tuple(bots),
             jobs=int(jobs),
-            turn_cap=int(turn_cap),
+            step_cap=int(step_cap),
         ):
             # Every Streamlit call here raises StopException once the tab has closed (or the
             # script is asked to rerun), which ends the run between two chunks.
