@@ -40,8 +40,8 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
         if unit.needs_target(params):
             t.needs_target = True
             t.target_rule = unit.rule
-        t.rules.append(unit.rule)
-        t.effect_rules[e.name] = unit.rule
+        if t.first_rule is None:
+            t.first_rule = unit.rule
     return t
 
 

@@ -22,13 +22,16 @@ class Traits:
     transparent: bool = False
     one_time: bool = False
     needs_target: bool = False
-    takes_give: bool = False
     skips_chosen: bool = False  # the chosen player loses a turn, so they must still be in (R8.6)
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
     target_rule: str = ""  # the rule of the effect that needs a chosen player
     restrict_rule: str = ""  # the rule of the effect that restricts the next play
-    rules: list[str] = field(default_factory=list)  # the rule of each effect, in order
-    effect_rules: dict[str, str] = field(default_factory=dict)  # effect name -> its rule
+    first_rule: str | None = None  # the rule of the card's first effect
+
+    @property
+    def takes_give(self) -> bool:
+        """A play of this card may say which card is given (`give`)."""
+        return self.give_effect is not None
 
 
 @dataclass

@@ -16,8 +16,7 @@ class GiveCard(EffectSpec):
     order = 160
 
     def traits(self, params: Params, traits: Traits) -> None:
-        traits.takes_give = True  # a play may say which card (`give`)
-        traits.give_effect = self.name
+        traits.give_effect = self.name  # a play may say which card (`give`)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.9: one card, chosen in order of play, becomes a hand card of the chosen player."""

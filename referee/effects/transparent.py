@@ -24,7 +24,7 @@ class Transparent(EffectSpec):
         )
 
     def check(self, c: CardCheck) -> None:
-        if "one_time" in c.names:
+        if c.leaves_game:
             c.warn(
                 "a one-time card leaves the pile as it resolves (R8), so 'transparent' never "
                 "counts; expected it left out",

@@ -40,7 +40,7 @@ class Value(EffectSpec):
                 "'value' changes nothing; expected one of the two",
                 None,
             )
-        if "one_time" in c.names:
+        if c.leaves_game:
             c.warn(
                 "a one-time card leaves the pile as it resolves (R8), so 'value' never "
                 "counts; expected it left out",

@@ -182,14 +182,12 @@ class Legality(GameParts):
             if t.skips_chosen and not s.is_in(s.seat_of(step.to)):
                 return self._no(t.target_rule, "target_out", field="to", to=step.to)
         elif step.to is not None:
-            first = t.rules[0] if t.rules else None
-            return self._no(self._card_rule(card, first), "no_target_wanted", field="to", card=name)
+            rule = self._card_rule(card, t.first_rule)
+            return self._no(rule, "no_target_wanted", field="to", card=name)
         if step.give is not None:
             if t.give_effect is None:
-                first = t.rules[0] if t.rules else None
-                return self._no(
-                    self._card_rule(card, first), "no_give_wanted", field="give", card=name
-                )
+                rule = self._card_rule(card, t.first_rule)
+                return self._no(rule, "no_give_wanted", field="give", card=name)
             if not self.variant.is_card(step.give):
                 return self._no("R1.1", "no_such_give", field="give", card=step.give)
             # The card given is chosen in order of play (R8.9) from what the giver holds when

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from referee.state import Restriction, ZoneName
 from referee.variant.model import Card
-from referee.wording import ZONE_WORDS, range_words  # noqa: F401  (re-exported: words live there)
+from referee.wording import verdict_text
 
 ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
 
@@ -57,8 +57,6 @@ class Verdict:
         return self.legal
 
     def __str__(self) -> str:
-        from referee.wording import verdict_text  # words sit above the steps
-
         return verdict_text(self)
 
 

@@ -59,6 +59,12 @@ class CardCheck:
         value = self.params.get(key)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
+    @property
+    def leaves_game(self) -> bool:
+        """The card leaves the game as it resolves (a unit's ``leaves_game``, e.g. one_time),
+        so it never lies on the pile: what counts there never counts for it."""
+        return any(n in MENU and MENU[n].leaves_game for n in self.names)
+
 
 class EffectSpec:
     """One effect of the menu (R9).  Subclasses (one per module in ``referee/effects/``) set the
