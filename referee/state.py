@@ -198,5 +198,21 @@ class State:
         self.restriction = None
         return n
 
+    def draw(self, seat: int, n: int) -> int:
+        """Up to ``n`` cards from the draw pile into a seat's hand, as far as it lasts (R6.4,
+        or a card that makes a player draw); returns how many.  With full information (the
+        simulator) the drawn cards are known, else the table only knows how many."""
+        n = min(n, self.draw_pile)
+        if n <= 0:
+            return 0
+        self.draw_pile -= n
+        hand = self.seats[seat].hand
+        if self.draw_cards is not None:  # top of the draw pile last
+            for _ in range(n):
+                hand.add_known(self.draw_cards.pop())
+        else:
+            hand.add_unknown(n)
+        return n
+
     def see(self, card: Card, n: int = 1) -> None:
         self.seen[card] = self.seen.get(card, 0) + n

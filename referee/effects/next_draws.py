@@ -35,18 +35,11 @@ class NextDraws(EffectSpec):
         if seat is None:
             return
         who = s.names[seat]
-        n = min(int(params.get("n", 2)), s.draw_pile)
-        if not n:
-            r.say(f"The draw pile is empty, so {who} draws nothing.")
-            return
-        s.draw_pile -= n
-        hand = s.seats[seat].hand
-        if s.draw_cards is not None:  # full information: the draw pile's cards, top last
-            for _ in range(n):
-                hand.add_known(s.draw_cards.pop())
+        n = s.draw(seat, int(params.get("n", 2)))
+        if n:
+            r.say(f"{who} draws {words.cards(n)} from the draw pile.")
         else:
-            hand.add_unknown(n)
-        r.say(f"{who} draws {words.cards(n)} from the draw pile.")
+            r.say(f"The draw pile is empty, so {who} draws nothing.")
 
     def sheet(self, params: Params, variant: object) -> str:
         n = int(params.get("n", 2))

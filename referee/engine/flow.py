@@ -43,17 +43,9 @@ class TurnFlow(GameParts):
     def _draw(self, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand while the draw pile lasts."""
         s = self.state
-        hand = s.seats[seat].hand
-        need = self.variant.min_hand - hand.count
-        if need <= 0 or not s.draw_pile:
+        n = s.draw(seat, self.variant.min_hand - s.seats[seat].hand.count)
+        if not n:
             return
-        n = min(need, s.draw_pile)
-        s.draw_pile -= n
-        if s.draw_cards is not None:
-            for _ in range(n):
-                hand.add_known(s.draw_cards.pop())
-        else:
-            hand.add_unknown(n)
         who = s.names[seat]
         flow.draws.append((who, n))
         notes.append(wording.draws(who, n))
