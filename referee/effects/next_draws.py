@@ -35,14 +35,14 @@ class NextDraws(EffectSpec):
         if seat is None:
             return
         who = s.names[seat]
-        n = s.draw(seat, int(params.get("n", 2)))
+        n = s.draw(seat, int(self.arg(params, "n")))
         if n:
             r.say(f"{who} draws {words.cards(n)} from the draw pile.")
         else:
             r.say(f"The draw pile is empty, so {who} draws nothing.")
 
     def sheet(self, params: Params, variant: object) -> str:
-        n = int(params.get("n", 2))
+        n = int(self.arg(params, "n"))
         return (
             f"The next player draws {words.cards(n)} from the draw pile into their hand "
             "(as many as are left)."

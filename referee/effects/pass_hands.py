@@ -24,7 +24,7 @@ class PassHands(EffectSpec):
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.8: every seat passes its hand; right is the previous seat clockwise."""
         s = r.state
-        side = params.get("direction", "right")
+        side = self.arg(params, "direction")
         hands = [seat.hand for seat in s.seats]
         shift = -1 if side == "right" else 1
         n = len(hands)
@@ -33,5 +33,5 @@ class PassHands(EffectSpec):
         r.say(f"Everyone passes their hand to the {side}.")
 
     def sheet(self, params: Params, variant: object) -> str:
-        side = params.get("direction", "right")
+        side = self.arg(params, "direction")
         return f"Everyone passes their whole hand to the player on their {side}."

@@ -24,7 +24,7 @@ class RotateSeats(EffectSpec):
     def resolve(self, r: Resolution, params: Params) -> None:
         """Left is the next seat clockwise; play continues after the seat played from."""
         s = r.state
-        side = params.get("direction", "left")
+        side = self.arg(params, "direction")
         shift = 1 if side == "left" else -1
         n = len(s.names)
         old = list(s.names)
@@ -34,5 +34,5 @@ class RotateSeats(EffectSpec):
         r.say(f"Everyone moves one seat to the {side}.")
 
     def sheet(self, params: Params, variant: object) -> str:
-        side = params.get("direction", "left")
+        side = self.arg(params, "direction")
         return f"Everyone leaves their cards where they are and moves one seat to the {side}."

@@ -25,7 +25,7 @@ class Skip(EffectSpec):
     order = 100
 
     def needs_target(self, params: Params) -> bool:
-        return params.get("target", "chosen") == "chosen"
+        return self.arg(params, "target") == "chosen"
 
     def traits(self, params: Params, traits: Traits) -> None:
         if self.needs_target(params):
@@ -47,7 +47,7 @@ class Skip(EffectSpec):
             )
 
     def sheet(self, params: Params, variant: object) -> str:
-        if params.get("target", "chosen") == "next":
+        if self.arg(params, "target") == "next":
             return "The next player loses their turn."
         return "The player picks another player who is still in; that player loses their next turn."
 

@@ -98,6 +98,13 @@ class EffectSpec:
                 raise ValueError(f"two effects are called {cls.name!r}")
             _UNITS[cls.name] = cls()
 
+    def arg(self, params: Params, key: str) -> Any:
+        """A parameter's value on a card, else its declared default: each default is written
+        once, in ``params``."""
+        if key in params:
+            return params[key]
+        return next(p.default for p in self.params if p.name == key)
+
     # --- the engine ----------------------------------------------------------------------
 
     def needs_target(self, params: Params) -> bool:
