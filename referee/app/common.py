@@ -51,6 +51,9 @@ STYLE = """
 a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
 [data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }
+/* Small print still meets WCAG AA contrast (Streamlit's default grey does not). */
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { color: #374151 !important; opacity: 1 !important; }
+[data-testid="InputInstructions"] { display: none; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 @media print {
   /* The whole page, over as many sheets as it needs, without menus, buttons or choices. */
