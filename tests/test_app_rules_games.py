@@ -189,4 +189,4 @@ def test_a_damaged_game_is_listed_and_can_be_deleted_but_not_opened(data_dir: Pa
     ref.run()
     assert not ref.exception
     assert any("damaged" in plain(e.value) for e in ref.error)
-    assert ref.button(key="new_start")
+    assert ref.button(key="np_start")

@@ -38,6 +38,7 @@ BOARD_STYLE = """
 .kr-verdict .kr-mark { font-size: 1.5rem; font-weight: 800; line-height: 1.2; }
 .kr-verdict .kr-answer { font-size: 1.2rem; font-weight: 700; margin: 0; }
 .kr-verdict .kr-todo { font-size: 1.05rem; margin: 0.15rem 0 0; }
+.kr-verdict .kr-about { font-size: 0.95rem; margin: 0.1rem 0 0; color: #1f2937; }
 .kr-verdict .kr-rule { margin-left: auto; flex: none; font-size: 0.85rem; font-weight: 600;
   border: 1px solid currentColor; border-radius: 0.8rem; padding: 0 0.5rem; white-space: nowrap; }
 .kr-log { list-style: none; margin: 0; padding: 0; }
@@ -153,11 +154,13 @@ def end_html(tbl: table.Table) -> str:
     )
 
 
-def verdict_html(view: table.VerdictView) -> str:
+def verdict_html(view: table.VerdictView, about: str = "") -> str:
     """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
-    rule as a small tag."""
+    rule as a small tag; ``about`` is what the chosen card does, in its own words."""
     cls, mark = ("kr-yes", "✓") if view.legal else ("kr-no", "✗")
     todo = f'<p class="kr-todo">{esc(view.todo)}</p>' if view.todo else ""
+    if about:
+        todo += f'<p class="kr-about">{esc(about)}</p>'
     rule = (
         f'<span class="kr-rule" title="The rule book\'s rule">{esc(view.rule)}</span>'
         if view.rule

@@ -24,7 +24,7 @@ CARD_STYLE = """
 <style>
 .kr-top { display: flex; align-items: center; gap: 1.1rem; }
 .kr-card {
-  flex: none; width: 7.2rem; height: 10rem; border: 3px solid #1f2937; border-radius: 0.8rem;
+  flex: none; width: 6.4rem; height: 8.8rem; border: 3px solid #1f2937; border-radius: 0.8rem;
   background: #fff; box-shadow: 0 3px 9px rgba(0, 0, 0, 0.18); position: relative;
   display: flex; flex-direction: column; align-items: center; justify-content: center;
   color: #111827; overflow: hidden; text-align: center; padding: 0.3rem;
@@ -46,22 +46,19 @@ def grid_style(key: str) -> str:
     on cream, the group's own with a dashed edge on pink, a struck card dotted and crossed out."""
     k = f".st-key-{key}"
     return f"""<style>
-{k}_numbers, {k}_karma, {k}_own {{ gap: 0.5rem; }}
+{k}_numbers, {k}_karma {{ gap: 0.5rem; }}
 {k}_numbers button {{
-  min-width: 3.1rem !important; min-height: 3.9rem !important; padding: 0 0.35rem;
+  min-width: 3.1rem !important; min-height: 3.6rem !important; padding: 0 0.35rem;
   border: 2px solid #3a3f4b; border-radius: 0.45rem; font-size: 1.3rem; font-weight: 700;
 }}
-{k}_karma button, {k}_own button {{
-  min-height: 3.2rem !important; border: 4px double #3a3f4b; border-radius: 0.9rem;
+{k}_karma button {{
+  min-height: 3rem !important; border: 4px double #3a3f4b; border-radius: 0.9rem;
   background: #fff8e6;
 }}
-{k}_own button {{ border: 3px dashed #3a3f4b; background: #fdf2f8; }}
 {k}_numbers button[data-testid="stBaseButton-primary"],
-{k}_karma button[data-testid="stBaseButton-primary"],
-{k}_own button[data-testid="stBaseButton-primary"] {{ background: #14532d; color: #fff; }}
+{k}_karma button[data-testid="stBaseButton-primary"] {{ background: #14532d !important; color: #fff; }}
 {k}_numbers button[data-testid="stBaseButton-tertiary"],
-{k}_karma button[data-testid="stBaseButton-tertiary"],
-{k}_own button[data-testid="stBaseButton-tertiary"] {{
+{k}_karma button[data-testid="stBaseButton-tertiary"] {{
   text-decoration: line-through; color: #4b5563; border-style: dotted; background: #eef0f3;
 }}
 </style>"""
@@ -109,13 +106,13 @@ def grid(
     shown = list(variant.all_cards() if cards is None else cards)
     kinds = {c: card_kind(variant, c) for c in shown}
     numbers = [c for c in shown if kinds[c] in (CardKind.NUMBER, CardKind.POWER)]
-    karma = [c for c in shown if kinds[c] is CardKind.KARMA]
-    own = [c for c in shown if kinds[c] is CardKind.OWN]
+    karma = [c for c in shown if kinds[c] in (CardKind.KARMA, CardKind.OWN)]
     st.html(
         grid_style(key)
         + _power_style(key, key_prefix, [c for c in numbers if kinds[c] is CardKind.POWER])
+        + _own_style(key, key_prefix, [c for c in karma if kinds[c] is CardKind.OWN])
     )
-    for group, cards_of in (("numbers", numbers), ("karma", karma), ("own", own)):
+    for group, cards_of in (("numbers", numbers), ("karma", karma)):
         if not cards_of:
             continue
         with st.container(key=f"{key}_{group}", horizontal=True, gap="small"):
@@ -134,6 +131,16 @@ def grid(
                     icon=kind.icon,
                     help=None,
                 )
+
+
+def _own_style(key: str, prefix: str, ids: Sequence[Card]) -> str:
+    """The group's own cards, beside the printed ones: a dashed edge on pink (ids are
+    ``[a-z][a-z0-9_]*`` by the schema, so they are safe in a selector)."""
+    safe = [c for c in ids if isinstance(c, str) and c.replace("_", "").isalnum() and c.isascii()]
+    if not safe:
+        return ""
+    sel = ", ".join(f".st-key-{key}_karma .st-key-{prefix}_{c} button" for c in safe)
+    return f"<style>{sel} {{ border: 3px dashed #3a3f4b; background: #fdf2f8; }}</style>"
 
 
 def _power_style(key: str, prefix: str, ranks: Sequence[Card]) -> str:

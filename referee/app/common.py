@@ -48,6 +48,7 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stTextInput"] input { min-height: 44px; }
 [data-testid="stMain"] [data-testid="stExpander"] summary { min-height: 48px; }
 [data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }
+[data-testid="stElementToolbar"] button { min-width: 44px !important; min-height: 44px !important; }
 a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
 [data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }

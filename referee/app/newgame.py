@@ -33,7 +33,13 @@ SETUP_STYLE = """
 .st-key-np_chips [data-testid="stVerticalBlock"] { gap: 0.25rem; }
 [class*="st-key-np_chip_"] { border: 2px solid #3a3f4b; border-radius: 2rem; padding: 0 0 0 0.9rem; }
 [class*="st-key-np_chip_"] p { font-size: 1.1rem; font-weight: 600; margin: 0; }
-[class*="st-key-np_chip_"] button { border: none; min-width: 44px; }
+[class*="st-key-np_chip_"] button { border: none; min-width: 44px; min-height: 44px; }
+/* An icon button's words are read out by a screen reader, not shown. */
+[class*="st-key-np_chip_"] button [data-testid="stMarkdownContainer"],
+[class*="st-key-fix_up_"] button [data-testid="stMarkdownContainer"] {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap;
+}
 .st-key-np_start button { min-height: 3.5rem; font-size: 1.3rem; }
 </style>
 """
@@ -151,7 +157,6 @@ def face_up_picker(
                     key=f"{key}_undo_{j}",
                     on_click=on_untap,
                     args=(who, j),
-                    help="Take this card back",
                 )
     cardgrid.grid(
         variant,
@@ -214,21 +219,19 @@ def setup_screen(
                     st.markdown(plain(f"{i + 1}. {name}"))
                     if i:
                         st.button(
-                            "",
+                            plain(f"Move {name} one seat earlier"),  # read out, not shown
                             key=f"np_up_{i}",
                             icon=":material/arrow_back:",
                             on_click=_earlier,
                             args=(i,),
-                            help="Sit one place earlier",
                             type="tertiary",
                         )
                     st.button(
-                        "",
+                        plain(f"Take {name} out"),
                         key=f"np_del_{i}",
                         icon=":material/close:",
                         on_click=_remove,
                         args=(i,),
-                        help="Take this player out",
                         type="tertiary",
                     )
     if VARIANT not in st.session_state or st.session_state[VARIANT] not in by_key:

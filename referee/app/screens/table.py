@@ -39,7 +39,8 @@ TABLE_STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
-[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.7rem; }
+[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+.st-key-tbl_choices { gap: 0.4rem; }
 .st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
 .st-key-action_buttons button { white-space: nowrap; }
 .st-key-verdict p { margin: 0; }
@@ -48,12 +49,18 @@ TABLE_STYLE = """
   border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
 .st-key-end_actions button { min-height: 3.4rem; font-size: 1.2rem; }
 .st-key-grid_numbers button p { font-size: 1.3rem; font-weight: 700; }
+/* Held sideways, the last step's outcome sits beside the glance instead of under it. */
+@media (min-width: 900px) {
+  .st-key-tbl_top { flex-direction: row; flex-wrap: wrap; align-items: center; }
+  .st-key-tbl_top > div { flex: 1 1 34%; min-width: 0; }
+  .st-key-tbl_top > div:first-child { flex: 1 1 58%; }
+}
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-left: 0.6rem !important; padding-right: 0.6rem !important; }
   [data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.45rem; }
   .st-key-grid_numbers button { min-width: 2.75rem !important; min-height: 2.9rem !important; font-size: 1.1rem !important; }
-  .st-key-grid_karma button, .st-key-grid_own button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
-  .st-key-grid_numbers, .st-key-grid_karma, .st-key-grid_own { gap: 0.3rem !important; }
+  .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
+  .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
   .st-key-grid_numbers button p { font-size: 1.1rem; }
   /* A card chosen: the grid folds to that card (tap it again to choose another), so that the
      choices, the verdict and Play fit on a phone's screen without scrolling. */
@@ -396,27 +403,28 @@ def _step_controls(tbl: table.Table) -> None:
                 format_func=lambda p: p or f"{game.turn} (their turn)",  # shown as text
                 key="sel_by",
             )
-        traits = game.traits(sel) if sel is not None else None
-        if sel is not None and traits is not None and traits.takes_give:
-            if st.session_state.get("sel_give") is None:
-                st.session_state["sel_give"] = NOT_SEEN
-            st.selectbox(
-                "Which card is given? (if you saw it)",
-                [NOT_SEEN, *v.all_cards()],
-                format_func=lambda c: "Not seen" if c == NOT_SEEN else v.card_name(c),
-                key="sel_give",
-            )
-        if sel is not None and traits is not None and traits.needs_target:
-            by = st.session_state.get("sel_by") or game.turn
-            st.segmented_control(
-                plain(f"{v.card_name(sel)}: which player?"),
-                [p for p in game.state.names if p != by],
-                format_func=plain,
-                key="sel_to",
-            )
-        chosen = v.karma(sel) if isinstance(sel, str) else None
-        if sel is not None and chosen is not None and chosen.text:
-            st.caption(plain(f"{glance.card_words(v, sel)}: {chosen.text}"))
+        traits = game.traits(sel)
+        if traits.needs_target or traits.takes_give:
+            d: Any = st.columns(2)
+            if traits.needs_target:
+                with d[0]:
+                    by = st.session_state.get("sel_by") or game.turn
+                    st.segmented_control(
+                        plain(f"{v.card_name(sel)}: which player?"),
+                        [p for p in game.state.names if p != by],
+                        format_func=plain,
+                        key="sel_to",
+                    )
+            if traits.takes_give:
+                if st.session_state.get("sel_give") is None:
+                    st.session_state["sel_give"] = NOT_SEEN
+                with d[1]:
+                    st.selectbox(
+                        "Which card is given? (if you saw it)",
+                        [NOT_SEEN, *v.all_cards()],
+                        format_func=lambda c: "Not seen" if c == NOT_SEEN else v.card_name(c),
+                        key="sel_give",
+                    )
     _actions(tbl, sel)
 
 
@@ -436,7 +444,9 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
         verdict = table.verdict_for(game, _proposed(tbl))
         if verdict is None:
             return False
-        st.html(board.verdict_html(table.verdict_view(verdict)))
+        chosen = v.karma(sel) if isinstance(sel, str) else None
+        about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
+        st.html(board.verdict_html(table.verdict_view(verdict), about))
         return verdict.legal
 
 
@@ -572,6 +582,7 @@ def _fix_save(shown: int) -> None:
 
 def _fix_panel(tbl: table.Table) -> None:
     _fix_fill(tbl)
+    st.html(newgame.SETUP_STYLE)
     with st.expander("Fix a mistake from the start (names, seats, face-up cards)"):
         st.caption(
             "Put right what was entered wrongly when the game began. The steps played so far "
@@ -588,12 +599,11 @@ def _fix_panel(tbl: table.Table) -> None:
                 )
                 if i and not tbl.from_position:
                     st.button(
-                        "",
+                        plain(f"Move seat {i + 1} one seat earlier"),  # read out, not shown
                         key=f"fix_up_{i}",
                         icon=":material/arrow_upward:",
                         on_click=_fix_earlier,
                         args=(i,),
-                        help="Sit one place earlier",
                     )
         if not tbl.from_position:
             st.write("Face-up cards as they were laid out:")
