@@ -26,8 +26,8 @@ BOARD_STYLE = """
 .kr-order, .kr-counts { font-size: 1.05rem; color: #374151; }
 .kr-end-title { font-size: 2.5rem; font-weight: 800; line-height: 1.1; color: #111827; }
 .kr-end-why { font-size: 1.25rem; color: #1f2937; margin: 0.2rem 0 0.6rem; }
-.kr-podium { list-style: none; padding: 0; margin: 0 0 0.5rem; display: flex; flex-wrap: wrap; gap: 0.5rem; }
-.kr-podium li { border: 2px solid #14532d; border-radius: 0.6rem; padding: 0.3rem 0.8rem; font-size: 1.2rem; }
+.kr-podium { list-style: none; padding: 0 !important; margin: 0 0 0.5rem !important; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.kr-podium li { margin: 0 !important; border: 2px solid #14532d; border-radius: 0.6rem; padding: 0.3rem 0.8rem; font-size: 1.2rem; }
 .kr-podium li.kr-lost { border: 2px dashed #7f1d1d; }
 .kr-numbers { font-size: 1.1rem; color: #1f2937; }
 .kr-verdict { display: flex; gap: 0.6rem; align-items: flex-start; border-radius: 0.6rem;
@@ -173,9 +173,11 @@ def verdict_html(view: table.VerdictView, about: str = "") -> str:
     )
 
 
-def ask_html(text: str) -> str:
-    """What the screen asks for next (tap a card, choose a player), in the verdict's place."""
+def ask_html(text: str, about: str = "") -> str:
+    """What the screen asks for next (tap a card, choose a player), in the verdict's place;
+    ``about`` is what the chosen card does (it helps to choose its player)."""
+    more = f'<p class="kr-about">{esc(about)}</p>' if about else ""
     return (
         '<div class="kr-verdict kr-ask" role="status"><span class="kr-mark" aria-hidden="true">'
-        f'☞</span><div><p class="kr-todo">{esc(text)}</p></div></div>'
+        f'☞</span><div><p class="kr-todo">{esc(text)}</p>{more}</div></div>'
     )

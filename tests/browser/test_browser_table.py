@@ -6,8 +6,10 @@ the Join control in reach, and axe-core's accessibility check.
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,15 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 def _size(viewport: dict[str, int]) -> str:
     return f"{viewport['width']}x{viewport['height']}"
+
+
+def readme_shot(page: Page, name: str) -> None:
+    """A picture for the README: kept with the test artifacts, and copied to docs/screenshots
+    when asked for (`make screenshots`)."""
+    calm(page)
+    path = shot(page, name)
+    if os.environ.get("KARMA_UPDATE_SCREENSHOTS"):
+        shutil.copy(path, ROOT / "docs" / "screenshots" / f"{name}.png")
 
 
 def store_of(server: Server) -> Store:
@@ -108,8 +119,8 @@ def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
     smallest = min(glance[k] for k in ("turn", "direction", "follow"))
     bigger = [(t, s) for t, s in sizes["others"] if s >= smallest]
     assert not bigger, f"text as large as the glance ({smallest} px): {bigger}"
-    box = page.locator(".kr-glance").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= viewport["height"] / 3
+    box = page.locator(".kr-glance").bounding_box()  # first thing on the screen, not below
+    assert box is not None and box["y"] + box["height"] <= viewport["height"] * 0.4
     shot(page, f"glance-{_size(viewport)}")
 
 
@@ -136,7 +147,19 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     assert not number["icon"] and karma["icon"] and own["icon"]
     legend = page.locator(".st-key-grid_karma, .st-key-grid_own")
     expect(legend.first).to_be_visible()
-    # On the pile and in the log too.
+    # On the pile and in the log too: a game of the same variant whose own card stays on the pile
+    # (the shipped one leaves the game when played).
+    family = (ROOT / "variants" / "family-create-your-karma.yaml").read_text(encoding="utf-8")
+    ours = "      - one_time\n      - {effect: rotate_seats"
+    assert ours in family
+    gid = store_of(server).create_game(
+        name="Our card stays",
+        variant_id="our-card-stays",
+        variant_yaml=family.replace(ours, "      - {effect: rotate_seats"),
+        players=["Ann", "Ben", "Cal"],
+    )
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
     tap_card(page, "create_your_karma")
     page.locator(".st-key-do_play button").click()
     steps_shown(page, 1)
@@ -145,7 +168,7 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     expect(top).to_contain_text("Create Your Karma: Musical Chairs")
     expect(top).to_contain_text("♥")
     tap_card(page, "lose_a_turn")
-    page.locator(".st-key-sel_to button").filter(has_text="Ann").click()
+    page.locator(".st-key-sel_to button").first.click()
     settled(page)
     page.locator(".st-key-do_play button").click()
     steps_shown(page, 2)
@@ -172,8 +195,9 @@ def test_a_struck_card_says_why_when_tapped(browser: Browser, server: Server) ->
     settled(page)
     page.locator(".st-key-do_play button").click()  # three 9s burn: every 9 is accounted for
     steps_shown(page, 1)
-    struck = page.locator(".st-key-card_9 button")
-    expect(struck).to_have_attribute("data-testid", "stBaseButton-tertiary")
+    struck = page.locator(".st-key-card_9 [data-testid='stBaseButton-tertiary']")
+    expect(struck).to_be_visible()
+    expect(page.locator(".st-key-card_9 button")).to_have_count(1)  # the chosen look has gone
     assert (
         page.evaluate(
             "getComputedStyle(document.querySelector('.st-key-card_9 button')).textDecorationLine"
@@ -211,10 +235,13 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     page.goto(server.url)
     taps = Taps(page)
     taps.tap(page.locator(".st-key-np_name input"))
-    for name in ["Ann", "Ben", "Cal", "Dee"]:
+    for i, name in enumerate(["Ann", "Ben", "Cal", "Dee"]):
         page.keyboard.type(name)
         page.keyboard.press("Enter")  # typing: the box keeps the focus for the next name
-        settled(page)
+        expect(page.locator(f".st-key-np_chip_{i} p").first).to_have_text(f"{i + 1}. {name}")
+        expect(page.locator(".st-key-np_name input")).to_have_value("")
+        expect(page.locator(".st-key-np_name input")).to_be_focused()
+    readme_shot(page, "new-game-768x1024")
     taps.tap(widget(page, "np_start"))
     turn_shown(page, "Ann")
     first_game = taps.n
@@ -248,7 +275,7 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     expect(end.locator(".kr-numbers")).to_have_text(
         "2 steps · no burns · no pick-ups · no Karma cards played"
     )
-    shot(page, "end-768x1024")
+    readme_shot(page, "end-768x1024")
     taps = Taps(page)
     rematch = page.locator(".st-key-do_rematch button")
     expect(rematch).to_have_text(re.compile("Rematch: Ben starts"))
@@ -345,9 +372,20 @@ def reachable(page: Page, selector: str, what: str) -> None:
     assert not problem, f"{what}: {selector} {problem}"
 
 
+CALM = """() => document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState
+  === 'notRunning' && !document.querySelector('[data-stale="true"]')"""
+
+
+def calm(page: Page) -> None:
+    """The page as a person sees it once a tap's answer is drawn: not running, nothing stale."""
+    page.wait_for_timeout(150)  # the tap's rerun has begun by now
+    page.wait_for_function(CALM)
+
+
 def reach_and_tap(page: Page, target: Locator, what: str) -> None:
     """Check that ``target`` is in reach as the screen stands, then tap it (a click would
     scroll to it by itself, hiding a control that needed a scroll)."""
+    calm(page)
     expect(target).to_have_count(1)
     target.evaluate(
         "e => { document.querySelectorAll('[data-probe]').forEach("
@@ -355,7 +393,7 @@ def reach_and_tap(page: Page, target: Locator, what: str) -> None:
     )
     reachable(page, "[data-probe='1']", what)
     target.click()
-    settled(page)
+    calm(page)
 
 
 def _a_short_game(variant: Any) -> list[Any]:
@@ -386,6 +424,7 @@ def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) ->
     page = new_page(browser, PHONE)
     start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
     reachable(page, ".st-key-join_corner button", "join")
+    pictured = False
     for n, step in enumerate(steps, 1):
         what = f"step {n} ({step})"
         if isinstance(step, PickUp):
@@ -411,6 +450,9 @@ def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) ->
                 assert target.bounding_box()["y"] < asked.bounding_box()["y"]  # type: ignore[index]
                 reach_and_tap(page, target, what)
             expect(verdict_box(page, True)).to_be_visible()
+            if step.to is not None and not pictured:
+                readme_shot(page, "referee-390x844")  # a chosen player, the verdict, Play
+                pictured = True
             reach_and_tap(page, page.locator(".st-key-do_play button"), what)
         at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
         steps_shown(page, n)

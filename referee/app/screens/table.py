@@ -69,6 +69,18 @@ TABLE_STYLE = """
     display: none;
   }
   .st-key-tbl_choices [data-testid="stHorizontalBlock"] { flex-wrap: wrap; gap: 0.4rem; }
+  /* ... and the glance keeps only what the step needs: the last step's words, the seating
+     order, the counts and the card's printed text come back once the step is done. */
+  [data-testid="stMain"]:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"])
+    :is(.kr-order, .kr-counts, .kr-about, .st-key-tbl_top [data-testid="stAlertContainer"]) {
+    display: none;
+  }
+  /* No card chosen yet: the glance's "Next: ..." already says what may be played, so the
+     longer prompt gives its room to the grid and Pick up. */
+  [data-testid="stMain"]:not(:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"]))
+    .st-key-verdict .kr-ask {
+    display: none;
+  }
 }
 </style>
 """
@@ -376,15 +388,16 @@ def _step_controls(tbl: table.Table) -> None:
     if sel is None:
         _actions(tbl, sel)
         return
+    most = table.max_count(game, sel)
+    if most == 1:  # nothing to choose: one card was played
+        st.session_state["sel_count"] = 1
     with st.container(key="tbl_choices"):
-        c: Any = st.columns([2, 3, 2])
-        with c[0]:
-            st.segmented_control(
-                "How many?",
-                list(range(1, table.max_count(game, sel if sel is not None else v.ranks[0]) + 1)),
-                key="sel_count",
-                required=True,
-            )
+        c: Any = st.columns([2, 3, 2]) if most > 1 else [None, *st.columns([3, 2])]
+        if most > 1:
+            with c[0]:
+                st.segmented_control(
+                    "How many?", list(range(1, most + 1)), key="sel_count", required=True
+                )
         with c[1]:
             st.segmented_control(
                 "From",
@@ -436,16 +449,18 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
         if sel is None:
             st.html(board.ask_html(f"{game.hint()} Tap the card that was played."))
             return False
+        chosen = v.karma(sel) if isinstance(sel, str) else None
+        about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
         if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
             st.html(
-                board.ask_html(f"Who is the {v.card_name(sel)} for? Choose a player just above.")
+                board.ask_html(
+                    f"Who is the {v.card_name(sel)} for? Choose a player just above.", about
+                )
             )
             return False
         verdict = table.verdict_for(game, _proposed(tbl))
         if verdict is None:
             return False
-        chosen = v.karma(sel) if isinstance(sel, str) else None
-        about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
         st.html(board.verdict_html(table.verdict_view(verdict), about))
         return verdict.legal
 
