@@ -128,7 +128,7 @@ MEASURE = """async ([click, done]) => {
 def _tap_done(card: object) -> str:
     return (
         f"() => !!document.querySelector('.st-key-card_{card} [data-testid=\"stBaseButton-primary\"]')"
-        " && !!document.querySelector('.st-key-action_bar [data-testid^=\"stAlertContent\"]')"
+        " && !!document.querySelector('.st-key-action_bar .kr-verdict:not(.kr-ask)')"
     )
 
 
@@ -198,7 +198,7 @@ def main() -> int:
                     page = ctx.new_page()
                     page.set_default_timeout(30_000)
                     page.goto(f"{url}/?game={gid}")
-                    page.wait_for_selector(".st-key-card_grid")
+                    page.wait_for_selector(".st-key-grid_numbers")
                     pages[name] = page
                 for i in range(ROUNDS + WARMUP):
                     for name, gid in games.items():
