@@ -9,7 +9,7 @@ page with ``performance.now()``, so browser round trips and rendering are includ
 Both with a 10-step game and a 1,000-step game, open side by side in two tablets and measured
 alternately so that machine noise hits both alike.  The games are self-played in
 full-information mode and replayed into physical-table games, stored as the app stores them.
-Targets (issue 10): median < 250 ms, p90 < 400 ms, 1,000-step / 10-step median ratio <= 1.2.
+Targets (issue 10, tightened by issue 17): median < 150 ms, p90 < 250 ms, 1,000-step / 10-step median ratio <= 1.2.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
-TARGET_MEDIAN_MS = 250.0
-TARGET_P90_MS = 400.0
+TARGET_MEDIAN_MS = 150.0
+TARGET_P90_MS = 250.0
 TARGET_RATIO = 1.2
 ROUNDS = 30
 WARMUP = 3
