@@ -44,6 +44,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 TABLETS = [PORTRAIT, LANDSCAPE]
+EVERY_SIZE = [PORTRAIT, LANDSCAPE, PHONE]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -134,11 +135,13 @@ GRID_LOOK = """(key) => {
 }"""
 
 
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
-    browser: Browser, server: Server
+    browser: Browser, server: Server, viewport: dict[str, int]
 ) -> None:
-    page = new_page(browser, PORTRAIT)
+    page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma, Musical Chairs (built in)")
+    expect(page.locator(".st-key-card_create_your_karma button")).to_be_visible()
     number = page.evaluate(GRID_LOOK, "card_7")
     karma = page.evaluate(GRID_LOOK, "card_lose_a_turn")
     own = page.evaluate(GRID_LOOK, "card_create_your_karma")
@@ -187,8 +190,11 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     ]
 
 
-def test_a_struck_card_says_why_when_tapped(browser: Browser, server: Server) -> None:
-    page = new_page(browser, PORTRAIT)
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_struck_card_says_why_when_tapped(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben"])
     tap_card(page, 9)
     page.locator(".st-key-sel_count button").filter(has_text="3").click()
@@ -292,10 +298,11 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
 # --- 4. a slip at setup put right -----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
-    browser: Browser, server: Server, tmp_path: Path
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    page = new_page(browser, PORTRAIT)
+    page = new_page(browser, viewport)
     page.goto(server.url)
     add_names(page, ["Ann", "Ben", "Cal"])
     page.get_by_text("Face-up cards (you may skip this)").click()
@@ -337,6 +344,7 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
     steps_shown(page, 3)
 
     # The export replays to the corrected game; undo still works.
+    calm(page)
     with page.expect_download() as dl:
         page.locator(".st-key-do_export button").click()
     text = Path(dl.value.path()).read_text(encoding="utf-8")
@@ -495,7 +503,7 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("viewport", [PORTRAIT, PHONE], ids=_size)
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_axe_finds_no_serious_problem(
     browser: Browser, server: Server, viewport: dict[str, int]
 ) -> None:
