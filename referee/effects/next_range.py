@@ -14,12 +14,28 @@ class NextRange(EffectSpec):
     title = "Restricts the next play"
     rule = "R5.4"
     description = "The next play must be a number from min to max, or a wild card."
+    help = (
+        "The next player must play a number between the lowest and the highest you pick, "
+        "or a wild card."
+    )
     params = (
         Param(
-            "min", "integer", "Lowest number allowed next (default: any).", minimum=0, maximum=99
+            "min",
+            "integer",
+            "Lowest number allowed next (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Lowest number allowed",
+            empty="no lowest number",
         ),
         Param(
-            "max", "integer", "Highest number allowed next (default: any).", minimum=0, maximum=99
+            "max",
+            "integer",
+            "Highest number allowed next (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Highest number allowed",
+            empty="no highest number",
         ),
     )
     examples = (
