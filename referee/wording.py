@@ -360,7 +360,18 @@ def ends(loser: str | None, holds: int) -> str:
     return f"Game over: only {loser} still holds cards ({words.cards(holds)}), so {loser} loses."
 
 
+# --- setting up (R2): a start or a deal that cannot be played ------------------------------------
+
+
 def setup_copies(shown_in: str, n: int, card: str, have: int) -> str:
     """A start or a deal that shows more copies of a card than the decks hold: 'the start
     shows five 4s, but the deck has only four.'"""
     return f"{shown_in} {words.count_of(n, card)}, but the deck has only {words.number(have)}."
+
+
+def no_step_at_start(who: str) -> str:
+    """A start position where the mover can take no step (docs/rulings.md)."""
+    return (
+        f"{who} is to move but can take no step: the pile is empty, and {who} has no card "
+        "they may play yet (R2.4)."
+    )

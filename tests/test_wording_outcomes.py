@@ -422,10 +422,7 @@ def _section_functions() -> set[str]:
     """The functions of the wording module's "outcomes (R11.2)" section."""
     source = inspect.getsource(wording)
     section = source.split("# --- outcomes (R11.2)", 1)[1].split("\n# --- ", 1)[0]
-    names = set(re.findall(r"^def (\w+)\(", section, re.M))
-    # A start that shows too many copies is a setup error, not an outcome (pinned in
-    # tests/test_wording.py).
-    return names - {"setup_copies"}
+    return set(re.findall(r"^def (\w+)\(", section, re.M))
 
 
 def test_every_outcome_function_is_heard(monkeypatch: pytest.MonkeyPatch) -> None:
