@@ -1,7 +1,7 @@
 """One voice for every verdict: the referee's decisions in plain words (R11).
 
-The engine decides and hands over *reason codes with data* (``Verdict.reason``/``.data``, the
-hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
+The engine decides and hands over *reasons with typed facts* (``Verdict.reason``/``.data``
+from ``referee.reasons``, the hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
 app, records and the simulator all show, for the variant at hand (a variant without Karma cards
 never hears "or a Karma card").  An effect's own words live in its unit
 (``referee/effects/<name>.py``); everything the engine itself says is here.
@@ -9,11 +9,34 @@ never hears "or a Karma card").  An effect's own words live in its unit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee import words
+from referee.reasons import (
+    CardFacts,
+    Count,
+    Facts,
+    FollowUpZone,
+    GameOver,
+    HintFacts,
+    Holding,
+    InZone,
+    MixedCards,
+    NoFacts,
+    NotYourTurn,
+    OnTop,
+    Place,
+    Played,
+    Reason,
+    Restricted,
+    Target,
+    TooLow,
+    UnknownCard,
+    Who,
+)
+from referee.state import Restriction
 
 if TYPE_CHECKING:
     from referee.engine.steps import Verdict
@@ -73,13 +96,13 @@ def verdict_text(v: Verdict) -> str:
     return text
 
 
-def _where(zone: str) -> str:
-    return ZONE_WORDS.get(zone, zone)
+def _where(zone: str | None) -> str:
+    return ZONE_WORDS.get(zone or "", zone or "")
 
 
-def range_words(r: Sequence[int | None]) -> str:
+def range_words(r: Restriction) -> str:
     """A restriction in words: '5 or lower', 'a number from 7 to 11'."""
-    lo, hi = r
+    lo, hi = r.lo, r.hi
     if lo is None and hi is None:
         return "any number"
     if lo is None:
@@ -89,15 +112,15 @@ def range_words(r: Sequence[int | None]) -> str:
     return f"a number from {lo} to {hi}"
 
 
-def _place(p: Mapping[str, Any], by: str) -> str:
+def _place(p: Place, by: str) -> str:
     """'on the pile', 'in Cal's face-up cards', "in Ben's own face-up cards", 'out of the game'."""
-    if p["kind"] == "pile":
+    if p.kind == "pile":
         return "on the pile"
-    if p["kind"] == "out":
+    if p.kind == "out":
         return "out of the game"
-    who = p["who"]
+    who = p.who
     owner = f"{who}'s own" if who == by else f"{who}'s"
-    return f"in {owner} {_where(p['zone'])}"
+    return f"in {owner} {_where(p.zone)}"
 
 
 def _from(zone: str) -> str:
@@ -111,11 +134,11 @@ def _zone_count(n: int, zone: str) -> str:
     return f"{words.number(n)} {one}" if n == 1 else f"{words.number(n)} {one}s"
 
 
-def _cannot_hold(d: Mapping[str, Any], voice: Voice) -> str:
+def _cannot_hold(d: Holding, voice: Voice) -> str:
     """R4.3 in a child's words: where the copies are, so the player cannot have them."""
-    by, name, k, zone = d["by"], d["card"], d["k"], d["zone"]
-    verb, copies, possible = d["verb"], d["copies"], d["possible"]
-    places = [(p, p["n"]) for p in d["places"]]
+    by, name, k, zone = d.by, d.card, d.k, d.zone
+    verb, copies, possible = d.verb, d.copies, d.possible
+    places = [(p, p.n) for p in d.places]
     located = sum(n for _, n in places)
     listed = words.and_list([f"{words.number(n)} {_place(p, by)}" for p, n in places])
     what = words.copies(k, name)
@@ -130,7 +153,7 @@ def _cannot_hold(d: Mapping[str, Any], voice: Voice) -> str:
             f"All {words.number(copies)} {words.plural(name)} are accounted for: {listed}. "
             f"So {by} cannot {verb} {'any' if k > 1 else 'one'} {src}."
         )
-    if possible == 0 and d["unknown"] == 0:
+    if possible == 0 and d.unknown == 0:
         return (
             f"{by}'s {_where(zone)} are all known, and there is no {name} among them. "
             f"So {by} cannot {verb} {what} {src}."
@@ -142,121 +165,164 @@ def _cannot_hold(d: Mapping[str, Any], voice: Voice) -> str:
             f"of the {words.number(copies)} {words.plural(name)}, {words.number(located)} "
             f"{are} accounted for ({listed})"
         )
-    if d["unknown"] < d["unseen"]:
-        reasons.append(f"{by} holds only {_zone_count(d['count'], zone)}")
+    if d.unknown < d.unseen:
+        reasons.append(f"{by} holds only {_zone_count(d.count, zone)}")
     at_most = words.count_of(possible, name)
     because = ", and ".join(reasons) or "not enough copies are unseen"
     return f"{by} cannot {verb} {what} {src}: {because}. At most {at_most} can be there."
 
 
-def _restricted(d: Mapping[str, Any], voice: Voice) -> str:
+def _restricted(d: Restricted, voice: Voice) -> str:
     return (
-        f"After {d['after']}, {d['by']} must play {voice.may_play(range_words(d['range']))} — "
-        f"{d['card']} does not fit."
+        f"After {d.after}, {d.by} must play {voice.may_play(range_words(d.restriction))} — "
+        f"{d.card} does not fit."
     )
 
 
-def _too_low(d: Mapping[str, Any], voice: Voice) -> str:
-    return f"{d['card']} is lower than {d['top']}: {d['by']} must play {d['value']} or higher."
+def _too_low(d: TooLow, voice: Voice) -> str:
+    return f"{d.card} is lower than {d.top}: {d.by} must play {d.value} or higher."
 
 
-_VERDICTS: dict[str, Callable[[Mapping[str, Any], Voice], str]] = {
+F = TypeVar("F", bound=Facts)
+Words = Callable[[Any, Voice], str]
+
+
+def _w(facts: type[F], say: Callable[[F, Voice], str]) -> tuple[type[Facts], Words]:
+    """A reason's words with the kind of facts they read (checked when a verdict is worded)."""
+    return facts, say
+
+
+_VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     # --- R10: the end
-    "game_over": lambda d, v: (
-        f"The game is over: {d['loser']} lost. No more steps can be taken."
-        if d.get("loser")
-        else "The game is over. No more steps can be taken."
+    Reason.GAME_OVER: _w(
+        GameOver,
+        lambda d, v: (
+            f"The game is over: {d.loser} lost. No more steps can be taken."
+            if d.loser
+            else "The game is over. No more steps can be taken."
+        ),
     ),
     # --- R6.1: whose turn
-    "not_playing": lambda d, v: f"{d['by']} is not playing in this game.",
-    "not_your_turn": lambda d, v: (
-        f"It is {d['mover']}'s turn, not {d['by']}'s: only {d['mover']} may "
-        + ("play the table card that is due." if d["follow_up"] else "play or pick up now.")
+    Reason.NOT_PLAYING: _w(Who, lambda d, v: f"{d.by} is not playing in this game."),
+    Reason.NOT_YOUR_TURN: _w(
+        NotYourTurn,
+        lambda d, v: (
+            f"It is {d.mover}'s turn, not {d.by}'s: only {d.mover} may "
+            + ("play the table card that is due." if d.follow_up else "play or pick up now.")
+        ),
     ),
     # --- R6.2-R6.3: picking up
-    "pick_up": lambda d, v: f"{d['by']} picks up the pile ({words.cards(d['n'])}).",
-    "pick_up_empty": lambda d, v: (
-        f"The pile is empty, so there is nothing to pick up: {d['by']} must play a card."
+    Reason.PICK_UP: _w(Count, lambda d, v: f"{d.by} picks up the pile ({words.cards(d.n)})."),
+    Reason.PICK_UP_EMPTY: _w(
+        Who,
+        lambda d, v: f"The pile is empty, so there is nothing to pick up: {d.by} must play a card.",
     ),
-    "pick_up_in_follow_up": lambda d, v: (
-        f"{d['by']} must play a table card now (Play a Table Card); picking up is not allowed."
+    Reason.PICK_UP_IN_FOLLOW_UP: _w(
+        Who,
+        lambda d, v: (
+            f"{d.by} must play a table card now (Play a Table Card); picking up is not allowed."
+        ),
     ),
     # --- R1.1, R4.1-R4.2: what a play is
-    "no_cards": lambda d, v: "A play needs at least one card.",
-    "no_such_card": lambda d, v: f"There is no card {d['card']!r} in {v.name}.",
-    "mixed_cards": lambda d, v: (
-        "A play is one or more identical cards; "
-        + words.and_list(list(d["cards"]))
-        + " are not all the same."
+    Reason.NO_CARDS: _w(NoFacts, lambda d, v: "A play needs at least one card."),
+    Reason.NO_SUCH_CARD: _w(UnknownCard, lambda d, v: f"There is no card {d.card!r} in {v.name}."),
+    Reason.MIXED_CARDS: _w(
+        MixedCards,
+        lambda d, v: (
+            "A play is one or more identical cards; "
+            + words.and_list(list(d.cards))
+            + " are not all the same."
+        ),
     ),
-    "no_such_zone": lambda d, v: f"Cards come from hand, face_up or face_down, not {d['zone']!r}.",
-    "one_face_down": lambda d, v: "Face-down cards are played one at a time, turned over blind.",
+    Reason.NO_SUCH_ZONE: _w(
+        InZone, lambda d, v: f"Cards come from hand, face_up or face_down, not {d.zone!r}."
+    ),
+    Reason.ONE_FACE_DOWN: _w(
+        NoFacts, lambda d, v: "Face-down cards are played one at a time, turned over blind."
+    ),
     # --- R3, R8.3: where cards come from
-    "hand_first": lambda d, v: f"{d['by']} must play their hand cards first.",
-    "draw_pile_first": lambda d, v: (
-        f"Table cards are played only once the draw pile is empty ({words.cards(d['n'])} left)."
+    Reason.HAND_FIRST: _w(Who, lambda d, v: f"{d.by} must play their hand cards first."),
+    Reason.DRAW_PILE_FIRST: _w(
+        Count,
+        lambda d, v: (
+            f"Table cards are played only once the draw pile is empty ({words.cards(d.n)} left)."
+        ),
     ),
-    "face_up_first": lambda d, v: f"{d['by']} must play their face-up cards first.",
-    "follow_up_zone": lambda d, v: (
-        f"After Play a Table Card, {d['by']} plays from their {_where(d['due'])}, "
-        f"not from their {_where(d['zone'])}."
+    Reason.FACE_UP_FIRST: _w(Who, lambda d, v: f"{d.by} must play their face-up cards first."),
+    Reason.FOLLOW_UP_ZONE: _w(
+        FollowUpZone,
+        lambda d, v: (
+            f"After Play a Table Card, {d.by} plays from their {_where(d.due)}, "
+            f"not from their {_where(d.zone)}."
+        ),
     ),
-    "zone_empty": lambda d, v: f"{d['by']} has no {_where(d['zone'])} left to play.",
+    Reason.ZONE_EMPTY: _w(InZone, lambda d, v: f"{d.by} has no {_where(d.zone)} left to play."),
     # --- R4.3: what a player may hold
-    "cannot_hold": _cannot_hold,
+    Reason.CANNOT_HOLD: _w(Holding, _cannot_hold),
     # --- R8: choices a card needs
-    "needs_target": lambda d, v: f"{d['card']} needs a chosen player: say who it is for (to).",
-    "target_not_playing": lambda d, v: f"{d['to']} is not playing in this game.",
-    "target_self": lambda d, v: f"{d['card']} is played on another player, not yourself.",
-    "target_out": lambda d, v: f"{d['to']} is out, so they have no turn to lose.",
-    "no_target_wanted": lambda d, v: f"{d['card']} does not choose a player; leave out 'to'.",
-    "no_give_wanted": lambda d, v: f"{d['card']} gives no card; leave out 'give'.",
-    "no_such_give": lambda d, v: f"There is no card {d['card']!r} in {v.name}.",
+    Reason.NEEDS_TARGET: _w(
+        CardFacts, lambda d, v: f"{d.card} needs a chosen player: say who it is for (to)."
+    ),
+    Reason.TARGET_NOT_PLAYING: _w(Target, lambda d, v: f"{d.to} is not playing in this game."),
+    Reason.TARGET_SELF: _w(
+        CardFacts, lambda d, v: f"{d.card} is played on another player, not yourself."
+    ),
+    Reason.TARGET_OUT: _w(Target, lambda d, v: f"{d.to} is out, so they have no turn to lose."),
+    Reason.NO_TARGET_WANTED: _w(
+        CardFacts, lambda d, v: f"{d.card} does not choose a player; leave out 'to'."
+    ),
+    Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"{d.card} gives no card; leave out 'give'."),
+    Reason.NO_SUCH_GIVE: _w(UnknownCard, lambda d, v: f"There is no card {d.card!r} in {v.name}."),
     # --- R5, R7.5, R8.3: does it fit
-    "follow_up_play": lambda d, v: f"{d['by']} plays a table card; any value may go.",
-    "face_down_fits": lambda d, v: f"The face-down {d['card']} may go there.",
-    "face_down_misses": lambda d, v: f"The face-down {d['card']} does not fit: {d['by']} picks up.",
-    "wild": lambda d, v: f"{d['card']} is wild: it may go on anything.",
-    "in_range": lambda d, v: f"{d['card']} is allowed by the restriction.",
-    "empty_pile": lambda d, v: f"The pile is empty: {d['card']} may start it.",
-    "higher": lambda d, v: f"{d['card']} on {d['top']}: equal or higher.",
-    "restricted": _restricted,
-    "too_low": _too_low,
+    Reason.FOLLOW_UP_PLAY: _w(Who, lambda d, v: f"{d.by} plays a table card; any value may go."),
+    Reason.FACE_DOWN_FITS: _w(Played, lambda d, v: f"The face-down {d.card} may go there."),
+    Reason.FACE_DOWN_MISSES: _w(
+        Played, lambda d, v: f"The face-down {d.card} does not fit: {d.by} picks up."
+    ),
+    Reason.WILD: _w(Played, lambda d, v: f"{d.card} is wild: it may go on anything."),
+    Reason.IN_RANGE: _w(Played, lambda d, v: f"{d.card} is allowed by the restriction."),
+    Reason.EMPTY_PILE: _w(Played, lambda d, v: f"The pile is empty: {d.card} may start it."),
+    Reason.HIGHER: _w(OnTop, lambda d, v: f"{d.card} on {d.top}: equal or higher."),
+    Reason.RESTRICTED: _w(Restricted, _restricted),
+    Reason.TOO_LOW: _w(TooLow, _too_low),
 }
 
 REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
 
 
-def verdict_message(reason: str, data: Mapping[str, Any], voice: Voice) -> str:
-    """The verdict's sentence for a reason code and its data."""
-    return _VERDICTS[reason](data, voice)
+def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
+    """The verdict's sentence for a reason and its facts."""
+    kind, say = _VERDICTS[reason]
+    if not isinstance(data, kind):
+        raise TypeError(f"{reason} reads {kind.__name__}, not {type(data).__name__}")
+    return say(data, voice)
 
 
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
 
 
-def hint(d: Mapping[str, Any], voice: Voice) -> str:
+def hint(d: HintFacts, voice: Voice) -> str:
     """What the player to move may do now, from the facts ``Legality.hint_data`` gathers."""
-    if d["over"]:
-        return game_over(d["loser"])
-    who, zone, pile = d["who"], d["zone"], d["pile"]
+    if d.over:
+        return game_over(d.loser)
+    who, zone, pile = d.who, d.zone, d.pile
     pick = " — or pick up the pile." if pile else "."
-    if d["follow_up"]:
+    if d.follow_up:
         return f"{who} must now play from their {_where(zone)} — any value may go."
-    if d["locked"]:  # no hand cards, and the table cards wait for the draw pile (R3.2)
+    if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
         if pile:
             return (
                 f"{who} has no hand cards, and table cards wait until the draw pile is empty: "
                 f"{who} picks up the pile."
             )
         return f"{who} has no hand cards, and table cards wait until the draw pile is empty."
-    if d["restriction"] is not None:
-        what = voice.may_play(range_words(d["restriction"]))
-    elif d["value"] is None or d["value"] <= voice.low:
+    if d.restriction is not None:
+        what = voice.may_play(range_words(d.restriction))
+    elif d.value is None or d.value <= voice.low:
         what = "any card"
     else:
-        what = voice.may_play(f"{d['value']} or higher")
+        what = voice.may_play(f"{d.value} or higher")
     if zone == "face_down":
         if what == "any card":
             return f"{who} may turn over a face-down card: any card may go{pick}"

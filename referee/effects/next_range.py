@@ -6,6 +6,7 @@ from typing import Any
 
 from referee import words
 from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits
+from referee.state import Restriction
 from referee.variant.menu import CardCheck
 
 
@@ -50,7 +51,14 @@ class NextRange(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R5.4: the next play must be a number in [min, max], or a wild card."""
-        r.state.restriction = (params.get("min"), params.get("max"))
+        card = r.card
+        r.state.restriction = Restriction(
+            params.get("min"),
+            params.get("max"),
+            card,
+            r.variant.card_name(card),
+            r.variant.rule_for(card, self.rule),
+        )
 
     def sheet(self, params: Params, variant: Any) -> str:
         lo, hi = params.get("min"), params.get("max")
