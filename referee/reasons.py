@@ -198,7 +198,7 @@ class TooLow(Facts):
 
 @dataclass(frozen=True, slots=True)
 class Restricted(Facts):
-    """A play refused by a restriction (R5.4): the restriction carries the card that set it
+    """A play judged by a restriction (R5.4), refused or allowed: the restriction carries the card that set it
     (id, name) and the rule it cites, even after that card left the game."""
 
     by: str

@@ -42,8 +42,8 @@ def test_the_dead_start_of_the_issue_is_refused_where_it_is() -> None:
     [problem] = e.value.problems
     assert (problem.line, problem.path) == (4, "start.turn")
     assert problem.message == (
-        "Eve is to move but can take no step: the pile is empty, and Eve has no card they may "
-        "play yet (R2.4); expected a game that can start (R2)"
+        "Eve can do nothing: the pile is empty, and Eve has no card to play yet (R2.4); "
+        "expected a game that can start (R2)"
     )
 
 
@@ -80,8 +80,8 @@ def test_a_stored_dead_start_is_a_message_on_the_referee_page(data_dir: Path) ->
     at.run()
     assert not at.exception, at.exception
     assert [plain(e.value) for e in at.error] == [
-        "That game cannot be played: Eve is to move but can take no step: the pile is empty, "
-        "and Eve has no card they may play yet (R2.4)."
+        "That game cannot be played: Eve can do nothing: the pile is empty, "
+        "and Eve has no card to play yet (R2.4)."
     ]
 
 

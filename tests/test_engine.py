@@ -34,8 +34,8 @@ def test_verdict_reads_like_the_rule_book(classic) -> None:
     v = g.explain(Play("Ben", (6,)))
     assert not v.legal and v.rule == "R8.2"
     text = str(v)
-    assert text.startswith("Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower")
-    assert "pick up the pile" in text
+    assert text.startswith("No: after Five or Below, 6 is too high. Ben may play from their hand:")
+    assert "pick up the pile" in text and text.endswith("[R8.2]")
 
 
 def test_undo_and_redo_back_to_the_start(classic) -> None:
@@ -159,10 +159,12 @@ def test_legal_steps_needs_full_information(classic) -> None:
 
 def test_hint_words(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    assert g.hint() == "Ann may play any card from their hand."
+    chosen = "Give the Pile to a Friend needs a chosen player."
+    assert g.hint() == f"Ann may play any card from their hand. {chosen}"
     g.push(Play("Ann", (9,)))
     assert g.hint() == (
-        "Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile."
+        "Ben may play from their hand: 9 or higher, or a Karma card. "
+        f"Or Ben may pick up the pile. {chosen}"
     )
 
 
@@ -254,9 +256,8 @@ def test_a_restriction_names_the_card_that_set_it_after_it_left_the_game() -> No
         assert v.reason is Reason.RESTRICTED and v.rule == rule
         assert isinstance(v.data, Restricted)
         assert (v.data.restriction.card, v.data.restriction.name) == (card, name)
-        assert str(v).startswith(
-            f"Not allowed (rule {rule}): After {name}, Ben must play 5 or lower"
-        )
+        assert str(v).startswith(f"No: after {name}, 6 is too high.")
+        assert str(v).endswith(f"[{rule}]")
         g.pop()
         assert g.state.restriction is None  # undo takes the restriction back with the step
 

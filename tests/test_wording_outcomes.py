@@ -36,63 +36,63 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "classic",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from their face-up cards. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play 5 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R7.5 a face-down card that does not fit",
-    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand.",
+    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.2 pick up the pile",
-    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.2 pick up a pile of one card",
-    ): "Ann picks up the pile (1 card). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (1 card). Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R7.1 a run burns",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R7.3 one play burns",
-    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R7.3 four 7s with two decks",
-    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.6 a burn: draw, then play again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R10.1 a burn with the last card: out, not again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R10.2 the game ends",
@@ -104,43 +104,43 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "classic",
         "R5.4 a restriction",
-    ): "Ann plays Five or Below. Ben may play 5 or lower, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays Five or Below. Ben may play from their hand: 5 or lower, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R8.1 give the pile",
-    ): "Ann plays Give the Pile to a Friend. Give the Pile to a Friend leaves the game. Ann gives the pile (2 cards) to Ben. Ben may play any card from their hand.",
+    ): "Ann plays Give the Pile to a Friend. Give the Pile to a Friend leaves the game. Ann gives the pile (2 cards) to Ben. Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R10.3 a player who is out gets the pile and is back in",
-    ): "Ann plays Give the Pile to a Friend. Give the Pile to a Friend leaves the game. Ann gives the pile (2 cards) to Cal. Cal is back in the game. Ben may play any card from their hand.",
+    ): "Ann plays Give the Pile to a Friend. Give the Pile to a Friend leaves the game. Ann gives the pile (2 cards) to Cal. Cal is back in the game. Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R8.3 a follow-up from face-up",
-    ): "Ann plays Play a Table Card. Ann must play again straight away, without drawing first. Ann must now play from their face-up cards — any value may go.",
+    ): "Ann plays Play a Table Card. Ann must play again straight away, without drawing first. Ann must play a face-up card now. Any card may go.",
     (
         "classic",
         "R8.3 a follow-up from the hand",
-    ): "Ann plays Play a Table Card. Ann must play again straight away, without drawing first. Ann must now play from their hand cards — any value may go.",
+    ): "Ann plays Play a Table Card. Ann must play again straight away, without drawing first. Ann must play a hand card now. Any card may go. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R8.3 no card left to follow up with",
-    ): "Ann plays Play a Table Card. There is no card left to play again with. Ann has no cards left: Ann is out. Ben may play any card from their hand — or pick up the pile.",
+    ): "Ann plays Play a Table Card. There is no card left to play again with. Ann has no cards left: Ann is out. Ben may play any card from their hand. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "shithead",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from their face-up cards. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play 5 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R7.5 a face-down card that does not fit",
@@ -172,15 +172,15 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "shithead",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R10.2 the game ends",
@@ -192,7 +192,7 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "shithead",
         "R5.4 a restriction",
-    ): "Ann plays 7. Ben may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "Ann plays 7. Ben may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
         "R8.5 a card clears the pile",
@@ -200,63 +200,63 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from their face-up cards. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play 5 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R7.5 a face-down card that does not fit",
-    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand.",
+    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R6.2 pick up the pile",
-    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R6.2 pick up a pile of one card",
-    ): "Ann picks up the pile (1 card). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (1 card). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R7.1 a run burns",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R7.3 one play burns",
-    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R7.3 four 7s with two decks",
-    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R6.6 a burn: draw, then play again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R10.1 a burn with the last card: out, not again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R10.2 the game ends",
@@ -268,79 +268,79 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R5.4 a restriction",
-    ): "Ann plays 7 to 11. Ben may play a number from 7 to 11, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays 7 to 11. Ben may play from their hand: a number from 7 to 11, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R8.5 a card clears the pile",
-    ): "Ann plays Clear the Pile. Clear the Pile leaves the game. The pile is cleared (2 cards out of play). Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays Clear the Pile. Clear the Pile leaves the game. The pile is cleared (2 cards out of play). Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R8 a one-time card leaves the game",
-    ): "Ann plays Exchange Hands. Exchange Hands leaves the game. Ann and Ben swap hands. Ben may play 6 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "Ann plays Exchange Hands. Exchange Hands leaves the game. Ann and Ben swap hands. Ben may play from their hand: 6 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R8.6 the next player loses a turn",
-    ): "Ann plays Lose a Turn. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand — or pick up the pile.",
+    ): "Ann plays Lose a Turn. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand. Or Cal may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "second-edition",
         "R8.6 a second lost turn",
-    ): "Ben plays Lose a Turn. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand — or pick up the pile.",
+    ): "Ben plays Lose a Turn. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
     (
         "house",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from their face-up cards. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play 5 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R7.5 a face-down card that does not fit",
-    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand.",
+    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R6.2 pick up the pile",
-    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R6.2 pick up a pile of one card",
-    ): "Ann picks up the pile (1 card). Ben may play any card from their hand.",
+    ): "Ann picks up the pile (1 card). Ben may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R7.1 a run burns",
-    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann plays again. Ann may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R7.3 one play burns",
-    ): "Ann plays four 7s. That makes four 7s in a row: the pile burns (5 cards)! Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays four 7s. That makes four 7s in a row: the pile burns (5 cards)! Ann plays again. Ann may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R6.6 a burn: draw, then play again",
-    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R10.1 a burn with the last card: out, not again",
-    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand.",
+    ): "Ann plays 7. That makes four 7s in a row: the pile burns (5 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R10.2 the game ends",
@@ -352,31 +352,31 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "house",
         "R5.4 a restriction",
-    ): "Ann plays Low Five. Ben may play 5 or lower, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "Ann plays Low Five. Ben may play from their hand: 5 or lower, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R8.5 a card clears the pile",
-    ): "Ann plays 10. The pile is cleared (3 cards out of play). Ann plays again. Ann may play any card from their hand.",
+    ): "Ann plays 10. The pile is cleared (3 cards out of play). Ann plays again. Ann may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house",
         "R8.6 the next player loses a turn",
-    ): "Ann plays Draw Two. The draw pile is empty, so Ben draws nothing. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand — or pick up the pile.",
+    ): "Ann plays Draw Two. The draw pile is empty, so Ben draws nothing. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand. Or Cal may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R8.6 a second lost turn",
-    ): "Ben plays Draw Two. The draw pile is empty, so Cal draws nothing. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand — or pick up the pile.",
+    ): "Ben plays Draw Two. The draw pile is empty, so Cal draws nothing. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand. Or Ann may pick up the pile.",
     (
         "house",
         "R9 the next player draws",
-    ): "Ann plays Draw Two. Ben draws 2 cards from the draw pile. Cal will lose their next turn. Ann draws 1 card. Ben may play any card from their hand — or pick up the pile.",
+    ): "Ann plays Draw Two. Ben draws 2 cards from the draw pile. Cal will lose their next turn. Ann draws 1 card. Ben may play any card from their hand. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house-extra",
         "R5.1 a restriction lapses on an empty pile",
-    ): "Ann plays Last Low. Last Low leaves the game. The pile is empty, so any card may start it. Ben may play any card from their hand.",
+    ): "Ann plays Last Low. Last Low leaves the game. The pile is empty, so any card may start it. Ben may play any card from their hand. Draw Two needs a chosen player.",
     (
         "house-extra",
         "R6.6 a card that makes its player play again",
-    ): "Ann plays Again. Ann plays again. Ann may play any card from their hand — or pick up the pile.",
+    ): "Ann plays Again. Ann plays again. Ann may play any card from their hand. Or Ann may pick up the pile. Draw Two needs a chosen player.",
 }
 
 

@@ -246,8 +246,8 @@ def verdict_for(game: Game, step: Step | None) -> Verdict | None:
 
 
 def verdict_words(v: Verdict) -> str:
-    """The verdict as the table hears it: 'Yes, that's allowed.' or the rule and the reason."""
-    return wording.verdict_text(v)  # one voice for the CLI, the app and records
+    """The verdict as the table hears it: the answer and what to do, the rule as a tag."""
+    return wording.verdict_line(v)  # one voice for the CLI, the app and records
 
 
 def default_zone(game: Game) -> str:

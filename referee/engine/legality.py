@@ -282,7 +282,7 @@ class Legality(GameParts):
             return self._yes("R5.3", Reason.WILD, Played(by, name))
         if r is not None:
             if self._fits_ok(card, None):
-                return self._yes("R5.4", Reason.IN_RANGE, Played(by, name))
+                return self._yes("R5.4", Reason.IN_RANGE, Restricted(by, name, r))
             # The restriction names the card that set it and its rule, also after that card
             # left the game (a one-time card) or lies under a see-through card.
             return self._no(r.rule, Reason.RESTRICTED, Restricted(by, name, r))

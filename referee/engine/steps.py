@@ -9,7 +9,7 @@ from typing import NamedTuple
 from referee.reasons import Facts, NoFacts, Reason
 from referee.state import Restriction, ZoneName
 from referee.variant.model import Card
-from referee.wording import verdict_text
+from referee.wording import verdict_line
 
 ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
 
@@ -57,7 +57,7 @@ class Verdict:
         return self.legal
 
     def __str__(self) -> str:
-        return verdict_text(self)
+        return verdict_line(self)  # the rule as a trailing tag: '… [R5.2]'
 
 
 class IllegalStep(ValueError):
