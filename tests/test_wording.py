@@ -6,15 +6,17 @@ issue lists, each pinned by a test.
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
 import pytest
-from wording_cases import situations, variant
+from wording_cases import HOUSE, outcome_cases, situations, variant
 
 from referee import wording
 from referee.cli import main
-from referee.engine import Game, Play, Position, SetupError
+from referee.engine import Game, PickUp, Play, Position, SetupError
+from referee.variant.loader import variant_from_data
 from referee.variant.registry import builtin
 
 VARIANTS = ("classic", "shithead", "second-edition", "house")
@@ -757,3 +759,142 @@ def test_a_variant_from_the_design_page_cites_its_cards_own_rules() -> None:
     own = Game.from_position(design, players, Position("Ben", pile=("low_five",), hand=hands))
     said = str(own.explain(Play("Ben", (6,))))
     assert said.startswith("No: after Low Five, 6 is too high.") and said.endswith("[R5.4]")
+
+
+# --- issue 20: words an eight-year-old follows, each example of the issue as an exact sentence ---
+
+
+def _eight_ten() -> Game:
+    """Eve to turn over a face-down card under a restriction, in a variant with Karma cards
+    and two wild ranks (the audit's hardest sentence)."""
+    data = copy.deepcopy(HOUSE) | {"id": "eight-ten", "name": "Eight Ten"}
+    data["rank_powers"] = [
+        {"rank": 8, "effects": ["wild"]},
+        {"rank": 10, "effects": ["wild", "clear_pile"]},
+    ]
+    data["karma_cards"][0]["effects"] = [{"effect": "next_range", "max": 7}]
+    start = Position("Eve", pile=("low_five",), hand={"Eve": 0, "Fay": 3}, face_down={"Eve": 3})
+    return Game.from_position(variant_from_data(data), ["Eve", "Fay"], start)
+
+
+def test_the_face_down_advice_is_two_short_sentences() -> None:
+    """Was 'Eve may turn over a face-down card: it goes on the pile if it is a number from 1 to
+    7, a Karma card or a wild card (8 or 10), otherwise Eve picks up the pile — or pick up the
+    pile.' (grade 13, 43 words, the pick-up twice)."""
+    assert _eight_ten().hint() == (
+        "Eve may turn over a face-down card, or pick up the pile. "
+        "It fits if it is 7 or lower, a Karma card or a wild 8 or 10. "
+        "Draw Two needs a chosen player."
+    )
+
+
+def test_a_face_down_card_that_misses_is_not_a_contradiction() -> None:
+    """Was 'Allowed. The face-down 15 does not fit: Ann picks up.'"""
+    verdict = _eight_ten().explain(Play("Eve", (9,), "face_down"))
+    assert wording.verdict_parts(verdict) == (
+        "Yes: Eve turns over a 9.",
+        "It does not fit, so Eve picks up the pile.",
+        "",
+        "R7.5",
+    )
+
+
+def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
+    """Was 'Not allowed (rule R5.2): …' before anything a child needs."""
+    game = Game.from_position(
+        builtin("second-edition"),
+        ["Ann", "Ben"],
+        Position("Ann", pile=(6,), hand={"Ann": 3, "Ben": 3}),
+    )
+    verdict = game.explain(Play("Ann", (1,)))
+    parts = wording.verdict_parts(verdict)
+    assert parts.answer == "No: 1 is lower than 6."
+    assert parts.detail == ""
+    assert (
+        parts.todo
+        == verdict.instead
+        == (
+            "Ann may play from their hand: 6 or higher, or a Karma card. Or Ann may pick up the pile. "
+            "Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player."
+        )
+    )
+    assert parts.rule == "R5.2"
+    assert wording.verdict_text(verdict) == f"{parts.answer} {parts.todo}"
+    assert str(verdict) == f"{parts.answer} {parts.todo} [R5.2]"
+    for vid, name, game, step in _all():  # every verdict of the table
+        said = wording.verdict_parts(game.explain(step))
+        assert said.answer.startswith(("Yes: ", "No: ")), (vid, name)
+        assert said.rule and said.rule not in wording.verdict_text(game.explain(step)), (vid, name)
+
+
+def test_the_card_that_set_the_restriction_is_named_after_it_left() -> None:
+    """Was 'Not allowed (rule R5.5): After 12, Ben must play 5 or lower…': the 12 has no power;
+    Tiny Five (one-time, its own rule R8.12) set it and left the game (ruling 40)."""
+    from test_engine import _typed_game
+
+    game = _typed_game()
+    game.push(Play("Ann", ("tiny_five",)))
+    assert str(game.explain(Play("Ben", (6,)))) == (
+        "No: after Tiny Five, 6 is too high. Ben may play from their hand: 5 or lower, or a "
+        "Karma card. Or Ben may pick up the pile. Own Skip needs a chosen player. [R8.12]"
+    )
+
+
+def test_a_cards_own_rule_is_cited_when_its_chosen_player_is_out() -> None:
+    """Was R8.6 (the skip's rule) for a card whose own `rule:` is R8.12."""
+    from test_engine import _typed_game
+
+    game = Game.from_position(
+        _typed_game().variant,
+        ["Ann", "Ben", "Cal"],
+        Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 0}),
+    )
+    assert str(game.explain(Play("Ann", ("own_skip",), to="Cal"))) == (
+        "No: Cal is out, so they have no turn to lose. Ann may play any card from their hand. "
+        "Own Skip needs a chosen player. [R8.12]"
+    )
+
+
+def test_two_copies_are_both_not_all_two() -> None:
+    """Was 'All two Bottoms Clear cards are accounted for' (grammar, an adult phrase)."""
+    game = Game.from_position(
+        builtin("mini-round"),
+        ["Ann", "Ben"],
+        Position(
+            "Ann",
+            pile=("bottoms_up", 4),
+            hand={"Ann": 3, "Ben": 3},
+            face_up={"Ben": ("bottoms_up",)},
+        ),
+    )
+    assert wording.verdict_parts(game.explain(Play("Ann", ("bottoms_up",))))[:2] == (
+        "No: both Bottoms Up cards are somewhere else.",
+        "One is on the pile. One is Ben's face-up card.",
+    )
+
+
+def test_a_chosen_player_is_asked_for_in_plain_words() -> None:
+    """Was 'Give the Pile to a Friend needs a chosen player: say who it is for (to).'"""
+    said = EXPECTED["classic", "needs_target: give_the_pile_to_a_friend"]
+    assert said.startswith("No: say who Give the Pile to a Friend is for. Ann may play")
+    assert all("(to)" not in s and "'to'" not in s and "'give'" not in s for s in EXPECTED.values())
+
+
+def test_a_follow_up_from_the_hand_does_not_contradict_itself() -> None:
+    """Was 'Fay must play a table card now… Instead: Fay must now play from their hand cards'."""
+    found = {c: (g, s) for c, g, s in outcome_cases("classic")}
+    game, step = found["R8.3 a follow-up from the hand"]
+    game.push(step)
+    assert str(game.explain(PickUp("Ann"))) == (
+        "No: Ann must play again, not pick up. Ann must play a hand card now. Any card may go. "
+        "Give the Pile to a Friend needs a chosen player. [R8.3]"
+    )
+
+
+def test_instead_says_which_cards_need_a_chosen_player() -> None:
+    """Was never said: a card that needs a chosen player is a step only with one."""
+    said = EXPECTED["second-edition", "too_low"]
+    assert (
+        "Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player."
+        in said
+    )
