@@ -324,18 +324,21 @@ class Legality(GameParts):
             restriction=s.restriction,
             value=value,
             pile=len(s.pile),
-            chosen_player_cards=self._chosen_player_cards(seat.zone(zone), value),
+            chosen_player_cards=self._chosen_player_cards(seat.zone(zone), value, zone),
         )
 
-    def _chosen_player_cards(self, zone: ZoneCards, value: int | None) -> tuple[str, ...]:
+    def _chosen_player_cards(
+        self, zone: ZoneCards, value: int | None, name: ZoneName
+    ) -> tuple[str, ...]:
         """The cards needing a chosen player (R8) that the mover may play now: they may hold
-        one in the zone to play (R4.3) and it may go on the pile (any card in a follow-up)."""
+        one in the zone to play (R4.3) and it may go on the pile (any card in a follow-up, and
+        a face-down card, turned over blind whether it fits or not: R7.5)."""
         found = []
         for card, t in self._traits.items():
             if (
                 t.needs_target
                 and self._possible(card, 1, zone) >= 1
-                and (self.state.follow_up or self._fits_ok(card, value))
+                and (self.state.follow_up or name == "face_down" or self._fits_ok(card, value))
             ):
                 found.append(self.variant.card_name(card))
         return tuple(found)
