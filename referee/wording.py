@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from referee import words
 from referee.reasons import (
@@ -39,8 +39,22 @@ from referee.reasons import (
 from referee.state import Restriction
 
 if TYPE_CHECKING:
-    from referee.engine.steps import Verdict
     from referee.variant.model import Variant
+
+
+class Judged(Protocol):
+    """What a verdict shows (``engine.steps.Verdict``), read here without importing the engine,
+    which imports this module."""
+
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def instead(self) -> str: ...
+
 
 ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "face-down cards"}
 
@@ -86,7 +100,7 @@ class Voice:
 # --- verdicts ---------------------------------------------------------------------------------
 
 
-def verdict_text(v: Verdict) -> str:
+def verdict_text(v: Judged) -> str:
     """A verdict as everyone shows it: 'Allowed. …' or 'Not allowed (rule R5.2): … Instead: …'."""
     if v.legal:
         return f"Allowed. {v.message}".strip()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from referee.effects import needs_target
 from referee.engine import Game, PickUp, Play, Position, Step
 from referee.variant.loader import variant_from_data
 from referee.variant.model import Variant
@@ -100,7 +101,7 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
         Play("Ann", (5,), "face_down"),
     )
     for k in v.karma_cards:
-        needs = any(e.needs_target for e in k.effects)
+        needs = any(needs_target(e.name, e.params) for e in k.effects)
         if needs:
             yield f"needs_target: {k.id}", _g(v), Play("Ann", (k.id,))
             yield f"target_self: {k.id}", _g(v), Play("Ann", (k.id,), to="Ann")

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.state import Range, Seat, State, ZoneName
-from referee.variant.menu import EffectSpec, Param, Params
 from referee.variant.model import Card, Variant
 
-__all__ = ["EffectSpec", "Param", "Params", "Resolution", "Traits", "first_zone", "next_in"]
+__all__ = ["Resolution", "Traits", "first_zone", "next_in"]
 
 
 @dataclass

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
 
 
 class BottomToTop(EffectSpec):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
 
 
 class ClearPile(EffectSpec):

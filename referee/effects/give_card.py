@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution, Traits, first_zone
+from referee.effects.base import Resolution, Traits, first_zone
+from referee.effects.spec import EffectSpec, Params
 from referee.state import ZoneCards
 from referee.variant.model import Card
 

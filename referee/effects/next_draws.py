@@ -8,7 +8,8 @@ page and the bots read it from the registry.
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, next_in
+from referee.effects.base import Resolution, next_in
+from referee.effects.spec import EffectSpec, Param, Params
 
 
 class NextDraws(EffectSpec):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits
+from referee.effects.base import Resolution, Traits
+from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 from referee.state import Restriction
-from referee.variant.menu import CardCheck
 
 
 class NextRange(EffectSpec):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Traits
+from referee.effects.base import Traits
+from referee.effects.spec import EffectSpec, Params
 
 
 class OneTime(EffectSpec):

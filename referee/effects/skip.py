@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits, next_in
+from referee.effects.base import Resolution, Traits, next_in
+from referee.effects.spec import EffectSpec, Param, Params
 
 
 class Skip(EffectSpec):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
 
 
 class SwapSeats(EffectSpec):

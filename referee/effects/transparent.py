@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Params, Traits
-from referee.variant.menu import CardCheck
+from referee.effects.base import Traits
+from referee.effects.spec import CardCheck, EffectSpec, Params
 
 
 class Transparent(EffectSpec):

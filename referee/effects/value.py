@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Param, Params, Traits
-from referee.variant.menu import CardCheck
+from referee.effects.base import Traits
+from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 
 
 class Value(EffectSpec):

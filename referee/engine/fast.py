@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from referee.effects import Traits
 from referee.engine.steps import PickUp, Step
@@ -11,21 +11,19 @@ from referee.state import Restriction
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
-if TYPE_CHECKING:
-    from referee.engine.parts import GameParts
-
 
 class FastTables:
     """Per-variant tables for ``legal_steps`` (the simulator's hot path), made once per variant
     and shared by its games: the cards that fit for each (top value, restriction), and the
     plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
 
-    __slots__ = ("variant", "plain", "plays", "pickups", "_fits", "voice")
+    __slots__ = ("variant", "cards", "plain", "plays", "pickups", "_fits", "voice")
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
 
     def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
+        self.cards = tuple(traits)
         self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
@@ -54,11 +52,16 @@ class FastTables:
             found = self.pickups[by] = PickUp(by)
         return found
 
-    def fits(self, game: GameParts, restriction: Restriction | None) -> frozenset[Card]:
-        """The cards that may go on the pile now (R5), from the game's own ``_fits_ok``."""
-        value = game.top_value()
+    def fits(
+        self,
+        value: int | None,
+        restriction: Restriction | None,
+        fits_ok: Callable[[Card, int | None], bool],
+    ) -> frozenset[Card]:
+        """The cards that may go on the pile now (R5), as the game's own ``fits_ok`` says for
+        this top value and restriction: its answers, kept."""
         key = (value, restriction)
         found = self._fits.get(key)
         if found is None:
-            found = self._fits[key] = frozenset(c for c in game._traits if game._fits_ok(c, value))
+            found = self._fits[key] = frozenset(c for c in self.cards if fits_ok(c, value))
         return found

@@ -15,8 +15,9 @@ from contextlib import contextmanager
 
 from referee import wording
 from referee.effects import Resolution, Traits, resolve, traits_of
+from referee.engine.events import Flow, Mute
 from referee.engine.fast import FastTables
-from referee.engine.flow import Flow, Mute, TurnFlow
+from referee.engine.flow import TurnFlow
 from referee.engine.history import History
 from referee.engine.legality import Legality
 from referee.engine.parts import strength, table_zone
@@ -60,7 +61,7 @@ class Game(Legality, TurnFlow, History):
             c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
         }
         self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
-        self._fast = FastTables.of(variant, self._traits)
+        self._fast: FastTables = FastTables.of(variant, self._traits)
         self._voice = self._fast.voice
         self._done: list[tuple[Step, State, Outcome]] = []
         self._undone: list[Step] = []

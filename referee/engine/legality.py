@@ -376,7 +376,9 @@ class Legality(GameParts):
             fits: frozenset[Card] | None = None  # a blind card is played whether it fits or not
         else:
             candidates = zone.known.items()
-            fits = None if s.follow_up else fast.fits(self, s.restriction)
+            fits = (
+                None if s.follow_up else fast.fits(self.top_value(), s.restriction, self._fits_ok)
+            )
         plain = fast.plain
         made = fast.plays_for(by, zone_name)
         for card, have in candidates:

@@ -12,14 +12,14 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 from referee.effects import Resolution, Traits
+from referee.engine.fast import FastTables
 from referee.engine.steps import Outcome, Play, Step, Verdict
 from referee.state import Restriction, Seat, State, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
 if TYPE_CHECKING:
-    from referee.engine.fast import FastTables
-    from referee.engine.flow import Flow
+    from referee.engine.events import Flow
 
 
 class GameParts:
