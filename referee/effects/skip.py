@@ -26,7 +26,7 @@ class Skip(EffectSpec):
     order = 100
 
     def needs_target(self, params: Params) -> bool:
-        return self.arg(params, "target") == "chosen"
+        return bool(self.arg(params, "target") == "chosen")
 
     def traits(self, params: Params, traits: Traits) -> None:
         if self.needs_target(params):
