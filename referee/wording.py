@@ -22,6 +22,7 @@ from referee.reasons import (
     GameOver,
     HintFacts,
     Holding,
+    HouseRule,
     InZone,
     MixedCards,
     NoFacts,
@@ -299,6 +300,8 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.HIGHER: _w(OnTop, lambda d, v: f"{d.card} on {d.top}: equal or higher."),
     Reason.RESTRICTED: _w(Restricted, _restricted),
     Reason.TOO_LOW: _w(TooLow, _too_low),
+    # --- R9: a house effect's own check: its unit (referee/effects/) makes the words
+    Reason.HOUSE_RULE: _w(HouseRule, lambda d, v: d.words),
 }
 
 REASONS = frozenset(_VERDICTS)

@@ -175,7 +175,7 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
             Play("Ann", (give,), to="Cal"),
         )
     # --- R8.6: lose a turn, and a second one on the same player
-    skip = next((c for c in v.all_cards() if g.traits(c).skips_chosen), None)
+    skip = next((c for c in v.all_cards() if g.traits(c).chosen_must_be_in), None)
     if skip is not None:
         yield "R8.6 the next player loses a turn", _g(v), Play("Ann", (skip,), to="Ben")
         twice = _g(v, hand=dict.fromkeys(THREE, 4))

@@ -130,7 +130,7 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
                 outside += step
             yield f"restricted: after {name}", _g(v, pile=(card,)), Play("Ann", (outside,))
             yield f"in_range: after {name}", _g(v, pile=(card,)), Play("Ann", (inside,))
-        if t.skips_chosen:
+        if t.chosen_must_be_in:
             out = {"Ann": 3, "Ben": 3, "Cal": 0}
             yield f"target_out: {name}", _g(v, hand=out), Play("Ann", (card,), to="Cal")
         if t.needs_target and t.give_effect is None:

@@ -20,8 +20,9 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 
-from referee.effects.base import Resolution, Traits, first_zone, next_in
+from referee.effects.base import Proposal, Refusal, Resolution, Traits, first_zone, next_in
 from referee.effects.spec import UNITS, EffectSpec, Param, Params, needs_target
+from referee.state import State
 from referee.variant.model import Effect
 
 for _module in pkgutil.iter_modules(__path__):
@@ -45,6 +46,10 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
         unit = EFFECTS[e.name]
         params = dict(e.params)
         unit.traits(params, t)
+        if unit.leaves_game:
+            t.leaves_game = True
+        if type(unit).refuse_own is not EffectSpec.refuse_own:
+            t.checked = True
         if unit.needs_target(params):
             t.needs_target = True
             t.target_rule = unit.rule
@@ -67,7 +72,7 @@ def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = No
     return False
 
 
-def bot_score(effects: frozenset[str] | set[str], state: object, pile_size: int) -> float:
+def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) -> float:
     """What a bot thinks of spending a card with these effects now: its best effect's score,
     1.0 when none of them says anything."""
     scores = [s for name in effects if (s := EFFECTS[name].bot_score(state, pile_size)) is not None]
@@ -80,6 +85,8 @@ __all__ = [
     "EffectSpec",
     "Param",
     "Params",
+    "Proposal",
+    "Refusal",
     "Resolution",
     "Traits",
     "bot_score",

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.effects.base import Resolution, Traits
+from referee.effects.base import Proposal, Refusal, Resolution, Traits
+from referee.state import Pending, State, ZoneName
 from referee.variant.model import Effect
 
 if TYPE_CHECKING:
@@ -122,6 +123,27 @@ class EffectSpec:
         """What happens when the card is played: moves change ``r.state``, flow changes are
         events on ``r`` (play again, a follow-up, draws for the next player)."""
 
+    def refuse_own(self, params: Params, ask: Proposal) -> Refusal | None:
+        """A check on a play of a card that carries this effect (its own condition, e.g. "not as
+        a last card"), made after the card is found to fit (R5); None: allowed."""
+        return None
+
+    # --- what it leaves pending: its own slice of the state, ``State.pending[name]`` -------
+
+    def pending_zone(self, p: Pending, state: State, seat: int) -> ZoneName | None:
+        """The zone this pending effect makes the player at ``seat`` play from now, instead of
+        the order of R3 (None: it does not bind them).  Not during a follow-up (R8.3)."""
+        return None
+
+    def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
+        """The check this pending effect imposes on a proposed play (None: allowed)."""
+        return None
+
+    def lapses(self, p: Pending, state: State, by: str) -> bool:
+        """Whether it lapses once ``by`` has taken a step (judged before that step applies).
+        By default: after the first step of another player than the one whose card set it."""
+        return by != p.by
+
     # --- words -----------------------------------------------------------------------------
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
@@ -135,7 +157,7 @@ class EffectSpec:
 
     # --- the bots --------------------------------------------------------------------------
 
-    def bot_score(self, state: Any, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         """How much a bot wants to spend a card with this effect instead of picking up (a card
         scores its best effect; None: this effect adds nothing)."""
         return None

@@ -15,7 +15,7 @@ from referee.wording import Voice
 class FastTables:
     """Per-variant tables for ``legal_steps`` (the simulator's hot path), made once per variant
     and shared by its games: the cards that fit for each (top value, restriction), and the
-    plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
+    plays of plain cards.  They keep the answers of ``Rules.fits_ok`` (the R5 part of ``Rules.judge``): the rules live in one place."""
 
     __slots__ = ("variant", "cards", "plain", "plays", "pickups", "_fits", "voice")
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
