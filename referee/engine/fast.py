@@ -24,7 +24,10 @@ class FastTables:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
         self.cards = tuple(traits)
-        self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
+        # Plain: a card whose plays need no choice and that no effect checks (refuse_own).
+        self.plain = frozenset(
+            c for c, t in traits.items() if not (t.needs_target or t.takes_give or t.checked)
+        )
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
         self._fits: dict[tuple[int | None, Restriction | None], frozenset[Card]] = {}
