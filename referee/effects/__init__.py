@@ -50,6 +50,8 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
             t.leaves_game = True
         if type(unit).refuse_own is not EffectSpec.refuse_own:
             t.checked = True
+        if type(unit).lets_in is not EffectSpec.lets_in:
+            t.lets_in = True
         if unit.needs_target(params):
             t.needs_target = True
             t.target_rule = unit.rule

@@ -25,6 +25,8 @@ class Traits:
     # The chosen player must still be in (an effect that acts on their turn, R8.6).
     chosen_must_be_in: bool = False
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
+    # On top of the pile, it may let a player step out of turn (EffectSpec.lets_in).
+    lets_in: bool = False
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
     target_rule: str = ""  # the rule of the effect that needs a chosen player
     restrict_rule: str = ""  # the rule of the effect that restricts the next play

@@ -128,6 +128,12 @@ class EffectSpec:
         a last card"), made after the card is found to fit (R5); None: allowed."""
         return None
 
+    def lets_in(self, params: Params, ask: Proposal) -> bool:
+        """While a card with this effect lies on top of the pile, whether a player may make
+        this play out of turn (R6.1 otherwise: only the mover steps).  The play is then judged
+        as if it were theirs to make, and the turn passes on from them."""
+        return False
+
     # --- what it leaves pending: its own slice of the state, ``State.pending[name]`` -------
 
     def pending_zone(self, p: Pending, state: State, seat: int) -> ZoneName | None:

@@ -17,7 +17,7 @@ class FastTables:
     and shared by its games: the cards that fit for each (top value, restriction), and the
     plays of plain cards.  They keep the answers of ``Rules.fits_ok`` (the R5 part of ``Rules.judge``): the rules live in one place."""
 
-    __slots__ = ("variant", "cards", "plain", "plays", "pickups", "_fits", "voice")
+    __slots__ = ("variant", "cards", "plain", "lets_in", "plays", "pickups", "_fits", "voice")
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
 
     def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
@@ -28,6 +28,8 @@ class FastTables:
         self.plain = frozenset(
             c for c, t in traits.items() if not (t.needs_target or t.takes_give or t.checked)
         )
+        # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).
+        self.lets_in = frozenset(c for c, t in traits.items() if t.lets_in)
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
         self._fits: dict[tuple[int | None, Restriction | None], frozenset[Card]] = {}

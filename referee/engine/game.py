@@ -268,6 +268,10 @@ class Game:
         """Every legal step of the player to move (full-information mode only)."""
         return self.rules.legal_steps(self.state)
 
+    def out_of_turn_steps(self) -> list[Step]:
+        """The plays other players may make out of turn now (full-information mode only)."""
+        return self.rules.out_of_turn_steps(self.state)
+
     def top_value(self) -> int | None:
         """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
         return self.rules.top_value(self.state)
@@ -347,7 +351,8 @@ class Game:
             for n, z in zip(s.names, s.seats, strict=True)
             if z.hand.count or z.face_up.count or z.face_down.count
         ]
-        origin = s.mover
+        # The player who steps: the mover, or one the top card let in out of turn.
+        origin = s.mover if s.names[s.mover] == step.by else s.seat_of(step.by)
         # What effects left pending and lapse with this step (each unit says when).
         lapsing = (
             [(n, p) for n, p in s.pending.items() if EFFECTS[n].lapses(p, s, step.by)]
@@ -502,6 +507,7 @@ class Game:
         reached (the play burns, a face-down card does not fit).  ``s`` is untouched: a choice
         is judged against what the effect will actually see."""
         then = s.copy()
+        then.mover = then.seat_of(step.by)
         r = self._play(then, step._replace(give=None), then.mover, [], Flow(), stop_at=effect_name)
         return then if r is not None and r.stopped else None
 

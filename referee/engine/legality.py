@@ -115,6 +115,11 @@ class Rules:
             return _no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
+            if isinstance(step, Play) and self._lets_in(s, step):
+                # Out of turn, as the top card allows: judged as if it were theirs to make.
+                view = s.copy()
+                view.mover = s.seat_of(by)
+                return self._judge_play(view, step)
             return _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
         if isinstance(step, PickUp):
             if s.follow_up:
@@ -182,6 +187,39 @@ class Rules:
             if own is not None:
                 return own
         return fits
+
+    def _lets_in(self, s: State, step: Play) -> bool:
+        """Whether the top card's effects let this player make this play out of turn (never in
+        a follow-up, R8.3, nor with a card that is not one, nor from a zone that is not)."""
+        if s.follow_up or not s.pile or not step.cards or step.zone not in ZONES:
+            return False
+        top = s.pile[-1]
+        if not self.traits[top].lets_in or not self.variant.is_card(step.cards[0]):
+            return False
+        zone: ZoneName = step.zone
+        ask = Proposal(
+            s, self.variant, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone
+        )
+        return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
+
+    def out_of_turn_steps(self, s: State) -> list[Step]:
+        """Full information: the plays other players may make out of turn now (the top card
+        lets them), in seat order from the mover; each through ``judge``."""
+        if s.over or s.follow_up or not s.pile or s.pile[-1] not in self.fast.lets_in:
+            return []
+        top = s.pile[-1]
+        n = len(s.seats)
+        found: list[Step] = []
+        for d in range(1, n):
+            i = (s.mover + d * s.direction) % n
+            seat = s.seats[i]
+            by = s.names[i]
+            for zone_name in ZONES:
+                have = seat.zone(zone_name).known.get(top, 0)
+                for play in self._candidates(s, by, top, have, zone_name):
+                    if self.judge(s, play).legal:
+                        found.append(play)
+        return found
 
     def _refused(self, by: str, r: Refusal) -> Judgement:
         return _no(r.rule, Reason.HOUSE_RULE, HouseRule(r.effect, r.code, by, r.words))
@@ -498,7 +536,7 @@ class Rules:
         t = self.traits[card]
         targets: list[str | None] = [None]
         if t.needs_target:
-            targets = [n for i, n in enumerate(s.names) if i != s.mover]
+            targets = [n for n in s.names if n != by]
         for k in range(1, have + 1):
             for to in targets:
                 play = Play(by, (card,) * k, zone_name, to)
