@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from referee import wording
 from referee.effects import EFFECTS, Resolution, Traits, resolve
+from referee.engine import core
 from referee.engine.events import Flow, Mute
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
@@ -528,7 +529,7 @@ class Game:
         n = s.burn_pile()
         flow.burned = True
         flow.removed += n
-        flow.play_again = True
+        flow.play_again = core.RULES.burn_plays_again  # R7.2
         if self.keep_history:
             notes.append(wording.burns(run, self.variant.card_name(top), n))
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from referee import wording
 from referee.effects import EFFECTS, Proposal, Refusal, Traits, first_zone, traits_of
+from referee.engine import core
 from referee.engine.fast import FastTables
 from referee.engine.parts import strength, table_zone
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
@@ -65,6 +66,12 @@ class Judgement(NamedTuple):
     reason: Reason
     facts: Facts
     field: str | None = None
+
+
+def _beats(card: int, value: int) -> bool:
+    """R5.2: a number goes on the same value or higher (the core rules' table says whether
+    the same value may follow)."""
+    return card >= value if core.RULES.equal_may_follow else card > value
 
 
 def _yes(rule: str, reason: Reason, facts: Facts) -> Judgement:
@@ -370,7 +377,7 @@ class Rules:
         r = s.restriction
         if r is not None:
             return r.allows(card)
-        return value is None or (isinstance(card, int) and card >= value)
+        return value is None or (isinstance(card, int) and _beats(card, value))
 
     def _fits(self, s: State, card: Card) -> Judgement:
         """The verdict on a card going on the pile now (R5)."""
@@ -389,7 +396,7 @@ class Rules:
         value = self.top_value(s)
         if value is None:
             return _yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
-        if isinstance(card, int) and card >= value:
+        if isinstance(card, int) and _beats(card, value):
             return _yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(s)))
         return _no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(s), value))
 
