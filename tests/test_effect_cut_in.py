@@ -4,28 +4,17 @@ from __future__ import annotations
 
 import random
 
+import support
+
 from referee.engine import Game, Play, Position
 from referee.reasons import Reason
 from referee.simulate.bots import make_bot
 from referee.simulate.runner import play
-from referee.variant.loader import variant_from_data
 from referee.variant.model import Variant
 
 
 def house() -> Variant:
-    return variant_from_data(
-        {
-            "id": "house",
-            "name": "House",
-            "players": [{"decks": 1, "min": 2, "max": 4}],
-            "ranks": {"low": 1, "high": 10, "copies": 4},
-            "karma_cards": [],
-            "rank_powers": [{"rank": 7, "effects": ["cut_in"]}],
-            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-            "min_hand": 3,
-            "burn": 4,
-        }
-    )
+    return support.house(rank_powers=[{"rank": 7, "effects": ["cut_in"]}])
 
 
 def game() -> Game:

@@ -3,32 +3,18 @@
 from __future__ import annotations
 
 import pytest
+import support
 
 from referee.engine import Game, Play, Position
 from referee.reasons import Reason
-from referee.variant.loader import VariantError, variant_from_data
+from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
 
 def house(*effects: object) -> Variant:
-    return variant_from_data(
-        {
-            "id": "house",
-            "name": "House",
-            "players": [{"decks": 1, "min": 2, "max": 4}],
-            "ranks": {"low": 1, "high": 10, "copies": 4},
-            "karma_cards": [
-                {
-                    "id": "gift",
-                    "name": "Gift and Draw",
-                    "copies": 2,
-                    "effects": list(effects) or [{"effect": "give_pile_draw", "n": 2}],
-                }
-            ],
-            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-            "min_hand": 3,
-            "burn": 4,
-        }
+    effects_ = list(effects) or [{"effect": "give_pile_draw", "n": 2}]
+    return support.house(
+        [{"id": "gift", "name": "Gift and Draw", "copies": 2, "effects": effects_}]
     )
 
 

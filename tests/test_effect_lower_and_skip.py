@@ -4,29 +4,18 @@
 from __future__ import annotations
 
 import pytest
+import support
 
 from referee.engine import Game, Play, Position
 from referee.reasons import Reason
-from referee.variant.loader import VariantError, variant_from_data
+from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
 
 def house(karma: bool = False) -> Variant:
-    data: dict[str, object] = {
-        "id": "house",
-        "name": "House",
-        "players": [{"decks": 1, "min": 2, "max": 4}],
-        "ranks": {"low": 1, "high": 10, "copies": 4},
-        "karma_cards": [],
-        "rank_powers": [{"rank": 7, "effects": ["lower_and_skip"]}],
-        "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-        "min_hand": 3,
-        "burn": 4,
-    }
     if karma:
-        data["karma_cards"] = [{"id": "k", "name": "K", "copies": 1, "effects": ["lower_and_skip"]}]
-        data["rank_powers"] = []
-    return variant_from_data(data)
+        return support.house([{"id": "k", "name": "K", "copies": 1, "effects": ["lower_and_skip"]}])
+    return support.house(rank_powers=[{"rank": 7, "effects": ["lower_and_skip"]}])
 
 
 def game() -> Game:

@@ -2,36 +2,28 @@
 
 from __future__ import annotations
 
+import support
+
 from referee.engine import Game, Play, Position
 from referee.reasons import Reason
-from referee.variant.loader import variant_from_data
 from referee.variant.model import Variant
 
 
 def house() -> Variant:
-    return variant_from_data(
-        {
-            "id": "house",
-            "name": "House",
-            "players": [{"decks": 1, "min": 2, "max": 4}],
-            "ranks": {"low": 1, "high": 10, "copies": 4},
-            "karma_cards": [
-                {"id": "mirror", "name": "Mirror", "copies": 2, "effects": ["mirror"]},
-                {
-                    "id": "low",
-                    "name": "Low Five",
-                    "copies": 2,
-                    "effects": [{"effect": "next_range", "max": 5}],
-                },
-            ],
-            "rank_powers": [
-                {"rank": 2, "effects": ["play_again"]},
-                {"rank": 6, "effects": [{"effect": "skip", "target": "chosen"}]},
-            ],
-            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-            "min_hand": 3,
-            "burn": 4,
-        }
+    return support.house(
+        [
+            {"id": "mirror", "name": "Mirror", "copies": 2, "effects": ["mirror"]},
+            {
+                "id": "low",
+                "name": "Low Five",
+                "copies": 2,
+                "effects": [{"effect": "next_range", "max": 5}],
+            },
+        ],
+        [
+            {"rank": 2, "effects": ["play_again"]},
+            {"rank": 6, "effects": [{"effect": "skip", "target": "chosen"}]},
+        ],
     )
 
 

@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
+import support
+
 from referee.engine import Game, PickUp, Play, Position
 from referee.reasons import HouseRule, Reason
-from referee.variant.loader import variant_from_data
 from referee.variant.model import Variant
 
 
 def house() -> Variant:
-    return variant_from_data(
-        {
-            "id": "house",
-            "name": "House",
-            "players": [{"decks": 1, "min": 2, "max": 4}],
-            "ranks": {"low": 1, "high": 10, "copies": 4},
-            "karma_cards": [
-                {
-                    "id": "show_me",
-                    "name": "Show Me",
-                    "copies": 2,
-                    "rule": "R9",
-                    "effects": ["next_face_up"],
-                }
-            ],
-            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-            "min_hand": 3,
-            "burn": 4,
-        }
-    )
+    card = {"id": "show_me", "name": "Show Me", "copies": 2, "rule": "R9"}
+    return support.house([{**card, "effects": ["next_face_up"]}])
 
 
 def game(**kw: object) -> Game:

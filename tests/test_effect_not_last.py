@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
+import support
+
 from referee.engine import Game, PickUp, Play, Position
 from referee.reasons import HouseRule, Reason
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
 
-DATA: dict[str, object] = {
-    "id": "house",
-    "name": "House",
-    "players": [{"decks": 1, "min": 2, "max": 4}],
-    "ranks": {"low": 1, "high": 10, "copies": 4},
-    "karma_cards": [
-        {"id": "boom", "name": "Boom", "copies": 2, "effects": ["clear_pile", "not_last"]}
-    ],
-    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-    "min_hand": 3,
-    "burn": 4,
-}
+DATA = support.house_data(
+    [{"id": "boom", "name": "Boom", "copies": 2, "effects": ["clear_pile", "not_last"]}]
+)
 
 
 def house() -> Variant:
