@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from referee.effects import Traits
 from referee.engine.steps import PickUp, Step
-from referee.state import Restriction
+from referee.state import Restriction, State
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -61,12 +61,13 @@ class FastTables:
         self,
         value: int | None,
         restriction: Restriction | None,
-        fits_ok: Callable[[Card, int | None], bool],
+        fits_ok: Callable[[State, Card, int | None], bool],
+        state: State,
     ) -> frozenset[Card]:
         """The cards that may go on the pile now (R5), as the game's own ``fits_ok`` says for
         this top value and restriction: its answers, kept."""
         key = (value, restriction)
         found = self._fits.get(key)
         if found is None:
-            found = self._fits[key] = frozenset(c for c in self.cards if fits_ok(c, value))
+            found = self._fits[key] = frozenset(c for c in self.cards if fits_ok(state, c, value))
         return found

@@ -15,7 +15,6 @@ unit (``State.pending``): the zone it makes a player play from and the check it 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import NamedTuple
 
 from referee import wording
@@ -66,6 +65,16 @@ class Judgement(NamedTuple):
     reason: Reason
     facts: Facts
     field: str | None = None
+
+
+def _pick_up_refusal(s: State) -> tuple[str, Reason] | None:
+    """Why the mover may not pick up the pile now (R8.3, R6.3), or None: ``judge``'s decision
+    on a pick-up, which ``legal_steps`` asks without making the verdict's facts."""
+    if s.follow_up:
+        return "R8.3", Reason.PICK_UP_IN_FOLLOW_UP
+    if not s.pile:
+        return "R6.3", Reason.PICK_UP_EMPTY
+    return None
 
 
 def _beats(card: int, value: int) -> bool:
@@ -129,10 +138,9 @@ class Rules:
                 return self._judge_play(view, step)
             return _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
         if isinstance(step, PickUp):
-            if s.follow_up:
-                return _no("R8.3", Reason.PICK_UP_IN_FOLLOW_UP, Who(by))
-            if not s.pile:
-                return _no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
+            refused = _pick_up_refusal(s)
+            if refused is not None:
+                return _no(refused[0], refused[1], Who(by))
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
         return self._judge_play(s, step)
 
@@ -497,7 +505,17 @@ class Rules:
         by = s.names[s.mover]
         seat = s.seats[s.mover]
         steps: list[Step] = []
-        zone_name = self.zone_due(s, s.mover)
+        zone_name: ZoneName
+        if s.follow_up or s.pending:
+            zone_name = self.zone_due(s, s.mover)
+        else:  # zone_due's R3 part, inline: the hot path
+            zone_name = (
+                "hand"
+                if seat.hand.count or s.draw_pile
+                else "face_up"
+                if seat.face_up.count
+                else "face_down"
+            )
         zone = seat.zone(zone_name)
         fast = self.fast
         candidates: Iterable[tuple[Card, int]]
@@ -511,7 +529,7 @@ class Rules:
             fits = (
                 None
                 if s.follow_up
-                else fast.fits(self.top_value(s), s.restriction, partial(self.fits_ok, s))
+                else fast.fits(self.top_value(s), s.restriction, self.fits_ok, s)
             )
         plain = fast.plain if not s.pending else frozenset()
         made = fast.plays_for(by, zone_name)
@@ -530,9 +548,8 @@ class Rules:
             steps += [
                 p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
             ]
-        pickup = fast.pickup(by)
-        if s.pile and self.judge(s, pickup).legal:
-            steps.append(pickup)
+        if _pick_up_refusal(s) is None:
+            steps.append(fast.pickup(by))
         return steps
 
     def _candidates(
