@@ -60,6 +60,8 @@ class Reason(StrEnum):
     HIGHER = "higher"
     RESTRICTED = "restricted"
     TOO_LOW = "too_low"
+    # R9: a house effect's own check (its words come from its unit, referee/effects/)
+    HOUSE_RULE = "house_rule"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +211,17 @@ class Restricted(Facts):
     def after(self) -> str:
         """The name of the card that set the restriction."""
         return self.restriction.name or "that card"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule(Facts):
+    """A play refused by a house effect's own check (R9): the effect, its own code for the
+    reason (stable, for records and tests), and its words, which its unit makes."""
+
+    effect: str
+    code: str
+    by: str
+    words: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,6 +148,21 @@ class Restriction:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What an effect leaves pending once its card has resolved: that effect unit's own slice
+    of the state, kept in ``State.pending`` under the unit's name until the unit says it lapses
+    (``EffectSpec.lapses``).  Immutable, so a copy of the state (undo, a dry run) shares it; it
+    is saved, undone and exported with the state (a record replays the steps that set it).  A
+    unit subclasses it for values of its own.  It names the card that set it and the rule its
+    verdicts cite, so both survive the card leaving the game (a one-time card)."""
+
+    by: str  # the player whose card set it (a person: seats may change hands, R8.11)
+    card: Card
+    name: str
+    rule: str
+
+
 @dataclass(eq=True)
 class State:
     """Everything public at the table, plus bookkeeping for R4.3.
@@ -169,6 +184,8 @@ class State:
     restriction: Restriction | None = None
     follow_up: bool = False
     skips: dict[str, int] = field(default_factory=dict)
+    # What effects leave pending, by effect name (each unit owns its entry, see Pending).
+    pending: dict[str, Pending] = field(default_factory=dict)
     over: bool = False
     loser: str | None = None
     # Full information only: the draw pile's cards, top last.
@@ -187,6 +204,7 @@ class State:
             restriction=self.restriction,
             follow_up=self.follow_up,
             skips=dict(self.skips),
+            pending=dict(self.pending),
             over=self.over,
             loser=self.loser,
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),

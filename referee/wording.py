@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from referee import words
 from referee.reasons import (
@@ -22,6 +22,7 @@ from referee.reasons import (
     GameOver,
     HintFacts,
     Holding,
+    HouseRule,
     InZone,
     MixedCards,
     NoFacts,
@@ -39,8 +40,22 @@ from referee.reasons import (
 from referee.state import Restriction
 
 if TYPE_CHECKING:
-    from referee.engine.steps import Verdict
     from referee.variant.model import Variant
+
+
+class Judged(Protocol):
+    """What a verdict shows (``engine.steps.Verdict``), read here without importing the engine,
+    which imports this module."""
+
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def instead(self) -> str: ...
+
 
 ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "face-down cards"}
 
@@ -99,21 +114,21 @@ class VerdictParts(NamedTuple):
     rule: str
 
 
-def verdict_parts(v: Verdict) -> VerdictParts:
+def verdict_parts(v: Judged) -> VerdictParts:
     """A verdict's words apart: its message is the answer, then any detail on lines of their
     own (``verdict_message``)."""
     answer, _, detail = v.message.partition("\n")
     return VerdictParts(answer, detail.replace("\n", " "), v.instead, v.rule)
 
 
-def verdict_text(v: Verdict) -> str:
+def verdict_text(v: Judged) -> str:
     """A verdict as a child reads it, without the rule id: 'No: 5 is lower than 9. Ann may play
     from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile.'"""
     p = verdict_parts(v)
     return " ".join(part for part in (p.answer, p.detail, p.todo) if part)
 
 
-def verdict_line(v: Verdict) -> str:
+def verdict_line(v: Judged) -> str:
     """A verdict on one line with its rule as a trailing tag ('… [R5.2]'): the CLI, records."""
     return f"{verdict_text(v)} [{v.rule}]" if v.rule else verdict_text(v)
 
@@ -297,6 +312,8 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.HIGHER: _w(OnTop, lambda d, v: f"Yes: {d.card} is not lower than {d.top}."),
     Reason.RESTRICTED: _w(Restricted, _restricted),
     Reason.TOO_LOW: _w(TooLow, lambda d, v: f"No: {d.card} is lower than {d.top}."),
+    # --- R9: a house effect's own check: its unit (referee/effects/) makes the words
+    Reason.HOUSE_RULE: _w(HouseRule, lambda d, v: f"No: {d.words}"),
 }
 
 REASONS = frozenset(_VERDICTS)

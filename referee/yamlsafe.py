@@ -150,7 +150,7 @@ class _SafeLoader(yaml.SafeLoader):
         super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[no-untyped-call]
         self._nodes += 1
         if self._nodes > self._max_nodes:
             raise _Located(
@@ -443,7 +443,7 @@ def _is_int(checker: Any, instance: object) -> bool:
 
 
 _TYPE_CHECKER = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int)
-_Validator = jsonschema.validators.extend(
+_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     jsonschema.Draft202012Validator, type_checker=_TYPE_CHECKER
 )
 """Draft 2020-12 where 3.0 is not an integer: a copy count of 3.0 is a mistake in a file."""

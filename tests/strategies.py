@@ -144,3 +144,33 @@ def valid_variants(draw: st.DrawFn) -> Variant:
     except VariantError:  # not a valid variant
         assume(False)
         raise
+
+
+HOUSE_RULES = ("next_face_up", "give_pile_draw", "lower_and_skip", "not_last", "mirror", "cut_in")
+"""The house rules issue 21 added to the menu."""
+
+
+@st.composite
+def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Variant:
+    """A random valid variant in which every rank power and Karma card also carries one of
+    ``names`` (where the loader allows it), and at least one rank does."""
+    data = draw(variant_data())
+    if not data["rank_powers"]:
+        data["rank_powers"] = [{"rank": data["ranks"]["low"], "effects": []}]
+    for holder in [*data["rank_powers"], *data["karma_cards"]]:
+        have = _names(holder["effects"])
+        fits = [
+            n
+            for n in names
+            if n not in have
+            and not (n == "lower_and_skip" and ("id" in holder or "next_range" in have))
+            and not (n == "give_pile_draw" and have & {"give_pile", "clear_pile"})
+            and not (needs_target(n, {}) and any(needs_target(h, {}) for h in have))
+        ]
+        if fits:
+            holder["effects"] = [*holder["effects"], draw(st.sampled_from(fits))]
+    try:
+        return variant_from_data(data)
+    except VariantError:
+        assume(False)
+        raise

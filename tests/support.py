@@ -35,3 +35,32 @@ def endless(name: str = "Endless") -> Variant:
         deal=Deal(face_down=0, face_up=0, hand=2),
         min_hand=2,
     )
+
+
+def house_data(
+    karma_cards: list[dict[str, object]] | None = None,
+    rank_powers: list[dict[str, object]] | None = None,
+) -> dict[str, object]:
+    """A house variant's data for one effect's tests: numbers 1 to 10, four of each, 2 to 4
+    players, a 3 + 3 + 3 deal, a minimum hand of 3, runs of 4 burn."""
+    return {
+        "id": "house",
+        "name": "House",
+        "players": [{"decks": 1, "min": 2, "max": 4}],
+        "ranks": {"low": 1, "high": 10, "copies": 4},
+        "karma_cards": karma_cards or [],
+        "rank_powers": rank_powers or [],
+        "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+        "min_hand": 3,
+        "burn": 4,
+    }
+
+
+def house(
+    karma_cards: list[dict[str, object]] | None = None,
+    rank_powers: list[dict[str, object]] | None = None,
+) -> Variant:
+    """The house variant of ``house_data``, loaded (and checked) as a file would be."""
+    from referee.variant.loader import variant_from_data
+
+    return variant_from_data(house_data(karma_cards, rank_powers))

@@ -48,8 +48,8 @@ def test_next_range_restricts_the_next_play() -> None:
 
 
 def test_one_time_is_a_trait() -> None:
-    assert traits_of((Effect("one_time"),), True).one_time
-    assert not traits_of((), True).one_time
+    assert traits_of((Effect("one_time"),), True).leaves_game
+    assert not traits_of((), True).leaves_game
 
 
 def test_give_pile_gives_known_hand_cards() -> None:
@@ -277,8 +277,22 @@ def test_no_effect_is_special_cased_by_name_outside_its_unit() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare):
                 for side in (node.left, *node.comparators):
-                    if isinstance(side, ast.Constant) and side.value in names:
-                        found.append(f"{path.relative_to(root)}:{node.lineno}: {side.value}")
+                    # `x == "wild"`, and `x in ("wild", ...)`: a tuple, list or set compared
+                    inner = (
+                        side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
+                    )
+                    for e in inner:
+                        if isinstance(e, ast.Constant) and e.value in names:
+                            found.append(f"{path.relative_to(root)}:{node.lineno}: {e.value}")
+            elif isinstance(node, ast.Dict):
+                # `{"wild": ...}`: a table keyed by effect names
+                for key in node.keys:
+                    if isinstance(key, ast.Constant) and key.value in names:
+                        found.append(f"{path.relative_to(root)}:{node.lineno}: {key.value}")
+            elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+                # `EFFECTS["wild"]`, `traits["one_time"]`
+                if node.slice.value in names:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {node.slice.value}")
             elif isinstance(node, ast.Set) and any(
                 isinstance(e, ast.Constant) and e.value in names for e in node.elts
             ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
+from referee.variant.loader import variant_from_data
 from referee.variant.registry import builtin
 
 
@@ -295,3 +296,62 @@ def test_every_verdict_carries_the_facts_its_reason_reads() -> None:
     assert set(wording.REASONS) == set(Reason)
     with pytest.raises(TypeError):
         wording.verdict_message(Reason.TOO_LOW, NoFacts(), g.voice)
+
+
+# --- a Game made of parts (issue 21) ------------------------------------------------------------
+
+
+def test_a_game_is_made_of_parts_not_mixins() -> None:
+    """The state, the rule checks, the turn flow and the history are parts the game holds."""
+    from referee.engine.flow import TurnFlow
+    from referee.engine.history import History
+    from referee.engine.legality import Rules
+
+    assert Game.__bases__ == (object,)
+    g = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 1)
+    assert isinstance(g.rules, Rules)
+    assert isinstance(g.flow, TurnFlow)
+    assert isinstance(g.past, History)
+
+
+def test_the_rule_checks_judge_any_state_they_are_given_and_change_none() -> None:
+    """Rules reads the state it is handed: a copy can be judged without touching the game."""
+    g = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 1, keep_history=True)
+    step = g.legal_steps()[0]
+    other = g.state.copy()
+    g.push(step)
+    assert g.rules.judge(other, step).legal  # judged on the state before the step
+    assert not g.rules.judge(g.state, step).legal  # no longer Ann's turn
+    assert g.rules.legal_steps(other)[0] == step
+
+
+def test_a_dry_run_works_on_an_explicit_copy() -> None:
+    """Judging a given card plays the card's earlier effects on a copy (R8.9): the game's state
+    is the same object, unchanged, while and after the verdict is made."""
+    v = variant_from_data(
+        {
+            "id": "gift",
+            "name": "Gift",
+            "players": [{"decks": 1, "min": 2, "max": 4}],
+            "ranks": {"low": 1, "high": 8, "copies": 4},
+            "karma_cards": [
+                {
+                    "id": "swap_give",
+                    "name": "Pass and Give",
+                    "copies": 4,
+                    "effects": ["pass_hands", "give_card"],
+                }
+            ],
+            "deal": {"face_down": 1, "face_up": 1, "hand": 3},
+            "min_hand": 3,
+            "burn": 3,
+        }
+    )
+    g = Game.shuffled(v, ["Ann", "Ben"], 2, keep_history=True)
+    s = g.state
+    s.seats[0].hand.add_known("swap_give")
+    before = s.copy()
+    ben_card = next(iter(s.seats[1].hand.known))
+    play = Play("Ann", ("swap_give",), "hand", "Ben", ben_card)
+    assert g.explain(play).legal  # Ann gives from the hand she then holds: Ben's
+    assert g.state is s and s == before

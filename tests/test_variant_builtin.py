@@ -162,3 +162,27 @@ def test_resolve_ids_and_paths(tmp_path: Path) -> None:
     assert "no such file" in str(info.value)
     with pytest.raises(VariantError):
         resolve("no-such-variant")
+
+
+def test_the_palace_house_rules_use_the_new_house_effects_and_games_end() -> None:
+    """Issue 21: a built-in house variant uses several of the new effects, and plays out."""
+    import random
+
+    from referee.engine import Game
+    from referee.simulate.bots import make_bot
+    from referee.simulate.runner import play
+
+    v = builtin("palace-house-rules")
+    used = {e.name for c in v.all_cards() for e in v.effects_of(c)}
+    assert {
+        "next_face_up",
+        "give_pile_draw",
+        "lower_and_skip",
+        "mirror",
+        "cut_in",
+        "not_last",
+    } <= used
+    bots = {n: make_bot("greedy") for n in ("A", "B", "C", "D")}
+    for seed in range(5):
+        result = play(Game.shuffled(v, list(bots), seed), bots, random.Random(seed))
+        assert result.loser is not None

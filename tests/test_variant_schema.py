@@ -29,7 +29,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 )
 def test_checked_in_schema_equals_generated(name: str, build: Any) -> None:
     text = (SCHEMAS_DIR / name).read_text(encoding="utf-8")
-    assert text == render(build()), "run: python -m referee.variant.schema_gen"
+    assert text == render(build()), "run: karma schema --out schemas"
     schema = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$id"] == f"{SCHEMA_BASE_URL}{name}"
@@ -149,3 +149,18 @@ steps:
         "r.yaml:8:13: steps[4].play[0]: 'Four' is not in the right form; expected a card: a number such as 7, or a Karma card id such as five_or_below",
         "r.yaml:9:5: steps[5]: expected a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or {check: {...}}, got 7",
     ]
+
+
+def test_karma_schema_writes_what_the_generator_makes(tmp_path: Path) -> None:
+    """`karma schema --out schemas` is the one command that regenerates the checked-in schemas
+    (issue 21): it writes the generator's output, which equals the checked-in copies."""
+    from referee.cli import main as karma
+
+    assert karma(["schema", "--out", str(tmp_path)]) == 0
+    for name, build in (
+        ("variant.schema.json", variant_schema),
+        ("record.schema.json", record_schema),
+    ):
+        written = (tmp_path / name).read_text(encoding="utf-8")
+        assert written == render(build())
+        assert written == (SCHEMAS_DIR / name).read_text(encoding="utf-8")

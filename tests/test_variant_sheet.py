@@ -165,3 +165,28 @@ def test_a_groups_own_words_stay_plain_text_on_the_sheet() -> None:
         assert not re.search(unescaped, sheet), unescaped
     assert "\\!\\[x\\]\\(http\\:\u2060\\/\\/198\\.51\\.100\\.7\\/i\\.png\\)" in sheet
     assert "\n# heading" not in sheet
+
+
+def test_a_core_rule_change_changes_the_sheet_and_the_referee(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21: the sheet's core-rule sentences come from the table the engine reads
+    (referee.engine.core): a burn that passes the turn is said so, and refereed so."""
+    from referee.engine import Game, Play, Position, core
+
+    v = builtin("classic")
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=10, pile=(9,) * (v.burn - 1))
+    assert "whoever completed the run plays again" in rules_sheet(v)
+    assert Game.from_position(v, ["Ann", "Ben"], start).push(Play("Ann", (9,))).next_player == "Ann"
+
+    monkeypatch.setattr(core, "RULES", core.CoreRules(burn_plays_again=False))
+    sheet = rules_sheet(v)
+    assert "whoever completed the run plays again" not in sheet
+    assert "the turn passes to the next player, who starts a new pile" in sheet
+    game = Game.from_position(v, ["Ann", "Ben"], start)
+    assert game.push(Play("Ann", (9,))).next_player == "Ben"
+
+    monkeypatch.setattr(core, "RULES", core.CoreRules(equal_may_follow=False))
+    assert "of a lower value (not the same)" in rules_sheet(v)
+    on_nine = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=10, pile=(9,))
+    assert not Game.from_position(v, ["Ann", "Ben"], on_nine).explain(Play("Ann", (9,))).legal

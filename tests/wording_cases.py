@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from referee.effects import needs_target
 from referee.engine import Game, PickUp, Play, Position, Step
 from referee.variant.loader import variant_from_data
 from referee.variant.model import Card, Variant
@@ -102,7 +103,7 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
         Play("Ann", (5,), "face_down"),
     )
     for k in v.karma_cards:
-        needs = any(e.needs_target for e in k.effects)
+        needs = any(needs_target(e.name, e.params) for e in k.effects)
         if needs:
             yield f"needs_target: {k.id}", _g(v), Play("Ann", (k.id,))
             yield f"target_self: {k.id}", _g(v), Play("Ann", (k.id,), to="Ann")
@@ -131,7 +132,7 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
                 outside += step
             yield f"restricted: after {name}", _g(v, pile=(card,)), Play("Ann", (outside,))
             yield f"in_range: after {name}", _g(v, pile=(card,)), Play("Ann", (inside,))
-        if t.skips_chosen:
+        if t.chosen_must_be_in:
             out = {"Ann": 3, "Ben": 3, "Cal": 0}
             yield f"target_out: {name}", _g(v, hand=out), Play("Ann", (card,), to="Cal")
         if t.needs_target and t.give_effect is None:
@@ -307,7 +308,7 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
             Play("Ann", (give,), to="Cal"),
         )
     # --- R8.6: lose a turn, and a second one on the same player
-    skip = next((c for c in v.all_cards() if g.traits(c).skips_chosen), None)
+    skip = next((c for c in v.all_cards() if g.traits(c).chosen_must_be_in), None)
     if skip is not None:
         yield "R8.6 the next player loses a turn", _at(v), Play("Ann", (skip,), to="Ben")
         twice = _at(v, hand=dict.fromkeys(THREE, 4))

@@ -1,7 +1,10 @@
 """`karma schema`: print the variant (or record) JSON Schema, or write both to a folder.
 
-A variant file's first line points editors at the stable schema address (referee.resources);
-with ``--out DIR`` a group keeps local copies and points the editor there instead (README).
+What it prints and writes is what the generator makes (``referee.variant.schema_gen``) from the
+effect units, not a copy of a file: ``karma schema --out schemas`` in a checkout regenerates the
+checked-in schemas after a new effect (tests/test_variant_schema.py keeps them equal).  A variant
+file's first line points editors at the stable schema address (referee.resources); with
+``--out DIR`` a group keeps local copies and points the editor there instead (README).
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee.resources import RECORD_SCHEMA, VARIANT_SCHEMA, schema_text
+from referee.resources import RECORD_SCHEMA, VARIANT_SCHEMA
+from referee.variant.schema_gen import GENERATED, render
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,13 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.out is None:
-        sys.stdout.write(schema_text(VARIANT_SCHEMA if args.which == "variant" else RECORD_SCHEMA))
+        name = VARIANT_SCHEMA if args.which == "variant" else RECORD_SCHEMA
+        sys.stdout.write(render(GENERATED[name]()))
         return 0
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        for name in (VARIANT_SCHEMA, RECORD_SCHEMA):
-            (out / name).write_text(schema_text(name), encoding="utf-8")
+        for name, build in GENERATED.items():
+            (out / name).write_text(render(build()), encoding="utf-8")
             print(out / name)
     except OSError as e:
         print(f"karma schema: cannot write to {out} ({e.strerror or e})", file=sys.stderr)

@@ -1,33 +1,42 @@
 """The effects registry (RULES.md R9): one unit per effect of the menu, one module each.
 
-Every module in this package (other than ``base``) holds one effect: a subclass of
-:class:`referee.variant.menu.EffectSpec` with its parameters and limits, its traits, its
-resolution, its words, its semantic checks and its bot score.  The package imports them all,
-so adding an effect is one new file here (plus its test).
+Every module in this package (other than ``base`` and ``spec``) holds one effect: a subclass
+of :class:`referee.effects.spec.EffectSpec` with its parameters and limits, its traits, its
+resolution, its words, its semantic checks, its bot score and what it leaves pending.  The
+package imports them all, so adding an effect is one new file here (plus its test).
 
-A unit does two things, both optional: it contributes *traits* that judge plays while the card
-lies on the pile (wild, a value, a restriction, see-through, one-time, needs a target), and it
-*resolves* when its card is played: moves change the state (the pile, the zones), while flow
-changes (play again, a follow-up, where the turn continues from) are *events* on the
-resolution, which the engine's turn flow then applies.  No card is known here by its name: a
-Karma card or a rank power is just a list of these.
+A unit does up to three things, all optional: it contributes *traits* that judge plays while
+the card lies on the pile (wild, a value, a restriction, see-through, one-time, needs a
+target); it *resolves* when its card is played: moves change the state (the pile, the zones),
+while flow changes (play again, a follow-up, where the turn continues from) are *events* on the
+resolution, which the engine's turn flow then applies; and it may leave something *pending* in
+its own slice of the state (``State.pending``), which it then checks on the next steps until it
+lapses.  No card is known here by its name: a Karma card or a rank power is just a list of these.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 
-from referee.effects.base import Resolution, Traits, first_zone, next_in
-from referee.variant.menu import MENU, EffectSpec
+from referee.effects.base import Proposal, Refusal, Resolution, Traits, first_zone, next_in
+from referee.effects.spec import UNITS, EffectSpec, Param, Params, needs_target
+from referee.state import State
 from referee.variant.model import Effect
 
 for _module in pkgutil.iter_modules(__path__):
-    if _module.name != "base" and not _module.name.startswith("_"):
+    if _module.name not in ("base", "spec") and not _module.name.startswith("_"):
         importlib.import_module(f"{__name__}.{_module.name}")
 
-EFFECTS: dict[str, EffectSpec] = dict(MENU)
-"""Every effect unit by name, in menu order (the same objects as ``MENU``)."""
+EFFECTS: dict[str, EffectSpec] = {
+    u.name: u for u in sorted(UNITS.values(), key=lambda u: (u.order, u.name))
+}
+"""Every effect unit by name, in menu order."""
+
+MENU: Mapping[str, EffectSpec] = EFFECTS
+"""The menu of effects (R9), in menu order: the schema, the loader's checks, the rules sheet, the
+app's composer and the bots all read it."""
 
 
 def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
@@ -37,6 +46,12 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
         unit = EFFECTS[e.name]
         params = dict(e.params)
         unit.traits(params, t)
+        if unit.leaves_game:
+            t.leaves_game = True
+        if type(unit).refuse_own is not EffectSpec.refuse_own:
+            t.checked = True
+        if type(unit).lets_in is not EffectSpec.lets_in:
+            t.lets_in = True
         if unit.needs_target(params):
             t.needs_target = True
             t.target_rule = unit.rule
@@ -59,7 +74,7 @@ def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = No
     return False
 
 
-def bot_score(effects: frozenset[str] | set[str], state: object, pile_size: int) -> float:
+def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) -> float:
     """What a bot thinks of spending a card with these effects now: its best effect's score,
     1.0 when none of them says anything."""
     scores = [s for name in effects if (s := EFFECTS[name].bot_score(state, pile_size)) is not None]
@@ -70,10 +85,15 @@ __all__ = [
     "EFFECTS",
     "MENU",
     "EffectSpec",
+    "Param",
+    "Params",
+    "Proposal",
+    "Refusal",
     "Resolution",
     "Traits",
     "bot_score",
     "first_zone",
+    "needs_target",
     "next_in",
     "resolve",
     "traits_of",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class BottomToTop(EffectSpec):
@@ -26,10 +27,10 @@ class BottomToTop(EffectSpec):
             r.landed = True
             r.say(f"The bottom card ({r.variant.card_name(card)}) moves to the top.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "The bottom card of the pile is moved to the top, and the next player plays on that."
 
-    def bot_score(self, state: Any, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         """It helps when the bottom card is low: the next player is held down."""
         pile = state.pile
         low = bool(pile) and isinstance(pile[0], int) and pile[0] <= 6

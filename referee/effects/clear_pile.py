@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class ClearPile(EffectSpec):
@@ -22,11 +25,11 @@ class ClearPile(EffectSpec):
             f"The pile is cleared ({words.cards(n)} out of play)." if n else "The pile is cleared."
         )
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "The whole pile, this card included, leaves the game, and the same player plays "
             "again on an empty pile."
         )
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 5.0 + pile_size

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class ExchangeHands(EffectSpec):
@@ -24,10 +25,10 @@ class ExchangeHands(EffectSpec):
         a.hand, b.hand = b.hand, a.hand
         r.say(f"{r.name(r.mover)} and {r.name(r.target)} swap hands.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "The player swaps hands with any other player, even if one of the hands is empty."
 
-    def bot_score(self, state: Any, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         """Worth it when somebody else holds a smaller hand."""
         mine = state.seats[state.mover].hand.count
         smaller = any(

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution, Traits, first_zone
+from referee.effects.base import Resolution, Traits, first_zone
+from referee.effects.spec import EffectSpec, Params
 from referee.state import ZoneCards
-from referee.variant.model import Card
+from referee.variant.model import Card, Variant
 
 
 class GiveCard(EffectSpec):
@@ -54,7 +55,7 @@ class GiveCard(EffectSpec):
             what = "a card"
         r.say(f"{r.name(r.mover)} gives {what} to {r.name(r.target)}.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "The player gives one of their cards to any other player: a hand card if they have "
             "one, otherwise a face-up card, otherwise a face-down card without looking."

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class GivePile(EffectSpec):
@@ -25,8 +28,8 @@ class GivePile(EffectSpec):
         else:
             r.say("The pile is empty, so there is nothing to give.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "The player gives the whole pile to any other player, who takes it into their hand."
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 5.0 + pile_size

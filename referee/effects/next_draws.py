@@ -8,7 +8,10 @@ page and the bots read it from the registry.
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, next_in
+from referee.effects.base import Resolution, next_in
+from referee.effects.spec import EffectSpec, Param, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class NextDraws(EffectSpec):
@@ -43,12 +46,12 @@ class NextDraws(EffectSpec):
         else:
             r.say(f"The draw pile is empty, so {who} draws nothing.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         n = int(self.arg(params, "n"))
         return (
             f"The next player draws {words.cards(n)} from the draw pile into their hand "
             "(as many as are left)."
         )
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 2.0

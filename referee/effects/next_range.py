@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits
-from referee.state import Restriction
-from referee.variant.menu import CardCheck
+from referee.effects.base import Resolution, Traits
+from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.state import Restriction, State
+from referee.variant.model import Variant
 
 
 class NextRange(EffectSpec):
@@ -60,7 +59,7 @@ class NextRange(EffectSpec):
             r.variant.rule_for(card, self.rule),
         )
 
-    def sheet(self, params: Params, variant: Any) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         alt = words.wild_alternative(variant)
         if lo is not None and hi is not None:
@@ -98,5 +97,5 @@ class NextRange(EffectSpec):
                     "max",
                 )
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 3.0

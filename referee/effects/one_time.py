@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Traits
+from referee.effects.spec import EffectSpec, Params
+from referee.variant.model import Variant
 
 
 class OneTime(EffectSpec):
@@ -16,8 +17,5 @@ class OneTime(EffectSpec):
     said_last = True  # it happens last
     leaves_game = True
 
-    def traits(self, params: Params, traits: Traits) -> None:
-        traits.one_time = True
-
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "It is used only once: it leaves the game as it takes effect."

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Param, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Param, Params
+from referee.variant.model import Variant
 
 
 class PassHands(EffectSpec):
@@ -38,6 +40,6 @@ class PassHands(EffectSpec):
             s.seats[(i + shift) % n].hand = hand
         r.say(f"Everyone passes their hand to the {side}.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         side = self.arg(params, "direction")
         return f"Everyone passes their whole hand to the player on their {side}."

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class PlayAgain(EffectSpec):
@@ -16,8 +19,8 @@ class PlayAgain(EffectSpec):
     def resolve(self, r: Resolution, params: Params) -> None:
         r.play_again = True
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "The same player plays again, on top of this card."
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 2.5

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class PlayTableCard(EffectSpec):
@@ -19,12 +22,12 @@ class PlayTableCard(EffectSpec):
         """R8.3: a follow-up play from the table is due at once (the engine checks it lapses)."""
         r.follow_up = True
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "The same player must straight away play from the table: face-up cards if they "
             "have any (several of a kind may go together), otherwise one face-down card "
             "without looking, otherwise from their hand. Any value may be played."
         )
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 2.5

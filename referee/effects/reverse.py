@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.variant.model import Variant
 
 
 class Reverse(EffectSpec):
@@ -17,5 +19,5 @@ class Reverse(EffectSpec):
         r.state.direction = -r.state.direction
         r.say("The direction of play is reversed.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "The direction of play turns around."

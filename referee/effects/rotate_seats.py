@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Param, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Param, Params
+from referee.variant.model import Variant
 
 
 class RotateSeats(EffectSpec):
@@ -39,6 +41,6 @@ class RotateSeats(EffectSpec):
         r.continue_from = r.mover
         r.say(f"Everyone moves one seat to the {side}.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         side = self.arg(params, "direction")
         return f"Everyone leaves their cards where they are and moves one seat to the {side}."

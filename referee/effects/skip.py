@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits, next_in
+from referee.effects.base import Resolution, Traits, next_in
+from referee.effects.spec import EffectSpec, Param, Params
+from referee.state import State
+from referee.variant.model import Variant
 
 
 class Skip(EffectSpec):
@@ -28,11 +31,11 @@ class Skip(EffectSpec):
     order = 100
 
     def needs_target(self, params: Params) -> bool:
-        return self.arg(params, "target") == "chosen"
+        return bool(self.arg(params, "target") == "chosen")
 
     def traits(self, params: Params, traits: Traits) -> None:
         if self.needs_target(params):
-            traits.skips_chosen = True  # a player who is out has no turn to lose
+            traits.chosen_must_be_in = True  # a player who is out has no turn to lose
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
@@ -49,10 +52,10 @@ class Skip(EffectSpec):
                 f"their next {words.number(lost)} turns in all."
             )
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         if self.arg(params, "target") == "next":
             return "The next player loses their turn."
         return "The player picks another player who is still in; that player loses their next turn."
 
-    def bot_score(self, state: object, pile_size: int) -> float | None:
+    def bot_score(self, state: State, pile_size: int) -> float | None:
         return 3.0

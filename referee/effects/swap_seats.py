@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Resolution
+from referee.effects.base import Resolution
+from referee.effects.spec import EffectSpec, Params
+from referee.variant.model import Variant
 
 
 class SwapSeats(EffectSpec):
@@ -22,7 +24,7 @@ class SwapSeats(EffectSpec):
         r.continue_from = r.mover  # play continues after the seat where the card was played
         r.say(f"{mover_name} and {target_name} trade seats.")
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "The player trades seats with any other player; each leaves their cards behind "
             "and takes over the cards at their new seat."

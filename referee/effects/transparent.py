@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import EffectSpec, Params, Traits
-from referee.variant.menu import CardCheck
+from referee.effects.base import Traits
+from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.variant.model import Variant
 
 
 class Transparent(EffectSpec):
@@ -19,7 +20,7 @@ class Transparent(EffectSpec):
     def traits(self, params: Params, traits: Traits) -> None:
         traits.transparent = True
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "It is see-through: the next player plays as if it were not there, on the card beneath."
         )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Param, Params, Traits
-from referee.variant.menu import CardCheck
+from referee.effects.base import Traits
+from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.variant.model import Variant
 
 
 class Value(EffectSpec):
@@ -33,7 +34,7 @@ class Value(EffectSpec):
     def traits(self, params: Params, traits: Traits) -> None:
         traits.value = int(params["value"])
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         value = params.get("value", 0)
         if value == 0:
             return "On top of the pile it counts as 0, so any card may follow."

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from referee.effects.base import EffectSpec, Params, Traits
-from referee.variant.menu import CardCheck
+from referee.effects.base import Traits
+from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.variant.model import Variant
 
 
 class Wild(EffectSpec):
@@ -18,7 +19,7 @@ class Wild(EffectSpec):
     def traits(self, params: Params, traits: Traits) -> None:
         traits.wild = True
 
-    def sheet(self, params: Params, variant: object) -> str:
+    def sheet(self, params: Params, variant: Variant | None) -> str:
         return "It may be played on anything, even when the next play is restricted."
 
     def check(self, c: CardCheck) -> None:

@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from referee.effects import Traits
 from referee.engine.steps import PickUp, Step
-from referee.state import Restriction
+from referee.state import Restriction, State
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
-
-if TYPE_CHECKING:
-    from referee.engine.parts import GameParts
 
 
 class FastTables:
     """Per-variant tables for ``legal_steps`` (the simulator's hot path), made once per variant
     and shared by its games: the cards that fit for each (top value, restriction), and the
-    plays of plain cards.  They are derived from ``_fits_ok``, so the rules live in one place."""
+    plays of plain cards.  They keep the answers of ``Rules.fits_ok`` (the R5 part of ``Rules.judge``): the rules live in one place."""
 
-    __slots__ = ("variant", "plain", "plays", "pickups", "_fits", "voice")
+    __slots__ = ("variant", "cards", "plain", "lets_in", "plays", "pickups", "_fits", "voice")
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
 
     def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
-        self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
+        self.cards = tuple(traits)
+        # Plain: a card whose plays need no choice and that no effect checks (refuse_own).
+        self.plain = frozenset(
+            c for c, t in traits.items() if not (t.needs_target or t.takes_give or t.checked)
+        )
+        # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).
+        self.lets_in = frozenset(c for c, t in traits.items() if t.lets_in)
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
         self._fits: dict[tuple[int | None, Restriction | None], frozenset[Card]] = {}
@@ -54,11 +57,17 @@ class FastTables:
             found = self.pickups[by] = PickUp(by)
         return found
 
-    def fits(self, game: GameParts, restriction: Restriction | None) -> frozenset[Card]:
-        """The cards that may go on the pile now (R5), from the game's own ``_fits_ok``."""
-        value = game.top_value()
+    def fits(
+        self,
+        value: int | None,
+        restriction: Restriction | None,
+        fits_ok: Callable[[State, Card, int | None], bool],
+        state: State,
+    ) -> frozenset[Card]:
+        """The cards that may go on the pile now (R5), as the game's own ``fits_ok`` says for
+        this top value and restriction: its answers, kept."""
         key = (value, restriction)
         found = self._fits.get(key)
         if found is None:
-            found = self._fits[key] = frozenset(c for c in game._traits if game._fits_ok(c, value))
+            found = self._fits[key] = frozenset(c for c in self.cards if fits_ok(state, c, value))
         return found

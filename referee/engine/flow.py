@@ -1,24 +1,27 @@
 """Turn flow (R6.4-R6.6, R8.3, R8.6, R10): after a step, who moves next.
 
-Moves change the state (``game.Game._play``); the flow events they raise (play again, a
-follow-up, where the turn continues from) are gathered in a ``Flow`` and applied here: the
-mover draws, the game may end, the mover plays again or the turn passes on, using up skips.
+``TurnFlow`` is one part of a game (``engine.game.Game`` holds it).  Moves change the state
+(``Game``); the flow events they raise (play again, a follow-up, where the turn continues from)
+are gathered in a ``Flow`` (``engine.events``) and applied here to the state given: the mover
+draws, the game may end, the mover plays again or the turn passes on, using up skips.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from referee import wording
-from referee.engine.parts import GameParts
+from referee.engine.events import Flow
+from referee.state import State
+from referee.variant.model import Variant
 
 
-class TurnFlow(GameParts):
-    """Draws, skips, the next player and the end of the game."""
+class TurnFlow:
+    """Draws, skips, the next player and the end of the game, for one variant."""
 
-    def _finish(self, by: str, origin: int, notes: list[str], flow: Flow) -> None:
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def finish(self, s: State, by: str, origin: int, notes: list[str], flow: Flow) -> None:
         """Turn logic (R6.4-R6.6, R8.3, R10): follow-up, play again, or pass with draws."""
-        s = self.state
         me = s.seat_of(by)
         if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
             s.follow_up = True
@@ -27,22 +30,21 @@ class TurnFlow(GameParts):
             return
         if flow.follow_up:
             notes.append(wording.no_follow_up())
-        self._draw(me, flow, notes)
-        if self._check_end():
+        self._draw(s, me, flow, notes)
+        if self._check_end(s):
             return
         if flow.play_again and s.seats[me].total:
             s.mover = me
             notes.append(wording.plays_again(by))
             return
         start = flow.continue_from if flow.continue_from is not None else origin
-        nxt = self._next_player(start, flow, notes)
+        nxt = self._next_player(s, start, flow, notes)
         s.mover = nxt
         if nxt != me:
-            self._draw(nxt, flow, notes)
+            self._draw(s, nxt, flow, notes)
 
-    def _draw(self, seat: int, flow: Flow, notes: list[str]) -> None:
+    def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand while the draw pile lasts."""
-        s = self.state
         n = s.draw(seat, self.variant.min_hand - s.seats[seat].hand.count)
         if not n:
             return
@@ -50,9 +52,9 @@ class TurnFlow(GameParts):
         flow.draws.append((who, n))
         notes.append(wording.draws(who, n))
 
-    def _check_end(self) -> bool:
+    @staticmethod
+    def _check_end(s: State) -> bool:
         """R10.2: the game ends as soon as only one player is in; that player loses."""
-        s = self.state
         ins = s.players_in()
         if len(ins) > 1:
             return False
@@ -61,9 +63,9 @@ class TurnFlow(GameParts):
         s.loser = s.names[ins[0]] if ins else None
         return True
 
-    def _next_player(self, start: int, flow: Flow, notes: list[str]) -> int:
+    @staticmethod
+    def _next_player(s: State, start: int, flow: Flow, notes: list[str]) -> int:
         """R6.5 with R8.6: the next seat whose player is in, using up pending skips."""
-        s = self.state
         n = len(s.seats)
         i = start
         while True:
@@ -81,40 +83,3 @@ class TurnFlow(GameParts):
                 notes.append(wording.loses_turn(who, left - 1))
                 continue
             return i
-
-
-class Mute(list[str]):
-    """The notes of a game that keeps no history (the simulator): nothing is kept."""
-
-    __slots__ = ()
-
-    def append(self, note: str, /) -> None:
-        pass
-
-    def extend(self, notes: Iterable[str], /) -> None:
-        pass
-
-
-class Flow:
-    """Flow events gathered while a step resolves, applied by TurnFlow._finish."""
-
-    __slots__ = (
-        "play_again",
-        "follow_up",
-        "continue_from",
-        "burned",
-        "removed",
-        "picked_up",
-        "draws",
-        "skipped",
-    )
-
-    def __init__(self) -> None:
-        self.play_again = False
-        self.follow_up = False
-        self.continue_from: int | None = None
-        self.burned = False
-        self.removed = 0
-        self.picked_up = 0
-        self.draws: list[tuple[str, int]] = []
-        self.skipped: list[str] = []

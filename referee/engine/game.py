@@ -1,39 +1,45 @@
 """The referee's game: set the table up (R2) and apply a step (R4-R9).
 
-``Game`` is put together from three parts, each in its own module: legality
-(``engine.legality``: explain, hint, legal_steps), turn flow (``engine.flow``: draws, skips,
-the next player, the end) and history (``engine.history``: push, undo, one redo stack).  This
-module deals and applies: cards land or leave, runs burn, a card's effects resolve
-(``referee.effects``) and raise flow events that the turn flow then applies.
+A ``Game`` is made of parts it holds (as RLCard's games are), each behind a small interface
+and each in its own module: the state (``referee.state.State``), the rule checks
+(``engine.legality.Rules``: judge, explain, hint, legal_steps), the turn flow
+(``engine.flow.TurnFlow``: draws, skips, the next player, the end) and the history
+(``engine.history.History``: undo, one redo stack).  The parts read and change only the state
+they are handed.  This module deals and applies: cards land or leave, runs burn, a card's
+effects resolve (``referee.effects``) and raise flow events that the turn flow then applies;
+what an effect leaves pending lapses when its unit says so.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 
 from referee import wording
-from referee.effects import Resolution, Traits, resolve, traits_of
-from referee.engine.fast import FastTables
-from referee.engine.flow import Flow, Mute, TurnFlow
+from referee.effects import EFFECTS, Resolution, Traits, resolve
+from referee.engine import core
+from referee.engine.events import Flow, Mute
+from referee.engine.flow import TurnFlow
 from referee.engine.history import History
-from referee.engine.legality import Legality
-from referee.engine.parts import strength, table_zone
+from referee.engine.legality import Rules
+from referee.engine.parts import strength
 from referee.engine.steps import (
+    IllegalStep,
     Outcome,
     PickUp,
     Play,
     Position,
     SetupError,
     Step,
+    Verdict,
 )
-from referee.state import Seat, State, ZoneCards
+from referee.reasons import HintFacts
+from referee.state import Restriction, Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
 
-class Game(Legality, TurnFlow, History):
+class Game:
     """A game at a physical table (or, in full-information mode, a simulated one)."""
 
     def __init__(
@@ -56,14 +62,12 @@ class Game(Legality, TurnFlow, History):
         self.initial_face_up = face_up
         self.start = start
         self.keep_history = keep_history
-        self._traits: dict[Card, Traits] = {
-            c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
-        }
-        self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
-        self._fast = FastTables.of(variant, self._traits)
-        self._voice = self._fast.voice
-        self._done: list[tuple[Step, State, Outcome]] = []
-        self._undone: list[Step] = []
+        self.rules = Rules(
+            variant, decks, full_information=full_information, state_at=self._state_at
+        )
+        self.flow = TurnFlow(variant)
+        self.past = History()
+        self._traits: dict[Card, Traits] = self.rules.traits
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -148,9 +152,9 @@ class Game(Legality, TurnFlow, History):
         if len(state.players_in()) < 2:
             raise SetupError("at least two players must hold cards (R2.4).", "start")
         game = cls(variant, state, decks=decks, start=start)
-        top = game._top_card()
+        top = game.rules.top_card(state)
         if top is not None:  # the top card has just landed: its restriction binds (R5.4)
-            state.restriction = game.restriction_of(top)
+            state.restriction = game.rules.restriction_of(top)
         return game
 
     @classmethod
@@ -237,15 +241,106 @@ class Game(Legality, TurnFlow, History):
     @property
     def voice(self) -> Voice:
         """How the referee words things in this variant (``referee.wording``)."""
-        return self._voice
+        return self.rules.voice
 
-    def zone_to_play(self) -> str | None:
-        """The zone the player to move plays from now (R3; R8.3 for a follow-up)."""
+    def zone_to_play(self) -> ZoneName | None:
+        """The zone the player to move plays from now (R3; R8.3 for a follow-up; what an effect
+        left pending)."""
         s = self.state
-        if s.over:
-            return None
-        seat = s.seats[s.mover]
-        return table_zone(seat) if s.follow_up else self._playable_zone(seat)
+        return None if s.over else self.rules.zone_due(s, s.mover)
+
+    # --- the rule checks (``Rules``), on this game's state ------------------------------------
+
+    def explain(self, step: Step) -> Verdict:
+        """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
+        return self.rules.explain(self.state, step)
+
+    def is_legal(self, step: Step) -> bool:
+        return self.rules.judge(self.state, step).legal
+
+    def hint(self) -> str:
+        """What the player to move may do now, in plain words (R11.2)."""
+        return self.rules.hint(self.state)
+
+    def hint_data(self) -> HintFacts:
+        return self.rules.hint_data(self.state)
+
+    def legal_steps(self) -> list[Step]:
+        """Every legal step of the player to move (full-information mode only)."""
+        return self.rules.legal_steps(self.state)
+
+    def out_of_turn_steps(self) -> list[Step]:
+        """The plays other players may make out of turn now (full-information mode only)."""
+        return self.rules.out_of_turn_steps(self.state)
+
+    def top_value(self) -> int | None:
+        """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
+        return self.rules.top_value(self.state)
+
+    def restriction_of(self, card: Card) -> Restriction | None:
+        return self.rules.restriction_of(card)
+
+    def unseen(self, card: Card) -> int:
+        """Copies of a card the table has not seen anywhere (R4.3)."""
+        return self.rules.unseen(self.state, card)
+
+    # --- the history (``History``) ----------------------------------------------------------
+
+    @property
+    def history(self) -> list[tuple[Step, Outcome]]:
+        return [(step, outcome) for step, _, outcome in self.past.done]
+
+    @property
+    def steps(self) -> list[Step]:
+        return [step for step, _, _ in self.past.done]
+
+    @property
+    def step_count(self) -> int:
+        return len(self.past.done)
+
+    @property
+    def last_outcome(self) -> Outcome | None:
+        return self.past.done[-1][2] if self.past.done else None
+
+    @property
+    def undone(self) -> list[Step]:
+        """The steps redo would bring back, the next one last."""
+        return list(self.past.undone)
+
+    def can_undo(self) -> bool:
+        return bool(self.past.done)
+
+    def can_redo(self) -> bool:
+        return bool(self.past.undone)
+
+    def push(self, step: Step, *, trusted: bool = False) -> Outcome:
+        """Apply a legal step; an illegal one raises IllegalStep and changes nothing.
+
+        ``trusted`` skips the verdict for a step just taken from ``legal_steps()`` (simulation).
+        """
+        if not trusted and not self.rules.judge(self.state, step).legal:
+            raise IllegalStep(self.explain(step))
+        before = self.state.copy() if self.keep_history else self.state
+        outcome = self._apply(step)
+        if self.keep_history:
+            self.past.record(step, before, outcome)
+        return outcome
+
+    def pop(self) -> Step:
+        """Undo the last step (R11.3)."""
+        step, before = self.past.undo()
+        self.state = before
+        return step
+
+    def redo(self) -> Outcome:
+        """Redo the last undone step."""
+        if not self.past.undone:
+            raise IndexError("nothing to redo")
+        step = self.past.undone.pop()
+        undone = list(self.past.undone)
+        outcome = self.push(step)
+        self.past.undone[:] = undone
+        return outcome
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -257,17 +352,27 @@ class Game(Legality, TurnFlow, History):
             for n, z in zip(s.names, s.seats, strict=True)
             if z.hand.count or z.face_up.count or z.face_down.count
         ]
-        origin = s.mover
+        # The player who steps: the mover, or one the top card let in out of turn.
+        origin = s.mover if s.names[s.mover] == step.by else s.seat_of(step.by)
+        # What effects left pending and lapse with this step (each unit says when).
+        lapsing = (
+            [(n, p) for n, p in s.pending.items() if EFFECTS[n].lapses(p, s, step.by)]
+            if s.pending
+            else []
+        )
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if self.keep_history else Mute()
         flow = Flow()
         if isinstance(step, PickUp):
-            flow.picked_up = self.state.pile_to_hand(origin)
+            flow.picked_up = s.pile_to_hand(origin)
             if self.keep_history:
                 notes.append(wording.picked_up(step.by, flow.picked_up))
         else:
-            self._play(step, origin, notes, flow)
-        self._finish(step.by, origin, notes, flow)
+            self._play(s, step, origin, notes, flow)
+        for name, p in lapsing:
+            if s.pending.get(name) is p:  # not set again by this very step
+                del s.pending[name]
+        self.flow.finish(s, step.by, origin, notes, flow)
         now_in = [
             n
             for n, z in zip(s.names, s.seats, strict=True)
@@ -289,7 +394,7 @@ class Game(Legality, TurnFlow, History):
                 held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
                 notes.append(wording.ends(s.loser, held))
         elif self.keep_history:  # a simulation keeps no history and needs no advice
-            hint = self.hint()
+            hint = self.rules.hint(s)
             notes.append(hint)
         # Positional, in Outcome's field order (a third of the cost of keywords: hot path);
         # tests/test_sim_fast.py checks the order.
@@ -313,6 +418,7 @@ class Game(Legality, TurnFlow, History):
 
     def _play(
         self,
+        s: State,
         step: Play,
         origin: int,
         notes: list[str],
@@ -322,9 +428,9 @@ class Game(Legality, TurnFlow, History):
         """Apply a play: the cards land (or leave), runs burn, then the card's effects resolve.
 
         Returns the resolution, or None when no effect resolved (a burn, a face-down card that
-        does not fit, a card without effects).  ``stop_at`` stops before that effect (see ``_state_at``).
+        does not fit, a card without effects).  ``stop_at`` stops before that effect (see
+        ``_state_at``).  It changes only the state it is given.
         """
-        s = self.state
         v = self.variant
         card = step.cards[0]
         k = len(step.cards)
@@ -338,22 +444,27 @@ class Game(Legality, TurnFlow, History):
         name = v.card_name(card)
         if self.keep_history:
             notes.append(wording.played(step.by, k, name, step.zone))
-        if step.zone == "face_down" and not follow_up and not self._fits_ok(card, self.top_value()):
+        rules = self.rules
+        if (
+            step.zone == "face_down"
+            and not follow_up
+            and not rules.fits_ok(s, card, rules.top_value(s))
+        ):
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
-            flow.picked_up = self.state.pile_to_hand(origin)
+            flow.picked_up = s.pile_to_hand(origin)
             if self.keep_history:
                 notes.append(wording.face_down_misses(step.by, flow.picked_up))
             return None
         pending = s.restriction
         s.restriction = None
-        if t.one_time:
+        if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
             notes.append(wording.leaves_game(name))
         else:
             s.pile.extend(step.cards)
-            if self._burns():
-                self._burn(notes, flow)
+            if self._burns(s):
+                self._burn(s, notes, flow)
                 return None
             if t.transparent and pending is not None:
                 s.restriction = pending  # it counts as the card beneath it (R9)
@@ -376,10 +487,10 @@ class Game(Legality, TurnFlow, History):
         if r.landed and s.pile:
             # A card was moved onto the top (R8.4): runs and restrictions are judged on it
             # (unless a later effect of the same card cleared or gave the pile away).
-            if self._burns():
-                self._burn(notes, flow)
+            if self._burns(s):
+                self._burn(s, notes, flow)
                 return r
-            s.restriction = self.restriction_of(s.pile[-1])
+            s.restriction = rules.restriction_of(s.pile[-1])
         if not s.pile and s.restriction is not None:
             # R5.1 wins: any card may start an empty pile (docs/rulings.md, "A restriction on
             # an empty pile").  Without this a one-time restricting card could leave a player
@@ -391,38 +502,34 @@ class Game(Legality, TurnFlow, History):
         flow.continue_from = r.continue_from
         return r
 
-    @contextmanager
-    def _dry_run(self, step: Play, effect_name: str) -> Iterator[bool]:
-        """Within the block, ``self.state`` is a copy on which the play has been applied up to
-        just before ``effect_name`` of the played card; yields whether that effect is reached
-        (not when the play burns, or a face-down card does not fit).  The real state is back
-        afterwards, untouched: a choice is judged against what the effect will actually see."""
-        saved = self.state
-        self.state = saved.copy()
-        try:
-            r = self._play(step._replace(give=None), saved.mover, [], Flow(), stop_at=effect_name)
-            yield r is not None and r.stopped
-        finally:
-            self.state = saved
+    def _state_at(self, s: State, step: Play, effect_name: str) -> State | None:
+        """A dry run on an explicit copy: the state as ``effect_name`` of the played card will
+        see it (the play applied up to just before that effect), or None when the effect is not
+        reached (the play burns, a face-down card does not fit).  ``s`` is untouched: a choice
+        is judged against what the effect will actually see."""
+        then = s.copy()
+        then.mover = then.seat_of(step.by)
+        r = self._play(then, step._replace(give=None), then.mover, [], Flow(), stop_at=effect_name)
+        return then if r is not None and r.stopped else None
 
-    def _burns(self) -> bool:
+    def _burns(self, s: State) -> bool:
         """R7.1/R7.3: the top N cards on the pile are identical."""
         n = self.variant.burn
-        pile = self.state.pile
+        pile = s.pile
         if len(pile) < n:
             return False
         return pile[-n:].count(pile[-1]) == n
 
-    def _burn(self, notes: list[str], flow: Flow) -> None:
-        pile = self.state.pile
+    def _burn(self, s: State, notes: list[str], flow: Flow) -> None:
+        pile = s.pile
         top, run = pile[-1], 0
         if self.keep_history:  # the run as it lies (four 7s may burn where 3 would do)
             while run < len(pile) and pile[-1 - run] == top:
                 run += 1
-        n = self.state.burn_pile()
+        n = s.burn_pile()
         flow.burned = True
         flow.removed += n
-        flow.play_again = True
+        flow.play_again = core.RULES.burn_plays_again  # R7.2
         if self.keep_history:
             notes.append(wording.burns(run, self.variant.card_name(top), n))
 

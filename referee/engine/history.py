@@ -1,78 +1,33 @@
-"""History: push (verdict first), undo and redo, with one redo stack (R11.3).
+"""History: the steps taken, for undo and redo, with one redo stack (R11.3).
 
-Each push keeps a copy of the state before it, so undo is exact and a step's cost depends on
-the size of the table, never on how long the game has run.  A game that keeps no history (the
-simulator) keeps no copies.
+``History`` is one part of a game (``engine.game.Game`` holds it).  Each step taken keeps a
+copy of the state before it, so undo is exact and a step's cost depends on the size of the
+table, never on how long the game has run.  A game that keeps no history (the simulator)
+records nothing.
 """
 
 from __future__ import annotations
 
-from referee.engine.parts import GameParts
-from referee.engine.steps import IllegalStep, Outcome, Step
+from referee.engine.steps import Outcome, Step
+from referee.state import State
 
 
-class History(GameParts):
-    """The steps taken, undo and redo."""
+class History:
+    """The steps taken (each with the state before it and its outcome), and those undone."""
 
-    @property
-    def history(self) -> list[tuple[Step, Outcome]]:
-        return [(step, outcome) for step, _, outcome in self._done]
+    def __init__(self) -> None:
+        self.done: list[tuple[Step, State, Outcome]] = []
+        self.undone: list[Step] = []  # what redo brings back, the next one last
 
-    @property
-    def steps(self) -> list[Step]:
-        return [step for step, _, _ in self._done]
+    def record(self, step: Step, before: State, outcome: Outcome) -> None:
+        """A new step was taken: it joins the history, and the redo stack is gone."""
+        self.done.append((step, before, outcome))
+        self.undone.clear()
 
-    @property
-    def step_count(self) -> int:
-        return len(self._done)
-
-    @property
-    def last_outcome(self) -> Outcome | None:
-        return self._done[-1][2] if self._done else None
-
-    @property
-    def undone(self) -> list[Step]:
-        """The steps redo would bring back, the next one last."""
-        return list(self._undone)
-
-    def can_undo(self) -> bool:
-        return bool(self._done)
-
-    def can_redo(self) -> bool:
-        return bool(self._undone)
-
-    def push(self, step: Step, *, trusted: bool = False) -> Outcome:
-        """Apply a legal step; an illegal one raises IllegalStep and changes nothing.
-
-        ``trusted`` skips the verdict for a step just taken from ``legal_steps()`` (simulation).
-        """
-        if not trusted:
-            verdict = self.explain(step)
-            if not verdict.legal:
-                raise IllegalStep(verdict)
-        before = self.state.copy() if self.keep_history else self.state
-        outcome = self._apply(step)
-        if self.keep_history:
-            self._done.append((step, before, outcome))
-            self._undone.clear()
-        return outcome
-
-    def pop(self) -> Step:
-        """Undo the last step (R11.3)."""
-        if not self._done:
+    def undo(self) -> tuple[Step, State]:
+        """The last step taken and the state before it; redo may bring it back (R11.3)."""
+        if not self.done:
             raise IndexError("nothing to undo")
-        step, before, _ = self._done.pop()
-        self.state = before
-        self._undone.append(step)
-        return step
-
-    def redo(self) -> Outcome:
-        """Redo the last undone step."""
-        if not self._undone:
-            raise IndexError("nothing to redo")
-        step = self._undone.pop()
-        undone = self._undone
-        self._undone = []
-        outcome = self.push(step)
-        self._undone = undone
-        return outcome
+        step, before, _ = self.done.pop()
+        self.undone.append(step)
+        return step, before

@@ -1,21 +1,27 @@
-"""Legality: the one place that decides whether a step is allowed (R3-R8, R11.1).
+"""The rule checks: the one place that decides whether a step is allowed (R3-R8, R11.1).
 
-``explain`` gives the verdict on a proposed step, ``hint`` says what the mover may do now, and
-``legal_steps`` lists every legal step in full-information mode (the simulator's hot path, from
-the per-variant tables in ``fast``).  Nothing here changes the game: a choice that depends on a
-card's earlier effects is judged on a dry run (``Game._dry_run``).
-
-Verdicts are decided here as a rule, a reason code and its data; ``referee.wording`` turns them
-into words.  Every illegal verdict carries, as ``instead``, what the mover may do now.
+``Rules`` is one part of a game (``engine.game.Game`` holds it): it reads the state it is
+given and changes nothing.  ``judge`` decides a step as a rule, a reason code and its typed
+facts; ``explain`` words that verdict (``referee.wording``), with what the mover may do instead
+(R11.1); ``hint`` says what the mover may do now; ``legal_steps`` lists every legal step in
+full-information mode, as python-chess derives its legal moves: the candidate steps are
+generated from what the mover holds in the zone they must play from, and ``judge`` is the one
+filter (for plain cards its R5 answers are kept per variant, ``engine.fast``).  A choice that
+depends on a card's earlier effects is judged on an explicit copy of the state, played up to
+that effect (``state_at``, given by the game).  What an effect leaves pending is asked of its
+unit (``State.pending``): the zone it makes a player play from and the check it imposes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from referee import wording
-from referee.effects import Traits, first_zone
-from referee.engine.parts import GameParts, strength, table_zone
+from referee.effects import EFFECTS, Proposal, Refusal, Traits, first_zone, traits_of
+from referee.engine import core
+from referee.engine.fast import FastTables
+from referee.engine.parts import strength, table_zone
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
     CardFacts,
@@ -25,6 +31,7 @@ from referee.reasons import (
     GameOver,
     HintFacts,
     Holding,
+    HouseRule,
     InZone,
     MixedCards,
     NoFacts,
@@ -39,124 +46,237 @@ from referee.reasons import (
     UnknownCard,
     Who,
 )
-from referee.state import Restriction, Seat, ZoneCards, ZoneName
-from referee.variant.model import Card
+from referee.state import Restriction, Seat, State, ZoneCards, ZoneName
+from referee.variant.model import Card, Variant
+from referee.wording import Voice
+
+StateAt = Callable[[State, Play, str], State | None]
+"""A dry run: a copy of the state with the play applied up to just before the named effect of
+the played card, or None when that effect is not reached (the play burns, a face-down card does
+not fit).  The game's own way of applying a play, so a choice is judged on what the effect will
+actually see."""
 
 
-class Legality(GameParts):
-    """Verdicts, hints and the legal steps (R11.1)."""
+class Judgement(NamedTuple):
+    """A verdict before its words: legal or not, the rule, the reason and its facts."""
+
+    legal: bool
+    rule: str
+    reason: Reason
+    facts: Facts
+    field: str | None = None
+
+
+def _pick_up_refusal(s: State) -> tuple[str, Reason] | None:
+    """Why the mover may not pick up the pile now (R8.3, R6.3), or None: ``judge``'s decision
+    on a pick-up, which ``legal_steps`` asks without making the verdict's facts."""
+    if s.follow_up:
+        return "R8.3", Reason.PICK_UP_IN_FOLLOW_UP
+    if not s.pile:
+        return "R6.3", Reason.PICK_UP_EMPTY
+    return None
+
+
+def _beats(card: int, value: int) -> bool:
+    """R5.2: a number goes on the same value or higher (the core rules' table says whether
+    the same value may follow)."""
+    return card >= value if core.RULES.equal_may_follow else card > value
+
+
+def _yes(rule: str, reason: Reason, facts: Facts) -> Judgement:
+    return Judgement(True, rule, reason, facts)
+
+
+def _no(rule: str, reason: Reason, facts: Facts, field: str | None = None) -> Judgement:
+    return Judgement(False, rule, reason, facts, field)
+
+
+class Rules:
+    """Verdicts, hints and the legal steps of one variant (R11.1), for any state given."""
+
+    def __init__(
+        self, variant: Variant, decks: int, *, full_information: bool, state_at: StateAt
+    ) -> None:
+        self.variant = variant
+        self.full_information = full_information
+        self.traits: dict[Card, Traits] = {
+            c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
+        }
+        self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
+        self.fast = FastTables.of(variant, self.traits)
+        self.voice: Voice = self.fast.voice
+        self._state_at = state_at
 
     # --- verdicts -----------------------------------------------------------------------------
 
-    def _yes(self, rule: str, reason: Reason, facts: Facts) -> Verdict:
-        return Verdict(
-            True, rule, wording.verdict_message(reason, facts, self._voice), "", None, reason, facts
-        )
+    def explain(self, s: State, step: Step) -> Verdict:
+        """The verdict on a proposed step, in words, citing RULES.md (R11.1). Changes nothing."""
+        j = self.judge(s, step)
+        message = wording.verdict_message(j.reason, j.facts, self.voice)
+        if j.legal:
+            return Verdict(True, j.rule, message, "", None, j.reason, j.facts)
+        instead = wording.GAME_IS_OVER if s.over else self.hint(s)
+        return Verdict(False, j.rule, message, instead, j.field, j.reason, j.facts)
 
-    def _no(self, rule: str, reason: Reason, facts: Facts, field: str | None = None) -> Verdict:
-        """An illegal verdict, with what the mover may do instead (R11.1)."""
-        return Verdict(
-            False,
-            rule,
-            wording.verdict_message(reason, facts, self._voice),
-            wording.GAME_IS_OVER if self.state.over else self.hint(),
-            field,
-            reason,
-            facts,
-        )
-
-    def unseen(self, card: Card) -> int:
+    def unseen(self, s: State, card: Card) -> int:
         """Copies of a card the table has not seen anywhere (R4.3)."""
-        return self._copies.get(card, 0) - self.state.seen.get(card, 0)
+        return self.copies.get(card, 0) - s.seen.get(card, 0)
 
-    def is_legal(self, step: Step) -> bool:
-        return self.explain(step).legal
-
-    def explain(self, step: Step) -> Verdict:
-        """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
-        s = self.state
-        v = self.variant
+    def judge(self, s: State, step: Step) -> Judgement:
+        """The verdict on a proposed step, before words: the one filter of ``legal_steps``."""
         if s.over:
-            return self._no("R10.4", Reason.GAME_OVER, GameOver(s.loser))
+            return _no("R10.4", Reason.GAME_OVER, GameOver(s.loser))
         by = step.by
         if by not in s.names:
-            return self._no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
+            return _no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
-            return self._no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
+            if isinstance(step, Play) and self._lets_in(s, step):
+                # Out of turn, as the top card allows: judged as if it were theirs to make.
+                view = s.copy()
+                view.mover = s.seat_of(by)
+                return self._judge_play(view, step)
+            return _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
         if isinstance(step, PickUp):
-            if s.follow_up:
-                return self._no("R8.3", Reason.PICK_UP_IN_FOLLOW_UP, Who(by))
-            if not s.pile:
-                return self._no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
-            return self._yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
+            refused = _pick_up_refusal(s)
+            if refused is not None:
+                return _no(refused[0], refused[1], Who(by))
+            return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
+        return self._judge_play(s, step)
 
+    def _judge_play(self, s: State, step: Play) -> Judgement:
+        v = self.variant
+        by = step.by
         cards = step.cards
         if not cards:
-            return self._no("R4.1", Reason.NO_CARDS, NoFacts(), field="play")
+            return _no("R4.1", Reason.NO_CARDS, NoFacts(), field="play")
         for c in cards:
             if not v.is_card(c):
-                return self._no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(c), field="play")
+                return _no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(c), field="play")
         card = cards[0]
         k = len(cards)
         if any(c != card for c in cards):
             names = tuple(v.card_name(c) for c in cards)
-            return self._no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
+            return _no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
         if step.zone not in ZONES:
-            return self._no("R4.1", Reason.NO_SUCH_ZONE, InZone(by, step.zone), field="zone")
+            return _no("R4.1", Reason.NO_SUCH_ZONE, InZone(by, step.zone), field="zone")
+        zone_name: ZoneName = step.zone  # checked just above
         seat = s.seats[s.mover]
-        zone = seat.zone(step.zone)
+        zone = seat.zone(zone_name)
         if s.follow_up:
             due = table_zone(seat)
-            if step.zone != due:
-                return self._no("R8.3", Reason.FOLLOW_UP_ZONE, FollowUpZone(by, due, step.zone))
+            if zone_name != due:
+                return _no("R8.3", Reason.FOLLOW_UP_ZONE, FollowUpZone(by, due, zone_name))
         else:
-            verdict = self._zone_order(by, seat, step.zone)
-            if verdict is not None:
-                return verdict
+            ask = Proposal(s, v, by, s.mover, card, k, zone_name)
+            refused = self._pending_refusal(s, ask)
+            if refused is not None:
+                return refused
+            if self._pending_zone(s, s.mover) is None:
+                order = self._zone_order(s, by, seat, zone_name)
+                if order is not None:
+                    return order
         if zone.count == 0:
-            return self._no("R4.3", Reason.ZONE_EMPTY, InZone(by, step.zone))
-        if step.zone == "face_down" and k > 1:
-            return self._no("R4.2", Reason.ONE_FACE_DOWN, NoFacts())
-        if self._possible(card, k, zone) < k:
-            facts = self._holding(by, card, k, step.zone)
-            return self._no("R4.3", Reason.CANNOT_HOLD, facts)
+            return _no("R4.3", Reason.ZONE_EMPTY, InZone(by, zone_name))
+        if zone_name == "face_down" and k > 1:
+            return _no("R4.2", Reason.ONE_FACE_DOWN, NoFacts())
+        if self._possible(s, card, zone) < k:
+            return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, card, k, zone_name))
 
-        t = self._traits[card]
-        verdict = self._check_choices(step, t, card)
-        if verdict is not None:
-            return verdict
+        t = self.traits[card]
+        chosen = self._check_choices(s, step, t, card)
+        if chosen is not None:
+            return chosen
         if s.follow_up:
-            return self._yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        name = v.card_name(card)
-        if step.zone == "face_down":
-            if self._fits_ok(card, self.top_value()):
-                return self._yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
-            return self._yes("R7.5", Reason.FACE_DOWN_MISSES, Played(by, name))
-        return self._fits(card)
+            fits = _yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
+        elif zone_name == "face_down":
+            name = v.card_name(card)
+            if self.fits_ok(s, card, self.top_value(s)):
+                return _yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
+            # A blind card is turned over whatever it is (R7.5): no card's own check applies.
+            return _yes("R7.5", Reason.FACE_DOWN_MISSES, Played(by, name))
+        else:
+            fits = self._fits(s, card)
+        if fits.legal and t.checked:
+            own = self._own_refusal(Proposal(s, v, by, s.mover, card, k, zone_name))
+            if own is not None:
+                return own
+        return fits
 
-    def _zone_order(self, by: str, seat: Seat, zone: str) -> Verdict | None:
+    def _lets_in(self, s: State, step: Play) -> bool:
+        """Whether the top card's effects let this player make this play out of turn (never in
+        a follow-up, R8.3, nor with a card that is not one, nor from a zone that is not)."""
+        if s.follow_up or not s.pile or not step.cards or step.zone not in ZONES:
+            return False
+        top = s.pile[-1]
+        if not self.traits[top].lets_in or not self.variant.is_card(step.cards[0]):
+            return False
+        zone: ZoneName = step.zone
+        ask = Proposal(
+            s, self.variant, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone
+        )
+        return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
+
+    def out_of_turn_steps(self, s: State) -> list[Step]:
+        """Full information: the plays other players may make out of turn now (the top card
+        lets them), in seat order from the mover; each through ``judge``."""
+        if s.over or s.follow_up or not s.pile or s.pile[-1] not in self.fast.lets_in:
+            return []
+        top = s.pile[-1]
+        n = len(s.seats)
+        found: list[Step] = []
+        for d in range(1, n):
+            i = (s.mover + d * s.direction) % n
+            seat = s.seats[i]
+            by = s.names[i]
+            for zone_name in ZONES:
+                have = seat.zone(zone_name).known.get(top, 0)
+                for play in self._candidates(s, by, top, have, zone_name):
+                    if self.judge(s, play).legal:
+                        found.append(play)
+        return found
+
+    def _refused(self, by: str, r: Refusal) -> Judgement:
+        return _no(r.rule, Reason.HOUSE_RULE, HouseRule(r.effect, r.code, by, r.words))
+
+    def _pending_refusal(self, s: State, ask: Proposal) -> Judgement | None:
+        """The checks what is pending imposes on this play (each asked of its unit)."""
+        for name, p in s.pending.items():
+            refused = EFFECTS[name].refuse(p, ask)
+            if refused is not None:
+                return self._refused(ask.by, refused)
+        return None
+
+    def _own_refusal(self, ask: Proposal) -> Judgement | None:
+        """The checks a card's own effects make on a play of it (e.g. not as a last card)."""
+        for e in self.variant.effects_of(ask.card):
+            refused = EFFECTS[e.name].refuse_own(e.params, ask)
+            if refused is not None:
+                return self._refused(ask.by, refused)
+        return None
+
+    def _zone_order(self, s: State, by: str, seat: Seat, zone: ZoneName) -> Judgement | None:
         """R3: hand, then face-up (draw pile gone), then face-down."""
-        s = self.state
         if zone == "hand":
             return None
         rule = "R3.2" if zone == "face_up" else "R3.3"
         if seat.hand.count:
-            return self._no(rule, Reason.HAND_FIRST, Who(by))
+            return _no(rule, Reason.HAND_FIRST, Who(by))
         if s.draw_pile:
-            return self._no(rule, Reason.DRAW_PILE_FIRST, Count(by, s.draw_pile))
+            return _no(rule, Reason.DRAW_PILE_FIRST, Count(by, s.draw_pile))
         if zone == "face_down" and seat.face_up.count:
-            return self._no("R3.3", Reason.FACE_UP_FIRST, Who(by))
+            return _no("R3.3", Reason.FACE_UP_FIRST, Who(by))
         return None
 
-    def _possible(self, card: Card, k: int, zone: ZoneCards) -> int:
-        return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(card), 0))
+    def _possible(self, s: State, card: Card, zone: ZoneCards) -> int:
+        """How many copies of a card a zone may hold (R4.3): its known ones, and as many of its
+        unknown cards as there are copies the table has not seen."""
+        return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(s, card), 0))
 
     def _holding(
-        self, by: str, card: Card, k: int, zone_name: ZoneName, verb: str = "play"
+        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName, verb: str = "play"
     ) -> Holding:
         """The facts of an R4.3 verdict: where every seen copy of the card is."""
-        s = self.state
         zone = s.seats[s.seat_of(by)].zone(zone_name)
         places: list[Place] = []
         on_pile = s.pile.count(card)
@@ -179,126 +299,121 @@ class Legality(GameParts):
             k=k,
             zone=zone_name,
             verb="give" if verb == "give" else "play",
-            copies=self._copies.get(card, 0),
-            possible=self._possible(card, k, zone),
+            copies=self.copies.get(card, 0),
+            possible=self._possible(s, card, zone),
             known=known,
             unknown=zone.unknown,
             count=zone.count,
-            unseen=max(self.unseen(card), 0),
+            unseen=max(self.unseen(s, card), 0),
             places=tuple(places),
         )
 
-    def _check_choices(self, step: Play, t: Traits, card: Card) -> Verdict | None:
+    def _check_choices(self, s: State, step: Play, t: Traits, card: Card) -> Judgement | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
-        s = self.state
         name = self.variant.card_name(card)
         if t.needs_target:
-            rule = self._card_rule(card, t.target_rule)
+            rule = self.variant.rule_for(card, t.target_rule)
             named = CardFacts(name, card)
             if step.to is None:
-                return self._no(rule, Reason.NEEDS_TARGET, named, field="to")
+                return _no(rule, Reason.NEEDS_TARGET, named, field="to")
             target = Target(step.to, name, card)
             if step.to not in s.names:
-                return self._no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
+                return _no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
             if step.to == step.by:
-                return self._no(rule, Reason.TARGET_SELF, named, field="to")
-            if t.skips_chosen and not s.is_in(s.seat_of(step.to)):
-                # The card's own rule when it has one (e.g. R8.12), else the skip's (R8.6).
-                return self._no(rule, Reason.TARGET_OUT, target, field="to")
+                return _no(rule, Reason.TARGET_SELF, named, field="to")
+            if t.chosen_must_be_in and not s.is_in(s.seat_of(step.to)):
+                # The card's own rule when it has one (e.g. R8.12), else the effect's (R8.6).
+                return _no(rule, Reason.TARGET_OUT, target, field="to")
         elif step.to is not None:
-            rule = self._card_rule(card, t.first_rule)
-            return self._no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
+            rule = self.variant.rule_for(card, t.first_rule)
+            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         if step.give is not None:
             if t.give_effect is None:
-                rule = self._card_rule(card, t.first_rule)
-                return self._no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
+                rule = self.variant.rule_for(card, t.first_rule)
+                return _no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
             if not self.variant.is_card(step.give):
-                return self._no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(step.give), field="give")
+                return _no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(step.give), field="give")
             # The card given is chosen in order of play (R8.9) from what the giver holds when
             # that effect resolves: after the play and the card's earlier effects.
-            facts: Holding | None = None
-            with self._dry_run(step, t.give_effect) as reached:
-                seat = self.state.seats[s.mover]
-                zone_name = first_zone(seat) if reached else None
-                if zone_name is not None:
-                    zone = seat.zone(zone_name)
-                    if self._possible(step.give, 1, zone) < 1:
-                        facts = self._holding(step.by, step.give, 1, zone_name, verb="give")
-            if facts is not None:
-                return self._no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
+            then = self._state_at(s, step, t.give_effect)
+            if then is not None:
+                seat = then.seats[then.mover]
+                zone_name = first_zone(seat)
+                if (
+                    zone_name is not None
+                    and self._possible(then, step.give, seat.zone(zone_name)) < 1
+                ):
+                    facts = self._holding(then, step.by, step.give, 1, zone_name, verb="give")
+                    return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
         return None
 
-    def _card_rule(self, card: Card, effect_rule: str | None = None) -> str:
-        """The rule a card's verdict cites: R5.5 for a rank power; for a Karma card the variant's
-        own (`rule:`), else the rule of the effect concerned (R8.x, R9), else R8."""
-        return self.variant.rule_for(card, effect_rule)
+    # --- the pile -----------------------------------------------------------------------------
 
     def restriction_of(self, card: Card) -> Restriction | None:
         """The restriction a card sets as it lands on top (R5.4), with the card that set it and
         the rule it cites (docs/rulings.md, ruling 2)."""
-        t = self._traits[card]
+        t = self.traits[card]
         if t.restrict is None:
             return None
         lo, hi = t.restrict
         name = self.variant.card_name(card)
-        return Restriction(lo, hi, card, name, self._card_rule(card, t.restrict_rule))
+        return Restriction(lo, hi, card, name, self.variant.rule_for(card, t.restrict_rule))
 
-    def _top_card(self) -> Card | None:
+    def top_card(self, s: State) -> Card | None:
         """The card that judges the next play: the top, seen through transparent cards."""
-        for card in reversed(self.state.pile):
-            if not self._traits[card].transparent:
+        for card in reversed(s.pile):
+            if not self.traits[card].transparent:
                 return card
         return None
 
-    def top_value(self) -> int | None:
+    def top_value(self, s: State) -> int | None:
         """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
-        card = self._top_card()
+        card = self.top_card(s)
         if card is None:
             return None
-        t = self._traits[card]
+        t = self.traits[card]
         if t.value is not None:
             return t.value
         return card if isinstance(card, int) else 0
 
-    def _fits_ok(self, card: Card, value: int | None) -> bool:
-        """Whether a card may go on the pile now, with the top's value given: the yes/no of
-        ``_fits`` and the simulator's fast path."""
-        t = self._traits[card]
+    def fits_ok(self, s: State, card: Card, value: int | None) -> bool:
+        """Whether a card may go on the pile now, with the top's value given (R5): the yes/no
+        of ``_fits``, which the fast tables keep per (value, restriction)."""
+        t = self.traits[card]
         if t.wild:
             return True
-        r = self.state.restriction
+        r = s.restriction
         if r is not None:
             return r.allows(card)
-        return value is None or (isinstance(card, int) and card >= value)
+        return value is None or (isinstance(card, int) and _beats(card, value))
 
-    def _fits(self, card: Card) -> Verdict:
+    def _fits(self, s: State, card: Card) -> Judgement:
         """The verdict on a card going on the pile now (R5)."""
-        s = self.state
-        t = self._traits[card]
+        t = self.traits[card]
         name = self.variant.card_name(card)
         by = s.names[s.mover]
         r = s.restriction
         if t.wild:
-            return self._yes("R5.3", Reason.WILD, Played(by, name))
+            return _yes("R5.3", Reason.WILD, Played(by, name))
         if r is not None:
-            if self._fits_ok(card, None):
-                return self._yes("R5.4", Reason.IN_RANGE, Restricted(by, name, r))
+            if self.fits_ok(s, card, None):
+                return _yes("R5.4", Reason.IN_RANGE, Restricted(by, name, r))
             # The restriction names the card that set it and its rule, also after that card
             # left the game (a one-time card) or lies under a see-through card.
-            return self._no(r.rule, Reason.RESTRICTED, Restricted(by, name, r))
-        value = self.top_value()
+            return _no(r.rule, Reason.RESTRICTED, Restricted(by, name, r))
+        value = self.top_value(s)
         if value is None:
-            return self._yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
-        if isinstance(card, int) and card >= value:
-            return self._yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words()))
-        return self._no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(), value))
+            return _yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
+        if isinstance(card, int) and _beats(card, value):
+            return _yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(s)))
+        return _no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(s), value))
 
-    def _top_words(self) -> str:
-        top = self.top
-        card = self._top_card()
+    def _top_words(self, s: State) -> str:
+        top = s.pile[-1] if s.pile else None
+        card = self.top_card(s)
         if card is None:
             return "an empty pile"
-        value = self.top_value()
+        value = self.top_value(s)
         name = self.variant.card_name(card)
         if top is not None and top != card:
             name = f"{name} (seen through {self.variant.card_name(top)})"
@@ -306,14 +421,41 @@ class Legality(GameParts):
             return f"{name}, which counts {value}"
         return name
 
-    def hint_data(self) -> HintFacts:
+    # --- where the mover plays from -----------------------------------------------------------
+
+    def _pending_zone(self, s: State, seat: int) -> ZoneName | None:
+        """The zone something pending makes the player at ``seat`` play from, if any."""
+        for name, p in s.pending.items():
+            zone = EFFECTS[name].pending_zone(p, s, seat)
+            if zone is not None:
+                return zone
+        return None
+
+    def zone_due(self, s: State, seat_index: int) -> ZoneName:
+        """The zone a player plays from now: R8.3 in a follow-up, else what an effect left
+        pending says, else R3 (hand while it or the draw pile lasts, then face-up, face-down)."""
+        seat = s.seats[seat_index]
+        if s.follow_up:
+            return table_zone(seat)
+        if s.pending:
+            zone = self._pending_zone(s, seat_index)
+            if zone is not None:
+                return zone
+        if seat.hand.count or s.draw_pile:
+            return "hand"
+        if seat.face_up.count:
+            return "face_up"
+        return "face_down"
+
+    # --- hints --------------------------------------------------------------------------------
+
+    def hint_data(self, s: State) -> HintFacts:
         """The facts of what the player to move may do now (R11.2), for ``wording.hint``."""
-        s = self.state
         if s.over:
             return HintFacts(over=True, loser=s.loser)
         seat = s.seats[s.mover]
-        zone = table_zone(seat) if s.follow_up else self._playable_zone(seat)
-        value = self.top_value()
+        zone = self.zone_due(s, s.mover)
+        value = self.top_value(s)
         return HintFacts(
             over=False,
             who=s.names[s.mover],
@@ -324,67 +466,79 @@ class Legality(GameParts):
             restriction=s.restriction,
             value=value,
             pile=len(s.pile),
-            chosen_player_cards=self._chosen_player_cards(seat.zone(zone), value, zone),
+            chosen_player_cards=self._chosen_player_cards(s, seat.zone(zone), value, zone),
         )
 
     def _chosen_player_cards(
-        self, zone: ZoneCards, value: int | None, name: ZoneName
+        self, s: State, zone: ZoneCards, value: int | None, name: ZoneName
     ) -> tuple[str, ...]:
         """The cards needing a chosen player (R8) that the mover may play now: they may hold
         one in the zone to play (R4.3) and it may go on the pile (any card in a follow-up, and
         a face-down card, turned over blind whether it fits or not: R7.5)."""
         found = []
-        for card, t in self._traits.items():
+        for card, t in self.traits.items():
             if (
                 t.needs_target
-                and self._possible(card, 1, zone) >= 1
-                and (self.state.follow_up or name == "face_down" or self._fits_ok(card, value))
+                and self._possible(s, card, zone) >= 1
+                and (s.follow_up or name == "face_down" or self.fits_ok(s, card, value))
             ):
                 found.append(self.variant.card_name(card))
         return tuple(found)
 
-    def hint(self) -> str:
+    def hint(self, s: State) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
-        return wording.hint(self.hint_data(), self._voice)
+        return wording.hint(self.hint_data(s), self.voice)
 
-    def _playable_zone(self, seat: Seat) -> ZoneName:
-        if seat.hand.count or self.state.draw_pile:
-            return "hand"
-        if seat.face_up.count:
-            return "face_up"
-        return "face_down"
+    # --- full information: generation plus one filter ------------------------------------------
 
-    # --- full information -------------------------------------------------------------------
-
-    def legal_steps(self) -> list[Step]:
+    def legal_steps(self, s: State) -> list[Step]:
         """Every legal step of the player to move (full-information mode only).
 
-        The simulator's hot path: which cards fit comes from a per-variant table keyed by the
-        top's value and the restriction, and the plays of a plain card are made once per
-        (player, zone, card, copies) and reused."""
+        Generation: every play of the cards the mover holds in the zone due (each number of
+        copies, each chosen player, each card they could give), and the pick-up.  One filter:
+        ``judge``.  The simulator's hot path keeps two of its answers per variant: which cards
+        fit a (top value, restriction) (``fits_ok``, the R5 part of ``judge``), and the plays of
+        a plain card (one that needs no choice and has no check of its own), which then pass
+        the filter as soon as their card fits.  While an effect has something pending, every
+        candidate goes through ``judge`` itself."""
         if not self.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
-        s = self.state
         if s.over:
             return []
         by = s.names[s.mover]
         seat = s.seats[s.mover]
         steps: list[Step] = []
-        zone_name = self.zone_to_play() or "hand"
+        zone_name: ZoneName
+        if s.follow_up or s.pending:
+            zone_name = self.zone_due(s, s.mover)
+        else:  # zone_due's R3 part, inline: the hot path
+            zone_name = (
+                "hand"
+                if seat.hand.count or s.draw_pile
+                else "face_up"
+                if seat.face_up.count
+                else "face_down"
+            )
         zone = seat.zone(zone_name)
-        fast = self._fast
+        fast = self.fast
+        candidates: Iterable[tuple[Card, int]]
+        fits: frozenset[Card] | None
         if zone_name == "face_down":
             assert zone.order is not None
-            candidates: Iterable[tuple[Card, int]] = [(zone.order[-1], 1)]
-            fits: frozenset[Card] | None = None  # a blind card is played whether it fits or not
+            candidates = [(zone.order[-1], 1)]
+            fits = None  # a blind card is played whether it fits or not (R7.5)
         else:
             candidates = zone.known.items()
-            fits = None if s.follow_up else fast.fits(self, s.restriction)
-        plain = fast.plain
+            fits = (
+                None
+                if s.follow_up
+                else fast.fits(self.top_value(s), s.restriction, self.fits_ok, s)
+            )
+        plain = fast.plain if not s.pending else frozenset()
         made = fast.plays_for(by, zone_name)
         for card, have in candidates:
             if fits is not None and card not in fits:
-                continue
+                continue  # judge would refuse it: R5
             if card in plain:  # the common case, kept fast
                 lists = made.get(card)
                 if lists is None or have >= len(lists):
@@ -394,33 +548,39 @@ class Legality(GameParts):
                     ]
                 steps += lists[have]
                 continue
-            t = self._traits[card]
-            targets: list[str | None] = [None]
-            if t.needs_target:
-                only_in = t.skips_chosen
-                targets = [
-                    n
-                    for i, n in enumerate(s.names)
-                    if i != s.mover and (not only_in or s.seats[i].total)
-                ]
-            for k in range(1, have + 1):
-                for to in targets:
-                    play = Play(by, (card,) * k, zone_name, to)
-                    gifts = self._gift_choices(play) if t.takes_give else [None]
-                    steps.extend(play._replace(give=give) for give in gifts)
-        if s.pile and not s.follow_up:
+            steps += [
+                p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
+            ]
+        if _pick_up_refusal(s) is None:
             steps.append(fast.pickup(by))
         return steps
 
-    def _gift_choices(self, step: Play) -> list[Card] | list[None]:
+    def _candidates(
+        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
+    ) -> Iterable[Play]:
+        """Every play of ``card`` the mover could propose: each number of copies, each other
+        player chosen (when the card needs one), each card they could give (R8.9)."""
+        t = self.traits[card]
+        targets: list[str | None] = [None]
+        if t.needs_target:
+            targets = [n for n in s.names if n != by]
+        for k in range(1, have + 1):
+            for to in targets:
+                play = Play(by, (card,) * k, zone_name, to)
+                if t.give_effect is None:
+                    yield play
+                else:
+                    yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+
+    def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
-        with self._dry_run(step, self._traits[step.cards[0]].give_effect or "") as reached:
-            give_from = first_zone(self.state.seats[self.state.mover]) if reached else None
-            if give_from is None:
-                return [None]
-            zone = self.state.seats[self.state.mover].zone(give_from)
-            if give_from == "face_down":
-                assert zone.order is not None
-                return [zone.order[-1]]
-            return [*sorted(zone.known, key=strength)]
+        then = self._state_at(s, step, self.traits[step.cards[0]].give_effect or "")
+        give_from = first_zone(then.seats[then.mover]) if then is not None else None
+        if then is None or give_from is None:
+            return [None]
+        zone = then.seats[then.mover].zone(give_from)
+        if give_from == "face_down":
+            assert zone.order is not None
+            return [zone.order[-1]]
+        return [*sorted(zone.known, key=strength)]

@@ -278,7 +278,11 @@ class _Builder:
         return result.variant
 
     def player(
-        self, path: tuple[str | int, ...], name: object, players: tuple[str, ...], at_key=False
+        self,
+        path: tuple[str | int, ...],
+        name: object,
+        players: tuple[str, ...],
+        at_key: bool = False,
     ) -> None:
         if name not in players:
             self.problem(

@@ -77,7 +77,7 @@ class _CardInfo:
         names = frozenset(e.name for e in effects)
         traits = traits_of(effects, isinstance(card, str))
         self.effects = names
-        self.one_time = traits.one_time
+        self.one_time = traits.leaves_game
         # Karma cards and ranks with a power that does something when played.
         self.special = isinstance(card, str) or not all(_quiet(n) for n in names)
         # Shed order among plain cards: low numbers first (they only fit on low piles).

@@ -22,7 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
 
-from referee.engine import Game, Play
+from referee.engine import Game, Play, Step
 from referee.simulate.bots import BOTS, Bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
@@ -95,11 +95,16 @@ def play(
     (``plays``) and once per copy (``cards``); a blind face-down card that does not fit counts
     as a pick-up, not a play (R7.5).  The loop is the simulator's hot path: it keeps bound
     methods in locals and asks a bot only when there is a choice.
+
+    When the top card lets other players play out of turn (a cut-in), the first of them in
+    seat order from the mover does, with every copy they may play (a bot always cuts in:
+    docs/rulings.md); only variants with such a card look for it.
     """
     result = GameResult()
     plays = result.plays
     cards = result.cards
     legal = game.legal_steps
+    out_of_turn = game.out_of_turn_steps if game.rules.fast.lets_in else None
     push = game.push
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0
@@ -110,7 +115,13 @@ def play(
         if steps_taken >= step_cap:
             result.capped = True
             break
-        steps = legal()
+        cut_in = out_of_turn() if out_of_turn is not None else None
+        if cut_in:
+            first = cut_in[0].by
+            step = max((s for s in cut_in if s.by == first), key=_copies)
+            steps = [step]
+        else:
+            steps = legal()
         if len(steps) == 1:
             step = steps[0]
         elif steps:
@@ -364,3 +375,8 @@ def simulate(
         seconds=seconds,
         jobs=jobs,
     )
+
+
+def _copies(step: Step) -> int:
+    """How many cards a step plays (0 for a pick-up)."""
+    return len(step.cards) if isinstance(step, Play) else 0

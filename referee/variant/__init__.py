@@ -1,46 +1,44 @@
-"""Variants: the model, the menu of effects, the loader, the built-ins and the rules sheet."""
+"""Variants: the model, the menu of effects, the loader, the built-ins and the rules sheet.
 
-from referee.variant.loader import (
-    LoadResult,
-    VariantError,
-    dump_variant,
-    load_variant_file,
-    load_variant_text,
-    variant_from_data,
-    variant_to_data,
-)
-from referee.variant.menu import MENU, EffectSpec, Param
-from referee.variant.model import (
-    Card,
-    Deal,
-    Effect,
-    KarmaCard,
-    PlayerRange,
-    RankPower,
-    Variant,
-)
-from referee.variant.registry import VARIANTS_DIR, builtin, builtin_ids, resolve
+The names below are looked up when first read (PEP 562), so that importing the model
+(``referee.variant.model``, which the effects and the engine read) does not run the loader and
+the menu, which read the effects: there is no import circle (tests/test_import_graph.py).
+"""
 
-__all__ = [
-    "MENU",
-    "VARIANTS_DIR",
-    "Card",
-    "Deal",
-    "Effect",
-    "EffectSpec",
-    "KarmaCard",
-    "LoadResult",
-    "Param",
-    "PlayerRange",
-    "RankPower",
-    "Variant",
-    "VariantError",
-    "builtin",
-    "builtin_ids",
-    "dump_variant",
-    "load_variant_file",
-    "load_variant_text",
-    "resolve",
-    "variant_from_data",
-    "variant_to_data",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "LoadResult": "loader",
+    "VariantError": "loader",
+    "dump_variant": "loader",
+    "load_variant_file": "loader",
+    "load_variant_text": "loader",
+    "variant_from_data": "loader",
+    "variant_to_data": "loader",
+    "MENU": "menu",
+    "EffectSpec": "menu",
+    "Param": "menu",
+    "Card": "model",
+    "Deal": "model",
+    "Effect": "model",
+    "KarmaCard": "model",
+    "PlayerRange": "model",
+    "RankPower": "model",
+    "Variant": "model",
+    "VARIANTS_DIR": "registry",
+    "builtin": "registry",
+    "builtin_ids": "registry",
+    "resolve": "registry",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{where}"), name)

@@ -467,8 +467,8 @@ def check_data(
 
 def _effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
     if isinstance(raw, str):
-        return Effect(raw)
-    return Effect(raw["effect"], {k: v for k, v in raw.items() if k != "effect"})
+        return MENU[raw].effect()
+    return MENU[raw["effect"]].effect({k: v for k, v in raw.items() if k != "effect"})
 
 
 def _build(d: Mapping[str, Any]) -> Variant:

@@ -10,31 +10,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.variant.menu import MENU, needs_target
-
 Card = int | str
 """A card as the table names it: a number rank (``7``) or a Karma card id (``"five_or_below"``)."""
 
 
 @dataclass(frozen=True)
 class Effect:
-    """One effect from the menu with its parameters (defaults filled in)."""
+    """One effect from the menu with its parameters (the loader fills in their defaults,
+    ``EffectSpec.effect``; the model knows no effect, so that it imports none)."""
 
     name: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        spec = MENU[self.name]
-        full = {p.name: p.default for p in spec.params if p.default is not None}
-        full.update(self.params)
-        object.__setattr__(self, "params", dict(sorted(full.items())))
+        object.__setattr__(self, "params", dict(sorted(self.params.items())))
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(self.params.items())))
-
-    @property
-    def needs_target(self) -> bool:
-        return needs_target(self.name, dict(self.params))
 
 
 @dataclass(frozen=True)

@@ -637,7 +637,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
     for name in stale:
-        print(f"{SCHEMAS_DIR / name} is out of date: run python -m referee.variant.schema_gen")
+        print(f"{SCHEMAS_DIR / name} is out of date: run karma schema --out schemas")
     return 1 if stale else 0
 
 

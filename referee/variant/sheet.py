@@ -1,8 +1,9 @@
 """A printable Markdown rules sheet for any variant, written from its data.
 
 Card texts in a variant file are the author's; what a card *does* is generated from its effects
-(:func:`describe_effects`, each effect unit's own words), so the sheet always says what the
-referee enforces.
+(:func:`describe_effects`, each effect unit's own words), and its core-rule sentences follow the
+table the engine reads (``referee.engine.core``), so the sheet always says what the referee
+enforces.
 Rule numbers refer to RULES.md and are cited lightly.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.engine import core
 from referee.plaintext import markdown_literal
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
@@ -102,7 +104,11 @@ def rules_sheet(variant: Variant) -> str:
         "- On your turn, play one card or several identical cards, all from one place (hand, "
         "face-up or face-down).",
         "- On an empty pile, anything may be played.",
-        "- A number card goes on a number card of the same value or lower.",
+        (
+            "- A number card goes on a number card of the same value or lower."
+            if core.RULES.equal_may_follow
+            else "- A number card goes on a number card of a lower value (not the same)."
+        ),
     ]
     if v.karma_cards:
         lines.append(
@@ -119,8 +125,12 @@ def rules_sheet(variant: Variant) -> str:
         "## Burning the pile (R7)",
         "",
         f"When the top {v.burn} cards of the pile are identical — played together or by several "
-        "players in a row — the whole pile burns: it leaves the game, and whoever completed the "
-        "run plays again on the empty pile."
+        "players in a row — the whole pile burns: it leaves the game, and "
+        + (
+            "whoever completed the run plays again on the empty pile."
+            if core.RULES.burn_plays_again
+            else "the turn passes to the next player, who starts a new pile."
+        )
         + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else ""),
         "",
         "## Picking up and drawing (R6)",

@@ -75,7 +75,7 @@ def draw_report(report: Report, final: bool) -> None:
     with g1:
         st.markdown("**Game length (steps)**")
         hist = (
-            alt.Chart(alt.Data(values=report.histogram_rows()))
+            alt.Chart(alt.Data(values=report.histogram_rows()))  # type: ignore[no-untyped-call]
             .mark_bar()
             .encode(
                 x=alt.X("steps:N", sort=None, title="steps"),
@@ -87,7 +87,7 @@ def draw_report(report: Report, final: bool) -> None:
     with g2:
         st.markdown("**Who loses, by seat** (seat 1 starts)")
         seats = (
-            alt.Chart(alt.Data(values=report.seat_rows()))
+            alt.Chart(alt.Data(values=report.seat_rows()))  # type: ignore[no-untyped-call]
             .mark_bar()
             .encode(
                 x=alt.X("seat:N", sort=None, title="seat"),

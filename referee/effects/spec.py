@@ -1,0 +1,184 @@
+"""What an effect unit is (RULES.md R9): its parameters, and the class every unit subclasses.
+
+Each effect is one unit, one module under ``referee/effects/`` (a subclass of
+:class:`EffectSpec`): its parameters and limits, traits, resolution, words for the rules sheet
+and the table, semantic checks for the loader, what a bot thinks of it, and whatever it leaves
+pending for the next step(s).  Defining the subclass registers it in ``UNITS``; the package
+(``referee.effects``) imports every unit and lists them in menu order as ``MENU``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from referee.effects.base import Proposal, Refusal, Resolution, Traits
+from referee.state import Pending, State, ZoneName
+from referee.variant.model import Effect
+
+if TYPE_CHECKING:
+    from referee.variant.model import Variant
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an effect: its JSON type, default and allowed values."""
+
+    name: str
+    type: str  # "integer" or "string"
+    description: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    # The Design page's words (referee/app/designer.py EFFECT_WORDS): a plain label, the words
+    # for each of ``choices`` (same order), and what an empty field means where that makes
+    # sense (a parameter with no default: "no lowest number").
+    label: str = ""
+    choice_words: tuple[str, ...] = ()
+    empty: str = ""
+
+
+Params = Mapping[str, Any]
+
+
+@dataclass
+class CardCheck:
+    """One effect on one card, as the loader's semantic checks see it (raw, defensively read).
+
+    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card;
+    ``ranks`` are the deck's number ranks when they are known.  ``error`` and ``warn`` report at
+    the effect (or at one of its parameters) with the loader's located messages.
+    """
+
+    params: dict[str, Any]
+    names: list[str]
+    rank: int | None
+    ranks: range | None
+    error: Callable[[str, str | None], None]
+    warn: Callable[[str, str | None], None]
+
+    def number(self, key: str) -> int | None:
+        value = self.params.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @property
+    def leaves_game(self) -> bool:
+        """The card leaves the game as it resolves (a unit's ``leaves_game``, e.g. one_time),
+        so it never lies on the pile: what counts there never counts for it."""
+        return any(n in UNITS and UNITS[n].leaves_game for n in self.names)
+
+
+class EffectSpec:
+    """One effect of the menu (R9).  Subclasses (one per module in ``referee/effects/``) set the
+    class attributes and override what their effect does; every method has a sensible default.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rule: ClassVar[str] = "R9"
+    description: ClassVar[str] = ""
+    help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
+    params: ClassVar[tuple[Param, ...]] = ()
+    targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
+    # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
+    # resolved when the card is played (the rest).
+    passive: ClassVar[bool] = False
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+    order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
+    said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
+    # The card leaves the game as it resolves, so it never lies on the pile: its copies never
+    # make a run (R7.1, R8), and a careful player keeps it for later.
+    leaves_game: ClassVar[bool] = False
+    # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
+    bot_aim: ClassVar[str] = "fewest_cards"
+    # Effects that make no sense on the same card as this one: name -> why.
+    contradicts: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            if cls.name in UNITS:
+                raise ValueError(f"two effects are called {cls.name!r}")
+            UNITS[cls.name] = cls()
+
+    def effect(self, params: Params | None = None) -> Effect:
+        """This effect on a card, its parameters' declared defaults filled in (the loader)."""
+        full = {p.name: p.default for p in self.params if p.default is not None}
+        full.update(params or {})
+        return Effect(self.name, dict(sorted(full.items())))
+
+    def arg(self, params: Params, key: str) -> Any:
+        """A parameter's value on a card, else its declared default: each default is written
+        once, in ``params``."""
+        if key in params:
+            return params[key]
+        return next(p.default for p in self.params if p.name == key)
+
+    # --- the engine ----------------------------------------------------------------------
+
+    def needs_target(self, params: Params) -> bool:
+        """Whether this effect, with these parameters, needs a chosen player."""
+        return self.targeted
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        """How a card with this effect judges plays while it lies on the pile (R5)."""
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """What happens when the card is played: moves change ``r.state``, flow changes are
+        events on ``r`` (play again, a follow-up, draws for the next player)."""
+
+    def refuse_own(self, params: Params, ask: Proposal) -> Refusal | None:
+        """A check on a play of a card that carries this effect (its own condition, e.g. "not as
+        a last card"), made after the card is found to fit (R5); None: allowed."""
+        return None
+
+    def lets_in(self, params: Params, ask: Proposal) -> bool:
+        """While a card with this effect lies on top of the pile, whether a player may make
+        this play out of turn (R6.1 otherwise: only the mover steps).  The play is then judged
+        as if it were theirs to make, and the turn passes on from them."""
+        return False
+
+    # --- what it leaves pending: its own slice of the state, ``State.pending[name]`` -------
+
+    def pending_zone(self, p: Pending, state: State, seat: int) -> ZoneName | None:
+        """The zone this pending effect makes the player at ``seat`` play from now, instead of
+        the order of R3 (None: it does not bind them).  Not during a follow-up (R8.3)."""
+        return None
+
+    def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
+        """The check this pending effect imposes on a proposed play (None: allowed)."""
+        return None
+
+    def lapses(self, p: Pending, state: State, by: str) -> bool:
+        """Whether it lapses once ``by`` has taken a step (judged before that step applies).
+        By default: after the first step of another player than the one whose card set it."""
+        return by != p.by
+
+    # --- words -----------------------------------------------------------------------------
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        """One sentence for the rules sheet, in plain words."""
+        return self.description
+
+    # --- the loader ------------------------------------------------------------------------
+
+    def check(self, c: CardCheck) -> None:
+        """Semantic checks a schema cannot express (errors and warnings, located)."""
+
+    # --- the bots --------------------------------------------------------------------------
+
+    def bot_score(self, state: State, pile_size: int) -> float | None:
+        """How much a bot wants to spend a card with this effect instead of picking up (a card
+        scores its best effect; None: this effect adds nothing)."""
+        return None
+
+
+UNITS: dict[str, EffectSpec] = {}
+
+
+def needs_target(effect: str, params: Mapping[str, Any]) -> bool:
+    """Whether this effect, with these parameters, needs a chosen player."""
+    return UNITS[effect].needs_target(params)

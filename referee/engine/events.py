@@ -1,0 +1,43 @@
+"""The flow events a step raises while it resolves (boardgame.io's "events"): gathered in a
+``Flow`` and applied by the turn flow (``engine.flow``) once every effect has resolved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class Mute(list[str]):
+    """The notes of a game that keeps no history (the simulator): nothing is kept."""
+
+    __slots__ = ()
+
+    def append(self, note: str, /) -> None:
+        pass
+
+    def extend(self, notes: Iterable[str], /) -> None:
+        pass
+
+
+class Flow:
+    """Flow events gathered while a step resolves, applied by TurnFlow._finish."""
+
+    __slots__ = (
+        "play_again",
+        "follow_up",
+        "continue_from",
+        "burned",
+        "removed",
+        "picked_up",
+        "draws",
+        "skipped",
+    )
+
+    def __init__(self) -> None:
+        self.play_again = False
+        self.follow_up = False
+        self.continue_from: int | None = None
+        self.burned = False
+        self.removed = 0
+        self.picked_up = 0
+        self.draws: list[tuple[str, int]] = []
+        self.skipped: list[str] = []

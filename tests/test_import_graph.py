@@ -1,0 +1,96 @@
+"""No import circle anywhere in ``referee/`` (issue 21).
+
+The graph is read from the source with ``ast``: every ``import`` counts, also those inside a
+function or under ``if TYPE_CHECKING:`` (a circle hidden behind either is still a circle in the
+design).  Importing ``a.b.c`` also runs the packages ``a.b`` and ``a``, so an import counts as an
+edge to each of those packages too - except a package the importer itself belongs to (a module
+inside ``referee.effects`` importing a sibling does not start its own package again).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "referee"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the ``referee`` modules it makes Python import."""
+    paths = {_module_name(p): p for p in ROOT.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        is_package = path.name == "__init__.py"
+        package = name if is_package else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parent, base] if base else parent)
+                targets.add(base)
+                targets.update(f"{base}.{a.name}" for a in node.names)
+        edges: set[str] = set()
+        for t in targets:
+            parts = t.split(".")
+            for i in range(1, len(parts) + 1):
+                mod = ".".join(parts[:i])
+                if mod not in paths or mod == name:
+                    continue
+                if name == mod or name.startswith(mod + "."):
+                    continue  # a package the importer belongs to is already running
+                edges.add(mod)
+        graph[name] = edges
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle_in_referee() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    """The check can fail: a made-up circle a -> b -> c -> a is found."""
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

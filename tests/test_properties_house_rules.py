@@ -1,0 +1,89 @@
+"""Property tests over random valid variants using issue 21's house rules (next_face_up,
+give_pile_draw, lower_and_skip, not_last, mirror, cut_in): explain agrees with legal_steps (and
+with the out-of-turn steps a cut-in opens), a refused step changes nothing, undo is exact."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from strategies import variants_using
+from test_properties import check_counts, total_cards
+
+from referee.engine import Game, IllegalStep, PickUp, Play
+from referee.engine.steps import Step
+from referee.variant.model import Variant
+
+
+def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
+    """Random proposals, legal or not: any player, card, count, zone and chosen player (not
+    face-down: full information knows those cards, but a face-down play is blind, so
+    legal_steps lists only the card the player would turn over)."""
+    names = list(game.players)
+    cards = game.variant.all_cards()
+    out: list[Step] = []
+    for _ in range(n):
+        by = rng.choice(names)
+        if rng.random() < 0.1:
+            out.append(PickUp(by))
+            continue
+        zone = rng.choice(("hand", "face_up"))
+        held = list(game.zone(by, zone).known)
+        top = game.state.pile[-1:]
+        # Mostly cards the player holds, or the top card (a cut-in), else any card.
+        pool = held + top if held and rng.random() < 0.8 else cards
+        out.append(
+            Play(by, (rng.choice(pool),) * rng.randint(1, 2), zone, rng.choice([None, *names]))
+        )
+    return out
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    variant=variants_using(),
+    players=st.integers(min_value=2, max_value=5),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_explain_agrees_with_legal_steps_over_random_house_rules(
+    variant: Variant, players: int, seed: int
+) -> None:
+    note(repr(variant))
+    players = max(variant.min_players, min(players, variant.max_players))
+    game = Game.shuffled(variant, [f"P{i}" for i in range(players)], seed, keep_history=True)
+    size = variant.deck_size(game.decks)
+    rng = random.Random(seed)
+    for _ in range(80):
+        if game.over:
+            assert game.legal_steps() == [] and game.out_of_turn_steps() == []
+            return
+        listed = game.legal_steps() + game.out_of_turn_steps()
+        assert game.legal_steps(), f"no legal step for {game.turn}"
+        for step in listed:
+            assert game.explain(step).legal, step
+        for step in _proposals(game, rng, 12):
+            verdict = game.explain(step)
+            if verdict.legal:
+                if not (isinstance(step, Play) and game.traits(step.cards[0]).takes_give):
+                    assert step in listed, (step, verdict)
+            else:
+                before = game.state.copy()
+                try:
+                    game.push(step)
+                except IllegalStep as e:
+                    assert e.verdict == verdict
+                assert game.state == before
+        before = game.state.copy()
+        game.push(rng.choice(listed))
+        assert total_cards(game) == size
+        check_counts(game)
+        if rng.random() < 0.25:
+            after = game.state.copy()
+            game.pop()
+            assert game.state == before
+            game.redo()
+            assert game.state == after
