@@ -135,7 +135,7 @@ def look_alike(a: str, b: str) -> bool:
     return ka[0] == kb[0] or ka[1] == kb[1]
 
 
-def _difference(a: str, b: str) -> str:
+def difference(a: str, b: str) -> str:
     """Why ``b`` is not ``a`` although it looks the same, in plain words."""
     extra = [ch for ch in dict.fromkeys(b) if ch not in a]
     odd = [ch for ch in extra if not ch.isascii() or _invisible(ch)]
@@ -148,10 +148,11 @@ def _difference(a: str, b: str) -> str:
     return "its letters look the same"
 
 
-def quoted(name: str) -> str:
-    """A name inside a message: quoted, every character that could act shown as an escape."""
+def quoted(name: str, marks: str = "“”") -> str:
+    """A name inside a message: quoted, every character that could act or that shows as
+    nothing written as an escape (``\\u200b``)."""
     shown = "".join(f"\\u{ord(ch):04x}" if _invisible(ch) else ch for ch in visible(name))
-    return f"“{shown}”"
+    return f"{marks[0]}{shown}{marks[-1]}"
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def check_names(names: Sequence[str], what: str = "player") -> NamesCheck:
         clash = next((seen[k] for k in _keys(name) if k in seen), None)
         if clash is not None:
             first = cleaned[clash]
-            why = "it is the same name" if first == name else _difference(first, name)
+            why = "it is the same name" if first == name else difference(first, name)
             problems.append(
                 NameProblem(
                     i,

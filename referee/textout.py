@@ -56,8 +56,7 @@ def visible(text: object) -> str:
 def visible_lines(text: object) -> str:
     """Several lines: as :func:`visible`, but newlines and tabs are kept as they are."""
     return "\n".join(
-        "\t".join(visible(part) for part in line.split("\t"))
-        for line in str(text).split("\n")
+        "\t".join(visible(part) for part in line.split("\t")) for line in str(text).split("\n")
     )
 
 
