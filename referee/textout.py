@@ -88,3 +88,23 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     bidi control is a ``\\uXXXX`` escape (JSON itself escapes only C0)."""
     text = json.dumps(data, indent=indent, ensure_ascii=False)
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class InertWriter:
+    """A text stream that shows every active character it is given (:func:`visible_lines`):
+    what the ``karma`` command puts on standard output cannot redraw the terminal, whichever
+    command wrote it and however."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(visible_lines(text))
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, encoding, fileno ...
+        return getattr(self.stream, name)

@@ -18,7 +18,6 @@ from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin_ids, builtin_text
 
-
 # The group's words on the page being drawn (player, card, variant and game names): plain()
 # isolates each.  A ContextVar, as every Streamlit session runs its script in a thread of its own.
 _GROUP_WORDS: ContextVar[tuple[str, ...]] = ContextVar("group_words", default=())
