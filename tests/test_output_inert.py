@@ -32,7 +32,7 @@ from referee.variant.loader import dump_variant
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
 from referee.variant.sheet import rules_sheet
-from referee.variant.sheet_html import rules_sheet_html
+from referee.variant.sheet_html import markdown_to_html, rules_sheet_html
 
 # The attack of the issue: \x01 and \x02 were the sheet converter's private stand-ins for < >.
 STAND_INS = "\x01script\x02alert(1)\x01/script\x02"
@@ -114,6 +114,22 @@ def test_html_sheet_stand_in_characters_make_no_markup() -> None:
     text = "".join(doc.itertext())
     assert "\\x01script\\x02alert(1)" in text  # shown, as an escape
     assert "<script>alert(4)</script>" in text  # shown exactly as typed
+
+
+MARKDOWN = st.lists(
+    st.one_of(words, st.sampled_from(["**", "*", "`", "\\", "|", "\n", "# ", "- ", "| a |"]))
+).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(markdown=MARKDOWN)
+def test_the_html_converter_alone_is_inert_for_any_markdown(markdown: str) -> None:
+    """Even Markdown that no sheet would hold (raw \x01, \x02, <, unbalanced markers): the
+    converter writes only its own tags, so it cannot be tricked whatever reaches it."""
+    html_is_inert(f"<!DOCTYPE html><html><body>{markdown_to_html(markdown)}</body></html>")
+    assert "<b>x</b>" in markdown_to_html("**x**") and "<code>\\*</code>" not in markdown_to_html(
+        "`\\*`"
+    )
 
 
 def test_markdown_sheet_shows_control_characters_as_escapes() -> None:
