@@ -1,4 +1,4 @@
-"""Issue 19: names people can tell apart (rulings 60-63), isolated on screen (ruling 64), and the
+"""Issue 19: names people can tell apart (rulings 60-62), isolated on screen (ruling 63), and the
 record checks (duplicates in `check` lists, YAML words in mismatch messages: ruling 65)."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def test_accepted_names_hold_nothing_active_and_are_told_apart(names: list[str])
         )
 
 
-# --- ruling 63: card and variant names ---------------------------------------------------------
+# --- rulings 60 and 62: card and variant names ---------------------------------------------------------
 
 
 def test_variant_and_card_names_refuse_control_characters_located() -> None:
@@ -113,7 +113,7 @@ def test_card_names_that_look_the_same_are_a_warning() -> None:
     assert "karma_cards[1].name" in warning and "U+0430" in warning
 
 
-# --- ruling 64: isolated on screen -------------------------------------------------------------
+# --- ruling 63: isolated on screen -------------------------------------------------------------
 
 
 def test_group_words_are_isolated_whole_longest_first() -> None:
