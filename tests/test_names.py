@@ -90,7 +90,7 @@ def test_accepted_names_hold_nothing_active_and_are_told_apart(names: list[str])
         )
 
 
-# --- rulings 60 and 62: card and variant names ---------------------------------------------------------
+# --- rulings 60 and 62: card and variant names --------------------------------------------
 
 
 def test_variant_and_card_names_refuse_control_characters_located() -> None:

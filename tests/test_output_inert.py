@@ -127,6 +127,8 @@ def test_the_html_converter_alone_is_inert_for_any_markdown(markdown: str) -> No
     """Even Markdown that no sheet would hold (raw \x01, \x02, <, unbalanced markers): the
     converter writes only its own tags, so it cannot be tricked whatever reaches it."""
     html_is_inert(f"<!DOCTYPE html><html><body>{markdown_to_html(markdown)}</body></html>")
+    # A "#" line that is no heading once looped for ever, filling memory with empty paragraphs.
+    assert markdown_to_html("#x\n####") == "<p>#x</p>\n<p>####</p>"
     assert "<b>x</b>" in markdown_to_html("**x**") and "<code>\\*</code>" not in markdown_to_html(
         "`\\*`"
     )
@@ -234,6 +236,9 @@ def test_cli_output_is_inert_for_any_words(
         terminal_is_inert(out)
     _, out = run_cli("rules", "--format", "html", str(variant))
     terminal_is_inert(out)
+    for extra in ((), ("--csv",), ("--json",)):
+        _, out = run_cli("simulate", str(variant), "--games", "1", "--players", "3", *extra)
+        terminal_is_inert(out)
     record = folder / "game.yaml"
     record.write_text(
         yaml.safe_dump({"variant": "classic", "players": [name, card], "steps": []}),

@@ -145,7 +145,10 @@ def markdown_to_html(markdown: str) -> str:
                 i += 1
             out.append(f"</{tag}>")
         else:
-            para = []
+            # The first line always belongs to the paragraph (a "#x" that is no heading must not
+            # stop the loop); the next ones until a blank line or another block.
+            para = [lines[i]]
+            i += 1
             while (
                 i < len(lines) and lines[i].strip() and not re.match(r"(#|\||- |\d+\. )", lines[i])
             ):
