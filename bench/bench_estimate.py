@@ -23,21 +23,12 @@ CAPS = (2_000, 100_000)
 
 
 def endless() -> Variant:
-    """Every card asks for more than 5 next and plays again: nobody can ever get rid of one."""
-    return Variant(
-        id="endless",
-        name="Endless",
-        ranks_low=1,
-        ranks_high=4,
-        copies=1,
-        rank_powers=tuple(
-            RankPower(r, (Effect("next_range", {"min": 5}), Effect("play_again")))
-            for r in range(1, 5)
-        ),
-        players=(PlayerRange(1, 2, 2),),
-        deal=Deal(0, 0, 2),
-        min_hand=2,
-    )
+    """Games that never end: every card asks for more than 5 next (there is none) and plays
+    again, and one copy of each rank never burns, so both players keep their two cards."""
+    never = (Effect("next_range", {"min": 5}), Effect("play_again"))
+    powers = tuple(RankPower(rank, never) for rank in range(1, 5))
+    deal, seats = Deal(face_down=0, face_up=0, hand=2), (PlayerRange(1, 2, 2),)
+    return Variant("endless", "Endless", 1, 4, 1, (), powers, seats, deal, min_hand=2)
 
 
 def cpu(fn: Callable[[], object]) -> float:
