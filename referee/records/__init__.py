@@ -143,8 +143,11 @@ def load_record_text(
     problems = schema_problems(_schema(), data, node, filename)
     if problems:
         raise RecordError([_name_step(p) for p in problems])
-    # One spelling of every name (NFC): "Zoë" typed with a combining accent is still Zoë.
-    return _Builder(nfc_data(data), node, filename, base_dir).build()
+    # One spelling of every player's name (NFC): "Zoë" typed with a combining accent is still
+    # Zoë wherever the record names her.  The game's own words and its variant stay as written.
+    as_written = ("variant", "name", "description")
+    data = {k: v if k in as_written else nfc_data(v) for k, v in data.items()}
+    return _Builder(data, node, filename, base_dir).build()
 
 
 _STEP_PATH = re.compile(r"^steps\[(\d+)\]\.?")

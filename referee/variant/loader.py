@@ -39,7 +39,6 @@ from referee.names import (
     difference,
     lookalike_pairs,
     name_problem,
-    nfc_data,
     quoted,
 )
 from referee.resources import SCHEMA_BASE_URL
@@ -612,7 +611,6 @@ def load_variant_text(text: str | bytes, filename: str = "<variant>") -> LoadRes
         data, node = parse_yaml(text, filename, max_nodes=MAX_NODES)
     except YamlError as e:
         return LoadResult(None, list(e.problems), [])
-    data = nfc_data(data)  # one spelling of every name and text (NFC)
     errors, warnings = check_data(data, node, filename)
     if errors:
         return LoadResult(None, errors, warnings)
