@@ -247,3 +247,13 @@ def test_cli_output_is_inert_for_any_words(
     for argv in (("replay", str(record)), ("replay", "--json", str(record))):
         _, out = run_cli(*argv)
         terminal_is_inert(out)
+
+
+def test_report_csv_neutralises_whatever_a_row_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Today's report rows hold ids and numbers only; the CSV writer does not rely on it."""
+    report = simulate(builtin("classic"), players=2, games=1, seed=1, bots=("random",), jobs=1)
+    monkeypatch.setattr(
+        type(report), "rows", lambda self: iter([("run", "=1+2", "@x"), ("a", "-1", 2)])
+    )
+    rows = list(csv.reader(io.StringIO(report.to_csv())))
+    assert rows[1:] == [["run", "'=1+2", "'@x"], ["a", "-1", "2"]]
