@@ -357,6 +357,53 @@ class Store:
             )
         return new
 
+    def save_setup(
+        self,
+        gid: str,
+        expected_version: int,
+        *,
+        players: Sequence[str],
+        face_up: dict[str, list[Any]],
+        start: dict[str, Any] | None,
+        steps: Sequence[dict[str, Any]],
+        undone: Sequence[dict[str, Any]],
+        name: str,
+        over: bool,
+        loser: str | None,
+    ) -> int:
+        """Replace a game's setup (a slip put right at the table) and its steps as renamed,
+        if nobody changed it since ``expected_version``; the same check as :meth:`save_steps`."""
+        with self._write() as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (gid,)).fetchone()
+            if row is None:
+                raise NotFound(gid)
+            if int(row[0]) != expected_version:
+                raise Conflict(
+                    f"game {gid} is at version {row[0]}, not {expected_version}: "
+                    "another tablet changed it"
+                )
+            new = expected_version + 1
+            db.execute(
+                "UPDATE games SET players = ?, face_up = ?, start = ?, steps = ?, undone = ?,"
+                " step_count = ?, name = ?, over = ?, loser = ?, version = ?, updated = ?"
+                " WHERE id = ?",
+                (
+                    json.dumps(list(players)),
+                    json.dumps(face_up),
+                    None if start is None else json.dumps(start),
+                    json.dumps(list(steps)),
+                    json.dumps(list(undone)),
+                    len(steps),
+                    name,
+                    int(over),
+                    loser,
+                    new,
+                    time.time(),
+                    gid,
+                ),
+            )
+        return new
+
     def rename_game(self, gid: str, name: str) -> None:
         with self._write() as db:
             db.execute(
