@@ -157,10 +157,13 @@ def quoted(name: str, marks: str = "“”") -> str:
 
 @dataclass(frozen=True)
 class NameProblem:
-    """One problem with the name at ``index`` (0-based); ``other``: the name it clashes with."""
+    """One problem with the name at ``index`` (0-based): ``message``, a whole located-error
+    sentence; ``reason``, the short why ("it has U+0410 CYRILLIC CAPITAL LETTER A") for a
+    caller that words its own sentence; ``other``, the index of the name it clashes with."""
 
     index: int
     message: str
+    reason: str
     other: int | None = None
 
 
@@ -185,7 +188,7 @@ def check_names(names: Sequence[str], what: str = "player") -> NamesCheck:
     for i, name in enumerate(cleaned):
         problem = name_problem(name)
         if problem is not None:
-            problems.append(NameProblem(i, f"the {what} name {quoted(name)}: {problem}"))
+            problems.append(NameProblem(i, f"the {what} name {quoted(name)}: {problem}", problem))
             continue
         clash = next((seen[k] for k in _keys(name) if k in seen), None)
         if clash is not None:
@@ -197,6 +200,7 @@ def check_names(names: Sequence[str], what: str = "player") -> NamesCheck:
                     f"{quoted(name)} looks the same as {quoted(first)} ({why}); expected "
                     f"every {what} to have a name the others can tell apart (add an initial, "
                     "for example)",
+                    why,
                     clash,
                 )
             )

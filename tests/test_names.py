@@ -152,3 +152,16 @@ def test_mismatch_messages_use_yaml_words() -> None:
     assert "out: expected [Ann], the referee has []" in step.reason
     assert "loser: expected Ben, the referee has null" in step.reason
     assert "top: expected 7, the referee has null" in step.reason
+
+
+def test_the_new_game_form_refuses_the_issue_names_naming_both() -> None:
+    """The form's own check (referee.app.setup.check_players) asks the same rules as records."""
+    from referee.app.setup import NameProblem
+    from referee.app.setup import check_players as form_check
+
+    for other in (CYRILLIC_ANN, HIDDEN_ANN):
+        with pytest.raises(NameProblem, match="“Ann” and .* read the same"):
+            form_check([ANN, "Ben", other])
+    with pytest.raises(NameProblem, match="U\\+202E RIGHT-TO-LEFT OVERRIDE"):
+        form_check(["Ann\u202e", "Ben"])
+    assert form_check(["Ann", "Anna", "שרה"]) == ["Ann", "Anna", "שרה"]
