@@ -119,7 +119,33 @@ class Seat:
         )
 
 
-Restriction = tuple[int | None, int | None]
+Range = tuple[int | None, int | None]
+"""Lowest and highest number allowed (None: open), as a card's effect states it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """The next play must be a number from ``lo`` to ``hi`` (either may be open), or wild
+    (R5.4).  It carries the card that set it (id and name) and the rule a verdict about it
+    cites, so that both survive the card leaving the game (a one-time card, R8)."""
+
+    lo: int | None
+    hi: int | None
+    card: Card | None = None
+    name: str = ""
+    rule: str = "R5.4"
+
+    @property
+    def range(self) -> Range:
+        return (self.lo, self.hi)
+
+    def allows(self, card: Card) -> bool:
+        """Whether a number card satisfies it (wild cards are judged before, R5.3)."""
+        return (
+            isinstance(card, int)
+            and (self.lo is None or card >= self.lo)
+            and (self.hi is None or card <= self.hi)
+        )
 
 
 @dataclass(eq=True)

@@ -1,7 +1,7 @@
 """One voice for every verdict: the referee's decisions in plain words (R11).
 
-The engine decides and hands over *reason codes with data* (``Verdict.reason``/``.data``, the
-hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
+The engine decides and hands over *reasons with typed facts* (``Verdict.reason``/``.data``
+from ``referee.reasons``, the hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
 app, records and the simulator all show, for the variant at hand (a variant without Karma cards
 never hears "or a Karma card").  An effect's own words live in its unit
 (``referee/effects/<name>.py``); everything the engine itself says is here.
@@ -9,11 +9,34 @@ never hears "or a Karma card").  An effect's own words live in its unit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from referee import words
+from referee.reasons import (
+    CardFacts,
+    Count,
+    Facts,
+    FollowUpZone,
+    GameOver,
+    HintFacts,
+    Holding,
+    InZone,
+    MixedCards,
+    NoFacts,
+    NotYourTurn,
+    OnTop,
+    Place,
+    Played,
+    Reason,
+    Restricted,
+    Target,
+    TooLow,
+    UnknownCard,
+    Who,
+)
+from referee.state import Restriction
 
 if TYPE_CHECKING:
     from referee.engine.steps import Verdict
@@ -48,11 +71,12 @@ class Voice:
         if len(self.wild_ranks) == 1:
             out.append(f"a wild {self.wild_ranks[0]}")
         elif self.wild_ranks:
-            out.append(f"a wild card ({words.or_list(self.wild_ranks)})")
+            out.append(f"a wild {words.or_list(self.wild_ranks)}")
         return out
 
     def may_play(self, what: str) -> str:
-        """'5 or lower, or a Karma card', '9 or higher, a Karma card or a wild 10', or just
+        """'5 or lower, or a Karma card', '9 or higher, a Karma card or a wild 10', '7 or lower,
+        or a wild 2, 8 or 10', or just
         '5 or lower' in a variant with neither Karma cards nor wild ranks."""
         alts = self.alternatives
         if len(alts) == 1:
@@ -63,23 +87,44 @@ class Voice:
 # --- verdicts ---------------------------------------------------------------------------------
 
 
+class VerdictParts(NamedTuple):
+    """A verdict in the parts a screen shows apart: the ``answer`` with its reason in one short
+    sentence ('No: 1 is lower than 6.'), any ``detail`` (more short sentences: where the copies
+    of a card are), what to do now (``todo``, every illegal verdict's ``instead``) and the
+    ``rule`` it cites, for a small tag ('R5.2')."""
+
+    answer: str
+    detail: str
+    todo: str
+    rule: str
+
+
+def verdict_parts(v: Verdict) -> VerdictParts:
+    """A verdict's words apart: its message is the answer, then any detail on lines of their
+    own (``verdict_message``)."""
+    answer, _, detail = v.message.partition("\n")
+    return VerdictParts(answer, detail.replace("\n", " "), v.instead, v.rule)
+
+
 def verdict_text(v: Verdict) -> str:
-    """A verdict as everyone shows it: 'Allowed. …' or 'Not allowed (rule R5.2): … Instead: …'."""
-    if v.legal:
-        return f"Allowed. {v.message}".strip()
-    text = f"Not allowed (rule {v.rule}): {v.message}"
-    if v.instead:
-        text += f" Instead: {v.instead}"
-    return text
+    """A verdict as a child reads it, without the rule id: 'No: 5 is lower than 9. Ann may play
+    from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile.'"""
+    p = verdict_parts(v)
+    return " ".join(part for part in (p.answer, p.detail, p.todo) if part)
 
 
-def _where(zone: str) -> str:
-    return ZONE_WORDS.get(zone, zone)
+def verdict_line(v: Verdict) -> str:
+    """A verdict on one line with its rule as a trailing tag ('… [R5.2]'): the CLI, records."""
+    return f"{verdict_text(v)} [{v.rule}]" if v.rule else verdict_text(v)
 
 
-def range_words(r: Sequence[int | None]) -> str:
+def _where(zone: str | None) -> str:
+    return ZONE_WORDS.get(zone or "", zone or "")
+
+
+def range_words(r: Restriction) -> str:
     """A restriction in words: '5 or lower', 'a number from 7 to 11'."""
-    lo, hi = r
+    lo, hi = r.lo, r.hi
     if lo is None and hi is None:
         return "any number"
     if lo is None:
@@ -89,20 +134,56 @@ def range_words(r: Sequence[int | None]) -> str:
     return f"a number from {lo} to {hi}"
 
 
-def _place(p: Mapping[str, Any], by: str) -> str:
-    """'on the pile', 'in Cal's face-up cards', "in Ben's own face-up cards", 'out of the game'."""
-    if p["kind"] == "pile":
-        return "on the pile"
-    if p["kind"] == "out":
-        return "out of the game"
-    who = p["who"]
-    owner = f"{who}'s own" if who == by else f"{who}'s"
-    return f"in {owner} {_where(p['zone'])}"
+def _a(card: str) -> str:
+    """'a 9', 'an 8', 'Five or Below': one card said aloud."""
+    return words.a_number(int(card)) if card.isdigit() else card
 
 
-def _from(zone: str) -> str:
-    """'hand', 'face-up cards': where a card is played from ('from their hand')."""
-    return "hand" if zone == "hand" else _where(zone)
+def _lines(*sentences: str) -> str:
+    """A verdict's answer, then its detail: one sentence a line (``verdict_parts``)."""
+    return "\n".join(s for s in sentences if s)
+
+
+def _seen_at(p: Place, by: str) -> str:
+    """Where seen copies are, as a sentence: 'One is on the pile.', "Two are Cal's face-up
+    cards.", "One is Ann's own face-up card.", 'One is in Ben's hand.'"""
+    n = words.number(p.n).capitalize()
+    are = "is" if p.n == 1 else "are"
+    if p.kind == "pile":
+        return f"{n} {are} on the pile."
+    if p.kind == "out":
+        return f"{n} {are} out of the game."
+    owner = f"{p.who}'s own" if p.who == by else f"{p.who}'s"
+    if p.zone == "hand":
+        return f"{n} {are} in {owner} hand."
+    kind = _where(p.zone)
+    return f"{n} {are} {owner} {kind[:-1] if p.n == 1 else kind}."
+
+
+_IN_ZONE = {"hand": "in hand", "face_up": "face up", "face_down": "face down"}
+
+
+def _cannot_hold(d: Holding, voice: Voice) -> str:
+    """R4.3 in a child's words: the answer, then where each seen copy is, one short sentence
+    each, so the player cannot have them."""
+    by, name, k, zone = d.by, d.card, d.k, d.zone
+    places = [_seen_at(p, by) for p in d.places]
+    located = sum(p.n for p in d.places)
+    if d.possible == 0 and located == d.copies:
+        if d.copies == 1:
+            return _lines(f"No: there is only one {name}.", *places)
+        every = "both" if d.copies == 2 else f"all {words.number(d.copies)}"
+        return _lines(f"No: {every} {words.plural(name)} are somewhere else.", *places)
+    if d.possible == 0 and d.unknown == 0:
+        return f"No: we know {by}'s {_where(zone)}, and none is {_a(name)}."
+    answer = (
+        f"No: {by} cannot have {words.copies(k, name) if k > 1 else _a(name)} {_IN_ZONE[zone]}."
+    )
+    if located:
+        places.insert(0, f"There are {words.count_of(d.copies, name)} in all.")
+    if d.unknown < d.unseen:
+        places.append(f"{by} holds only {_zone_count(d.count, zone)}.")
+    return _lines(answer, *places)
 
 
 def _zone_count(n: int, zone: str) -> str:
@@ -111,166 +192,178 @@ def _zone_count(n: int, zone: str) -> str:
     return f"{words.number(n)} {one}" if n == 1 else f"{words.number(n)} {one}s"
 
 
-def _cannot_hold(d: Mapping[str, Any], voice: Voice) -> str:
-    """R4.3 in a child's words: where the copies are, so the player cannot have them."""
-    by, name, k, zone = d["by"], d["card"], d["k"], d["zone"]
-    verb, copies, possible = d["verb"], d["copies"], d["possible"]
-    places = [(p, p["n"]) for p in d["places"]]
-    located = sum(n for _, n in places)
-    listed = words.and_list([f"{words.number(n)} {_place(p, by)}" for p, n in places])
-    what = words.copies(k, name)
-    src = f"from their {_from(zone)}"
-    if possible == 0 and located == copies:
-        if copies == 1:
-            return (
-                f"There is only one {name}, and it is {_place(places[0][0], by)}. "
-                f"So {by} cannot {verb} it {src}."
-            )
-        return (
-            f"All {words.number(copies)} {words.plural(name)} are accounted for: {listed}. "
-            f"So {by} cannot {verb} {'any' if k > 1 else 'one'} {src}."
-        )
-    if possible == 0 and d["unknown"] == 0:
-        return (
-            f"{by}'s {_where(zone)} are all known, and there is no {name} among them. "
-            f"So {by} cannot {verb} {what} {src}."
-        )
-    reasons = []
-    if located:
-        are = "is" if located == 1 else "are"
-        reasons.append(
-            f"of the {words.number(copies)} {words.plural(name)}, {words.number(located)} "
-            f"{are} accounted for ({listed})"
-        )
-    if d["unknown"] < d["unseen"]:
-        reasons.append(f"{by} holds only {_zone_count(d['count'], zone)}")
-    at_most = words.count_of(possible, name)
-    because = ", and ".join(reasons) or "not enough copies are unseen"
-    return f"{by} cannot {verb} {what} {src}: {because}. At most {at_most} can be there."
+def _a_zone_card(zone: str) -> str:
+    """'a hand card', 'a face-up card'."""
+    return f"a {_where(zone)[:-1]}"
 
 
-def _restricted(d: Mapping[str, Any], voice: Voice) -> str:
-    return (
-        f"After {d['after']}, {d['by']} must play {voice.may_play(range_words(d['range']))} — "
-        f"{d['card']} does not fit."
-    )
+def _restricted(d: Restricted, voice: Voice) -> str:
+    """'No: after Five or Below, 6 is too high.' (the card that set it, even once it left)."""
+    r = d.restriction
+    miss = "too high" if r.lo is None else "too low" if r.hi is None else "not allowed"
+    return f"No: after {d.after}, {d.card} is {miss}."
 
 
-def _too_low(d: Mapping[str, Any], voice: Voice) -> str:
-    return f"{d['card']} is lower than {d['top']}: {d['by']} must play {d['value']} or higher."
+F = TypeVar("F", bound=Facts)
+Words = Callable[[Any, Voice], str]
 
 
-_VERDICTS: dict[str, Callable[[Mapping[str, Any], Voice], str]] = {
+def _w(facts: type[F], say: Callable[[F, Voice], str]) -> tuple[type[Facts], Words]:
+    """A reason's words with the kind of facts they read (checked when a verdict is worded)."""
+    return facts, say
+
+
+_VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     # --- R10: the end
-    "game_over": lambda d, v: (
-        f"The game is over: {d['loser']} lost. No more steps can be taken."
-        if d.get("loser")
-        else "The game is over. No more steps can be taken."
+    Reason.GAME_OVER: _w(
+        GameOver,
+        lambda d, v: (
+            f"No: the game is over, and {d.loser} lost." if d.loser else "No: the game is over."
+        ),
     ),
     # --- R6.1: whose turn
-    "not_playing": lambda d, v: f"{d['by']} is not playing in this game.",
-    "not_your_turn": lambda d, v: (
-        f"It is {d['mover']}'s turn, not {d['by']}'s: only {d['mover']} may "
-        + ("play the table card that is due." if d["follow_up"] else "play or pick up now.")
+    Reason.NOT_PLAYING: _w(Who, lambda d, v: f"No: {d.by} is not playing in this game."),
+    Reason.NOT_YOUR_TURN: _w(
+        NotYourTurn, lambda d, v: f"No: it is {d.mover}'s turn, not {d.by}'s."
     ),
     # --- R6.2-R6.3: picking up
-    "pick_up": lambda d, v: f"{d['by']} picks up the pile ({words.cards(d['n'])}).",
-    "pick_up_empty": lambda d, v: (
-        f"The pile is empty, so there is nothing to pick up: {d['by']} must play a card."
+    Reason.PICK_UP: _w(Count, lambda d, v: f"Yes: {d.by} picks up the pile ({words.cards(d.n)})."),
+    Reason.PICK_UP_EMPTY: _w(
+        Who, lambda d, v: "No: the pile is empty, so there is nothing to pick up."
     ),
-    "pick_up_in_follow_up": lambda d, v: (
-        f"{d['by']} must play a table card now (Play a Table Card); picking up is not allowed."
-    ),
+    Reason.PICK_UP_IN_FOLLOW_UP: _w(Who, lambda d, v: f"No: {d.by} must play again, not pick up."),
     # --- R1.1, R4.1-R4.2: what a play is
-    "no_cards": lambda d, v: "A play needs at least one card.",
-    "no_such_card": lambda d, v: f"There is no card {d['card']!r} in {v.name}.",
-    "mixed_cards": lambda d, v: (
-        "A play is one or more identical cards; "
-        + words.and_list(list(d["cards"]))
-        + " are not all the same."
+    Reason.NO_CARDS: _w(NoFacts, lambda d, v: "No: a play needs at least one card."),
+    Reason.NO_SUCH_CARD: _w(
+        UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."
     ),
-    "no_such_zone": lambda d, v: f"Cards come from hand, face_up or face_down, not {d['zone']!r}.",
-    "one_face_down": lambda d, v: "Face-down cards are played one at a time, turned over blind.",
+    Reason.MIXED_CARDS: _w(
+        MixedCards,
+        lambda d, v: _lines(
+            f"No: {words.and_list(list(d.cards))} are not the same.",
+            "Cards played together must be the same.",
+        ),
+    ),
+    Reason.NO_SUCH_ZONE: _w(
+        InZone, lambda d, v: f"No: cards come from hand, face_up or face_down, not {d.zone!r}."
+    ),
+    Reason.ONE_FACE_DOWN: _w(
+        NoFacts, lambda d, v: "No: face-down cards are turned over one at a time."
+    ),
     # --- R3, R8.3: where cards come from
-    "hand_first": lambda d, v: f"{d['by']} must play their hand cards first.",
-    "draw_pile_first": lambda d, v: (
-        f"Table cards are played only once the draw pile is empty ({words.cards(d['n'])} left)."
+    Reason.HAND_FIRST: _w(Who, lambda d, v: f"No: {d.by} must play their hand cards first."),
+    Reason.DRAW_PILE_FIRST: _w(
+        Count,
+        lambda d, v: f"No: the draw pile still has {words.cards(d.n)}.",
     ),
-    "face_up_first": lambda d, v: f"{d['by']} must play their face-up cards first.",
-    "follow_up_zone": lambda d, v: (
-        f"After Play a Table Card, {d['by']} plays from their {_where(d['due'])}, "
-        f"not from their {_where(d['zone'])}."
+    Reason.FACE_UP_FIRST: _w(Who, lambda d, v: f"No: {d.by} must play their face-up cards first."),
+    Reason.FOLLOW_UP_ZONE: _w(
+        FollowUpZone,
+        lambda d, v: f"No: {d.by} may not play {_a_zone_card(d.zone)} now.",
     ),
-    "zone_empty": lambda d, v: f"{d['by']} has no {_where(d['zone'])} left to play.",
+    Reason.ZONE_EMPTY: _w(InZone, lambda d, v: f"No: {d.by} has no {_where(d.zone)} left."),
     # --- R4.3: what a player may hold
-    "cannot_hold": _cannot_hold,
+    Reason.CANNOT_HOLD: _w(Holding, _cannot_hold),
     # --- R8: choices a card needs
-    "needs_target": lambda d, v: f"{d['card']} needs a chosen player: say who it is for (to).",
-    "target_not_playing": lambda d, v: f"{d['to']} is not playing in this game.",
-    "target_self": lambda d, v: f"{d['card']} is played on another player, not yourself.",
-    "target_out": lambda d, v: f"{d['to']} is out, so they have no turn to lose.",
-    "no_target_wanted": lambda d, v: f"{d['card']} does not choose a player; leave out 'to'.",
-    "no_give_wanted": lambda d, v: f"{d['card']} gives no card; leave out 'give'.",
-    "no_such_give": lambda d, v: f"There is no card {d['card']!r} in {v.name}.",
+    Reason.NEEDS_TARGET: _w(
+        CardFacts,
+        lambda d, v: f"No: say who {d.card} is for.",
+    ),
+    Reason.TARGET_NOT_PLAYING: _w(Target, lambda d, v: f"No: {d.to} is not playing in this game."),
+    Reason.TARGET_SELF: _w(CardFacts, lambda d, v: f"No: {d.card} must go to another player."),
+    Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so they have no turn to lose."),
+    Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not choose a player."),
+    Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not give a card."),
+    Reason.NO_SUCH_GIVE: _w(
+        UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."
+    ),
     # --- R5, R7.5, R8.3: does it fit
-    "follow_up_play": lambda d, v: f"{d['by']} plays a table card; any value may go.",
-    "face_down_fits": lambda d, v: f"The face-down {d['card']} may go there.",
-    "face_down_misses": lambda d, v: f"The face-down {d['card']} does not fit: {d['by']} picks up.",
-    "wild": lambda d, v: f"{d['card']} is wild: it may go on anything.",
-    "in_range": lambda d, v: f"{d['card']} is allowed by the restriction.",
-    "empty_pile": lambda d, v: f"The pile is empty: {d['card']} may start it.",
-    "higher": lambda d, v: f"{d['card']} on {d['top']}: equal or higher.",
-    "restricted": _restricted,
-    "too_low": _too_low,
+    Reason.FOLLOW_UP_PLAY: _w(Who, lambda d, v: f"Yes: {d.by} plays again, and any card may go."),
+    Reason.FACE_DOWN_FITS: _w(
+        Played, lambda d, v: f"Yes: {d.by} turns over {_a(d.card)}, and it fits."
+    ),
+    Reason.FACE_DOWN_MISSES: _w(
+        Played,
+        lambda d, v: _lines(
+            f"Yes: {d.by} turns over {_a(d.card)}.",
+            f"It does not fit, so {d.by} picks up the pile.",
+        ),
+    ),
+    Reason.WILD: _w(Played, lambda d, v: f"Yes: {d.card} is wild, so it goes on anything."),
+    Reason.IN_RANGE: _w(Restricted, lambda d, v: f"Yes: {d.card} fits after {d.after}."),
+    Reason.EMPTY_PILE: _w(
+        Played, lambda d, v: f"Yes: the pile is empty, so {d.card} may start it."
+    ),
+    Reason.HIGHER: _w(OnTop, lambda d, v: f"Yes: {d.card} is not lower than {d.top}."),
+    Reason.RESTRICTED: _w(Restricted, _restricted),
+    Reason.TOO_LOW: _w(TooLow, lambda d, v: f"No: {d.card} is lower than {d.top}."),
 }
 
 REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
 
 
-def verdict_message(reason: str, data: Mapping[str, Any], voice: Voice) -> str:
-    """The verdict's sentence for a reason code and its data."""
-    return _VERDICTS[reason](data, voice)
+def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
+    """The verdict's answer for a reason and its facts ('No: 5 is lower than 9.'), then any
+    detail, one sentence a line."""
+    kind, say = _VERDICTS[reason]
+    if not isinstance(data, kind):
+        raise TypeError(f"{reason} reads {kind.__name__}, not {type(data).__name__}")
+    return say(data, voice)
 
 
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
 
 
-def hint(d: Mapping[str, Any], voice: Voice) -> str:
-    """What the player to move may do now, from the facts ``Legality.hint_data`` gathers."""
-    if d["over"]:
-        return game_over(d["loser"])
-    who, zone, pile = d["who"], d["zone"], d["pile"]
-    pick = " — or pick up the pile." if pile else "."
-    if d["follow_up"]:
-        return f"{who} must now play from their {_where(zone)} — any value may go."
-    if d["locked"]:  # no hand cards, and the table cards wait for the draw pile (R3.2)
-        if pile:
-            return (
-                f"{who} has no hand cards, and table cards wait until the draw pile is empty: "
-                f"{who} picks up the pile."
-            )
-        return f"{who} has no hand cards, and table cards wait until the draw pile is empty."
-    if d["restriction"] is not None:
-        what = voice.may_play(range_words(d["restriction"]))
-    elif d["value"] is None or d["value"] <= voice.low:
-        what = "any card"
+def hint(d: HintFacts, voice: Voice) -> str:
+    """What the player to move may do now, from the facts ``Legality.hint_data`` gathers: short
+    sentences, the play first, then picking up, then the cards that need a chosen player."""
+    if d.over:
+        return game_over(d.loser)
+    who, zone = d.who, d.zone
+    pick = f"Or {who} may pick up the pile." if d.pile else ""
+    chosen = ""
+    if d.chosen_player_cards:
+        needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
+        chosen = f"{words.and_list(list(d.chosen_player_cards))} {needs} a chosen player."
+    if d.follow_up:
+        return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
+    if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
+        wait = "table cards wait until the draw pile is empty."
+        if d.pile:
+            return _sentences(f"{who} must pick up the pile.", wait.capitalize())
+        return f"{who} has no hand cards, and {wait}"
+    if d.restriction is not None:
+        what = voice.may_play(range_words(d.restriction))
+    elif d.value is None or d.value <= voice.low:
+        what = ""
     else:
-        what = voice.may_play(f"{d['value']} or higher")
+        what = voice.may_play(f"{d.value} or higher")
     if zone == "face_down":
-        if what == "any card":
-            return f"{who} may turn over a face-down card: any card may go{pick}"
-        return (
-            f"{who} may turn over a face-down card: it goes on the pile if it is {what}, "
-            f"otherwise {who} picks up the pile{pick}"
+        turn = f"{who} may turn over a face-down card"
+        return _sentences(
+            f"{turn}, or pick up the pile." if d.pile else f"{turn}.",
+            f"It fits if it is {what}." if what else "Any card may go.",
+            chosen,
         )
-    src = "from their hand" if zone == "hand" else "from their face-up cards"
-    if what != "any card" and voice.alternatives:
-        what += ","  # 'may play 9 or higher, or a Karma card, from their hand'
-    return f"{who} may play {what} {src}{pick}"
+    if not what:
+        play = (
+            f"{who} may play any card from their hand."
+            if zone == "hand"
+            else f"{who} may play any face-up card."
+        )
+    elif zone == "hand":
+        play = f"{who} may play from their hand: {what}."
+    else:
+        play = f"{who} may play a face-up card: {what}."
+    return _sentences(play, pick, chosen)
 
 
-GAME_IS_OVER = "nothing — the game is over."
+def _sentences(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+GAME_IS_OVER = "No more steps can be taken."
 """What is legal instead once the game is over (R10.4)."""
 
 
@@ -288,9 +381,7 @@ def played(by: str, k: int, card: str, zone: str) -> str:
     if zone == "face_down" and k == 1:
         return f"{by} turns over a face-down {card}."
     text = f"{by} plays {words.copies(k, card)}"
-    if zone != "hand":
-        text += f" from their {_where(zone)}"
-    return text + "."
+    return text + (" from the table." if zone != "hand" else ".")
 
 
 def picked_up(by: str, n: int) -> str:
@@ -360,7 +451,15 @@ def ends(loser: str | None, holds: int) -> str:
     return f"Game over: only {loser} still holds cards ({words.cards(holds)}), so {loser} loses."
 
 
+# --- setting up (R2): a start or a deal that cannot be played ------------------------------------
+
+
 def setup_copies(shown_in: str, n: int, card: str, have: int) -> str:
     """A start or a deal that shows more copies of a card than the decks hold: 'the start
     shows five 4s, but the deck has only four.'"""
     return f"{shown_in} {words.count_of(n, card)}, but the deck has only {words.number(have)}."
+
+
+def no_step_at_start(who: str) -> str:
+    """A start position where the mover can take no step (docs/rulings.md)."""
+    return f"{who} can do nothing: the pile is empty, and {who} has no card to play yet (R2.4)."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,3 +21,20 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         logging.ERROR
     )
     return d
+
+
+_FIGURES = pytest.StashKey[list[str]]()
+
+
+@pytest.fixture
+def report_figures(request: pytest.FixtureRequest) -> Callable[[list[str]], None]:
+    """Lines a test measures (e.g. readability figures), printed at the end of the run."""
+    return request.config.stash.setdefault(_FIGURES, []).extend
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    lines = terminalreporter.config.stash.get(_FIGURES, [])
+    if lines:
+        terminalreporter.section("figures")
+        for line in lines:
+            terminalreporter.write_line(line)

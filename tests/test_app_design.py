@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 from pathlib import Path
 
@@ -13,7 +14,9 @@ from support import plain
 from referee.app import designer as d
 from referee.store import Store, default_path
 from referee.variant.loader import load_variant_text
+from referee.variant.menu import MENU
 from referee.variant.registry import builtin
+from referee.variant.sheet import rules_sheet
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 
@@ -179,3 +182,86 @@ def test_save_into_a_read_only_folder_says_so_and_keeps_the_design(
     assert at.text_input(key="d0_name").value == "Our House"
     monkeypatch.undo()
     assert Store(default_path()).list_variants() == []
+
+
+# --- issue 20, point 4: the Design page in a group's words ---------------------------------------
+
+ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\([a-z_]+\)")  # 'next_range', '(reverse)'
+
+
+def test_every_effect_and_parameter_has_plain_words() -> None:
+    """One table (designer.EFFECT_WORDS, read from the effect units) names every effect and
+    parameter of the menu: no ids in brackets, no field names, choices said in words, and
+    'leave empty' only where an empty field means something (no lowest number), never for a
+    count such as the cards the next player draws."""
+    assert set(d.EFFECT_WORDS) == set(MENU)
+    for name, spec in MENU.items():
+        words = d.EFFECT_WORDS[name]
+        assert words.label == d.effect_label(name) and not ID.search(words.label), name
+        assert spec.help, f"{name}: the unit has no help for the Design page"
+        assert not ID.search(words.help) and not re.search(r"\b(min|max|n)\b", words.help), name
+        assert set(words.params) == {p.name for p in spec.params}
+        for p in spec.params:
+            pw = words.params[p.name]
+            assert p.label and not ID.search(pw.field_label), (name, p.name)
+            assert set(pw.choices) == set(p.choices)
+            assert all(w != v and not ID.search(w) for v, w in pw.choices.items()), (name, p.name)
+            empty_means_nothing = p.required or p.default is not None
+            assert ("leave empty" in pw.field_label) != empty_means_nothing, (name, p.name)
+    assert d.effect_label("reverse") == "Reverse"
+    assert d.EFFECT_WORDS["skip"].params["target"].choices == {
+        "chosen": "A player you choose",
+        "next": "The next player",
+    }
+    assert d.EFFECT_WORDS["next_draws"].params["n"].field_label == "How many cards they take"
+    assert d.EFFECT_WORDS["next_range"].params["max"].field_label == (
+        "Highest number allowed (leave empty for no highest number)"
+    )
+
+
+def test_the_page_speaks_plain_words_not_the_file_format(data_dir: Path) -> None:
+    """Was: 'Reverse (reverse)', 'Lose a turn: target' with next/chosen, 'The next player
+    draws: n (leave empty: any)'."""
+    at = design()
+    at.multiselect(key="c0_effects").select("skip").select("next_draws").run()
+    assert "Reverse" in at.multiselect(key="c0_effects").options
+    assert not any(ID.search(o) for o in at.multiselect(key="c0_effects").options)
+    target = at.selectbox(key="c0_skip_target")
+    assert target.label == "Lose a turn: who misses a turn"
+    assert target.options == ["A player you choose", "The next player"]
+    n = at.number_input(key="c0_next_draws_n")
+    assert n.label == "The next player draws: how many cards they take" and n.value == 2
+    effect = at.selectbox(key="d0_karma_cards_0_e_0_name")
+    assert effect.value == "one_time" and "Give the pile" in effect.options
+    labels = [w.label for w in (*at.selectbox, *at.number_input, *at.multiselect)]
+    # A card's id is shown once, as what it is: its name in game records.
+    captions = [t for t in texts(at.caption) if not t.startswith("Its name in game records: ")]
+    for text in labels + captions:
+        assert not ID.search(text) and "leave empty: any" not in text, text
+    at.selectbox(key="c0_skip_target").set_value("next")
+    at.text_input(key="c0_name").input("Hop")
+    at.button(key="c0_add").click().run()
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [(e.name, dict(e.params)) for e in v.karma_cards[-1].effects] == [
+        ("skip", {"target": "next"}),
+        ("next_draws", {"n": 2}),
+    ]
+
+
+def test_a_new_variant_starts_with_its_own_empty_description(data_dir: Path) -> None:
+    """Was: a variant started from classic kept 'The original game: …' through save, the
+    Referee page's picker and the rules sheet."""
+    classic = builtin("classic")
+    assert classic.description
+    assert "description" not in d.starter(classic)
+    at = design()
+    assert at.text_area(key="d0_description").value == ""
+    at.text_input(key="d0_name").input("Our House").run()
+    at.text_input(key="d0_id").input("our-house").run()
+    at.button(key="design_save").click().run()
+    [saved] = Store(default_path()).list_variants()
+    variant = load_variant_text(saved.yaml).variant
+    assert variant is not None and not variant.description
+    assert classic.description not in at.session_state["design_yaml"]
+    assert classic.description not in rules_sheet(variant)

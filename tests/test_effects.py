@@ -43,7 +43,7 @@ def test_value_counts_as_given() -> None:
 def test_next_range_restricts_the_next_play() -> None:
     s = table([3, 3])
     run(Effect("next_range", {"max": 5}), s)
-    assert s.restriction == (None, 5)
+    assert s.restriction is not None and s.restriction.range == (None, 5)
     assert traits_of((Effect("next_range", {"min": 7, "max": 11}),), True).restrict == (7, 11)
 
 

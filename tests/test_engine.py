@@ -34,8 +34,8 @@ def test_verdict_reads_like_the_rule_book(classic) -> None:
     v = g.explain(Play("Ben", (6,)))
     assert not v.legal and v.rule == "R8.2"
     text = str(v)
-    assert text.startswith("Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower")
-    assert "pick up the pile" in text
+    assert text.startswith("No: after Five or Below, 6 is too high. Ben may play from their hand:")
+    assert "pick up the pile" in text and text.endswith("[R8.2]")
 
 
 def test_undo_and_redo_back_to_the_start(classic) -> None:
@@ -159,10 +159,12 @@ def test_legal_steps_needs_full_information(classic) -> None:
 
 def test_hint_words(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    assert g.hint() == "Ann may play any card from their hand."
+    chosen = "Give the Pile to a Friend needs a chosen player."
+    assert g.hint() == f"Ann may play any card from their hand. {chosen}"
     g.push(Play("Ann", (9,)))
     assert g.hint() == (
-        "Ben may play 9 or higher, or a Karma card, from their hand — or pick up the pile."
+        "Ben may play from their hand: 9 or higher, or a Karma card. "
+        f"Or Ben may pick up the pile. {chosen}"
     )
 
 
@@ -192,3 +194,104 @@ def test_a_restricting_rank_that_resurfaces_counts_its_value() -> None:
     assert g.top == 7 and g.top_value() == 7
     assert g.explain(Play("Ann", (6,))).rule == "R5.2"
     assert g.explain(Play("Ann", (8,))).legal
+
+
+# --- typed reasons (issue 21, point 5) and the facts issue 20 reads -------------------------
+
+_TYPED = {
+    "id": "typed",
+    "name": "Typed",
+    "players": [{"decks": 1, "min": 2, "max": 4}],
+    "ranks": {"low": 1, "high": 13, "copies": 4},
+    "karma_cards": [
+        {
+            "id": "tiny_five",
+            "name": "Tiny Five",
+            "copies": 2,
+            "rule": "R8.12",
+            "effects": ["one_time", {"effect": "next_range", "max": 5}],
+        },
+        {
+            "id": "low_five",
+            "name": "Low Five",
+            "copies": 2,
+            "effects": ["one_time", {"effect": "next_range", "max": 5}],
+        },
+        {
+            "id": "own_skip",
+            "name": "Own Skip",
+            "copies": 2,
+            "rule": "R8.12",
+            "effects": ["skip"],
+        },
+    ],
+    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+    "min_hand": 3,
+    "burn": 4,
+}
+
+
+def _typed_game(pile: tuple[object, ...] = (12,)) -> Game:
+    from referee.variant.loader import variant_from_data
+
+    hands = {"Ann": 3, "Ben": 3, "Cal": 3}
+    return Game.from_position(
+        variant_from_data(_TYPED),
+        ["Ann", "Ben", "Cal"],
+        Position("Ann", pile=pile, hand=hands),  # type: ignore[arg-type]
+    )
+
+
+def test_a_restriction_names_the_card_that_set_it_after_it_left_the_game() -> None:
+    """Issue 20's fault: 'Not allowed (rule R5.5): After 12, Ben must play 5 or lower' - the
+    one-time card that set the restriction left the game; the 12 beneath has no power.  The
+    restriction carries its card and rule (the card's own `rule:`, else the effect's R5.4)."""
+    from referee.reasons import Reason, Restricted
+
+    for card, name, rule in (("tiny_five", "Tiny Five", "R8.12"), ("low_five", "Low Five", "R5.4")):
+        g = _typed_game()
+        g.push(Play("Ann", (card,)))
+        assert g.state.pile == [12]  # the card left the game (R8)
+        v = g.explain(Play("Ben", (6,)))
+        assert v.reason is Reason.RESTRICTED and v.rule == rule
+        assert isinstance(v.data, Restricted)
+        assert (v.data.restriction.card, v.data.restriction.name) == (card, name)
+        assert str(v).startswith(f"No: after {name}, 6 is too high.")
+        assert str(v).endswith(f"[{rule}]")
+        g.pop()
+        assert g.state.restriction is None  # undo takes the restriction back with the step
+
+
+def test_a_cards_own_rule_is_cited_when_its_target_is_out() -> None:
+    """Issue 20: a card's own `rule:` is cited wherever its effect is the reason (was R8.6)."""
+    from referee.reasons import Reason, Target
+
+    g = Game.from_position(
+        _typed_game().variant,
+        ["Ann", "Ben", "Cal"],
+        Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 0}),
+    )
+    v = g.explain(Play("Ann", ("own_skip",), to="Cal"))
+    assert (v.reason, v.rule) == (Reason.TARGET_OUT, "R8.12")
+    assert v.data == Target("Cal", "Own Skip", "own_skip")
+
+
+def test_the_hint_facts_name_the_cards_that_need_a_chosen_player() -> None:
+    g = _typed_game()
+    facts = g.hint_data()
+    assert facts.chosen_player_cards == ("Own Skip",)
+    assert facts.restriction is None and facts.value == 12
+
+
+def test_every_verdict_carries_the_facts_its_reason_reads() -> None:
+    """Reasons are an Enum; each reads one kind of facts, checked when it is worded."""
+    from referee import wording
+    from referee.reasons import Facts, NoFacts, Reason
+
+    g = _typed_game()
+    for step in (Play("Ann", (12,)), Play("Ann", (3,)), Play("Zed", (3,)), PickUp("Ann")):
+        v = g.explain(step)
+        assert isinstance(v.reason, Reason) and isinstance(v.data, Facts)
+    assert set(wording.REASONS) == set(Reason)
+    with pytest.raises(TypeError):
+        wording.verdict_message(Reason.TOO_LOW, NoFacts(), g.voice)

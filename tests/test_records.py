@@ -155,7 +155,7 @@ def test_replay_json(capsys) -> None:
     assert rows[0]["step"] == 1 and {"step", "verdict", "ok", "reason"} <= set(rows[0])
     illegal = [r for r in rows if r["verdict"] == "illegal"]
     assert illegal and all(r["ok"] for r in rows)
-    assert illegal[0]["reason"].startswith("Not allowed (rule R5.2)")
+    assert illegal[0]["reason"].startswith("No: ") and illegal[0]["reason"].endswith("[R5.2]")
 
 
 def test_a_5000_step_exported_game_imports_and_replays() -> None:

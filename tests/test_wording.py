@@ -6,15 +6,17 @@ issue lists, each pinned by a test.
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
 import pytest
-from wording_cases import situations, variant
+from wording_cases import HOUSE, outcome_cases, situations, variant
 
 from referee import wording
 from referee.cli import main
-from referee.engine import Game, Play, Position, SetupError
+from referee.engine import Game, PickUp, Play, Position, SetupError
+from referee.variant.loader import variant_from_data
 from referee.variant.registry import builtin
 
 VARIANTS = ("classic", "shithead", "second-edition", "house")
@@ -23,542 +25,563 @@ EXPECTED = {
     (
         "classic",
         "not_playing",
-    ): "Not allowed (rule R6.1): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R6.1]",
     (
         "classic",
         "not_your_turn",
-    ): "Not allowed (rule R6.1): It is Ann's turn, not Ben's: only Ann may play or pick up now. Instead: Ann may play any card from their hand.",
+    ): "No: it is Ann's turn, not Ben's. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R6.1]",
     (
         "classic",
         "pick_up_empty",
-    ): "Not allowed (rule R6.3): The pile is empty, so there is nothing to pick up: Ann must play a card. Instead: Ann may play any card from their hand.",
-    ("classic", "pick_up"): "Allowed. Ann picks up the pile (1 card).",
+    ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R6.3]",
+    ("classic", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "classic",
         "no_cards",
-    ): "Not allowed (rule R4.1): A play needs at least one card. Instead: Ann may play any card from their hand.",
+    ): "No: a play needs at least one card. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.1]",
     (
         "classic",
         "no_such_card",
-    ): "Not allowed (rule R1.1): There is no card 99 in Karma. Instead: Ann may play any card from their hand.",
+    ): "No: there is no card 99 in Karma. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R1.1]",
     (
         "classic",
         "mixed_cards",
-    ): "Not allowed (rule R4.1): A play is one or more identical cards; 5 and 6 are not all the same. Instead: Ann may play any card from their hand.",
+    ): "No: 5 and 6 are not the same. Cards played together must be the same. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.1]",
     (
         "classic",
         "no_such_zone",
-    ): "Not allowed (rule R4.1): Cards come from hand, face_up or face_down, not 'pocket'. Instead: Ann may play any card from their hand.",
+    ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.1]",
     (
         "classic",
         "one_face_down",
-    ): "Not allowed (rule R4.2): Face-down cards are played one at a time, turned over blind. Instead: Ann may turn over a face-down card: any card may go.",
+    ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. Give the Pile to a Friend needs a chosen player. [R4.2]",
     (
         "classic",
         "hand_first",
-    ): "Not allowed (rule R3.2): Ann must play their hand cards first. Instead: Ann may play any card from their hand.",
+    ): "No: Ann must play their hand cards first. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R3.2]",
     (
         "classic",
         "draw_pile_first",
-    ): "Not allowed (rule R3.2): Table cards are played only once the draw pile is empty (5 cards left). Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: the draw pile still has 5 cards. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R3.2]",
     (
         "classic",
         "face_up_first",
-    ): "Not allowed (rule R3.3): Ann must play their face-up cards first. Instead: Ann may play any card from their face-up cards.",
+    ): "No: Ann must play their face-up cards first. Ann may play any face-up card. [R3.3]",
     (
         "classic",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a Karma card, from their face-up cards — or pick up the pile.",
+    ): "No: Ann has no hand cards left. Ann may play a face-up card: 6 or higher, or a Karma card. Or Ann may pick up the pile. [R4.3]",
     (
         "classic",
         "zone_empty with a draw pile",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: Ann has no hand cards left. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R4.3]",
     (
         "classic",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: all three 9s are somewhere else. One is on the pile. Two are Cal's face-up cards. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R4.3]",
     (
         "classic",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: all three 9s are somewhere else. One is on the pile. Two are Ann's own face-up cards. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R4.3]",
     (
         "classic",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: Ann cannot have two 9s in hand. There are three 9s in all. One is on the pile. One is Cal's face-up card. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R4.3]",
     (
         "classic",
         "cannot_hold: small hand",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: Ann holds only one hand card. At most one 9 can be there. Instead: Ann may play any card from their hand.",
+    ): "No: Ann cannot have two 9s in hand. Ann holds only one hand card. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.3]",
     (
         "classic",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
-    ("classic", "higher"): "Allowed. 9 on 5: equal or higher.",
-    ("classic", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
-    ("classic", "face_down_fits"): "Allowed. The face-down 5 may go there.",
-    ("classic", "face_down_misses"): "Allowed. The face-down 5 does not fit: Ann picks up.",
+    ): "No: 5 is lower than 9. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.2]",
+    ("classic", "higher"): "Yes: 9 is not lower than 5. [R5.2]",
+    ("classic", "empty_pile"): "Yes: the pile is empty, so 5 may start it. [R5.1]",
+    ("classic", "face_down_fits"): "Yes: Ann turns over a 5, and it fits. [R7.5]",
+    (
+        "classic",
+        "face_down_misses",
+    ): "Yes: Ann turns over a 5. It does not fit, so Ann picks up the pile. [R7.5]",
     (
         "classic",
         "needs_target: give_the_pile_to_a_friend",
-    ): "Not allowed (rule R8.1): Give the Pile to a Friend needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Give the Pile to a Friend is for. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.1]",
     (
         "classic",
         "target_self: give_the_pile_to_a_friend",
-    ): "Not allowed (rule R8.1): Give the Pile to a Friend is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Give the Pile to a Friend must go to another player. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.1]",
     (
         "classic",
         "target_not_playing: give_the_pile_to_a_friend",
-    ): "Not allowed (rule R8.1): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.1]",
     (
         "classic",
         "wild: give_the_pile_to_a_friend",
-    ): "Allowed. Give the Pile to a Friend is wild: it may go on anything.",
+    ): "Yes: Give the Pile to a Friend is wild, so it goes on anything. [R5.3]",
     (
         "classic",
         "no_target_wanted: five_or_below",
-    ): "Not allowed (rule R8.2): Five or Below does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
-    ("classic", "wild: five_or_below"): "Allowed. Five or Below is wild: it may go on anything.",
+    ): "No: Five or Below does not choose a player. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.2]",
+    (
+        "classic",
+        "wild: five_or_below",
+    ): "Yes: Five or Below is wild, so it goes on anything. [R5.3]",
     (
         "classic",
         "no_target_wanted: play_a_table_card",
-    ): "Not allowed (rule R8.3): Play a Table Card does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
+    ): "No: Play a Table Card does not choose a player. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.3]",
     (
         "classic",
         "wild: play_a_table_card",
-    ): "Allowed. Play a Table Card is wild: it may go on anything.",
+    ): "Yes: Play a Table Card is wild, so it goes on anything. [R5.3]",
     (
         "classic",
         "no_target_wanted: bottoms_up",
-    ): "Not allowed (rule R8.4): Bottoms Up does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
-    ("classic", "wild: bottoms_up"): "Allowed. Bottoms Up is wild: it may go on anything.",
+    ): "No: Bottoms Up does not choose a player. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.4]",
+    ("classic", "wild: bottoms_up"): "Yes: Bottoms Up is wild, so it goes on anything. [R5.3]",
     (
         "classic",
         "no_give_wanted: give_the_pile_to_a_friend",
-    ): "Not allowed (rule R8.1): Give the Pile to a Friend gives no card; leave out 'give'. Instead: Ann may play any card from their hand.",
+    ): "No: Give the Pile to a Friend does not give a card. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R8.1]",
     (
         "classic",
         "restricted: after five_or_below",
-    ): "Not allowed (rule R8.2): After Five or Below, Ann must play 5 or lower, or a Karma card — 6 does not fit. Instead: Ann may play 5 or lower, or a Karma card, from their hand — or pick up the pile.",
-    ("classic", "in_range: after five_or_below"): "Allowed. 5 is allowed by the restriction.",
+    ): "No: after Five or Below, 6 is too high. Ann may play from their hand: 5 or lower, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R8.2]",
+    ("classic", "in_range: after five_or_below"): "Yes: 5 fits after Five or Below. [R5.4]",
     (
         "classic",
         "pick_up_in_follow_up: play_a_table_card",
-    ): "Not allowed (rule R8.3): Ann must play a table card now (Play a Table Card); picking up is not allowed. Instead: Ann must now play from their face-up cards — any value may go.",
+    ): "No: Ann must play again, not pick up. Ann must play a face-up card now. Any card may go. [R8.3]",
     (
         "classic",
         "follow_up_zone: play_a_table_card",
-    ): "Not allowed (rule R8.3): After Play a Table Card, Ann plays from their face-up cards, not from their hand cards. Instead: Ann must now play from their face-up cards — any value may go.",
+    ): "No: Ann may not play a hand card now. Ann must play a face-up card now. Any card may go. [R8.3]",
     (
         "classic",
         "follow_up_play: play_a_table_card",
-    ): "Allowed. Ann plays a table card; any value may go.",
+    ): "Yes: Ann plays again, and any card may go. [R8.3]",
     (
         "classic",
         "game_over",
-    ): "Not allowed (rule R10.4): The game is over: Ben lost. No more steps can be taken. Instead: nothing — the game is over.",
+    ): "No: the game is over, and Ben lost. No more steps can be taken. [R10.4]",
     (
         "shithead",
         "not_playing",
-    ): "Not allowed (rule R6.1): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. [R6.1]",
     (
         "shithead",
         "not_your_turn",
-    ): "Not allowed (rule R6.1): It is Ann's turn, not Ben's: only Ann may play or pick up now. Instead: Ann may play any card from their hand.",
+    ): "No: it is Ann's turn, not Ben's. Ann may play any card from their hand. [R6.1]",
     (
         "shithead",
         "pick_up_empty",
-    ): "Not allowed (rule R6.3): The pile is empty, so there is nothing to pick up: Ann must play a card. Instead: Ann may play any card from their hand.",
-    ("shithead", "pick_up"): "Allowed. Ann picks up the pile (1 card).",
+    ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. [R6.3]",
+    ("shithead", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "shithead",
         "no_cards",
-    ): "Not allowed (rule R4.1): A play needs at least one card. Instead: Ann may play any card from their hand.",
+    ): "No: a play needs at least one card. Ann may play any card from their hand. [R4.1]",
     (
         "shithead",
         "no_such_card",
-    ): "Not allowed (rule R1.1): There is no card 99 in Shithead. Instead: Ann may play any card from their hand.",
+    ): "No: there is no card 99 in Shithead. Ann may play any card from their hand. [R1.1]",
     (
         "shithead",
         "mixed_cards",
-    ): "Not allowed (rule R4.1): A play is one or more identical cards; 5 and 6 are not all the same. Instead: Ann may play any card from their hand.",
+    ): "No: 5 and 6 are not the same. Cards played together must be the same. Ann may play any card from their hand. [R4.1]",
     (
         "shithead",
         "no_such_zone",
-    ): "Not allowed (rule R4.1): Cards come from hand, face_up or face_down, not 'pocket'. Instead: Ann may play any card from their hand.",
+    ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. [R4.1]",
     (
         "shithead",
         "one_face_down",
-    ): "Not allowed (rule R4.2): Face-down cards are played one at a time, turned over blind. Instead: Ann may turn over a face-down card: any card may go.",
+    ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. [R4.2]",
     (
         "shithead",
         "hand_first",
-    ): "Not allowed (rule R3.2): Ann must play their hand cards first. Instead: Ann may play any card from their hand.",
+    ): "No: Ann must play their hand cards first. Ann may play any card from their hand. [R3.2]",
     (
         "shithead",
         "draw_pile_first",
-    ): "Not allowed (rule R3.2): Table cards are played only once the draw pile is empty (5 cards left). Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: the draw pile still has 5 cards. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R3.2]",
     (
         "shithead",
         "face_up_first",
-    ): "Not allowed (rule R3.3): Ann must play their face-up cards first. Instead: Ann may play any card from their face-up cards.",
+    ): "No: Ann must play their face-up cards first. Ann may play any face-up card. [R3.3]",
     (
         "shithead",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a wild card (2, 8 or 10), from their face-up cards — or pick up the pile.",
+    ): "No: Ann has no hand cards left. Ann may play a face-up card: 6 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R4.3]",
     (
         "shithead",
         "zone_empty with a draw pile",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: Ann has no hand cards left. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R4.3]",
     (
         "shithead",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "No: all four 9s are somewhere else. One is on the pile. Three are Cal's face-up cards. Ann may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R4.3]",
     (
         "shithead",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "No: all four 9s are somewhere else. One is on the pile. Three are Ann's own face-up cards. Ann may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R4.3]",
     (
         "shithead",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
+    ): "No: Ann cannot have two 9s in hand. There are four 9s in all. One is on the pile. Two are Cal's face-up cards. Ann may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R4.3]",
     (
         "shithead",
         "cannot_hold: small hand",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: Ann holds only one hand card. At most one 9 can be there. Instead: Ann may play any card from their hand.",
+    ): "No: Ann cannot have two 9s in hand. Ann holds only one hand card. Ann may play any card from their hand. [R4.3]",
     (
         "shithead",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
-    ("shithead", "higher"): "Allowed. 9 on 5: equal or higher.",
-    ("shithead", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
-    ("shithead", "face_down_fits"): "Allowed. The face-down 5 may go there.",
-    ("shithead", "face_down_misses"): "Allowed. The face-down 5 does not fit: Ann picks up.",
-    ("shithead", "rank power: 2"): "Allowed. 2 is wild: it may go on anything.",
-    ("shithead", "rank power: 7"): "Allowed. 7 on 5: equal or higher.",
-    ("shithead", "rank power: 8"): "Allowed. 8 is wild: it may go on anything.",
-    ("shithead", "rank power: 10"): "Allowed. 10 is wild: it may go on anything.",
+    ): "No: 5 is lower than 9. Ann may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.2]",
+    ("shithead", "higher"): "Yes: 9 is not lower than 5. [R5.2]",
+    ("shithead", "empty_pile"): "Yes: the pile is empty, so 5 may start it. [R5.1]",
+    ("shithead", "face_down_fits"): "Yes: Ann turns over a 5, and it fits. [R7.5]",
+    (
+        "shithead",
+        "face_down_misses",
+    ): "Yes: Ann turns over a 5. It does not fit, so Ann picks up the pile. [R7.5]",
+    ("shithead", "rank power: 2"): "Yes: 2 is wild, so it goes on anything. [R5.3]",
+    ("shithead", "rank power: 7"): "Yes: 7 is not lower than 5. [R5.2]",
+    ("shithead", "rank power: 8"): "Yes: 8 is wild, so it goes on anything. [R5.3]",
+    ("shithead", "rank power: 10"): "Yes: 10 is wild, so it goes on anything. [R5.3]",
     (
         "shithead",
         "restricted: after 7",
-    ): "Not allowed (rule R5.5): After 7, Ann must play 7 or lower, or a wild card (2, 8 or 10) — 9 does not fit. Instead: Ann may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile.",
-    ("shithead", "in_range: after 7"): "Allowed. 7 is allowed by the restriction.",
+    ): "No: after 7, 9 is too high. Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.5]",
+    ("shithead", "in_range: after 7"): "Yes: 7 fits after 7. [R5.4]",
     (
         "shithead",
         "game_over",
-    ): "Not allowed (rule R10.4): The game is over: Ben lost. No more steps can be taken. Instead: nothing — the game is over.",
+    ): "No: the game is over, and Ben lost. No more steps can be taken. [R10.4]",
     (
         "second-edition",
         "not_playing",
-    ): "Not allowed (rule R6.1): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.1]",
     (
         "second-edition",
         "not_your_turn",
-    ): "Not allowed (rule R6.1): It is Ann's turn, not Ben's: only Ann may play or pick up now. Instead: Ann may play any card from their hand.",
+    ): "No: it is Ann's turn, not Ben's. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.1]",
     (
         "second-edition",
         "pick_up_empty",
-    ): "Not allowed (rule R6.3): The pile is empty, so there is nothing to pick up: Ann must play a card. Instead: Ann may play any card from their hand.",
-    ("second-edition", "pick_up"): "Allowed. Ann picks up the pile (1 card).",
+    ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.3]",
+    ("second-edition", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "second-edition",
         "no_cards",
-    ): "Not allowed (rule R4.1): A play needs at least one card. Instead: Ann may play any card from their hand.",
+    ): "No: a play needs at least one card. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.1]",
     (
         "second-edition",
         "no_such_card",
-    ): "Not allowed (rule R1.1): There is no card 99 in Karma (second edition). Instead: Ann may play any card from their hand.",
+    ): "No: there is no card 99 in Karma (second edition). Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R1.1]",
     (
         "second-edition",
         "mixed_cards",
-    ): "Not allowed (rule R4.1): A play is one or more identical cards; 5 and 6 are not all the same. Instead: Ann may play any card from their hand.",
+    ): "No: 5 and 6 are not the same. Cards played together must be the same. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.1]",
     (
         "second-edition",
         "no_such_zone",
-    ): "Not allowed (rule R4.1): Cards come from hand, face_up or face_down, not 'pocket'. Instead: Ann may play any card from their hand.",
+    ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.1]",
     (
         "second-edition",
         "one_face_down",
-    ): "Not allowed (rule R4.2): Face-down cards are played one at a time, turned over blind. Instead: Ann may turn over a face-down card: any card may go.",
+    ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.2]",
     (
         "second-edition",
         "hand_first",
-    ): "Not allowed (rule R3.2): Ann must play their hand cards first. Instead: Ann may play any card from their hand.",
+    ): "No: Ann must play their hand cards first. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R3.2]",
     (
         "second-edition",
         "draw_pile_first",
-    ): "Not allowed (rule R3.2): Table cards are played only once the draw pile is empty (5 cards left). Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: the draw pile still has 5 cards. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R3.2]",
     (
         "second-edition",
         "face_up_first",
-    ): "Not allowed (rule R3.3): Ann must play their face-up cards first. Instead: Ann may play any card from their face-up cards.",
+    ): "No: Ann must play their face-up cards first. Ann may play any face-up card. [R3.3]",
     (
         "second-edition",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, or a Karma card, from their face-up cards — or pick up the pile.",
+    ): "No: Ann has no hand cards left. Ann may play a face-up card: 6 or higher, or a Karma card. Or Ann may pick up the pile. [R4.3]",
     (
         "second-edition",
         "zone_empty with a draw pile",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: Ann has no hand cards left. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R4.3]",
     (
         "second-edition",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: all three 9s are somewhere else. One is on the pile. Two are Cal's face-up cards. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
     (
         "second-edition",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: all three 9s are somewhere else. One is on the pile. Two are Ann's own face-up cards. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
     (
         "second-edition",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the three 9s, two are accounted for (one on the pile and one in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: Ann cannot have two 9s in hand. There are three 9s in all. One is on the pile. One is Cal's face-up card. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
     (
         "second-edition",
         "cannot_hold: small hand",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: Ann holds only one hand card. At most one 9 can be there. Instead: Ann may play any card from their hand.",
+    ): "No: Ann cannot have two 9s in hand. Ann holds only one hand card. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
     (
         "second-edition",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
-    ("second-edition", "higher"): "Allowed. 9 on 5: equal or higher.",
-    ("second-edition", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
-    ("second-edition", "face_down_fits"): "Allowed. The face-down 5 may go there.",
-    ("second-edition", "face_down_misses"): "Allowed. The face-down 5 does not fit: Ann picks up.",
+    ): "No: 5 is lower than 9. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R5.2]",
+    ("second-edition", "higher"): "Yes: 9 is not lower than 5. [R5.2]",
+    ("second-edition", "empty_pile"): "Yes: the pile is empty, so 5 may start it. [R5.1]",
+    ("second-edition", "face_down_fits"): "Yes: Ann turns over a 5, and it fits. [R7.5]",
+    (
+        "second-edition",
+        "face_down_misses",
+    ): "Yes: Ann turns over a 5. It does not fit, so Ann picks up the pile. [R7.5]",
     (
         "second-edition",
         "needs_target: lose_a_turn",
-    ): "Not allowed (rule R8.6): Lose a Turn needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Lose a Turn is for. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.6]",
     (
         "second-edition",
         "target_self: lose_a_turn",
-    ): "Not allowed (rule R8.6): Lose a Turn is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Lose a Turn must go to another player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.6]",
     (
         "second-edition",
         "target_not_playing: lose_a_turn",
-    ): "Not allowed (rule R8.6): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
-    ("second-edition", "wild: lose_a_turn"): "Allowed. Lose a Turn is wild: it may go on anything.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.6]",
+    (
+        "second-edition",
+        "wild: lose_a_turn",
+    ): "Yes: Lose a Turn is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "no_target_wanted: seven_to_eleven",
-    ): "Not allowed (rule R8.7): 7 to 11 does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
-    ("second-edition", "wild: seven_to_eleven"): "Allowed. 7 to 11 is wild: it may go on anything.",
+    ): "No: 7 to 11 does not choose a player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.7]",
+    (
+        "second-edition",
+        "wild: seven_to_eleven",
+    ): "Yes: 7 to 11 is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "no_target_wanted: clear_the_pile",
-    ): "Not allowed (rule R8.5): Clear the Pile does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
+    ): "No: Clear the Pile does not choose a player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.5]",
     (
         "second-edition",
         "wild: clear_the_pile",
-    ): "Allowed. Clear the Pile is wild: it may go on anything.",
+    ): "Yes: Clear the Pile is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "needs_target: give_a_card",
-    ): "Not allowed (rule R8.9): Give a Card needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Give a Card is for. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.9]",
     (
         "second-edition",
         "target_self: give_a_card",
-    ): "Not allowed (rule R8.9): Give a Card is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Give a Card must go to another player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.9]",
     (
         "second-edition",
         "target_not_playing: give_a_card",
-    ): "Not allowed (rule R8.9): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
-    ("second-edition", "wild: give_a_card"): "Allowed. Give a Card is wild: it may go on anything.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.9]",
+    (
+        "second-edition",
+        "wild: give_a_card",
+    ): "Yes: Give a Card is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "needs_target: exchange_hands",
-    ): "Not allowed (rule R8.10): Exchange Hands needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Exchange Hands is for. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.10]",
     (
         "second-edition",
         "target_self: exchange_hands",
-    ): "Not allowed (rule R8.10): Exchange Hands is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Exchange Hands must go to another player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.10]",
     (
         "second-edition",
         "target_not_playing: exchange_hands",
-    ): "Not allowed (rule R8.10): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.10]",
     (
         "second-edition",
         "wild: exchange_hands",
-    ): "Allowed. Exchange Hands is wild: it may go on anything.",
+    ): "Yes: Exchange Hands is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "needs_target: change_your_seat",
-    ): "Not allowed (rule R8.11): Change Your Seat needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Change Your Seat is for. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.11]",
     (
         "second-edition",
         "target_self: change_your_seat",
-    ): "Not allowed (rule R8.11): Change Your Seat is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Change Your Seat must go to another player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.11]",
     (
         "second-edition",
         "target_not_playing: change_your_seat",
-    ): "Not allowed (rule R8.11): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.11]",
     (
         "second-edition",
         "wild: change_your_seat",
-    ): "Allowed. Change Your Seat is wild: it may go on anything.",
+    ): "Yes: Change Your Seat is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "no_target_wanted: pass_to_the_right",
-    ): "Not allowed (rule R8.8): Pass to the Right does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
+    ): "No: Pass to the Right does not choose a player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.8]",
     (
         "second-edition",
         "wild: pass_to_the_right",
-    ): "Allowed. Pass to the Right is wild: it may go on anything.",
+    ): "Yes: Pass to the Right is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "no_target_wanted: create_your_karma",
-    ): "Not allowed (rule R8.12): Create Your Karma does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
+    ): "No: Create Your Karma does not choose a player. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.12]",
     (
         "second-edition",
         "wild: create_your_karma",
-    ): "Allowed. Create Your Karma is wild: it may go on anything.",
+    ): "Yes: Create Your Karma is wild, so it goes on anything. [R5.3]",
     (
         "second-edition",
         "target_out: lose_a_turn",
-    ): "Not allowed (rule R8.6): Cal is out, so they have no turn to lose. Instead: Ann may play any card from their hand.",
+    ): "No: Cal is out, so they have no turn to lose. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.6]",
     (
         "second-edition",
         "no_give_wanted: lose_a_turn",
-    ): "Not allowed (rule R8.6): Lose a Turn gives no card; leave out 'give'. Instead: Ann may play any card from their hand.",
+    ): "No: Lose a Turn does not give a card. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.6]",
     (
         "second-edition",
         "restricted: after seven_to_eleven",
-    ): "Not allowed (rule R8.7): After 7 to 11, Ann must play a number from 7 to 11, or a Karma card — 12 does not fit. Instead: Ann may play a number from 7 to 11, or a Karma card, from their hand — or pick up the pile.",
-    (
-        "second-edition",
-        "in_range: after seven_to_eleven",
-    ): "Allowed. 11 is allowed by the restriction.",
+    ): "No: after 7 to 11, 12 is not allowed. Ann may play from their hand: a number from 7 to 11, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.7]",
+    ("second-edition", "in_range: after seven_to_eleven"): "Yes: 11 fits after 7 to 11. [R5.4]",
     (
         "second-edition",
         "cannot_hold: give give_a_card",
-    ): "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in Cal's face-up cards. So Ann cannot give one from their hand. Instead: Ann may play 9 or higher, or a Karma card, from their hand — or pick up the pile.",
+    ): "No: all three 9s are somewhere else. One is on the pile. Two are Cal's face-up cards. Ann may play from their hand: 9 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
     (
         "second-edition",
         "no_such_give: give_a_card",
-    ): "Not allowed (rule R1.1): There is no card 99 in Karma (second edition). Instead: Ann may play any card from their hand.",
+    ): "No: there is no card 99 in Karma (second edition). Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R1.1]",
     (
         "second-edition",
         "no_give_wanted: exchange_hands",
-    ): "Not allowed (rule R8.10): Exchange Hands gives no card; leave out 'give'. Instead: Ann may play any card from their hand.",
+    ): "No: Exchange Hands does not give a card. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.10]",
     (
         "second-edition",
         "no_give_wanted: change_your_seat",
-    ): "Not allowed (rule R8.11): Change Your Seat gives no card; leave out 'give'. Instead: Ann may play any card from their hand.",
+    ): "No: Change Your Seat does not give a card. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R8.11]",
     (
         "second-edition",
         "game_over",
-    ): "Not allowed (rule R10.4): The game is over: Ben lost. No more steps can be taken. Instead: nothing — the game is over.",
+    ): "No: the game is over, and Ben lost. No more steps can be taken. [R10.4]",
     (
         "house",
         "not_playing",
-    ): "Not allowed (rule R6.1): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Draw Two needs a chosen player. [R6.1]",
     (
         "house",
         "not_your_turn",
-    ): "Not allowed (rule R6.1): It is Ann's turn, not Ben's: only Ann may play or pick up now. Instead: Ann may play any card from their hand.",
+    ): "No: it is Ann's turn, not Ben's. Ann may play any card from their hand. Draw Two needs a chosen player. [R6.1]",
     (
         "house",
         "pick_up_empty",
-    ): "Not allowed (rule R6.3): The pile is empty, so there is nothing to pick up: Ann must play a card. Instead: Ann may play any card from their hand.",
-    ("house", "pick_up"): "Allowed. Ann picks up the pile (1 card).",
+    ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. Draw Two needs a chosen player. [R6.3]",
+    ("house", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "house",
         "no_cards",
-    ): "Not allowed (rule R4.1): A play needs at least one card. Instead: Ann may play any card from their hand.",
+    ): "No: a play needs at least one card. Ann may play any card from their hand. Draw Two needs a chosen player. [R4.1]",
     (
         "house",
         "no_such_card",
-    ): "Not allowed (rule R1.1): There is no card 99 in Our House. Instead: Ann may play any card from their hand.",
+    ): "No: there is no card 99 in Our House. Ann may play any card from their hand. Draw Two needs a chosen player. [R1.1]",
     (
         "house",
         "mixed_cards",
-    ): "Not allowed (rule R4.1): A play is one or more identical cards; 5 and 6 are not all the same. Instead: Ann may play any card from their hand.",
+    ): "No: 5 and 6 are not the same. Cards played together must be the same. Ann may play any card from their hand. Draw Two needs a chosen player. [R4.1]",
     (
         "house",
         "no_such_zone",
-    ): "Not allowed (rule R4.1): Cards come from hand, face_up or face_down, not 'pocket'. Instead: Ann may play any card from their hand.",
+    ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Draw Two needs a chosen player. [R4.1]",
     (
         "house",
         "one_face_down",
-    ): "Not allowed (rule R4.2): Face-down cards are played one at a time, turned over blind. Instead: Ann may turn over a face-down card: any card may go.",
+    ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. Draw Two needs a chosen player. [R4.2]",
     (
         "house",
         "hand_first",
-    ): "Not allowed (rule R3.2): Ann must play their hand cards first. Instead: Ann may play any card from their hand.",
+    ): "No: Ann must play their hand cards first. Ann may play any card from their hand. Draw Two needs a chosen player. [R3.2]",
     (
         "house",
         "draw_pile_first",
-    ): "Not allowed (rule R3.2): Table cards are played only once the draw pile is empty (5 cards left). Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: the draw pile still has 5 cards. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R3.2]",
     (
         "house",
         "face_up_first",
-    ): "Not allowed (rule R3.3): Ann must play their face-up cards first. Instead: Ann may play any card from their face-up cards.",
+    ): "No: Ann must play their face-up cards first. Ann may play any face-up card. [R3.3]",
     (
         "house",
         "zone_empty",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann may play 6 or higher, a Karma card or a wild 10, from their face-up cards — or pick up the pile.",
+    ): "No: Ann has no hand cards left. Ann may play a face-up card: 6 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. [R4.3]",
     (
         "house",
         "zone_empty with a draw pile",
-    ): "Not allowed (rule R4.3): Ann has no hand cards left to play. Instead: Ann has no hand cards, and table cards wait until the draw pile is empty: Ann picks up the pile.",
+    ): "No: Ann has no hand cards left. Ann must pick up the pile. Table cards wait until the draw pile is empty. [R4.3]",
     (
         "house",
         "cannot_hold: all elsewhere",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Cal's face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "No: all four 9s are somewhere else. One is on the pile. Three are Cal's face-up cards. Ann may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R4.3]",
     (
         "house",
         "cannot_hold: own face-up",
-    ): "Not allowed (rule R4.3): All four 9s are accounted for: one on the pile and three in Ann's own face-up cards. So Ann cannot play one from their hand. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "No: all four 9s are somewhere else. One is on the pile. Three are Ann's own face-up cards. Ann may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R4.3]",
     (
         "house",
         "cannot_hold: some",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: of the four 9s, three are accounted for (one on the pile and two in Cal's face-up cards). At most one 9 can be there. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
+    ): "No: Ann cannot have two 9s in hand. There are four 9s in all. One is on the pile. Two are Cal's face-up cards. Ann may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R4.3]",
     (
         "house",
         "cannot_hold: small hand",
-    ): "Not allowed (rule R4.3): Ann cannot play two 9s from their hand: Ann holds only one hand card. At most one 9 can be there. Instead: Ann may play any card from their hand.",
+    ): "No: Ann cannot have two 9s in hand. Ann holds only one hand card. Ann may play any card from their hand. Draw Two needs a chosen player. [R4.3]",
     (
         "house",
         "too_low",
-    ): "Not allowed (rule R5.2): 5 is lower than 9: Ann must play 9 or higher. Instead: Ann may play 9 or higher, a Karma card or a wild 10, from their hand — or pick up the pile.",
-    ("house", "higher"): "Allowed. 9 on 5: equal or higher.",
-    ("house", "empty_pile"): "Allowed. The pile is empty: 5 may start it.",
-    ("house", "face_down_fits"): "Allowed. The face-down 5 may go there.",
-    ("house", "face_down_misses"): "Allowed. The face-down 5 does not fit: Ann picks up.",
+    ): "No: 5 is lower than 9. Ann may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.2]",
+    ("house", "higher"): "Yes: 9 is not lower than 5. [R5.2]",
+    ("house", "empty_pile"): "Yes: the pile is empty, so 5 may start it. [R5.1]",
+    ("house", "face_down_fits"): "Yes: Ann turns over a 5, and it fits. [R7.5]",
+    (
+        "house",
+        "face_down_misses",
+    ): "Yes: Ann turns over a 5. It does not fit, so Ann picks up the pile. [R7.5]",
     (
         "house",
         "no_target_wanted: low_five",
-    ): "Not allowed (rule R5.4): Low Five does not choose a player; leave out 'to'. Instead: Ann may play any card from their hand.",
-    ("house", "wild: low_five"): "Allowed. Low Five is wild: it may go on anything.",
+    ): "No: Low Five does not choose a player. Ann may play any card from their hand. Draw Two needs a chosen player. [R5.4]",
+    ("house", "wild: low_five"): "Yes: Low Five is wild, so it goes on anything. [R5.3]",
     (
         "house",
         "needs_target: draw_two",
-    ): "Not allowed (rule R8.6): Draw Two needs a chosen player: say who it is for (to). Instead: Ann may play any card from their hand.",
+    ): "No: say who Draw Two is for. Ann may play any card from their hand. Draw Two needs a chosen player. [R8.6]",
     (
         "house",
         "target_self: draw_two",
-    ): "Not allowed (rule R8.6): Draw Two is played on another player, not yourself. Instead: Ann may play any card from their hand.",
+    ): "No: Draw Two must go to another player. Ann may play any card from their hand. Draw Two needs a chosen player. [R8.6]",
     (
         "house",
         "target_not_playing: draw_two",
-    ): "Not allowed (rule R8.6): Zed is not playing in this game. Instead: Ann may play any card from their hand.",
-    ("house", "wild: draw_two"): "Allowed. Draw Two is wild: it may go on anything.",
-    ("house", "rank power: 10"): "Allowed. 10 is wild: it may go on anything.",
+    ): "No: Zed is not playing in this game. Ann may play any card from their hand. Draw Two needs a chosen player. [R8.6]",
+    ("house", "wild: draw_two"): "Yes: Draw Two is wild, so it goes on anything. [R5.3]",
+    ("house", "rank power: 10"): "Yes: 10 is wild, so it goes on anything. [R5.3]",
     (
         "house",
         "restricted: after low_five",
-    ): "Not allowed (rule R5.4): After Low Five, Ann must play 5 or lower, a Karma card or a wild 10 — 6 does not fit. Instead: Ann may play 5 or lower, a Karma card or a wild 10, from their hand — or pick up the pile.",
-    ("house", "in_range: after low_five"): "Allowed. 5 is allowed by the restriction.",
+    ): "No: after Low Five, 6 is too high. Ann may play from their hand: 5 or lower, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.4]",
+    ("house", "in_range: after low_five"): "Yes: 5 fits after Low Five. [R5.4]",
     (
         "house",
         "target_out: draw_two",
-    ): "Not allowed (rule R8.6): Cal is out, so they have no turn to lose. Instead: Ann may play any card from their hand.",
+    ): "No: Cal is out, so they have no turn to lose. Ann may play any card from their hand. Draw Two needs a chosen player. [R8.6]",
     (
         "house",
         "no_give_wanted: draw_two",
-    ): "Not allowed (rule R9): Draw Two gives no card; leave out 'give'. Instead: Ann may play any card from their hand.",
+    ): "No: Draw Two does not give a card. Ann may play any card from their hand. Draw Two needs a chosen player. [R9]",
     (
         "house",
         "game_over",
-    ): "Not allowed (rule R10.4): The game is over: Ben lost. No more steps can be taken. Instead: nothing — the game is over.",
+    ): "No: the game is over, and Ben lost. No more steps can be taken. [R10.4]",
 }
 
 
@@ -594,7 +617,7 @@ def test_every_illegal_verdict_says_what_is_legal_instead() -> None:
             continue
         assert verdict.instead, (vid, name)
         if game.over:
-            assert verdict.instead == "nothing — the game is over.", (vid, name)
+            assert verdict.instead == wording.GAME_IS_OVER, (vid, name)
         else:
             assert verdict.instead.startswith(game.turn or ""), (vid, name)
 
@@ -607,7 +630,7 @@ def test_a_variant_without_karma_cards_never_says_karma() -> None:
         builtin("shithead"), ["Ann", "Ben"], Position("Ann", pile=(7,), hand={"Ann": 3, "Ben": 3})
     )
     assert game.hint() == (
-        "Ann may play 7 or lower, or a wild card (2, 8 or 10), from their hand — or pick up the pile."
+        "Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile."
     )
 
 
@@ -618,27 +641,29 @@ def test_the_cli_and_the_app_speak_with_one_voice() -> None:
     game = Game.deal(builtin("classic"), ["Ann", "Ben"])
     game.push(Play("Ann", (9,)))
     verdict = game.explain(Play("Ben", (3,)))
-    assert verdict_words(verdict) == str(verdict) == wording.verdict_text(verdict)
-    assert str(verdict).startswith("Not allowed (rule R5.2): 3 is lower than 9")
+    assert verdict_words(verdict) == str(verdict) == wording.verdict_line(verdict)
+    assert str(verdict) == f"{wording.verdict_text(verdict)} [R5.2]"
+    assert str(verdict).startswith("No: 3 is lower than 9. Ben may play")
 
 
 def test_r4_3_says_where_the_copies_are_in_plain_words() -> None:
     """Fault: 'hand cards hold only 3 unknown cards for the 0 unseen'; '3 have been seen
     elsewhere' when they were the player's own face-up cards."""
     own = EXPECTED["classic", "cannot_hold: own face-up"]
-    assert "two in Ann's own face-up cards" in own and "unseen" not in own
+    assert "Two are Ann's own face-up cards." in own and "unseen" not in own
     elsewhere = EXPECTED["classic", "cannot_hold: all elsewhere"]
     assert elsewhere.startswith(
-        "Not allowed (rule R4.3): All three 9s are accounted for: one on the pile and two in "
-        "Cal's face-up cards."
+        "No: all three 9s are somewhere else. One is on the pile. Two are Cal's face-up cards."
     )
 
 
 def test_no_hand_cards_is_not_contradicted_by_the_advice() -> None:
     """Fault: 'no hand cards left to play … may play 6 or higher from their hand'."""
     said = EXPECTED["classic", "zone_empty with a draw pile"]
-    assert "from their hand" not in said.split("Instead:")[1]
-    assert said.endswith("Ann picks up the pile.")
+    assert "from their hand" not in said
+    assert said.endswith(
+        "Ann must pick up the pile. Table cards wait until the draw pile is empty. [R4.3]"
+    )
 
 
 def _run(variant_id: str, players: list[str], start: Position, steps: list[Play]) -> list[str]:
@@ -729,10 +754,147 @@ def test_a_variant_from_the_design_page_cites_its_cards_own_rules() -> None:
     preset = Game.from_position(
         design, players, Position("Ben", pile=("five_or_below",), hand=hands)
     )
-    assert str(preset.explain(Play("Ben", (6,)))).startswith(
-        "Not allowed (rule R8.2): After Five or Below, Ben must play 5 or lower"
-    )
+    said = str(preset.explain(Play("Ben", (6,))))
+    assert said.startswith("No: after Five or Below, 6 is too high.") and said.endswith("[R8.2]")
     own = Game.from_position(design, players, Position("Ben", pile=("low_five",), hand=hands))
-    assert str(own.explain(Play("Ben", (6,)))).startswith(
-        "Not allowed (rule R5.4): After Low Five, Ben must play 5 or lower"
+    said = str(own.explain(Play("Ben", (6,))))
+    assert said.startswith("No: after Low Five, 6 is too high.") and said.endswith("[R5.4]")
+
+
+# --- issue 20: words an eight-year-old follows, each example of the issue as an exact sentence ---
+
+
+def _eight_ten() -> Game:
+    """Eve to turn over a face-down card under a restriction, in a variant with Karma cards
+    and two wild ranks (the audit's hardest sentence)."""
+    data = copy.deepcopy(HOUSE) | {"id": "eight-ten", "name": "Eight Ten"}
+    data["rank_powers"] = [
+        {"rank": 8, "effects": ["wild"]},
+        {"rank": 10, "effects": ["wild", "clear_pile"]},
+    ]
+    data["karma_cards"][0]["effects"] = [{"effect": "next_range", "max": 7}]
+    start = Position("Eve", pile=("low_five",), hand={"Eve": 0, "Fay": 3}, face_down={"Eve": 3})
+    return Game.from_position(variant_from_data(data), ["Eve", "Fay"], start)
+
+
+def test_the_face_down_advice_is_two_short_sentences() -> None:
+    """Was 'Eve may turn over a face-down card: it goes on the pile if it is a number from 1 to
+    7, a Karma card or a wild card (8 or 10), otherwise Eve picks up the pile — or pick up the
+    pile.' (grade 13, 43 words, the pick-up twice)."""
+    assert _eight_ten().hint() == (
+        "Eve may turn over a face-down card, or pick up the pile. "
+        "It fits if it is 7 or lower, a Karma card or a wild 8 or 10. "
+        "Draw Two needs a chosen player."
+    )
+
+
+def test_a_face_down_card_that_misses_is_not_a_contradiction() -> None:
+    """Was 'Allowed. The face-down 15 does not fit: Ann picks up.'"""
+    verdict = _eight_ten().explain(Play("Eve", (9,), "face_down"))
+    assert wording.verdict_parts(verdict) == (
+        "Yes: Eve turns over a 9.",
+        "It does not fit, so Eve picks up the pile.",
+        "",
+        "R7.5",
+    )
+
+
+def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
+    """Was 'Not allowed (rule R5.2): …' before anything a child needs."""
+    game = Game.from_position(
+        builtin("second-edition"),
+        ["Ann", "Ben"],
+        Position("Ann", pile=(6,), hand={"Ann": 3, "Ben": 3}),
+    )
+    verdict = game.explain(Play("Ann", (1,)))
+    parts = wording.verdict_parts(verdict)
+    assert parts.answer == "No: 1 is lower than 6."
+    assert parts.detail == ""
+    assert (
+        parts.todo
+        == verdict.instead
+        == (
+            "Ann may play from their hand: 6 or higher, or a Karma card. Or Ann may pick up the pile. "
+            "Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player."
+        )
+    )
+    assert parts.rule == "R5.2"
+    assert wording.verdict_text(verdict) == f"{parts.answer} {parts.todo}"
+    assert str(verdict) == f"{parts.answer} {parts.todo} [R5.2]"
+    for vid, name, game, step in _all():  # every verdict of the table
+        said = wording.verdict_parts(game.explain(step))
+        assert said.answer.startswith(("Yes: ", "No: ")), (vid, name)
+        assert said.rule and said.rule not in wording.verdict_text(game.explain(step)), (vid, name)
+
+
+def test_the_card_that_set_the_restriction_is_named_after_it_left() -> None:
+    """Was 'Not allowed (rule R5.5): After 12, Ben must play 5 or lower…': the 12 has no power;
+    Tiny Five (one-time, its own rule R8.12) set it and left the game (ruling 40)."""
+    from test_engine import _typed_game
+
+    game = _typed_game()
+    game.push(Play("Ann", ("tiny_five",)))
+    assert str(game.explain(Play("Ben", (6,)))) == (
+        "No: after Tiny Five, 6 is too high. Ben may play from their hand: 5 or lower, or a "
+        "Karma card. Or Ben may pick up the pile. Own Skip needs a chosen player. [R8.12]"
+    )
+
+
+def test_a_cards_own_rule_is_cited_when_its_chosen_player_is_out() -> None:
+    """Was R8.6 (the skip's rule) for a card whose own `rule:` is R8.12."""
+    from test_engine import _typed_game
+
+    game = Game.from_position(
+        _typed_game().variant,
+        ["Ann", "Ben", "Cal"],
+        Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 0}),
+    )
+    assert str(game.explain(Play("Ann", ("own_skip",), to="Cal"))) == (
+        "No: Cal is out, so they have no turn to lose. Ann may play any card from their hand. "
+        "Own Skip needs a chosen player. [R8.12]"
+    )
+
+
+def test_two_copies_are_both_not_all_two() -> None:
+    """Was 'All two Bottoms Clear cards are accounted for' (grammar, an adult phrase)."""
+    game = Game.from_position(
+        builtin("mini-round"),
+        ["Ann", "Ben"],
+        Position(
+            "Ann",
+            pile=("bottoms_up", 4),
+            hand={"Ann": 3, "Ben": 3},
+            face_up={"Ben": ("bottoms_up",)},
+        ),
+    )
+    assert wording.verdict_parts(game.explain(Play("Ann", ("bottoms_up",))))[:2] == (
+        "No: both Bottoms Up cards are somewhere else.",
+        "One is on the pile. One is Ben's face-up card.",
+    )
+
+
+def test_a_chosen_player_is_asked_for_in_plain_words() -> None:
+    """Was 'Give the Pile to a Friend needs a chosen player: say who it is for (to).'"""
+    said = EXPECTED["classic", "needs_target: give_the_pile_to_a_friend"]
+    assert said.startswith("No: say who Give the Pile to a Friend is for. Ann may play")
+    assert all("(to)" not in s and "'to'" not in s and "'give'" not in s for s in EXPECTED.values())
+
+
+def test_a_follow_up_from_the_hand_does_not_contradict_itself() -> None:
+    """Was 'Fay must play a table card now… Instead: Fay must now play from their hand cards'."""
+    found = {c: (g, s) for c, g, s in outcome_cases("classic")}
+    game, step = found["R8.3 a follow-up from the hand"]
+    game.push(step)
+    assert str(game.explain(PickUp("Ann"))) == (
+        "No: Ann must play again, not pick up. Ann must play a hand card now. Any card may go. "
+        "Give the Pile to a Friend needs a chosen player. [R8.3]"
+    )
+
+
+def test_instead_says_which_cards_need_a_chosen_player() -> None:
+    """Was never said: a card that needs a chosen player is a step only with one."""
+    said = EXPECTED["second-edition", "too_low"]
+    assert (
+        "Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player."
+        in said
     )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from referee.engine import Game, PickUp, Play, Position, Step
 from referee.variant.loader import variant_from_data
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin
 
 HOUSE = {
@@ -154,3 +156,187 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))
+
+
+# --- outcomes (tests/test_wording_outcomes.py) ------------------------------------------------
+
+EXTRA = "house-extra"
+HOUSE_EXTRA: dict[str, Any] = copy.deepcopy(HOUSE) | {
+    "id": EXTRA,
+    "name": "Our House (extra cards)",
+}
+HOUSE_EXTRA["karma_cards"] = [
+    *HOUSE_EXTRA["karma_cards"],
+    {
+        "id": "last_low",
+        "name": "Last Low",
+        "copies": 1,
+        "effects": ["one_time", {"effect": "next_range", "max": 5}],
+    },
+    {"id": "again", "name": "Again", "copies": 1, "effects": ["play_again"]},
+]
+
+THREE = ("Ann", "Ben", "Cal")
+
+
+def outcome_variant(vid: str) -> Variant:
+    return variant_from_data(HOUSE_EXTRA) if vid == EXTRA else variant(vid)
+
+
+def _at(v: Variant, players: tuple[str, ...] = THREE, **kw: Any) -> Game:
+    """A game under way (R2.4), Ann to move; three hand cards each unless told."""
+    kw.setdefault("hand", dict.fromkeys(players, 3))
+    return Game.from_position(v, list(players), Position("Ann", **kw))
+
+
+def _card(v: Variant, has: Callable[[set[str]], bool]) -> Card | None:
+    """The first card (number ranks first, then Karma cards) whose effects ``has`` accepts."""
+    for card in v.all_cards():
+        if has({e.name for e in v.effects_of(card)}):
+            return card
+    return None
+
+
+def _to(g: Game, card: Card, who: str = "Ben") -> str | None:
+    """The chosen player, for a card that needs one (R8)."""
+    return who if g.traits(card).needs_target else None
+
+
+def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
+    """(case, game, step): the outcome of pushing ``step`` on ``game`` is what is pinned."""
+    v = outcome_variant(vid)
+    if vid == EXTRA:
+        yield from _extra(v)
+        return
+    no_hand = {"Ann": 0, "Ben": 3, "Cal": 3}
+    run = (7,) * (v.burn - 1)
+
+    # --- R4.1, R3: a play, from each zone
+    yield "R4.1 a play from the hand", _at(v), Play("Ann", (9,))
+    yield "R4.1 two cards at once", _at(v, pile=(4,)), Play("Ann", (9, 9))
+    yield (
+        "R3.2 a play from face-up",
+        _at(v, hand=no_hand, face_up={"Ann": (9,)}, face_down={"Ann": 3}, pile=(4,)),
+        Play("Ann", (9,), "face_up"),
+    )
+    # --- R7.5: a face-down card, turned over blind
+    yield (
+        "R7.5 a face-down card that fits",
+        _at(v, hand=no_hand, face_down={"Ann": 3}, pile=(4,)),
+        Play("Ann", (5,), "face_down"),
+    )
+    yield (
+        "R7.5 a face-down card that does not fit",
+        _at(v, hand=no_hand, face_down={"Ann": 3}, pile=(4, 9)),
+        Play("Ann", (5,), "face_down"),
+    )
+    # --- R6.2: picking up
+    yield "R6.2 pick up the pile", _at(v, pile=(5, 9)), PickUp("Ann")
+    yield "R6.2 pick up a pile of one card", _at(v, pile=(9,)), PickUp("Ann")
+    # --- R7.1-R7.4: runs burn, and the player plays again
+    yield "R7.1 a run burns", _at(v, pile=(5, *run)), Play("Ann", (7,))
+    yield (
+        "R7.3 one play burns",
+        _at(v, pile=(5,), hand={"Ann": v.burn + 1, "Ben": 3, "Cal": 3}),
+        Play("Ann", (7,) * v.burn),
+    )
+    if v.burn == 3:  # with two decks a fourth 7 on a run of 7s burns too: 'four 7s' (R7.3)
+        seven = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
+        yield (
+            "R7.3 four 7s with two decks",
+            _at(v, seven, pile=(7, 7), hand=dict.fromkeys(seven, 3)),
+            Play("Ann", (7, 7)),
+        )
+    yield (
+        "R6.6 a burn: draw, then play again",
+        _at(v, pile=(5, *run), hand={"Ann": 1, "Ben": 3, "Cal": 3}, draw_pile=10),
+        Play("Ann", (7,)),
+    )
+    yield (
+        "R10.1 a burn with the last card: out, not again",
+        _at(v, pile=(5, *run), hand={"Ann": 1, "Ben": 3, "Cal": 3}),
+        Play("Ann", (7,)),
+    )
+    # --- R6.4: drawing up to the minimum hand
+    yield "R6.4 the mover draws", _at(v, draw_pile=10), Play("Ann", (9,))
+    yield (
+        "R6.4 the mover and the next player draw",
+        _at(v, hand={"Ann": 3, "Ben": 1, "Cal": 3}, draw_pile=10),
+        Play("Ann", (9,)),
+    )
+    # --- R10: out, and the end
+    yield (
+        "R10.1 a player goes out",
+        _at(v, hand={"Ann": 1, "Ben": 3, "Cal": 3}),
+        Play("Ann", (9,)),
+    )
+    yield (
+        "R10.2 the game ends",
+        _at(v, ("Ann", "Ben"), hand={"Ann": 1, "Ben": 3}),
+        Play("Ann", (9,)),
+    )
+    yield (
+        "R10.2 the game ends, the loser holds one card",
+        _at(v, ("Ann", "Ben"), hand={"Ann": 1, "Ben": 1}),
+        Play("Ann", (9,)),
+    )
+    # --- R5.4: a card that restricts the next play
+    g = _at(v)
+    limit = next((c for c in v.all_cards() if g.traits(c).restrict is not None), None)
+    if limit is not None:
+        yield "R5.4 a restriction", _at(v, pile=(4,)), Play("Ann", (limit,))
+    # --- R8.5, R1.4: a card that clears (burns) the pile
+    clear = _card(v, lambda e: "clear_pile" in e)
+    if clear is not None:
+        yield "R8.5 a card clears the pile", _at(v, pile=(5, 6)), Play("Ann", (clear,))
+    # --- R8: a one-time card leaves the game (one that neither gives nor clears the pile)
+    gone = _card(v, lambda e: "one_time" in e and not e & {"give_pile", "clear_pile"})
+    if gone is not None:
+        yield (
+            "R8 a one-time card leaves the game",
+            _at(v, pile=(5, 6)),
+            Play("Ann", (gone,), to=_to(g, gone)),
+        )
+    # --- R8.1: give the pile, also to a player who is out (R10.3)
+    give = _card(v, lambda e: "give_pile" in e)
+    if give is not None:
+        yield "R8.1 give the pile", _at(v, pile=(5, 6)), Play("Ann", (give,), to="Ben")
+        yield (
+            "R10.3 a player who is out gets the pile and is back in",
+            _at(v, pile=(5, 6), hand={"Ann": 3, "Ben": 3, "Cal": 0}),
+            Play("Ann", (give,), to="Cal"),
+        )
+    # --- R8.6: lose a turn, and a second one on the same player
+    skip = next((c for c in v.all_cards() if g.traits(c).skips_chosen), None)
+    if skip is not None:
+        yield "R8.6 the next player loses a turn", _at(v), Play("Ann", (skip,), to="Ben")
+        twice = _at(v, hand=dict.fromkeys(THREE, 4))
+        twice.push(Play("Ann", (skip,), to="Cal"))
+        yield "R8.6 a second lost turn", twice, Play("Ben", (skip,), to="Cal")
+    # --- R8.3: Play a Table Card
+    table = _card(v, lambda e: "play_table_card" in e)
+    if table is not None:
+        yield (
+            "R8.3 a follow-up from face-up",
+            _at(v, face_up={"Ann": (9,)}, hand={"Ann": 1, "Ben": 3, "Cal": 3}),
+            Play("Ann", (table,)),
+        )
+        yield "R8.3 a follow-up from the hand", _at(v), Play("Ann", (table,))
+        yield (
+            "R8.3 no card left to follow up with",
+            _at(v, hand={"Ann": 1, "Ben": 3, "Cal": 3}),
+            Play("Ann", (table,)),
+        )
+    # --- R9 (house): the next player draws
+    draw = _card(v, lambda e: "next_draws" in e)
+    if draw is not None:
+        yield (
+            "R9 the next player draws",
+            _at(v, pile=(4,), draw_pile=5),
+            Play("Ann", (draw,), to=_to(g, draw, "Cal")),
+        )
+
+
+def _extra(v: Variant) -> Iterator[tuple[str, Game, Step]]:
+    yield "R5.1 a restriction lapses on an empty pile", _at(v), Play("Ann", ("last_low",))
+    yield "R6.6 a card that makes its player play again", _at(v, pile=(4,)), Play("Ann", ("again",))

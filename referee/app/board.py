@@ -158,7 +158,9 @@ def verdict_html(view: table.VerdictView, about: str = "") -> str:
     """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
     rule as a small tag; ``about`` is what the chosen card does, in its own words."""
     cls, mark = ("kr-yes", "✓") if view.legal else ("kr-no", "✗")
-    todo = f'<p class="kr-todo">{esc(view.todo)}</p>' if view.todo else ""
+    todo = "".join(
+        f'<p class="kr-todo">{esc(text)}</p>' for text in (view.detail, view.todo) if text
+    )
     if about:
         todo += f'<p class="kr-about">{esc(about)}</p>'
     rule = (

@@ -81,10 +81,13 @@ def from_variant(v: Variant) -> dict[str, Any]:
 
 
 def starter(v: Variant) -> dict[str, Any]:
-    """A new house variant based on ``v``: a new id and name, the same cards and rules."""
+    """A new house variant based on ``v``: a new id and name, the same cards and rules, and
+    its own empty description (``v``'s would follow it through save, the Referee page's
+    picker and the rules sheet, telling the group about a game they did not write)."""
     data = from_variant(v)
     data["id"] = f"{v.id}-house" if not v.id.endswith("-house") else v.id
     data["name"] = f"{v.name} (our house rules)"
+    data.pop("description", None)
     data["author"] = ""
     return data
 
@@ -182,9 +185,53 @@ def param_default(p: Param) -> Any:
     return None
 
 
-def effect_title(name: str) -> str:
-    spec = MENU.get(name)
-    return f"{spec.title} ({name})" if spec else name
+@dataclass(frozen=True)
+class ParamWords:
+    """A parameter of an effect as the Design page says it."""
+
+    label: str
+    choices: dict[str, str]  # value -> the words shown for it
+    empty: str = ""  # what an empty field means ("no lowest number"), if it may be left empty
+
+    @property
+    def field_label(self) -> str:
+        """The field's label: 'Lowest number allowed (leave empty for no lowest number)'."""
+        return f"{self.label} (leave empty for {self.empty})" if self.empty else self.label
+
+
+@dataclass(frozen=True)
+class EffectWords:
+    """An effect of the menu as the Design page says it: no ids, no field names."""
+
+    label: str
+    help: str
+    params: dict[str, ParamWords]
+
+
+def _effect_words() -> dict[str, EffectWords]:
+    out = {}
+    for name, spec in MENU.items():
+        params = {
+            p.name: ParamWords(
+                p.label or p.name.capitalize(),
+                dict(zip(p.choices, p.choice_words or p.choices, strict=True)),
+                p.empty if p.default is None and not p.required else "",
+            )
+            for p in spec.params
+        }
+        out[name] = EffectWords(spec.title, spec.help or spec.description, params)
+    return out
+
+
+EFFECT_WORDS = _effect_words()
+"""One table of the plain words the Design page shows for every effect and parameter, read
+from the effect units (``referee/effects/``): adding an effect brings its words along."""
+
+
+def effect_label(name: str) -> str:
+    """'Lose a turn', not 'Lose a turn (skip)'."""
+    words = EFFECT_WORDS.get(name)
+    return words.label if words else name
 
 
 # --- structural edits (pure functions returning a new design) --------------------------------------

@@ -155,17 +155,17 @@ def may_follow(game: Game) -> str:
     """What the next play may be, in a few words: 'Any card', '7 or higher, or a Karma card',
     'A number from 7 to 11, or a Karma card', 'A table card: any value'."""
     d = game.hint_data()
-    if d["over"]:
+    if d.over:
         return ""
     voice = game.voice
-    if d["follow_up"]:
+    if d.follow_up:
         return "A table card: any value"
-    if d["restriction"] is not None:
-        what = voice.may_play(wording.range_words(d["restriction"]))
-    elif d["value"] is None or d["value"] <= voice.low:
+    if d.restriction is not None:
+        what = voice.may_play(wording.range_words(d.restriction))
+    elif d.value is None or d.value <= voice.low:
         what = "any card"
     else:
-        what = voice.may_play(f"{d['value']} or higher")
+        what = voice.may_play(f"{d.value} or higher")
     return what[0].upper() + what[1:]
 
 

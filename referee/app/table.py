@@ -253,25 +253,24 @@ def verdict_for(game: Game, step: Step | None) -> Verdict | None:
 
 @dataclass(frozen=True)
 class VerdictView:
-    """A verdict as the Referee screen shows it: the answer first, then what to do, and the
-    rule as a small tag (R11.1)."""
+    """A verdict as the Referee screen shows it: the answer first ('No: 5 is lower than 9.'),
+    then any detail and what to do, and the rule as a small tag (R11.1, ruling 31)."""
 
     legal: bool
     answer: str
+    detail: str
     todo: str
     rule: str
 
 
 def verdict_view(v: Verdict) -> VerdictView:
-    if v.legal:
-        return VerdictView(True, f"Yes. {v.message}".strip(), "", v.rule)
-    todo = f"Instead: {v.instead}" if v.instead else ""
-    return VerdictView(False, f"No. {v.message}".strip(), todo, v.rule)
+    parts = wording.verdict_parts(v)  # one voice: the words are wording's, never the page's
+    return VerdictView(v.legal, parts.answer, parts.detail, parts.todo, parts.rule)
 
 
 def verdict_words(v: Verdict) -> str:
-    """The verdict as the table hears it: 'Yes, that's allowed.' or the rule and the reason."""
-    return wording.verdict_text(v)  # one voice for the CLI, the app and records
+    """The verdict as the table hears it: the answer and what to do, the rule as a tag."""
+    return wording.verdict_line(v)  # one voice for the CLI, the app and records
 
 
 def default_zone(game: Game) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.state import Restriction, Seat, State, ZoneName
+from referee.state import Range, Seat, State, ZoneName
 from referee.variant.menu import EffectSpec, Param, Params
 from referee.variant.model import Card, Variant
 
@@ -18,7 +18,7 @@ class Traits:
 
     wild: bool = False
     value: int | None = None  # None: a number counts its rank (a Karma card counts 0)
-    restrict: Restriction | None = None
+    restrict: Range | None = None  # the next play must be a number in this range (R5.4)
     transparent: bool = False
     one_time: bool = False
     needs_target: bool = False

@@ -14,6 +14,7 @@ class BottomToTop(EffectSpec):
     description = (
         "The bottom card of the pile is moved onto the top; the next play is judged against it."
     )
+    help = "The bottom card of the pile goes on top. The next player plays on that card."
     order = 90
 
     def resolve(self, r: Resolution, params: Params) -> None:

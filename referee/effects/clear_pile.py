@@ -11,6 +11,7 @@ class ClearPile(EffectSpec):
     title = "Clear the pile"
     rule = "R8.5"
     description = "Remove the whole pile from the game; the same player plays again."
+    help = "The whole pile leaves the game, and the same player plays again."
     order = 60
 
     def resolve(self, r: Resolution, params: Params) -> None:

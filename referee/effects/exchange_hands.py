@@ -12,6 +12,7 @@ class ExchangeHands(EffectSpec):
     title = "Exchange hands"
     rule = "R8.10"
     description = "Swap hand cards with a chosen player, even if one hand is empty."
+    help = "The player swaps hand cards with another player."
     targeted = True
     bot_aim = "smallest_hand"  # only hand cards change hands
     order = 130

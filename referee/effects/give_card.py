@@ -12,6 +12,7 @@ class GiveCard(EffectSpec):
     title = "Give a card"
     rule = "R8.9"
     description = "Give one of your cards (in order of play) to a chosen player, as a hand card."
+    help = "The player gives one of their cards to another player."
     targeted = True
     order = 160
 

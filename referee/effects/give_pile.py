@@ -11,6 +11,7 @@ class GivePile(EffectSpec):
     title = "Give the pile"
     rule = "R8.1"
     description = "Give the whole pile to a chosen player, as hand cards."
+    help = "The player gives the whole pile to another player, who takes it into their hand."
     targeted = True
     order = 50
     contradicts = {"clear_pile": "the pile cannot be both given away and removed"}

@@ -16,6 +16,7 @@ class NextDraws(EffectSpec):
     title = "The next player draws"
     rule = "R9"
     description = "The next player draws this many cards from the draw pile (while it lasts)."
+    help = "The next player takes cards from the draw pile."
     params = (
         Param(
             "n",
@@ -24,6 +25,7 @@ class NextDraws(EffectSpec):
             default=2,
             minimum=1,
             maximum=20,
+            label="How many cards they take",
         ),
     )
     examples = ({"effect": "next_draws", "n": 2},)

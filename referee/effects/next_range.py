@@ -6,6 +6,7 @@ from typing import Any
 
 from referee import words
 from referee.effects.base import EffectSpec, Param, Params, Resolution, Traits
+from referee.state import Restriction
 from referee.variant.menu import CardCheck
 
 
@@ -14,12 +15,28 @@ class NextRange(EffectSpec):
     title = "Restricts the next play"
     rule = "R5.4"
     description = "The next play must be a number from min to max, or a wild card."
+    help = (
+        "The next player must play a number between the lowest and the highest you pick, "
+        "or a wild card."
+    )
     params = (
         Param(
-            "min", "integer", "Lowest number allowed next (default: any).", minimum=0, maximum=99
+            "min",
+            "integer",
+            "Lowest number allowed next (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Lowest number allowed",
+            empty="no lowest number",
         ),
         Param(
-            "max", "integer", "Highest number allowed next (default: any).", minimum=0, maximum=99
+            "max",
+            "integer",
+            "Highest number allowed next (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Highest number allowed",
+            empty="no highest number",
         ),
     )
     examples = (
@@ -34,7 +51,14 @@ class NextRange(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R5.4: the next play must be a number in [min, max], or a wild card."""
-        r.state.restriction = (params.get("min"), params.get("max"))
+        card = r.card
+        r.state.restriction = Restriction(
+            params.get("min"),
+            params.get("max"),
+            card,
+            r.variant.card_name(card),
+            r.variant.rule_for(card, self.rule),
+        )
 
     def sheet(self, params: Params, variant: Any) -> str:
         lo, hi = params.get("min"), params.get("max")

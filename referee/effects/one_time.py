@@ -10,6 +10,7 @@ class OneTime(EffectSpec):
     title = "One-time"
     rule = "R8"
     description = "Removed from the game as it resolves (it never stays on the pile)."
+    help = "The card leaves the game once it is played. It never stays on the pile."
     passive = True  # the engine removes the card as it lands (R8)
     order = 40
     said_last = True  # it happens last

@@ -10,6 +10,7 @@ class PassHands(EffectSpec):
     title = "Pass the hands"
     rule = "R8.8"
     description = "Every player, out ones included, passes their whole hand to a neighbour."
+    help = "Everyone passes their hand cards to the player next to them."
     params = (
         Param(
             "direction",
@@ -17,6 +18,11 @@ class PassHands(EffectSpec):
             "right: to the previous seat; left: to the next seat (clockwise).",
             default="right",
             choices=("left", "right"),
+            label="Which way",
+            choice_words=(
+                "To the left (the player after you)",
+                "To the right (the player before you)",
+            ),
         ),
     )
     order = 120

@@ -10,6 +10,7 @@ class PlayAgain(EffectSpec):
     title = "Play again"
     rule = "R6.6"
     description = "The same player plays again, on top of this card."
+    help = "The same player plays again, on top of this card."
     order = 70
 
     def resolve(self, r: Resolution, params: Params) -> None:

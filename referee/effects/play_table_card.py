@@ -12,6 +12,7 @@ class PlayTableCard(EffectSpec):
     description = (
         "The same player at once plays a table card: face-up, else one face-down, else hand."
     )
+    help = "The same player plays one of their table cards straight away."
     order = 80
 
     def resolve(self, r: Resolution, params: Params) -> None:

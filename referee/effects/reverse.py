@@ -10,6 +10,7 @@ class Reverse(EffectSpec):
     title = "Reverse"
     rule = "R9"
     description = "Reverse the direction of play."
+    help = "Play goes the other way round."
     order = 110
 
     def resolve(self, r: Resolution, params: Params) -> None:

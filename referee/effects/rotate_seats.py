@@ -10,6 +10,7 @@ class RotateSeats(EffectSpec):
     title = "Everyone moves a seat"
     rule = "R9"
     description = "Everyone leaves their cards and moves one seat left or right."
+    help = "Everyone gets up and moves one seat. The cards stay where they are."
     params = (
         Param(
             "direction",
@@ -17,6 +18,11 @@ class RotateSeats(EffectSpec):
             "left: to the next seat (clockwise); right: to the previous seat.",
             default="left",
             choices=("left", "right"),
+            label="Which way",
+            choice_words=(
+                "One seat to the left (the next seat)",
+                "One seat to the right (the seat before)",
+            ),
         ),
     )
     order = 150

@@ -11,6 +11,7 @@ class Skip(EffectSpec):
     title = "Lose a turn"
     rule = "R8.6"
     description = "A player loses their next turn: a chosen one, or simply the next player."
+    help = "A player misses their next turn."
     params = (
         Param(
             "target",
@@ -18,6 +19,8 @@ class Skip(EffectSpec):
             "Who loses a turn: a chosen player, or the next player.",
             default="chosen",
             choices=("chosen", "next"),
+            label="Who misses a turn",
+            choice_words=("A player you choose", "The next player"),
         ),
     )
     targeted = True  # when target is "chosen"

@@ -10,6 +10,7 @@ class SwapSeats(EffectSpec):
     title = "Change seats"
     rule = "R8.11"
     description = "Trade seats, and the cards lying there, with a chosen player."
+    help = "The player swaps seats with another player. Each takes the cards lying at the new seat."
     targeted = True
     order = 140
 

@@ -12,6 +12,7 @@ class Transparent(EffectSpec):
     title = "See-through"
     rule = "R9"
     description = "Counts as the card beneath it (and passes on a restriction it was played under)."
+    help = "The card is see-through: the next player plays on the card under it."
     passive = True
     order = 170
 

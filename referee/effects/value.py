@@ -11,8 +11,17 @@ class Value(EffectSpec):
     title = "Counts as a value"
     rule = "R5.4"
     description = "While on top, counts as this value (0: anything may follow)."
+    help = "On top of the pile it counts as the number you pick. 0 means any card may follow."
     params = (
-        Param("value", "integer", "The value it counts as.", required=True, minimum=0, maximum=99),
+        Param(
+            "value",
+            "integer",
+            "The value it counts as.",
+            required=True,
+            minimum=0,
+            maximum=99,
+            label="It counts as",
+        ),
     )
     passive = True
     examples = ({"effect": "value", "value": 0},)

@@ -11,6 +11,7 @@ class Wild(EffectSpec):
     title = "Wild"
     rule = "R5.3"
     description = "May be played on anything, even under a restriction."
+    help = "It may go on any card, even when the next play is limited."
     passive = True
     order = 10
 

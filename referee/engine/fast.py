@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.effects import Traits
 from referee.engine.steps import PickUp, Step
+from referee.state import Restriction
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -28,9 +29,7 @@ class FastTables:
         self.plain = frozenset(c for c, t in traits.items() if not (t.needs_target or t.takes_give))
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
-        self._fits: dict[
-            tuple[int | None, tuple[int | None, int | None] | None], frozenset[Card]
-        ] = {}
+        self._fits: dict[tuple[int | None, Restriction | None], frozenset[Card]] = {}
 
     @classmethod
     def of(cls, variant: Variant, traits: Mapping[Card, Traits]) -> FastTables:
@@ -55,9 +54,7 @@ class FastTables:
             found = self.pickups[by] = PickUp(by)
         return found
 
-    def fits(
-        self, game: GameParts, restriction: tuple[int | None, int | None] | None
-    ) -> frozenset[Card]:
+    def fits(self, game: GameParts, restriction: Restriction | None) -> frozenset[Card]:
         """The cards that may go on the pile now (R5), from the game's own ``_fits_ok``."""
         value = game.top_value()
         key = (value, restriction)

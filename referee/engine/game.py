@@ -60,7 +60,6 @@ class Game(Legality, TurnFlow, History):
             c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
         }
         self._copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
-        self._karma_rule = {k.id: k.rule for k in variant.karma_cards}
         self._fast = FastTables.of(variant, self._traits)
         self._voice = self._fast.voice
         self._done: list[tuple[Step, State, Outcome]] = []
@@ -151,7 +150,7 @@ class Game(Legality, TurnFlow, History):
         game = cls(variant, state, decks=decks, start=start)
         top = game._top_card()
         if top is not None:  # the top card has just landed: its restriction binds (R5.4)
-            state.restriction = game._traits[top].restrict
+            state.restriction = game.restriction_of(top)
         return game
 
     @classmethod
@@ -380,7 +379,7 @@ class Game(Legality, TurnFlow, History):
             if self._burns():
                 self._burn(notes, flow)
                 return r
-            s.restriction = self._traits[s.pile[-1]].restrict
+            s.restriction = self.restriction_of(s.pile[-1])
         if not s.pile and s.restriction is not None:
             # R5.1 wins: any card may start an empty pile (docs/rulings.md, "A restriction on
             # an empty pile").  Without this a one-time restricting card could leave a player

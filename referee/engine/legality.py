@@ -12,13 +12,34 @@ into words.  Every illegal verdict carries, as ``instead``, what the mover may d
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from referee import wording
 from referee.effects import Traits, first_zone
 from referee.engine.parts import GameParts, strength, table_zone
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
-from referee.state import Seat, ZoneCards
+from referee.reasons import (
+    CardFacts,
+    Count,
+    Facts,
+    FollowUpZone,
+    GameOver,
+    HintFacts,
+    Holding,
+    InZone,
+    MixedCards,
+    NoFacts,
+    NotYourTurn,
+    OnTop,
+    Place,
+    Played,
+    Reason,
+    Restricted,
+    Target,
+    TooLow,
+    UnknownCard,
+    Who,
+)
+from referee.state import Restriction, Seat, ZoneCards, ZoneName
 from referee.variant.model import Card
 
 
@@ -27,21 +48,21 @@ class Legality(GameParts):
 
     # --- verdicts -----------------------------------------------------------------------------
 
-    def _yes(self, rule: str, reason: str, **data: Any) -> Verdict:
+    def _yes(self, rule: str, reason: Reason, facts: Facts) -> Verdict:
         return Verdict(
-            True, rule, wording.verdict_message(reason, data, self._voice), "", None, reason, data
+            True, rule, wording.verdict_message(reason, facts, self._voice), "", None, reason, facts
         )
 
-    def _no(self, rule: str, reason: str, field: str | None = None, **data: Any) -> Verdict:
+    def _no(self, rule: str, reason: Reason, facts: Facts, field: str | None = None) -> Verdict:
         """An illegal verdict, with what the mover may do instead (R11.1)."""
         return Verdict(
             False,
             rule,
-            wording.verdict_message(reason, data, self._voice),
+            wording.verdict_message(reason, facts, self._voice),
             wording.GAME_IS_OVER if self.state.over else self.hint(),
             field,
             reason,
-            data,
+            facts,
         )
 
     def unseen(self, card: Card) -> int:
@@ -56,62 +77,62 @@ class Legality(GameParts):
         s = self.state
         v = self.variant
         if s.over:
-            return self._no("R10.4", "game_over", loser=s.loser)
+            return self._no("R10.4", Reason.GAME_OVER, GameOver(s.loser))
         by = step.by
         if by not in s.names:
-            return self._no("R6.1", "not_playing", field="by", by=by)
+            return self._no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
-            return self._no("R6.1", "not_your_turn", by=by, mover=mover, follow_up=s.follow_up)
+            return self._no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
         if isinstance(step, PickUp):
             if s.follow_up:
-                return self._no("R8.3", "pick_up_in_follow_up", by=by)
+                return self._no("R8.3", Reason.PICK_UP_IN_FOLLOW_UP, Who(by))
             if not s.pile:
-                return self._no("R6.3", "pick_up_empty", by=by)
-            return self._yes("R6.2", "pick_up", by=by, n=len(s.pile))
+                return self._no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
+            return self._yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
 
         cards = step.cards
         if not cards:
-            return self._no("R4.1", "no_cards", field="play")
+            return self._no("R4.1", Reason.NO_CARDS, NoFacts(), field="play")
         for c in cards:
             if not v.is_card(c):
-                return self._no("R1.1", "no_such_card", field="play", card=c)
+                return self._no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(c), field="play")
         card = cards[0]
         k = len(cards)
         if any(c != card for c in cards):
-            return self._no(
-                "R4.1", "mixed_cards", field="play", cards=[v.card_name(c) for c in cards]
-            )
+            names = tuple(v.card_name(c) for c in cards)
+            return self._no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
         if step.zone not in ZONES:
-            return self._no("R4.1", "no_such_zone", field="zone", zone=step.zone)
+            return self._no("R4.1", Reason.NO_SUCH_ZONE, InZone(by, step.zone), field="zone")
         seat = s.seats[s.mover]
         zone = seat.zone(step.zone)
         if s.follow_up:
             due = table_zone(seat)
             if step.zone != due:
-                return self._no("R8.3", "follow_up_zone", by=by, due=due, zone=step.zone)
+                return self._no("R8.3", Reason.FOLLOW_UP_ZONE, FollowUpZone(by, due, step.zone))
         else:
             verdict = self._zone_order(by, seat, step.zone)
             if verdict is not None:
                 return verdict
         if zone.count == 0:
-            return self._no("R4.3", "zone_empty", by=by, zone=step.zone)
+            return self._no("R4.3", Reason.ZONE_EMPTY, InZone(by, step.zone))
         if step.zone == "face_down" and k > 1:
-            return self._no("R4.2", "one_face_down")
+            return self._no("R4.2", Reason.ONE_FACE_DOWN, NoFacts())
         if self._possible(card, k, zone) < k:
-            return self._no("R4.3", "cannot_hold", **self._holding(by, card, k, step.zone))
+            facts = self._holding(by, card, k, step.zone)
+            return self._no("R4.3", Reason.CANNOT_HOLD, facts)
 
         t = self._traits[card]
         verdict = self._check_choices(step, t, card)
         if verdict is not None:
             return verdict
         if s.follow_up:
-            return self._yes("R8.3", "follow_up_play", by=by)
+            return self._yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
         name = v.card_name(card)
         if step.zone == "face_down":
             if self._fits_ok(card, self.top_value()):
-                return self._yes("R7.5", "face_down_fits", by=by, card=name)
-            return self._yes("R7.5", "face_down_misses", by=by, card=name)
+                return self._yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
+            return self._yes("R7.5", Reason.FACE_DOWN_MISSES, Played(by, name))
         return self._fits(card)
 
     def _zone_order(self, by: str, seat: Seat, zone: str) -> Verdict | None:
@@ -121,51 +142,51 @@ class Legality(GameParts):
             return None
         rule = "R3.2" if zone == "face_up" else "R3.3"
         if seat.hand.count:
-            return self._no(rule, "hand_first", by=by)
+            return self._no(rule, Reason.HAND_FIRST, Who(by))
         if s.draw_pile:
-            return self._no(rule, "draw_pile_first", by=by, n=s.draw_pile)
+            return self._no(rule, Reason.DRAW_PILE_FIRST, Count(by, s.draw_pile))
         if zone == "face_down" and seat.face_up.count:
-            return self._no("R3.3", "face_up_first", by=by)
+            return self._no("R3.3", Reason.FACE_UP_FIRST, Who(by))
         return None
 
     def _possible(self, card: Card, k: int, zone: ZoneCards) -> int:
         return zone.known.get(card, 0) + min(zone.unknown, max(self.unseen(card), 0))
 
     def _holding(
-        self, by: str, card: Card, k: int, zone_name: str, verb: str = "play"
-    ) -> dict[str, Any]:
+        self, by: str, card: Card, k: int, zone_name: ZoneName, verb: str = "play"
+    ) -> Holding:
         """The facts of an R4.3 verdict: where every seen copy of the card is."""
         s = self.state
         zone = s.seats[s.seat_of(by)].zone(zone_name)
-        places: list[dict[str, Any]] = []
+        places: list[Place] = []
         on_pile = s.pile.count(card)
         if on_pile:
-            places.append({"kind": "pile", "n": on_pile})
+            places.append(Place("pile", on_pile))
         located = on_pile
         for name, seat in zip(s.names, s.seats, strict=True):
             for zn in ZONES:
                 n = seat.zone(zn).known.get(card, 0)
                 if n and not (name == by and zn == zone_name):
-                    places.append({"kind": "zone", "who": name, "zone": zn, "n": n})
+                    places.append(Place("zone", n, name, zn))
                     located += n
         known = zone.known.get(card, 0)
         out = s.seen.get(card, 0) - located - known
         if out > 0:
-            places.append({"kind": "out", "n": out})
-        return {
-            "by": by,
-            "card": self.variant.card_name(card),
-            "k": k,
-            "zone": zone_name,
-            "verb": verb,
-            "copies": self._copies.get(card, 0),
-            "possible": self._possible(card, k, zone),
-            "known": known,
-            "unknown": zone.unknown,
-            "count": zone.count,
-            "unseen": max(self.unseen(card), 0),
-            "places": places,
-        }
+            places.append(Place("out", out))
+        return Holding(
+            by=by,
+            card=self.variant.card_name(card),
+            k=k,
+            zone=zone_name,
+            verb="give" if verb == "give" else "play",
+            copies=self._copies.get(card, 0),
+            possible=self._possible(card, k, zone),
+            known=known,
+            unknown=zone.unknown,
+            count=zone.count,
+            unseen=max(self.unseen(card), 0),
+            places=tuple(places),
+        )
 
     def _check_choices(self, step: Play, t: Traits, card: Card) -> Verdict | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
@@ -173,26 +194,29 @@ class Legality(GameParts):
         name = self.variant.card_name(card)
         if t.needs_target:
             rule = self._card_rule(card, t.target_rule)
+            named = CardFacts(name, card)
             if step.to is None:
-                return self._no(rule, "needs_target", field="to", card=name)
+                return self._no(rule, Reason.NEEDS_TARGET, named, field="to")
+            target = Target(step.to, name, card)
             if step.to not in s.names:
-                return self._no(rule, "target_not_playing", field="to", to=step.to)
+                return self._no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
             if step.to == step.by:
-                return self._no(rule, "target_self", field="to", card=name)
+                return self._no(rule, Reason.TARGET_SELF, named, field="to")
             if t.skips_chosen and not s.is_in(s.seat_of(step.to)):
-                return self._no(t.target_rule, "target_out", field="to", to=step.to)
+                # The card's own rule when it has one (e.g. R8.12), else the skip's (R8.6).
+                return self._no(rule, Reason.TARGET_OUT, target, field="to")
         elif step.to is not None:
             rule = self._card_rule(card, t.first_rule)
-            return self._no(rule, "no_target_wanted", field="to", card=name)
+            return self._no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         if step.give is not None:
             if t.give_effect is None:
                 rule = self._card_rule(card, t.first_rule)
-                return self._no(rule, "no_give_wanted", field="give", card=name)
+                return self._no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
             if not self.variant.is_card(step.give):
-                return self._no("R1.1", "no_such_give", field="give", card=step.give)
+                return self._no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(step.give), field="give")
             # The card given is chosen in order of play (R8.9) from what the giver holds when
             # that effect resolves: after the play and the card's earlier effects.
-            facts: dict[str, Any] | None = None
+            facts: Holding | None = None
             with self._dry_run(step, t.give_effect) as reached:
                 seat = self.state.seats[s.mover]
                 zone_name = first_zone(seat) if reached else None
@@ -201,17 +225,23 @@ class Legality(GameParts):
                     if self._possible(step.give, 1, zone) < 1:
                         facts = self._holding(step.by, step.give, 1, zone_name, verb="give")
             if facts is not None:
-                return self._no("R4.3", "cannot_hold", field="give", **facts)
+                return self._no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
         return None
 
     def _card_rule(self, card: Card, effect_rule: str | None = None) -> str:
         """The rule a card's verdict cites: R5.5 for a rank power; for a Karma card the variant's
         own (`rule:`), else the rule of the effect concerned (R8.x, R9), else R8."""
-        if isinstance(card, int):
-            return "R5.5"  # a rank power (R1.4, R5.5)
-        if self._karma_rule.get(card):
-            return self._karma_rule[card]
-        return effect_rule or "R8"
+        return self.variant.rule_for(card, effect_rule)
+
+    def restriction_of(self, card: Card) -> Restriction | None:
+        """The restriction a card sets as it lands on top (R5.4), with the card that set it and
+        the rule it cites (docs/rulings.md, ruling 2)."""
+        t = self._traits[card]
+        if t.restrict is None:
+            return None
+        lo, hi = t.restrict
+        name = self.variant.card_name(card)
+        return Restriction(lo, hi, card, name, self._card_rule(card, t.restrict_rule))
 
     def _top_card(self) -> Card | None:
         """The card that judges the next play: the top, seen through transparent cards."""
@@ -238,10 +268,7 @@ class Legality(GameParts):
             return True
         r = self.state.restriction
         if r is not None:
-            lo, hi = r
-            return (
-                isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi)
-            )
+            return r.allows(card)
         return value is None or (isinstance(card, int) and card >= value)
 
     def _fits(self, card: Card) -> Verdict:
@@ -252,23 +279,19 @@ class Legality(GameParts):
         by = s.names[s.mover]
         r = s.restriction
         if t.wild:
-            return self._yes("R5.3", "wild", by=by, card=name)
+            return self._yes("R5.3", Reason.WILD, Played(by, name))
         if r is not None:
             if self._fits_ok(card, None):
-                return self._yes("R5.4", "in_range", by=by, card=name)
-            restrictor = self._top_card()
-            if restrictor is None:
-                rule, after = "R5.4", "that card"
-            else:
-                rule = self._card_rule(restrictor, self._traits[restrictor].restrict_rule)
-                after = self.variant.card_name(restrictor)
-            return self._no(rule, "restricted", by=by, card=name, after=after, range=r)
+                return self._yes("R5.4", Reason.IN_RANGE, Restricted(by, name, r))
+            # The restriction names the card that set it and its rule, also after that card
+            # left the game (a one-time card) or lies under a see-through card.
+            return self._no(r.rule, Reason.RESTRICTED, Restricted(by, name, r))
         value = self.top_value()
         if value is None:
-            return self._yes("R5.1", "empty_pile", by=by, card=name)
+            return self._yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
         if isinstance(card, int) and card >= value:
-            return self._yes("R5.2", "higher", by=by, card=name, top=self._top_words())
-        return self._no("R5.2", "too_low", by=by, card=name, top=self._top_words(), value=value)
+            return self._yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words()))
+        return self._no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(), value))
 
     def _top_words(self) -> str:
         top = self.top
@@ -283,30 +306,48 @@ class Legality(GameParts):
             return f"{name}, which counts {value}"
         return name
 
-    def hint_data(self) -> dict[str, Any]:
+    def hint_data(self) -> HintFacts:
         """The facts of what the player to move may do now (R11.2), for ``wording.hint``."""
         s = self.state
         if s.over:
-            return {"over": True, "loser": s.loser}
+            return HintFacts(over=True, loser=s.loser)
         seat = s.seats[s.mover]
         zone = table_zone(seat) if s.follow_up else self._playable_zone(seat)
-        return {
-            "over": False,
-            "who": s.names[s.mover],
-            "zone": zone,
-            "follow_up": s.follow_up,
+        value = self.top_value()
+        return HintFacts(
+            over=False,
+            who=s.names[s.mover],
+            zone=zone,
+            follow_up=s.follow_up,
             # No hand cards while a draw pile remains: the table cards wait (R3.2).
-            "locked": not s.follow_up and zone == "hand" and not seat.hand.count,
-            "restriction": s.restriction,
-            "value": self.top_value(),
-            "pile": len(s.pile),
-        }
+            locked=not s.follow_up and zone == "hand" and not seat.hand.count,
+            restriction=s.restriction,
+            value=value,
+            pile=len(s.pile),
+            chosen_player_cards=self._chosen_player_cards(seat.zone(zone), value, zone),
+        )
+
+    def _chosen_player_cards(
+        self, zone: ZoneCards, value: int | None, name: ZoneName
+    ) -> tuple[str, ...]:
+        """The cards needing a chosen player (R8) that the mover may play now: they may hold
+        one in the zone to play (R4.3) and it may go on the pile (any card in a follow-up, and
+        a face-down card, turned over blind whether it fits or not: R7.5)."""
+        found = []
+        for card, t in self._traits.items():
+            if (
+                t.needs_target
+                and self._possible(card, 1, zone) >= 1
+                and (self.state.follow_up or name == "face_down" or self._fits_ok(card, value))
+            ):
+                found.append(self.variant.card_name(card))
+        return tuple(found)
 
     def hint(self) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
         return wording.hint(self.hint_data(), self._voice)
 
-    def _playable_zone(self, seat: Seat) -> str:
+    def _playable_zone(self, seat: Seat) -> ZoneName:
         if seat.hand.count or self.state.draw_pile:
             return "hand"
         if seat.face_up.count:

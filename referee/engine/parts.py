@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.effects import Resolution, Traits
 from referee.engine.steps import Outcome, Play, Step, Verdict
-from referee.state import Seat, State
+from referee.state import Restriction, Seat, State, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -33,7 +33,6 @@ class GameParts:
     players: tuple[str, ...]
     _traits: dict[Card, Traits]
     _copies: dict[Card, int]
-    _karma_rule: dict[str, str]
     _fast: FastTables
     _voice: Voice
     _done: list[tuple[Step, State, Outcome]]
@@ -47,6 +46,7 @@ class GameParts:
         def explain(self, step: Step) -> Verdict: ...
         def hint(self) -> str: ...
         def top_value(self) -> int | None: ...
+        def restriction_of(self, card: Card) -> Restriction | None: ...
         def _fits_ok(self, card: Card, value: int | None) -> bool: ...
         def _apply(self, step: Step) -> Outcome: ...
         def _dry_run(self, step: Play, effect_name: str) -> AbstractContextManager[bool]: ...
@@ -60,7 +60,7 @@ class GameParts:
         ) -> Resolution | None: ...
 
 
-def table_zone(seat: Seat) -> str:
+def table_zone(seat: Seat) -> ZoneName:
     """R8.3: the follow-up comes from face-up, else face-down, else the hand."""
     if seat.face_up.count:
         return "face_up"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from referee.reasons import Facts, NoFacts, Reason
 from referee.state import Restriction, ZoneName
 from referee.variant.model import Card
-from referee.wording import verdict_text
+from referee.wording import verdict_line
 
 ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
 
@@ -40,9 +40,9 @@ Step = Play | PickUp
 class Verdict:
     """The referee's word on a proposed step (R11.1).
 
-    The engine decides ``legal``, the ``rule`` it cites, a ``reason`` code and its ``data``;
-    ``message`` and ``instead`` (what the mover may do now, on every illegal verdict) are
-    their words, made by ``referee.wording`` for the variant at hand.
+    The engine decides ``legal``, the ``rule`` it cites, a ``reason`` (``referee.reasons``)
+    and its typed facts (``data``); ``message`` and ``instead`` (what the mover may do now, on
+    every illegal verdict) are their words, made by ``referee.wording`` for the variant at hand.
     """
 
     legal: bool
@@ -50,14 +50,14 @@ class Verdict:
     message: str = ""
     instead: str = ""
     field: str | None = None  # the record field at fault, when there is one
-    reason: str = ""  # a code from ``referee.wording.REASONS``
-    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    reason: Reason | None = None
+    data: Facts = dataclasses.field(default_factory=NoFacts)
 
     def __bool__(self) -> bool:
         return self.legal
 
     def __str__(self) -> str:
-        return verdict_text(self)
+        return verdict_line(self)  # the rule as a trailing tag: '… [R5.2]'
 
 
 class IllegalStep(ValueError):

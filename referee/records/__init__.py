@@ -31,7 +31,8 @@ from typing import Any
 
 import yaml
 
-from referee.engine import Game, Outcome, PickUp, Play, Position, SetupError, Step
+from referee import wording
+from referee.engine import ZONES, Game, Outcome, PickUp, Play, Position, SetupError, Step
 from referee.names import check_players, nfc_data
 from referee.resources import RECORD_SCHEMA, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
@@ -42,6 +43,7 @@ from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml
 __all__ = [
     "Record",
     "check_state",
+    "has_a_step",
     "position_from_data",
     "position_to_data",
     "push_legal",
@@ -359,10 +361,34 @@ def start_game(
     face_up: Mapping[str, Sequence[Card]] | None = None,
     start: Position | None = None,
 ) -> Game:
-    """A game as a record (or the app's store) starts it: a start position, or a deal (R2)."""
-    if start is not None:
-        return Game.from_position(variant, players, start)
-    return Game.deal(variant, players, face_up or None)
+    """A game as a record (or the app's store) starts it: a start position, or a deal (R2).
+
+    A start position where the mover can take no step is refused (docs/rulings.md, "A start
+    with no step"): R2.4 takes the position as it is, so nobody could ever move."""
+    if start is None:
+        return Game.deal(variant, players, face_up or None)
+    game = Game.from_position(variant, players, start)
+    if not has_a_step(game):
+        raise SetupError(wording.no_step_at_start(start.turn), "start.turn")
+    return game
+
+
+def has_a_step(game: Game) -> bool:
+    """Whether the player to move may take some step, asked of ``Game.explain`` (the hands
+    are hidden at a table, so the full-information ``legal_steps`` cannot say).  Cheap when
+    there is a step: a pile to pick up, or the first card that fits."""
+    mover = game.turn
+    if mover is None:
+        return False
+    if game.explain(PickUp(mover)).legal:
+        return True
+    others = [None, *(n for n in game.players if n != mover)]
+    return any(
+        game.explain(Play(mover, (card,), zone, to)).legal
+        for zone in ZONES
+        for card in game.variant.all_cards()
+        for to in others
+    )
 
 
 def push_legal(game: Game, steps: Iterable[Step]) -> int:

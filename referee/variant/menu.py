@@ -34,6 +34,12 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
     required: bool = False
+    # The Design page's words (referee/app/designer.py EFFECT_WORDS): a plain label, the words
+    # for each of ``choices`` (same order), and what an empty field means where that makes
+    # sense (a parameter with no default: "no lowest number").
+    label: str = ""
+    choice_words: tuple[str, ...] = ()
+    empty: str = ""
 
 
 Params = Mapping[str, Any]
@@ -75,6 +81,7 @@ class EffectSpec:
     title: ClassVar[str] = ""
     rule: ClassVar[str] = "R9"
     description: ClassVar[str] = ""
+    help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
     params: ClassVar[tuple[Param, ...]] = ()
     targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
     # Only judged while the card lies on the pile (wild, value, transparent, one-time), or

@@ -149,6 +149,16 @@ class Variant:
     def max_players(self) -> int:
         return max(r.max for r in self.players)
 
+    def rule_for(self, card: Card, effect_rule: str | None = None) -> str:
+        """The rule a verdict about this card cites (docs/rulings.md, ruling 2): R5.5 for a rank
+        power; for a Karma card its own ``rule:``, else the rule of the effect concerned, else R8."""
+        if isinstance(card, int):
+            return "R5.5"  # a rank power (R1.4, R5.5)
+        k = self.karma(card)
+        if k is not None and k.rule:
+            return k.rule
+        return effect_rule or "R8"
+
     def card_name(self, card: Card) -> str:
         if isinstance(card, str):
             k = self.karma(card)

@@ -13,7 +13,7 @@ from referee.app import rulebook, state
 from referee.app.common import md, variant_from_yaml, variant_sources
 from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
-from referee.variant.menu import MENU
+from referee.variant.menu import MENU, Param
 from referee.variant.sheet import rules_sheet
 
 store = state.store()
@@ -119,6 +119,30 @@ def number(
     return int(st.number_input(label, min_value=lo, max_value=hi, value=v, step=1, key=key(*parts)))
 
 
+def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, label: str = "") -> Any:
+    """One parameter's field, in the group's words: its choices by name, a number otherwise."""
+    label = label or words.field_label
+    if p.choices:
+        options = list(p.choices)
+        return st.selectbox(
+            label,
+            options,
+            index=options.index(value) if value in options else 0,
+            format_func=words.choices.__getitem__,
+            key=widget_key,
+        )
+    if p.type == "integer":
+        return st.number_input(
+            label,
+            min_value=p.minimum,
+            max_value=p.maximum,
+            value=value,
+            step=1,
+            key=widget_key,
+        )
+    return st.text_input(label, value=value or "", key=widget_key) or None
+
+
 def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
     """Widgets for a list of effects, generated from the menu; returns the new list."""
     names = list(MENU)
@@ -133,39 +157,22 @@ def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
                     f"Effect {i + 1}",
                     names,
                     index=names.index(current) if current in names else 0,
-                    format_func=d.effect_title,
+                    format_func=d.effect_label,
                     key=key(where, index, "e", i, "name"),
                 )
             with c2:
                 if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
                     actions.append(partial(d.remove_effect, key=where, index=index, effect=i))
-            spec = MENU[name]
-            st.caption(md(f"{spec.description} ({spec.rule})"))
+            spec, words = MENU[name], d.EFFECT_WORDS[name]
+            st.caption(md(words.help))
             new_params: dict[str, Any] = {}
             for p in spec.params:
                 value = params.get(p.name, d.param_default(p)) if name == current else None
                 if value is None:
                     value = d.param_default(p)
-                pk = key(where, index, "e", i, name, p.name)
-                if p.choices:
-                    new_params[p.name] = st.selectbox(
-                        p.name.capitalize(),
-                        list(p.choices),
-                        index=list(p.choices).index(value) if value in p.choices else 0,
-                        key=pk,
-                    )
-                elif p.type == "integer":
-                    new_params[p.name] = st.number_input(
-                        p.name.capitalize() + ("" if p.required else " (leave empty: any)"),
-                        min_value=p.minimum,
-                        max_value=p.maximum,
-                        value=value,
-                        step=1,
-                        key=pk,
-                    )
-                else:
-                    new_params[p.name] = st.text_input(p.name, value=value or "", key=pk) or None
-                st.caption(md(p.description))
+                new_params[p.name] = param_field(
+                    p, words.params[p.name], value, key(where, index, "e", i, name, p.name)
+                )
             out.append(d.make_effect(name, new_params))
     if st.button("Add an effect", key=key(where, index, "add_effect")):
         actions.append(partial(d.add_effect, key=where, index=index))
@@ -245,7 +252,7 @@ cards = []
 for i, card in enumerate(data.get("karma_cards", [])):
     with st.expander(md(f"{card.get('name', '?')} × {card.get('copies', 0)}"), expanded=False):
         spot(f"karma_cards.{i}")
-        st.caption(md(f"id: {card.get('id', '')}"))
+        st.caption(md(f"Its name in game records: {card.get('id', '')}"))
         c = st.columns([3, 1], vertical_alignment="bottom")
         with c[0]:
             cname = st.text_input(
@@ -289,27 +296,17 @@ with st.container(border=True):
         )
     comp_text = st.text_input("What the card says", key=ck + "text", max_chars=d.LIMITS["text"])
     chosen = st.multiselect(
-        "What it does", list(MENU), format_func=d.effect_title, key=ck + "effects"
+        "What it does", list(MENU), format_func=d.effect_label, key=ck + "effects"
     )
     comp_effects: list[Any] = []
     for name in chosen:
-        spec = MENU[name]
+        spec, words = MENU[name], d.EFFECT_WORDS[name]
+        st.caption(md(f"{words.label}: {words.help}"))
         params: dict[str, Any] = {}
         for p in spec.params:
-            pk = ck + f"{name}_{p.name}"
-            label = f"{spec.title}: {p.name}"
-            if p.choices:
-                params[p.name] = st.selectbox(label, list(p.choices), key=pk)
-            else:
-                params[p.name] = st.number_input(
-                    label + ("" if p.required else " (leave empty: any)"),
-                    min_value=p.minimum,
-                    max_value=p.maximum,
-                    value=d.param_default(p),
-                    step=1,
-                    key=pk,
-                )
-            st.caption(md(p.description))
+            pw = words.params[p.name]
+            label = f"{words.label}: {pw.field_label[:1].lower()}{pw.field_label[1:]}"
+            params[p.name] = param_field(p, pw, d.param_default(p), ck + f"{name}_{p.name}", label)
         comp_effects.append(d.make_effect(name, params))
     if st.button("Add this card", key=ck + "add", type="primary"):
         if not comp_name.strip():

@@ -139,6 +139,10 @@ def _table() -> table.Table | None:
         state.set_game(None)
         _flash("error", e.message)
         return None
+    except SetupError as e:  # a start stored before such starts were refused (a dead start)
+        state.set_game(None)
+        _flash("error", f"That game cannot be played: {e}")
+        return None
     except StorageError as e:  # the whole folder: callbacks run outside main.py's fault page
         _flash("error", e.message)
         return None

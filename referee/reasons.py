@@ -1,0 +1,229 @@
+"""Reason codes and their facts: what the referee decided, as typed data (R11).
+
+The engine decides a verdict as a rule, a ``Reason`` and one small frozen value of facts (which
+card, whose turn, where the copies are); ``referee.wording`` turns them into the sentences the
+CLI, the app, records and the simulator show.  Typed facts let the words be changed (or a new
+voice written) without guessing what a dictionary holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+from referee.state import Restriction, ZoneName
+from referee.variant.model import Card
+
+
+class Reason(StrEnum):
+    """Every reason a verdict may give; its value is the stable code records and tests use."""
+
+    # R10: the end
+    GAME_OVER = "game_over"
+    # R6.1: whose turn
+    NOT_PLAYING = "not_playing"
+    NOT_YOUR_TURN = "not_your_turn"
+    # R6.2-R6.3: picking up
+    PICK_UP = "pick_up"
+    PICK_UP_EMPTY = "pick_up_empty"
+    PICK_UP_IN_FOLLOW_UP = "pick_up_in_follow_up"
+    # R1.1, R4.1-R4.2: what a play is
+    NO_CARDS = "no_cards"
+    NO_SUCH_CARD = "no_such_card"
+    MIXED_CARDS = "mixed_cards"
+    NO_SUCH_ZONE = "no_such_zone"
+    ONE_FACE_DOWN = "one_face_down"
+    # R3, R8.3: where cards come from
+    HAND_FIRST = "hand_first"
+    DRAW_PILE_FIRST = "draw_pile_first"
+    FACE_UP_FIRST = "face_up_first"
+    FOLLOW_UP_ZONE = "follow_up_zone"
+    ZONE_EMPTY = "zone_empty"
+    # R4.3: what a player may hold
+    CANNOT_HOLD = "cannot_hold"
+    # R8: choices a card needs
+    NEEDS_TARGET = "needs_target"
+    TARGET_NOT_PLAYING = "target_not_playing"
+    TARGET_SELF = "target_self"
+    TARGET_OUT = "target_out"
+    NO_TARGET_WANTED = "no_target_wanted"
+    NO_GIVE_WANTED = "no_give_wanted"
+    NO_SUCH_GIVE = "no_such_give"
+    # R5, R7.5, R8.3: does it fit
+    FOLLOW_UP_PLAY = "follow_up_play"
+    FACE_DOWN_FITS = "face_down_fits"
+    FACE_DOWN_MISSES = "face_down_misses"
+    WILD = "wild"
+    IN_RANGE = "in_range"
+    EMPTY_PILE = "empty_pile"
+    HIGHER = "higher"
+    RESTRICTED = "restricted"
+    TOO_LOW = "too_low"
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """The facts behind a verdict (one subclass per kind of reason)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoFacts(Facts):
+    """A reason that needs no facts (a play without cards, two face-down cards at once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Who(Facts):
+    """Who proposed the step."""
+
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Facts):
+    loser: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NotYourTurn(Facts):
+    by: str
+    mover: str
+    follow_up: bool  # the mover owes a Play a Table Card follow-up (R8.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Facts):
+    """A number of cards: the pile picked up, the draw pile still there."""
+
+    by: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownCard(Facts):
+    """A card the variant does not have, as it was given (a record may hold anything)."""
+
+    card: object
+
+
+@dataclass(frozen=True, slots=True)
+class MixedCards(Facts):
+    cards: tuple[str, ...]  # the names of the cards, as played
+
+
+@dataclass(frozen=True, slots=True)
+class InZone(Facts):
+    """A zone a step names (possibly not a zone at all, as a record gave it)."""
+
+    by: str
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUpZone(Facts):
+    by: str
+    due: ZoneName  # where the follow-up must come from (R8.3)
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where seen copies of a card are: on the pile, in a player's zone, or out of the game."""
+
+    kind: Literal["pile", "zone", "out"]
+    n: int
+    who: str = ""
+    zone: ZoneName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Holding(Facts):
+    """R4.3: why a player cannot hold the cards they play (or give)."""
+
+    by: str
+    card: str  # the card's name
+    k: int  # copies played
+    zone: ZoneName
+    verb: Literal["play", "give"]
+    copies: int  # copies in the game's decks
+    possible: int  # copies the zone may hold
+    known: int  # copies known to be in the zone
+    unknown: int  # unknown cards in the zone
+    count: int  # cards in the zone
+    unseen: int  # copies the table has not seen anywhere
+    places: tuple[Place, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts(Facts):
+    """A card and what it asks of a play: its chosen player (`to`), its given card (`give`)."""
+
+    card: str  # the card's name
+    card_id: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Facts):
+    """The player a play chose (`to`)."""
+
+    to: str
+    card: str = ""  # the name of the card that chose them
+    card_id: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Facts):
+    """A card going on the pile now."""
+
+    by: str
+    card: str  # the card's name
+
+
+@dataclass(frozen=True, slots=True)
+class OnTop(Facts):
+    """A number played on a number (R5.2): ``top`` says the card that judges, in words."""
+
+    by: str
+    card: str
+    top: str
+
+
+@dataclass(frozen=True, slots=True)
+class TooLow(Facts):
+    by: str
+    card: str
+    top: str  # the card that judges, in words ('9', 'Bottoms Up, which counts 0')
+    value: int  # what must be played: this or higher
+
+
+@dataclass(frozen=True, slots=True)
+class Restricted(Facts):
+    """A play judged by a restriction (R5.4), refused or allowed: the restriction carries the card that set it
+    (id, name) and the rule it cites, even after that card left the game."""
+
+    by: str
+    card: str
+    restriction: Restriction
+
+    @property
+    def after(self) -> str:
+        """The name of the card that set the restriction."""
+        return self.restriction.name or "that card"
+
+
+@dataclass(frozen=True, slots=True)
+class HintFacts:
+    """What the player to move may do now (R11.2): the facts behind every hint and every
+    illegal verdict's ``instead``."""
+
+    over: bool
+    loser: str | None = None
+    who: str = ""
+    zone: ZoneName = "hand"
+    follow_up: bool = False  # a Play a Table Card follow-up is due (R8.3)
+    locked: bool = False  # no hand cards while a draw pile remains: table cards wait (R3.2)
+    restriction: Restriction | None = None
+    value: int | None = None  # what the next play must equal or beat; None: anything
+    pile: int = 0  # cards on the pile (0: nothing to pick up)
+    # The cards (names) the mover may play now that need a chosen player (R8).
+    chosen_player_cards: tuple[str, ...] = ()
