@@ -1,4 +1,10 @@
-"""The `karma` command: a thin dispatcher; each subcommand lives in ``referee.commands``."""
+"""The `karma` command: a thin dispatcher; each subcommand lives in ``referee.commands``.
+
+Standard output goes through :class:`referee.textout.InertWriter`: a group's words (player, card
+and variant names) in any command's output show their control characters as escapes instead of
+acting on the terminal (issue 19).  Each command also makes its own words visible; this is the
+one place no command can forget.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 from importlib import metadata
+
+from referee.textout import InertWriter
 
 # name -> (module, one-line help).  Modules expose add_arguments(parser) and run(args) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -50,12 +58,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = getattr(args, "_run", None)
     if run is None:
         parser.error(f"the command {args.command!r} is not available")
+    stdout = sys.stdout
+    sys.stdout = InertWriter(stdout)
     try:
         return int(run(args))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
 
 def plain(text: str) -> str:
     """Markdown-escaped text as it shows on screen (the invisible word joiners that keep
-    addresses from becoming links left out)."""
-    text = text.replace("\u2060", "")
+    addresses from becoming links and the marks that isolate a group's words left out)."""
+    text = text.replace("\u2060", "").replace("\u2068", "").replace("\u2069", "")
     out, i = [], 0
     while i < len(text):
         if text[i] == "\\" and i + 1 < len(text):

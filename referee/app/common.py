@@ -8,18 +8,32 @@ rendered with ``unsafe_allow_html``.  Where Streamlit reads a string as Markdown
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass
 
-from referee.plaintext import markdown_literal
+from referee.plaintext import isolate_words
 from referee.store import Store
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin_ids, builtin_text
 
+# The group's words on the page being drawn (player, card, variant and game names): plain()
+# isolates each.  A ContextVar, as every Streamlit session runs its script in a thread of its own.
+_GROUP_WORDS: ContextVar[tuple[str, ...]] = ContextVar("group_words", default=())
 
-def plain(text: object) -> str:
+
+def group_words(words: Iterable[object]) -> None:
+    """Say which of the group's words this run of the page shows (call it near the top of the
+    page, each run): from then on :func:`plain` wraps each, as a whole word, in FSI…PDI."""
+    _GROUP_WORDS.set(tuple(str(w) for w in words if w))
+
+
+def plain(text: object, words: Iterable[str] | None = None) -> str:
     """User text made literal wherever Streamlit reads Markdown: see
-    :func:`referee.plaintext.markdown_literal`.
+    :func:`referee.plaintext.markdown_literal`; the group's words in it (``words``, by default
+    those given to :func:`group_words`) isolated so that none reorders the text around it
+    (:func:`referee.plaintext.isolate_words`).
 
     Use it for st.markdown/write/caption/title, st.success/info/warning/error/toast, widget
     labels and help tooltips, button labels, expander and tab titles, st.metric, st.table cells,
@@ -28,7 +42,7 @@ def plain(text: object) -> str:
     options, text_input/text_area values and placeholders, st.text, st.code, st.dataframe
     cells, file names of downloads (checked in a real browser: test_browser_hostile.py).
     """
-    return markdown_literal(text)
+    return isolate_words(text, _GROUP_WORDS.get() if words is None else words)
 
 
 md = plain  # the older name, still used by some pages

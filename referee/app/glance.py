@@ -8,13 +8,13 @@ shapes them for the screen.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from enum import Enum
 
 from referee import wording, words
 from referee.engine import Game, PickUp
+from referee.textout import html_text
 from referee.variant.model import Card, KarmaCard, Variant
 
 
@@ -242,5 +242,7 @@ def times_words(n: int, what: str) -> str:
 
 
 def esc(text: object) -> str:
-    """Text for st.html: HTML-escaped, so a name like '<b>Ann</b>' shows exactly as typed."""
-    return html.escape(str(text), quote=True)
+    """Text for st.html: HTML-escaped, so a name like '<b>Ann</b>' shows exactly as typed, and
+    control and bidi characters shown as escapes (:func:`referee.textout.html_text`: one rule
+    for every HTML the referee writes)."""
+    return html_text(text)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import streamlit as st
 
 from referee.app import state
-from referee.app.common import plain
+from referee.app.common import group_words, plain
 from referee.store import StorageError
 
 st.set_page_config(page_title="Karma Referee", page_icon="🃏", layout="wide")
 st.html(state.style())
 state.sync_game_id()
+group_words(())  # each page names the group's words it shows: none carry over
 state.join_control()
 
 try:

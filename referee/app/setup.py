@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from referee import names as name_rules
 from referee.engine import Game, SetupError
 from referee.records import start_game
 from referee.store import Store
@@ -45,12 +46,17 @@ def check_players(names: Sequence[str]) -> list[str]:
             raise NameProblem("A player needs a name.")
         if len(n) > NAME_MAX:
             raise NameProblem(f"“{n}” is too long: at most {NAME_MAX} letters.")
-    seen: dict[str, str] = {}
-    for n in out:
-        key = n.casefold()
-        if key in seen:
-            raise NameProblem(f"“{seen[key]}” and “{n}” read the same: give one another name.")
-        seen[key] = n
+    # No control or direction characters, and no two names that look the same (invisible
+    # characters, confusable letters and case aside): rulings 60-61, as records are checked.
+    check = name_rules.check_players(out)
+    if not check.ok:
+        p = check.problems[0]
+        if p.other is None:
+            raise NameProblem(
+                f"The name {name_rules.quoted(out[p.index])} cannot be used: {p.reason}."
+            )
+        first, later = name_rules.quoted(out[p.other]), name_rules.quoted(out[p.index])
+        raise NameProblem(f"{first} and {later} read the same ({p.reason}): give one another name.")
     return out
 
 

@@ -2,16 +2,20 @@
 
 Exit status (GAME-RECORDS.md): 0 every `expect` and `check` holds, 1 one does not, 2 a file
 cannot be read or is not a valid record.
+
+Names in a record are the group's words: every line goes out through
+:func:`referee.textout.visible` (a control character in a player's name shows as ``\x1b``, it
+does not redraw the terminal), the JSON through :func:`referee.textout.json_text`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from referee.records import RecordError, load_record_file, replay
+from referee.textout import json_text, visible
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +27,10 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     rows: list[dict[str, Any]] = []
     out = sys.stdout
+
+    def say(line: str) -> None:
+        print(visible(line), file=out)
+
     for path in args.files:
         try:
             record = load_record_file(path)
@@ -40,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
                         }
                     )
             else:
-                print(f"{path}: not a valid record", file=out)
+                say(f"{path}: not a valid record")
                 for p in e.problems:
-                    print(f"  {p}", file=out)
+                    say(f"  {p}")
             continue
         result = replay(record)
         if not result.ok:
@@ -50,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             rows.extend({"file": path, **r.to_dict()} for r in result.results)
             continue
-        print(f"{path}:", file=out)
+        say(f"{path}:")
         for r in result.results:
             mark = "ok  " if r.ok else "FAIL"
             if r.kind == "check":
@@ -60,14 +68,13 @@ def run(args: argparse.Namespace) -> int:
             else:
                 text = f"Legal: {r.reason}"
             expected = "" if r.ok or r.kind == "check" else f" (expected {r.expect})"
-            print(f"  {mark} {r.number:3d}. {text}{expected}", file=out)
+            say(f"  {mark} {r.number:3d}. {text}{expected}")
         failed = sum(not r.ok for r in result.results)
         total = len(result.results)
         if failed:
-            print(f"  {failed} of {total} steps did not hold.", file=out)
+            say(f"  {failed} of {total} steps did not hold.")
         else:
-            print(f"  all {total} steps hold.", file=out)
+            say(f"  all {total} steps hold.")
     if args.json:
-        json.dump(rows, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(json_text(rows) + "\n")
     return status

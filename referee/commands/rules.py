@@ -2,6 +2,10 @@
 
 Exit status: 0 with the sheet, 1 when the variant is invalid (its problems go to stderr), 2 when
 the file cannot be read or no built-in variant has that id.
+
+The sheet's text is inert wherever it goes (issue 19): the Markdown escapes a group's words and
+shows their control characters (:mod:`referee.plaintext`), the HTML writes only its own tags
+(:mod:`referee.variant.sheet_html`), and a terminal gets :func:`referee.textout.visible_lines`.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.textout import visible, visible_lines
 from referee.variant.loader import LoadResult, load_variant_file, load_variant_text
 from referee.variant.registry import builtin_ids, builtin_text
 from referee.variant.sheet import rules_sheet
@@ -45,7 +50,7 @@ def _load(name: str) -> LoadResult:
 def run(args: argparse.Namespace) -> int:
     result = _load(args.variant)
     for problem in result.problems:
-        print(problem, file=sys.stderr)
+        print(visible(problem), file=sys.stderr)
     if result.unreadable:
         return 2
     if result.variant is None:
@@ -57,8 +62,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(sheet, encoding="utf-8")
         except OSError as e:
-            print(f"{args.output}: cannot write the sheet ({e.strerror or e})", file=sys.stderr)
+            why = e.strerror or e
+            print(visible(f"{args.output}: cannot write the sheet ({why})"), file=sys.stderr)
             return 2
     else:
-        sys.stdout.write(sheet)
+        sys.stdout.write(visible_lines(sheet))
     return 0

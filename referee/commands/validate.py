@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from referee.textout import visible
 from referee.variant.loader import LoadResult, load_variant_file
 
 
@@ -35,9 +36,9 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         result = load_variant_file(name)
         for problem in result.problems:
-            print(problem)
+            print(visible(problem))
         if not args.quiet:
-            print(_summary(name, result))
+            print(visible(_summary(name, result)))
         if result.unreadable:
             status = 2
         elif (not result.ok or (args.strict and result.warnings)) and status == 0:

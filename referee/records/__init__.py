@@ -33,6 +33,7 @@ import yaml
 
 from referee import wording
 from referee.engine import ZONES, Game, Outcome, PickUp, Play, Position, SetupError, Step
+from referee.names import check_players, nfc_data
 from referee.resources import RECORD_SCHEMA, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
 from referee.variant.model import Card, Variant
@@ -144,6 +145,10 @@ def load_record_text(
     problems = schema_problems(_schema(), data, node, filename)
     if problems:
         raise RecordError([_name_step(p) for p in problems])
+    # One spelling of every player's name (NFC): "Zoë" typed with a combining accent is still
+    # Zoë wherever the record names her.  The game's own words and its variant stay as written.
+    as_written = ("variant", "name", "description")
+    data = {k: v if k in as_written else nfc_data(v) for k, v in data.items()}
     return _Builder(data, node, filename, base_dir).build()
 
 
@@ -181,11 +186,10 @@ class _Builder:
         if variant is None:
             raise RecordError(self.problems)
         players = tuple(d["players"])
-        seen: set[str] = set()
-        for i, name in enumerate(players):
-            if name in seen:
-                self.problem(("players", i), f"{name} is listed twice; every player needs a name")
-            seen.add(name)
+        # Names people can tell apart (rulings 60-62): no control or direction characters, and
+        # no two that look the same (the schema already refuses the very same name twice).
+        for problem in check_players(players).problems:
+            self.problem(("players", problem.index), problem.message)
         if variant.decks_for(len(players)) is None:
             self.problem(
                 ("players",),
@@ -327,8 +331,15 @@ class _Builder:
             for key in ("hand", "face_up", "face_down"):
                 for name in c.get(key, {}):
                     self.player((*path, "check", key, name), name, players, at_key=True)
+            listed: set[str] = set()
             for j, name in enumerate(c.get("out", [])):
                 self.player((*path, "check", "out", j), name, players)
+                if name in listed:
+                    self.problem(
+                        (*path, "check", "out", j),
+                        f"{yaml_words(name)} is listed twice; expected each player once",
+                    )
+                listed.add(name)
             if c.get("top") is not None:
                 self.card((*path, "check", "top"), c["top"], variant)
             return RecordStep(number, line, check=dict(c))
@@ -484,7 +495,9 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
 
     def compare(name: str, expected: Any, actual: Any) -> None:
         if expected != actual:
-            failures.append(f"{name}: expected {expected!r}, the referee has {actual!r}")
+            failures.append(
+                f"{name}: expected {yaml_words(expected)}, the referee has {yaml_words(actual)}"
+            )
 
     for key, expected in check.items():
         if key == "turn":
@@ -607,6 +620,15 @@ def _parse_path(path: str) -> tuple[str | int, ...]:
     return tuple(
         int(index) if index else key for index, key in _SEGMENT.findall(path) if index or key
     )
+
+
+def yaml_words(value: Any) -> str:
+    """A value as a record would write it (``null``, ``[Ann, Ben]``, ``'7'``), not as Python
+    prints it (``None``, ``['Ann', 'Ben']``): messages speak the record's language."""
+    if isinstance(value, tuple):
+        value = list(value)
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20)
+    return text.strip().removesuffix("...").strip()
 
 
 def _short(text: object, limit: int = 60) -> str:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.simulate.results import GameResult
+from referee.textout import csv_cell
 from referee.variant.model import Card, Variant
 
 __all__ = ["CAP_WARNING", "Bin", "Report", "StepStats", "Tally"]
@@ -476,7 +477,7 @@ class Report:
         for section, key, value in self.rows():
             if isinstance(value, bool):
                 value = "true" if value else "false"
-            writer.writerow((section, key, value))
+            writer.writerow([csv_cell(cell) for cell in (section, key, value)])  # no formula
         return out.getvalue()
 
     def to_text(self) -> str:

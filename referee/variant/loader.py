@@ -34,6 +34,13 @@ from typing import Any
 
 import yaml
 
+from referee.names import (
+    clean_name,
+    difference,
+    lookalike_pairs,
+    name_problem,
+    quoted,
+)
 from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
@@ -181,17 +188,49 @@ class _Checker:
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
         cards = [_dict(c) for c in _list(d.get("karma_cards"))]
+        self.check_names(d, cards)
         self.check_karma_cards(cards, rank_set)
         self.check_rank_powers(_list(d.get("rank_powers")), rank_set)
         ranges = self.check_players(_list(d.get("players")))
         self.check_deal_and_deck(d, ranges, rank_set, copies, cards)
         return self.problems
 
+    def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
+        """Names people read (rulings 60-62): no control or direction characters, something
+        visible (errors); two cards whose names look the same (a warning, as for the very same
+        name: the referee tells them apart by id, the table may not)."""
+        named: list[tuple[PathT, str]] = (
+            [(("name",), d["name"])] if isinstance(d.get("name"), str) else []
+        )
+        named += [
+            (("karma_cards", i, "name"), c["name"])
+            for i, c in enumerate(cards)
+            if isinstance(c.get("name"), str)
+        ]
+        for path, name in named:
+            problem = name_problem(clean_name(name)) if name else None  # "": the schema says
+            if problem is not None:
+                self.report(path, f"the name {quoted(name)}: {problem}")
+        card_names = [(p, n) for p, n in named if p[0] == "karma_cards"]
+        for first, later in lookalike_pairs(n for _, n in card_names):
+            (path, name), (first_path, first_name) = card_names[later], card_names[first]
+            shown, first_shown = quoted(name, "'"), quoted(first_name, "'")
+            if clean_name(name) == clean_name(first_name):
+                how = f"is also karma_cards[{first_path[1]}]'s"
+            else:
+                how = (
+                    f"looks the same as karma_cards[{first_path[1]}]'s, {first_shown} "
+                    f"({difference(first_name, name)})"
+                )
+            self.warn(
+                path,
+                f"the name {shown} {how}; expected a different name for each card",
+            )
+
     def check_karma_cards(self, cards: list[dict[str, Any]], rank_set: range | None) -> None:
         ids: dict[str, int] = {}
-        names: dict[str, int] = {}
         for i, card in enumerate(cards):
-            cid, name = card.get("id"), card.get("name")
+            cid = card.get("id")
             if isinstance(cid, str):
                 if cid in ids:
                     self.report(
@@ -201,15 +240,6 @@ class _Checker:
                     )
                 else:
                     ids[cid] = i
-            if isinstance(name, str):
-                if name in names:
-                    self.warn(
-                        ("karma_cards", i, "name"),
-                        f"the name '{name}' is also karma_cards[{names[name]}]'s; "
-                        "expected a different name for each card",
-                    )
-                else:
-                    names[name] = i
             if _int(card.get("copies")) == 0:
                 self.warn(
                     ("karma_cards", i, "copies"),

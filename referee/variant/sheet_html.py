@@ -2,15 +2,18 @@
 
 The words are the Markdown sheet's (:func:`referee.variant.sheet.rules_sheet`), so there is one
 text of the rules; this module only turns that small, known Markdown (headings, paragraphs,
-lists, tables, bold, italics, code and backslash escapes) into HTML.  Every character of a
-group's own words is HTML-escaped, so nothing in a variant can add markup to the page.
+lists, tables, bold, italics, code and backslash escapes) into HTML.  Tags are written only by
+this module's own code and every run of text is escaped as the very last step
+(:func:`referee.textout.html_text`: control and bidi characters shown as escapes, then HTML
+escaped), with no private stand-in characters in between, so nothing a variant holds can add
+markup, a script or a link to the page.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
+from referee.textout import html_text
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 
@@ -29,31 +32,80 @@ code { font-family: "Liberation Mono", monospace; }
 @media print { body { margin: 0; max-width: none; } }
 """
 
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _LIST_ITEM = re.compile(r"^(- |\d+\. )")
-_INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`")
+_MARKERS = (("**", "b"), ("*", "i"), ("`", "code"))
+
+# A character of the sheet's Markdown and whether a backslash escaped it (then it is text).
+_Char = tuple[str, bool]
+
+
+def _chars(text: str) -> list[_Char]:
+    out: list[_Char] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in _PUNCTUATION:
+            out.append((text[i + 1], True))
+            i += 2
+        else:
+            out.append((text[i], False))
+            i += 1
+    return out
+
+
+def _text(chars: list[_Char]) -> str:
+    return html_text("".join(c for c, _ in chars))
+
+
+def _render(chars: list[_Char]) -> str:
+    """Bold, italics and code spans around unescaped markers; everything else is text.
+
+    Tags are written here and only here; every run of text goes through :func:`html_text`
+    (escape *after* every transformation), so no character of the input can become markup."""
+    marks = "".join(c if not escaped else "\x00" for c, escaped in chars)
+    out: list[str] = []
+    run_start = i = 0
+    while i < len(chars):
+        for marker, tag in _MARKERS:
+            if not marks.startswith(marker, i):
+                continue
+            close = marks.find(marker, i + len(marker) + 1)
+            if close < 0:
+                continue
+            inner = chars[i + len(marker) : close]
+            out.append(_text(chars[run_start:i]))
+            body = _text(inner) if tag == "code" else _render(inner)
+            out.append(f"<{tag}>{body}</{tag}>")
+            i = run_start = close + len(marker)
+            break
+        else:
+            i += 1
+    out.append(_text(chars[run_start:]))
+    return "".join(out)
 
 
 def _inline(text: str) -> str:
-    """Inline Markdown to HTML: escapes first (kept literal), then bold, italics and code."""
-    slots: list[str] = []
+    """Inline Markdown to HTML: backslash escapes kept literal, then bold, italics and code."""
+    return _render(_chars(text))
 
-    def keep(m: re.Match[str]) -> str:
-        slots.append(m.group(1))
-        return f"\x00{len(slots) - 1}\x00"
 
-    text = _ESCAPED.sub(keep, text.replace("\x00", ""))
-
-    def style(m: re.Match[str]) -> str:
-        if m.group(1) is not None:
-            return f"\x01b\x02{m.group(1)}\x01/b\x02"
-        if m.group(2) is not None:
-            return f"\x01i\x02{m.group(2)}\x01/i\x02"
-        return f"\x01code\x02{m.group(3)}\x01/code\x02"
-
-    text = html.escape(_INLINE.sub(style, text), quote=False)
-    text = text.replace("\x01", "<").replace("\x02", ">")
-    return re.sub(r"\x00(\d+)\x00", lambda m: html.escape(slots[int(m.group(1))]), text)
+def _cells(row: str) -> list[str]:
+    """A table row's cells: split at every ``|`` that no backslash escapes."""
+    cells, cell, i = [], [], 0
+    row = row.strip()
+    while i < len(row):
+        if row[i] == "\\" and i + 1 < len(row):
+            cell.append(row[i : i + 2])
+            i += 2
+            continue
+        if row[i] == "|":
+            cells.append("".join(cell))
+            cell = []
+        else:
+            cell.append(row[i])
+        i += 1
+    cells.append("".join(cell))
+    return cells[1:-1] if len(cells) > 1 else cells
 
 
 def markdown_to_html(markdown: str) -> str:
@@ -74,7 +126,7 @@ def markdown_to_html(markdown: str) -> str:
             while i < len(lines) and lines[i].startswith("|"):
                 rows.append(lines[i])
                 i += 1
-            cells = [re.split(r"(?<!\\)\|", r.strip()[1:-1]) for r in rows]
+            cells = [_cells(r) for r in rows]
             head, body = cells[0], [c for c in cells[1:] if not set("".join(c)) <= set("-: ")]
             out.append("<table><thead><tr>")
             out += [f"<th>{_inline(c.strip())}</th>" for c in head]
@@ -93,7 +145,10 @@ def markdown_to_html(markdown: str) -> str:
                 i += 1
             out.append(f"</{tag}>")
         else:
-            para = []
+            # The first line always belongs to the paragraph (a "#x" that is no heading must not
+            # stop the loop); the next ones until a blank line or another block.
+            para = [lines[i]]
+            i += 1
             while (
                 i < len(lines) and lines[i].strip() and not re.match(r"(#|\||- |\d+\. )", lines[i])
             ):
@@ -105,7 +160,7 @@ def markdown_to_html(markdown: str) -> str:
 
 def rules_sheet_html(variant: Variant) -> str:
     """A complete HTML document: print it, or open it on any device."""
-    title = html.escape(variant.name)
+    title = html_text(variant.name)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -17,22 +17,16 @@ import altair as alt
 import streamlit as st
 
 from referee.app import state
-from referee.app.common import md, variant_from_yaml, variant_sources
-from referee.simulate import (
-    BOTS,
-    DEFAULT_STEP_CAP,
-    Report,
-    estimate_seconds,
-    friendly_duration,
-    simulate_live,
-)
+from referee.app.common import group_words, md, variant_from_yaml, variant_sources
+from referee.simulate import BOTS, DEFAULT_STEP_CAP, Report, simulate_live
+from referee.simulate.estimate import Estimate, estimate_run
 from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
 HANDED_OVER = "simulate_variant"  # a Variant, set by the Design page
 REPORT = "simulate_report"
 SEEN = "simulate_variant_seen"
-SPEED = "simulate_speed"  # (what was measured) -> seconds a game takes on one core
+SPEED = "simulate_speed"  # (what was measured) -> the Estimate of one game on one core
 REDRAW = 0.5  # seconds between two redraws of the report during a run
 
 st.title("Simulate")
@@ -100,7 +94,20 @@ def draw_report(report: Report, final: bool) -> None:
     st.markdown("**Computer players**")
     st.dataframe(report.bot_rows(), hide_index=True)
     st.markdown("**Cards played per game**")
-    st.dataframe(report.card_rows(), hide_index=True)
+    # A static table, not st.dataframe: the dataframe's own "Download as CSV" would write card
+    # names as typed, and a name like "=1+2" is a formula in a spreadsheet (issue 19).  The
+    # report's own CSV (below) carries card ids only.
+    st.table(
+        [
+            {
+                "card": md(row["card"]),
+                "plays per game": f"{row['plays per game']:.2f}",
+                "cards per game": f"{row['cards per game']:.2f}",
+                "power": "yes" if row["power"] else "no",
+            }
+            for row in report.card_rows()
+        ]
+    )
 
     if not final:
         return
@@ -149,6 +156,8 @@ if variant is None:
         st.error("This variant has mistakes, so it cannot be simulated. Fix it on the Design page.")
         st.stop()
 assert variant is not None
+# The group's words on this page, isolated wherever they appear in a sentence (issue 19).
+group_words([variant.name, *(card.name for card in variant.karma_cards)])
 
 # --- settings --------------------------------------------------------------------------------
 
@@ -195,16 +204,24 @@ with st.expander("More settings"):
 
 # --- how long, and the run --------------------------------------------------------------------
 
+# A bounded sample (referee.simulate.estimate): at most about 0.15 CPU-seconds, whatever the
+# variant and the cap, measured again only when what it depends on changes.
 measured = (key, id(variant), int(players), tuple(bots), int(step_cap))
 speeds = st.session_state.setdefault(SPEED, {})
 if bots and measured not in speeds:
-    speeds[measured] = estimate_seconds(
-        variant, players=int(players), bots=tuple(bots), step_cap=int(step_cap), games=1
-    )
+    try:
+        speeds[measured] = estimate_run(
+            variant, players=int(players), bots=tuple(bots), step_cap=int(step_cap), games=1
+        )
+    except ValueError as e:
+        speeds[measured] = str(e)
 if bots:
-    per_game = speeds[measured]
+    one_game = speeds[measured]
     workers = max(1, min(int(jobs), os.cpu_count() or 1))
-    st.caption(f"This will take {friendly_duration(per_game * int(games) / workers)}.")
+    if isinstance(one_game, Estimate):
+        st.caption(f"This will take {one_game.words(int(games), workers)}.")
+    else:
+        st.caption(md(f"No estimate: {one_game}"))
 
 live = st.empty()
 if st.button("Run the simulation", type="primary", disabled=not bots, key="simulate_run"):

@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from referee.app import board, cardgrid, glance, newgame, setup, state, table
-from referee.app.common import VariantSource, plain, variant_sources
+from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
@@ -106,6 +106,12 @@ def _scroll_to_top() -> None:
 
 def _flash(kind: str, text: str) -> None:
     st.session_state[FLASH] = (kind, text)
+
+
+def _alone(word: object) -> str:
+    """A name on a button of its own: literal, with nothing around it to isolate it from (and
+    the same label on every run, which a chosen option is matched by)."""
+    return plain(word, ())
 
 
 def _reset_choice(tbl: table.Table | None = None) -> None:
@@ -328,6 +334,9 @@ def new_game_screen() -> None:
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
+    v = tbl.variant
+    # The group's words on this page: each shows whole, never reordering the text around it.
+    group_words([*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)])
     _scroll_to_top()
     board.style()
     game = tbl.game
@@ -429,7 +438,7 @@ def _step_controls(tbl: table.Table) -> None:
                     st.segmented_control(
                         plain(f"{v.card_name(sel)}: which player?"),
                         [p for p in game.state.names if p != by],
-                        format_func=plain,
+                        format_func=_alone,
                         key="sel_to",
                     )
             if traits.takes_give:
