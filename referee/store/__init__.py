@@ -254,7 +254,8 @@ class Store:
                 try:
                     cursor = raw.cursor()
                     if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                        cursor.execute("PRAGMA journal_mode=WAL")
+                        cursor.execute("PRAGMA journal_mode=WAL").fetchone()
+                    cursor.close()
                 finally:
                     raw.close()
             except (SQLAlchemyError, sqlite3.Error, OSError) as exc:

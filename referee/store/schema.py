@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Column, Float, Index, Integer, MetaData, Table, Text, text
+from sqlalchemy import Column, Float, Index, Integer, MetaData, Table, Text, inspect, text
 from sqlalchemy.engine import Connection
 
 metadata = MetaData()
@@ -104,9 +104,11 @@ def run_sql(sql: str) -> Callable[[Connection], None]:
 
 
 def _give_every_game_a_key(db: Connection) -> None:
-    """Step 2: games get an unguessable link key (games made before it get one now)."""
-    db.exec_driver_sql("ALTER TABLE games ADD COLUMN access_key TEXT")
-    ids = [row[0] for row in db.execute(text("SELECT id FROM games"))]
+    """Step 2: games get an unguessable link key (games made before it get one now).  A file
+    whose version number was reset by hand may have the column already: keep it."""
+    if "access_key" not in {c["name"] for c in inspect(db).get_columns("games")}:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN access_key TEXT")
+    ids = [row[0] for row in db.execute(text("SELECT id FROM games WHERE access_key IS NULL"))]
     for gid in ids:
         db.execute(
             text("UPDATE games SET access_key = :key WHERE id = :id"),
