@@ -53,6 +53,7 @@ __all__ = [
     "default_path",
     "default_target",
     "open_store",
+    "secrets_url",
 ]
 
 DATA_DIR_ENV = "KARMA_DATA_DIR"
@@ -127,9 +128,30 @@ def database_url(env: Mapping[str, str] | None = None) -> str | None:
     return url or None
 
 
-def default_target() -> str:
-    """Where the games are: the database URL if one is set, else the SQLite file's path."""
-    return database_url() or str(default_path().resolve())
+def secrets_url(entry: Mapping[str, Any] | None) -> str | None:
+    """The database URL in Streamlit's ``[connections.karma]`` secrets entry: ``url = "..."``,
+    or the parts (``dialect``, ``host``, ``port``, ``database``, ``username``, ``password``)."""
+    if not entry:
+        return None
+    if entry.get("url"):
+        return str(entry["url"]).strip() or None
+    if not entry.get("host"):
+        return None
+    port = entry.get("port")
+    return URL.create(
+        str(entry.get("dialect") or "postgresql"),
+        username=entry.get("username"),
+        password=entry.get("password"),
+        host=str(entry["host"]),
+        port=int(port) if port else None,
+        database=entry.get("database"),
+    ).render_as_string(hide_password=False)
+
+
+def default_target(secrets: Mapping[str, Any] | None = None) -> str:
+    """Where the games are: ``$KARMA_DATABASE_URL``, else ``[connections.karma]`` in
+    secrets.toml, else the SQLite file's path."""
+    return database_url() or secrets_url(secrets) or str(default_path().resolve())
 
 
 def _engine_url(url: str) -> URL:
