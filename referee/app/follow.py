@@ -2,11 +2,11 @@
 
 Before: every open tablet reran a Streamlit fragment every 1.5 s (a round trip through the
 script runner: about 35 ms of server CPU per tablet per second).  Now a tablet's page holds a
-tiny component (an invisible iframe) whose script fetches one small file every second, the
+tiny component (an invisible iframe) whose script fetches one small file every 0.75 s, the
 current version of its game, and only when that differs from the version it shows does it ask
-Streamlit for a rerun.  An idle tablet therefore costs one static-file request a second.
+Streamlit for a rerun.  An idle tablet therefore costs a static-file request now and then.
 
-The files are written by one :class:`Watcher` thread per app server: every half second it reads
+The files are written by one :class:`Watcher` thread per app server: four times a second it reads
 the versions of the games its tablets follow (one indexed query for all of them, so it sees
 steps stored by *another* app server too) and rewrites the files whose version changed.  A file
 is named by a hash of the game's id and its secret link key, so nobody can find out a game's
@@ -31,8 +31,9 @@ import streamlit.components.v1 as components
 
 from referee.store import StorageError, Store
 
-POLL_ENV = "KARMA_FOLLOW_SECONDS"  # how often a tablet looks (default 1 s; tests hold it stale)
-WATCH_SECONDS = 0.5  # how often an app server reads the followed games' versions
+POLL_ENV = "KARMA_FOLLOW_SECONDS"  # how often a tablet looks (tests hold a tablet stale)
+DEFAULT_POLL = 0.75
+WATCH_SECONDS = 0.25  # how often an app server reads the followed games' versions
 FORGET_SECONDS = 24 * 3600.0  # a game nobody has drawn for a day is no longer watched
 
 log = logging.getLogger(__name__)
@@ -70,13 +71,13 @@ setTimeout(tick, 250);
 
 
 def poll_seconds(env: dict[str, str] | None = None) -> float:
-    """How often a tablet looks for a new version: $KARMA_FOLLOW_SECONDS, else 1 s."""
+    """How often a tablet looks for a new version: $KARMA_FOLLOW_SECONDS, else 0.75 s."""
     text = (os.environ if env is None else env).get(POLL_ENV, "")
     try:
         value = float(text)
     except ValueError:
-        return 1.0
-    return min(max(value, 0.25), 3600.0) if value == value else 1.0
+        return DEFAULT_POLL
+    return min(max(value, 0.25), 3600.0) if value == value else DEFAULT_POLL
 
 
 def follow_token(gid: str, key: str | None) -> str:
