@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test lint bench setup chromium screenshots clean
+.PHONY: run test lint bench setup chromium postgresql screenshots clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,12 +22,16 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium fonts-liberation)
 
+# The storage tests start their own throwaway PostgreSQL server (tests/pgserver.py).
+postgresql:
+	@test -x /usr/lib/postgresql/15/bin/initdb || (apt-get update && apt-get install -y postgresql)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/mypy
 
-test: $(STAMP) chromium lint
+test: $(STAMP) chromium postgresql lint
 	$(PY) -m pytest
 
 bench: $(STAMP)

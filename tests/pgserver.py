@@ -8,6 +8,7 @@ user that Debian's package creates.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -74,8 +75,6 @@ class PgServer:
         return self.url(name)
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(subprocess.CalledProcessError):
             self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
-        except subprocess.CalledProcessError:
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -200,3 +200,26 @@ def test_at_home_the_games_page_lists_every_game(data_dir: Path) -> None:
     at = _app(path="screens/games.py")
     assert "Someone" in _shown(at)
     assert not [t for t in at.text_input if t.key == "games_organiser_password"]
+
+
+def test_the_banner_names_the_database_but_never_its_password() -> None:
+    from referee.commands.app import banner
+
+    env = {"KARMA_DATABASE_URL": "postgresql://karma:hush@db.club.org:5433/karma"}
+    text = banner("127.0.0.1", 8502, Path("/data"), env)
+    assert "db.club.org:5433/karma" in text and "hush" not in text and "Public mode" not in text
+    text = banner("127.0.0.1", 8502, Path("/data"), {"KARMA_ACCESS": "public"})
+    assert "Public mode" in text and "no organiser password" in text
+
+
+def test_the_database_url_from_streamlit_secrets() -> None:
+    from sqlalchemy.engine import make_url
+
+    from referee.store import secrets_url
+
+    assert secrets_url(None) is None and secrets_url({}) is None
+    assert secrets_url({"url": "postgresql://a@h/d"}) == "postgresql://a@h/d"
+    parts = {"host": "h", "port": 5432, "database": "d", "username": "u", "password": "p@w/x"}
+    url = make_url(secrets_url(parts) or "")
+    assert (url.host, url.port, url.database, url.username) == ("h", 5432, "d", "u")
+    assert url.password == "p@w/x"  # escaped in the URL, read back whole

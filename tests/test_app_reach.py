@@ -38,9 +38,7 @@ def test_share_links_use_the_address_the_browser_used_when_it_is_this_computer(
 @pytest.mark.parametrize(
     "forged", ["evil.example.com", "evil.example.com:8501", "10.9.9.9:8501", "karma.lan"]
 )
-def test_a_forged_host_never_reaches_a_link(
-    forged: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_forged_host_never_reaches_a_link(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 18 point 4: a Host header naming another machine (DNS rebinding, a proxy passing
     Host through) gives the LAN address this computer prints, or no link at all."""
     monkeypatch.setattr(reach, "lan_address", lambda: "192.168.1.20")

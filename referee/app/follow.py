@@ -29,10 +29,9 @@ from pathlib import Path
 
 import streamlit.components.v1 as components
 
+from referee.app.table import follow_seconds
 from referee.store import StorageError, Store
 
-POLL_ENV = "KARMA_FOLLOW_SECONDS"  # how often a tablet looks (tests hold a tablet stale)
-DEFAULT_POLL = 0.75
 WATCH_SECONDS = 0.25  # how often an app server reads the followed games' versions
 FORGET_SECONDS = 24 * 3600.0  # a game nobody has drawn for a day is no longer watched
 
@@ -68,16 +67,6 @@ async function tick() {
 setTimeout(tick, 250);
 </script></body></html>
 """
-
-
-def poll_seconds(env: dict[str, str] | None = None) -> float:
-    """How often a tablet looks for a new version: $KARMA_FOLLOW_SECONDS, else 0.75 s."""
-    text = (os.environ if env is None else env).get(POLL_ENV, "")
-    try:
-        value = float(text)
-    except ValueError:
-        return DEFAULT_POLL
-    return min(max(value, 0.25), 3600.0) if value == value else DEFAULT_POLL
 
 
 def follow_token(gid: str, key: str | None) -> str:
@@ -172,7 +161,7 @@ def follow(
     _component(
         token=token,
         version=version,
-        period=int(poll_seconds() * 1000),
+        period=int(follow_seconds() * 1000),  # KARMA_FOLLOW_SECONDS
         key="karma_follow",
         default=None,
         on_change=on_change,

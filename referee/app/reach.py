@@ -9,6 +9,7 @@ from a ``Host`` header that names anything but this computer's own addresses.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import os
@@ -93,10 +94,8 @@ def own_addresses(env: Mapping[str, str] | None = None) -> set[str]:
     listen = env.get(HOST_ENV, "")
     if listen not in ALL_INTERFACES:
         found.add(listen)
-    try:
+    with contextlib.suppress(OSError):
         found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None))
-    except OSError:
-        pass
     return {a.strip("[]").lower() for a in found if a and not is_local(a)}
 
 
