@@ -149,3 +149,46 @@ def test_a_library_variant_is_not_overwritten_unless_allowed(target: str) -> Non
     assert err.value.kind == "refused"
     lv = store.get_variant("house")
     assert lv is not None and lv.name == "Ours"
+
+
+KILLED_MID_SAVE = """
+import sys, time
+from referee.store import Store
+store = Store(sys.argv[1])
+gid = sys.argv[2]
+if sys.argv[3] == "acknowledged":
+    store.save_steps(gid, 1, [{"by": "Ann", "play": [4]}], [], over=False, loser=None)
+    print("saved", flush=True)
+else:  # stop inside the transaction, the row already changed, the COMMIT not yet sent
+    with store._write() as db:
+        db.exec_driver_sql("UPDATE games SET steps = '[{\\"half\\": 1}]', version = 7")
+        print("saved", flush=True)
+        time.sleep(60)
+time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("when", ["acknowledged", "mid-transaction"])
+def test_an_app_server_killed_during_a_save_loses_no_acknowledged_step(
+    target: str, when: str
+) -> None:
+    """SIGKILL of the process that saves (issue 18): an acknowledged step is there; one killed
+    before its COMMIT is not there at all, and the game still opens."""
+    import signal
+    import subprocess
+    import sys
+
+    store = Store(target)
+    gid = _game(store)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_MID_SAVE, target, gid, when], stdout=subprocess.PIPE
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == b"saved"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    row = Store(target).load_game(gid)
+    if when == "acknowledged":
+        assert (row.steps, row.version) == ([{"by": "Ann", "play": [4]}], 2)
+    else:
+        assert (row.steps, row.version) == ([], 1)
+    assert Store(target).save_steps(gid, row.version, [], [], over=False, loser=None)
