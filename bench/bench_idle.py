@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.bench_app import CHROMIUM, PLAYERS, self_played, start_server
+from bench.bench_app import CHROMIUM, PLAYERS, browser_missing, self_played, start_server
 
 COUNTS = (1, 8, 32)
 PER_GAME = 4
@@ -124,14 +124,12 @@ def run_count(browser: Any, count: int) -> tuple[float, float, list[float]]:
 
 
 def main() -> int:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("skipped: playwright is not installed (make setup)")
+    missing = browser_missing()
+    if missing:
+        print(missing)
         return 0
-    if not Path(CHROMIUM).exists():
-        print(f"skipped: {CHROMIUM} is not installed (make chromium)")
-        return 0
+    from playwright.sync_api import sync_playwright
+
     counts = [int(c) for c in os.environ.get("KARMA_BENCH_TABLETS", "").split(",") if c] or list(
         COUNTS
     )

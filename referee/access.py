@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hmac
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,18 +145,9 @@ class VisitorStore(Store):
         self._check(gid)
         return super().load_game(gid)
 
-    def save_steps(
-        self,
-        gid: str,
-        expected_version: int,
-        steps: Sequence[dict[str, Any]],
-        undone: Sequence[dict[str, Any]],
-        *,
-        over: bool,
-        loser: str | None,
-    ) -> int:
+    def save_steps(self, gid: str, *args: Any, **kwargs: Any) -> int:
         self._check(gid)
-        return super().save_steps(gid, expected_version, steps, undone, over=over, loser=loser)
+        return super().save_steps(gid, *args, **kwargs)
 
     def rename_game(self, gid: str, name: str) -> None:
         self._check(gid)
@@ -169,16 +160,12 @@ class VisitorStore(Store):
         self.access.verified.discard(gid)
 
     def find_games(
-        self,
-        query: str = "",
-        limit: int = 20,
-        offset: int = 0,
-        only: Collection[str] | None = None,
+        self, *args: Any, only: Collection[str] | None = None, **kwargs: Any
     ) -> tuple[list[GameSummary], int]:
         if not self.access.sees_everything:
             mine = {g for g in self.access.held if self.allowed(g)}
             only = mine if only is None else mine & set(only)
-        return super().find_games(query, limit, offset, only)
+        return super().find_games(*args, only=only, **kwargs)
 
     # --- the variant library -----------------------------------------------------------------
 

@@ -456,6 +456,7 @@ class Store:
         query: str = "",
         limit: int = 20,
         offset: int = 0,
+        *,
         only: Collection[str] | None = None,
     ) -> tuple[list[GameSummary], int]:
         """One page of games (newest first) whose name or a player's name contains ``query``
