@@ -20,12 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
-
-from referee.access import organiser_password, public_mode
 from referee.app import reach
-from referee.store import DATABASE_URL_ENV, database_url
 
 APP_MAIN = Path(__file__).resolve().parents[1] / "app" / "main.py"
 
@@ -72,6 +67,12 @@ def command_line(port: int, host: str) -> list[str]:
 def kept_in(data: Path, env: Mapping[str, str]) -> str:
     """Where the games are, for the banner: the database server (never its password), else the
     data folder.  (A [connections.karma] entry in secrets.toml is read by the app itself.)"""
+    # Imported here: every `karma` command imports this module, and SQLAlchemy takes a while.
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from referee.store import DATABASE_URL_ENV, database_url
+
     url = database_url(env)
     if not url:
         return str(data)
@@ -83,6 +84,8 @@ def kept_in(data: Path, env: Mapping[str, str]) -> str:
 
 def banner(host: str, port: int, data: Path, env: dict[str, str]) -> str:
     """What `karma app` prints: where to open the app here and on a tablet (with a QR code)."""
+    from referee.access import organiser_password, public_mode
+
     lines = [f"Karma Referee  (games are kept in {kept_in(data, env)})"]
     if public_mode(env):
         lines.append(
