@@ -18,9 +18,11 @@ store's version check (``referee.store.Conflict``).
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import logging
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -108,8 +110,9 @@ class Watcher:
         now = time.monotonic()
         with self._lock:
             for gid in [g for g, (_, seen) in self._games.items() if now - seen > FORGET_SECONDS]:
-                del self._games[gid]
+                token, _ = self._games.pop(gid)
                 self._written.pop(gid, None)
+                (self.folder / "v" / f"{token}.html").unlink(missing_ok=True)
             games = dict(self._games)
         if not games:
             return
@@ -133,6 +136,7 @@ class Watcher:
 _watchers: dict[int, Watcher] = {}
 _watchers_lock = threading.Lock()
 _folder = Path(tempfile.mkdtemp(prefix="karma-follow-"))
+atexit.register(shutil.rmtree, _folder, True)
 (_folder / "index.html").write_text(PAGE)
 (_folder / "v").mkdir(exist_ok=True)
 _component = components.declare_component("karma_follow", path=str(_folder))
