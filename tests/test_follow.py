@@ -18,6 +18,7 @@ def test_the_watcher_writes_each_followed_games_version(target: str, tmp_path: P
     token = follow.follow_token(gid, store.access_key(gid))
     watcher = follow.Watcher(store, tmp_path)
     watcher.follow(gid, token, 1)
+    assert watcher._thread is not None and watcher._thread.is_alive()
     version_file = tmp_path / "v" / f"{token}.html"
     assert version_file.read_text() == "1"
     elsewhere.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None)
@@ -26,6 +27,7 @@ def test_the_watcher_writes_each_followed_games_version(target: str, tmp_path: P
     elsewhere.delete_game(gid)
     watcher.check()
     assert version_file.read_text() == "0"  # the tablet reruns and says the game is gone
+    watcher.stop()
 
 
 def test_a_version_file_cannot_be_found_without_the_key() -> None:

@@ -87,6 +87,7 @@ class Watcher:
         self._games: dict[str, tuple[str, float]] = {}  # gid -> (token, last drawn)
         self._written: dict[str, int] = {}
         self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()
 
     def _write(self, token: str, version: int) -> None:
         path = self.folder / "v" / f"{token}.html"
@@ -101,7 +102,7 @@ class Watcher:
             if self._written.get(gid) != version:
                 self._written[gid] = version
                 self._write(token, version)
-            if self._thread is None or not self._thread.is_alive():
+            if not self._stopped.is_set() and (self._thread is None or not self._thread.is_alive()):
                 self._thread = threading.Thread(target=self._run, name="karma-follow", daemon=True)
                 self._thread.start()
 
@@ -124,9 +125,12 @@ class Watcher:
                     self._written[gid] = version
                     self._write(token, version)
 
+    def stop(self) -> None:
+        """End the thread (tests; an app server ends it by exiting)."""
+        self._stopped.set()
+
     def _run(self) -> None:
-        while True:
-            time.sleep(WATCH_SECONDS)
+        while not self._stopped.wait(WATCH_SECONDS):
             try:
                 self.check()
             except (StorageError, OSError) as exc:  # the database restarts: keep watching
