@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test lint bench setup chromium postgresql screenshots clean
+.PHONY: run test lint bench setup chromium postgresql axe screenshots clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -26,20 +26,28 @@ chromium:
 postgresql:
 	@test -x /usr/lib/postgresql/15/bin/initdb || (apt-get update && apt-get install -y postgresql)
 
+# axe-core checks accessibility inside the browser tests; pinned by package-lock.json.
+AXE := node_modules/axe-core/axe.min.js
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $(AXE)
+
+axe: $(AXE)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/mypy
 
-test: $(STAMP) chromium postgresql lint
+test: $(STAMP) chromium postgresql $(AXE) lint
 	$(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) -m bench
 
 # Refresh the README's pictures (docs/screenshots) from the browser tests.
-screenshots: $(STAMP) chromium
-	KARMA_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -k viewports
+screenshots: $(STAMP) chromium $(AXE)
+	KARMA_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -k "viewports or taps_counted or phone_game"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

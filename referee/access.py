@@ -149,6 +149,10 @@ class VisitorStore(Store):
         self._check(gid)
         return super().save_steps(gid, *args, **kwargs)
 
+    def save_setup(self, gid: str, *args: Any, **kwargs: Any) -> int:
+        self._check(gid)
+        return super().save_setup(gid, *args, **kwargs)
+
     def rename_game(self, gid: str, name: str) -> None:
         self._check(gid)
         super().rename_game(gid, name)

@@ -108,7 +108,7 @@ def test_save_to_library_then_play_it(data_dir: Path) -> None:
     lib = Store(default_path()).list_variants()
     assert [(v.id, v.name) for v in lib] == [("our-house", "Our House")]
     at.switch_page("screens/table.py").run()
-    assert "Our House (our library)" in at.selectbox(key="new_variant").options
+    assert "Our House (our library)" in at.selectbox(key="np_variant").options
 
 
 def test_share_link_roundtrip_and_size_limit() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -126,6 +127,16 @@ def test_direction_follows_a_reverse() -> None:
     assert "anticlockwise" in table.direction_words(game)
 
 
+def _popovers(node: object) -> list[object]:
+    """Every popover under an AppTest node (the Join control sits in a container)."""
+    found = []
+    for child in getattr(node, "children", {}).values():
+        if getattr(child, "type", "") == "popover":
+            found.append(child)
+        found += _popovers(child)
+    return found
+
+
 def test_the_join_control_shows_the_address_and_its_qr_code(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -136,12 +147,12 @@ def test_the_join_control_shows_the_address_and_its_qr_code(
     monkeypatch.delenv("KARMA_PUBLIC_URL", raising=False)
     monkeypatch.delenv("KARMA_HOST", raising=False)
     at = AppTest.from_file(main, default_timeout=20).run()
-    join = [b for b in at.main.children.values() if getattr(b, "type", "") == "popover"]
+    join: list[Any] = _popovers(at.main)
     assert [type(e).__name__ for e in join[-1].children.values()] == ["Markdown"]
     assert "private to this computer" in join[-1].children[0].value
     monkeypatch.setenv("KARMA_PUBLIC_URL", "https://karma.example.org")
     at = AppTest.from_file(main, default_timeout=20).run()  # (a rerun loses the popover)
-    join = [b for b in at.main.children.values() if getattr(b, "type", "") == "popover"]
+    join = _popovers(at.main)
     shown = list(join[-1].children.values())
     assert [type(e).__name__ for e in shown] == ["Markdown", "Code", "Image"]  # Image: the QR
     assert shown[1].value == "https://karma.example.org"

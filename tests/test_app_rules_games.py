@@ -189,4 +189,18 @@ def test_a_damaged_game_is_listed_and_can_be_deleted_but_not_opened(data_dir: Pa
     ref.run()
     assert not ref.exception
     assert any("damaged" in plain(e.value) for e in ref.error)
-    assert ref.button(key="new_start")
+    assert ref.button(key="np_start")
+
+
+def test_streamlit_config_file_says_what_karma_app_passes() -> None:
+    """Streamlit's hosting reads .streamlit/config.toml; `karma app` passes the same options."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    in_file = {
+        f"{section}.{key}": str(value).lower() if isinstance(value, bool) else str(value)
+        for section, values in config.items()
+        for key, value in values.items()
+    }
+    assert in_file == dict(STREAMLIT_OPTIONS)

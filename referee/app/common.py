@@ -48,9 +48,13 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stTextInput"] input { min-height: 44px; }
 [data-testid="stMain"] [data-testid="stExpander"] summary { min-height: 48px; }
 [data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }
+[data-testid="stElementToolbar"] button { min-width: 44px !important; min-height: 44px !important; }
 a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
 [data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }
+/* Small print still meets WCAG AA contrast (Streamlit's default grey does not). */
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { color: #374151 !important; opacity: 1 !important; }
+[data-testid="InputInstructions"] { display: none; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 @media print {
   /* The whole page, over as many sheets as it needs, without menus, buttons or choices. */

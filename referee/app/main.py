@@ -2,8 +2,8 @@
 
 The screens live in ``screens/`` (listed in ``state.SCREEN_LIST``), their logic in plain
 modules beside this file.  This entry point sets the page up, keeps the current game's id in the URL (``?game=<id>``) and in the session
-(the navigation menu drops the query string), runs the chosen page, and ends every page with
-the "Join from another device" control (the address and a QR code for tablets at the table).
+(the navigation menu drops the query string), puts the "Join from another device" control
+(the address and a QR code for tablets at the table) in the top bar, and runs the chosen page.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from referee.store import StorageError
 st.set_page_config(page_title="Karma Referee", page_icon="🃏", layout="wide")
 st.html(state.style())
 state.sync_game_id()
+state.join_control()
 
 try:
     st.navigation(state.screens(), position="top").run()
@@ -25,4 +26,3 @@ except StorageError as fault:
     st.error(plain(fault.message), icon=":material/database_off:")
     st.caption("Reload the page once the games folder is fixed; games already saved are kept.")
     st.stop()
-state.join_control()

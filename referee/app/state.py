@@ -147,8 +147,15 @@ def set_game(gid: str | None) -> None:
         del st.query_params["game"]
 
 
-# No user text: the popover buttons are tap targets too (44 px at least).
-JOIN_STYLE = "<style>[data-testid='stPopover'] button { min-height: 48px; }</style>"
+# No user text.  "Join from another device" sits in the page's top bar, on every page and at
+# every size, so it is reachable without scrolling; its button is a 44 px tap target.
+JOIN_STYLE = """<style>
+[data-testid='stPopover'] button { min-height: 48px; }
+.st-key-join_corner { position: fixed; top: 0.45rem; right: 0.9rem; z-index: 999991;
+  width: auto !important; }
+.st-key-join_corner button { background: #fff; }
+@media (max-width: 640px) { .st-key-join_corner button p { font-size: 0.95rem; } }
+</style>"""
 
 
 def share_base() -> str | None:
@@ -164,7 +171,10 @@ def join_control() -> None:
     """ "Join from another device": the address and a QR code, for the current game if any."""
     base = share_base()
     st.html(JOIN_STYLE)
-    with st.popover("Join from another device", icon=":material/qr_code_2:", key="join"):
+    with (
+        st.container(key="join_corner", width="content"),
+        st.popover("Join from another device", icon=":material/qr_code_2:", key="join"),
+    ):
         if base is None:
             st.write(
                 "This app is private to this computer, so other devices cannot open it. "

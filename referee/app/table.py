@@ -57,6 +57,9 @@ class Table:
     game: Game
     version: int
     skipped: int = 0  # stored steps the engine refused on rebuilding (should stay 0)
+    players: tuple[str, ...] = ()  # the seats as set up (before any seat trade)
+    face_up: Mapping[str, Sequence[Card]] | None = None  # as entered at setup
+    from_position: bool = False  # began from a start position (an imported record)
 
     @property
     def undone(self) -> list[Step]:
@@ -95,6 +98,9 @@ def rebuild(row: GameRow) -> Table:
         game=game,
         version=row.version,
         skipped=skipped,
+        players=tuple(row.players),
+        face_up={n: tuple(c) for n, c in row.face_up.items()},
+        from_position=row.start is not None,
     )
 
 
@@ -245,6 +251,24 @@ def verdict_for(game: Game, step: Step | None) -> Verdict | None:
     return None if step is None else game.explain(step)
 
 
+@dataclass(frozen=True)
+class VerdictView:
+    """A verdict as the Referee screen shows it: the answer first, then what to do, and the
+    rule as a small tag (R11.1)."""
+
+    legal: bool
+    answer: str
+    todo: str
+    rule: str
+
+
+def verdict_view(v: Verdict) -> VerdictView:
+    if v.legal:
+        return VerdictView(True, f"Yes. {v.message}".strip(), "", v.rule)
+    todo = f"Instead: {v.instead}" if v.instead else ""
+    return VerdictView(False, f"No. {v.message}".strip(), todo, v.rule)
+
+
 def verdict_words(v: Verdict) -> str:
     """The verdict as the table hears it: 'Yes, that's allowed.' or the rule and the reason."""
     return wording.verdict_text(v)  # one voice for the CLI, the app and records
@@ -330,11 +354,11 @@ def player_table(game: Game) -> list[dict[str, Any]]:
     return [
         {
             "Player": ("▶ " if r.turn else "") + r.name,
+            "Status": r.status,
             "Hand": r.hand,
             "Face-up": r.face_up,
             "Face-up cards": r.face_up_known,
             "Face-down": r.face_down,
-            "": r.status,
         }
         for r in player_rows(game)
     ]
@@ -361,6 +385,11 @@ def log_lines(
 
 
 # --- the one-screen table (issue 10) ----------------------------------------------------------
+
+
+def start_words(players: Sequence[str]) -> str:
+    """'Ben starts. Seats go Ben → Cal → Ann.' (the first listed player starts, R2.3)."""
+    return f"{players[0]} starts. Seats go {' → '.join(players)}."
 
 
 def steps_words(n: int) -> str:

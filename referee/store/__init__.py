@@ -414,20 +414,29 @@ class Store:
         Returns the new version; raises :class:`Conflict` (and writes nothing) otherwise.  The
         check and the write are one statement in one transaction, on either backend.
         """
+        return self._replace(
+            gid,
+            expected_version,
+            steps=json.dumps(list(steps)),
+            undone=json.dumps(list(undone)),
+            step_count=len(steps),
+            over=int(over),
+            loser=loser,
+        )
+
+    def _replace(self, gid: str, expected_version: int, **values: Any) -> int:
+        """Write ``values`` into the game if it is still at ``expected_version``; the new version.
+
+        The check and the write are one ``UPDATE … WHERE version = ?`` in one transaction, on
+        either backend: of two writers that read the same version exactly one is stored, the
+        other gets :class:`Conflict` (or :class:`NotFound`) and nothing of it is written.
+        """
         new = expected_version + 1
         with self._write() as db:
             done = db.execute(
                 update(games)
                 .where(games.c.id == gid, games.c.version == expected_version)
-                .values(
-                    steps=json.dumps(list(steps)),
-                    undone=json.dumps(list(undone)),
-                    step_count=len(steps),
-                    over=int(over),
-                    loser=loser,
-                    version=new,
-                    updated=time.time(),
-                )
+                .values(**values, version=new, updated=time.time())
             ).rowcount
             if done != 1:
                 now = db.execute(select(games.c.version).where(games.c.id == gid)).scalar()
@@ -438,6 +447,36 @@ class Store:
                     "another tablet changed it"
                 )
         return new
+
+    def save_setup(
+        self,
+        gid: str,
+        expected_version: int,
+        *,
+        players: Sequence[str],
+        face_up: dict[str, list[Any]],
+        start: dict[str, Any] | None,
+        steps: Sequence[dict[str, Any]],
+        undone: Sequence[dict[str, Any]],
+        name: str,
+        over: bool,
+        loser: str | None,
+    ) -> int:
+        """Replace a game's setup (a slip put right at the table) and its steps as renamed,
+        if nobody changed it since ``expected_version``; the same check as :meth:`save_steps`."""
+        return self._replace(
+            gid,
+            expected_version,
+            players=json.dumps(list(players)),
+            face_up=json.dumps(face_up),
+            start=None if start is None else json.dumps(start),
+            steps=json.dumps(list(steps)),
+            undone=json.dumps(list(undone)),
+            step_count=len(steps),
+            name=name,
+            over=int(over),
+            loser=loser,
+        )
 
     def rename_game(self, gid: str, name: str) -> None:
         with self._write() as db:

@@ -1,10 +1,12 @@
-"""The Referee page: start a game, then referee it at the table (tablet first).
+"""The Referee page: set a game up, then referee it at the table (tablet first).
 
-One screen per step on a tablet: whose turn, the direction of play, the top card and what may
-follow, the last step's outcome, the card grid, the choices, the live verdict and the actions
-all fit without scrolling (a phone keeps the actions in a sticky bar).  Every action carries
-the game version this tablet showed: a tablet that is behind is refused and shown the game as
-it is now, never applied to whoever moves next.  Other tablets follow within two seconds.
+One screen per step: at the top, what everybody looks for (whose turn, the top card drawn as a
+card, the direction of play, what may follow), then the cards to tap, the choices a card needs,
+the live verdict and the actions.  Every action carries the game version this tablet showed: a
+tablet that is behind is refused and shown the game as it is now, never applied to whoever moves
+next.  Other tablets follow within two seconds.  At the end: who went out in which order, who
+lost and why, a few numbers, and a rematch in one tap.  A slip at setup (a face-up card, the
+seating, a name) is put right in the game, checked against every step already recorded.
 """
 
 from __future__ import annotations
@@ -13,39 +15,69 @@ from typing import Any
 
 import streamlit as st
 
-from referee.app import follow, state, table
-from referee.app.common import plain, variant_from_yaml, variant_sources
+from referee.app import board, cardgrid, follow, glance, newgame, setup, state, table
+from referee.app.common import VariantSource, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
+from referee.variant.model import Card
 
 store = state.store()
 FLASH = "flash"
 TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
 RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
+NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
-# tablet screen, and a sticky action bar on a phone.
+# screen; on a phone the action bar stays in the flow right under the choices.
 TABLE_STYLE = """
 <style>
-[data-testid="stMainBlockContainer"] { padding-top: 4.1rem; padding-bottom: 1rem; }
-.st-key-tbl_top [data-testid="stVerticalBlock"], .st-key-tbl_top { gap: 0.35rem; }
-.st-key-tbl_top h3 { padding: 0.1rem 0; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
-[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.8rem; }
-.st-key-card_grid { gap: 0.55rem; }
-.st-key-card_grid button { min-width: 3.3rem; padding: 0 0.6rem; }
-.st-key-card_grid button:disabled { opacity: 0.45; text-decoration: line-through; }
+[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+.st-key-tbl_choices { gap: 0.4rem; }
 .st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
-.st-key-action_bar { background: var(--background-color, #fff); }
 .st-key-action_buttons button { white-space: nowrap; }
-@media (max-width: 700px) {
-  [data-testid="stLayoutWrapper"]:has(> .st-key-action_bar) {
-    position: sticky; bottom: 0; z-index: 50;
+.st-key-verdict p { margin: 0; }
+.st-key-verdict .kr-answer { font-size: 1.25rem; font-weight: 700; }
+.kr-rule { display: inline-block; font-size: 0.85rem; font-weight: 600; color: #1f2937;
+  border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
+.st-key-end_actions button { min-height: 3.4rem; font-size: 1.2rem; }
+.st-key-grid_numbers button p { font-size: 1.3rem; font-weight: 700; }
+/* Held sideways, the last step's outcome sits beside the glance instead of under it. */
+@media (min-width: 900px) {
+  .st-key-tbl_top { flex-direction: row; flex-wrap: wrap; align-items: center; }
+  .st-key-tbl_top > div { flex: 1 1 34%; min-width: 0; }
+  .st-key-tbl_top > div:first-child { flex: 1 1 58%; }
+}
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-left: 0.6rem !important; padding-right: 0.6rem !important; }
+  [data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+  .st-key-grid_numbers button { min-width: 2.75rem !important; min-height: 2.9rem !important; font-size: 1.1rem !important; }
+  .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
+  .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
+  .st-key-grid_numbers button p { font-size: 1.1rem; }
+  /* A card chosen: the grid folds to that card (tap it again to choose another), so that the
+     choices, the verdict and Play fit on a phone's screen without scrolling. */
+  [data-testid="stMain"]:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"])
+    [class*="st-key-grid_"] [class*="st-key-card_"]:not(:has(button[data-testid="stBaseButton-primary"])) {
+    display: none;
   }
-  .st-key-action_bar { padding: 0.35rem 0 0.5rem 0; box-shadow: 0 -3px 8px rgba(0, 0, 0, 0.12); }
+  .st-key-tbl_choices [data-testid="stHorizontalBlock"] { flex-wrap: wrap; gap: 0.4rem; }
+  /* ... and the glance keeps only what the step needs: the last step's words, the seating
+     order, the counts and the card's printed text come back once the step is done. */
+  [data-testid="stMain"]:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"])
+    :is(.kr-order, .kr-counts, .kr-about, .st-key-tbl_top [data-testid="stAlertContainer"]) {
+    display: none;
+  }
+  /* No card chosen yet: the glance's "Next: ..." already says what may be played, so the
+     longer prompt gives its room to the grid and Pick up. */
+  [data-testid="stMain"]:not(:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"]))
+    .st-key-verdict .kr-ask {
+    display: none;
+  }
 }
 </style>
 """
@@ -77,7 +109,7 @@ def _reset_choice(tbl: table.Table | None = None) -> None:
     st.session_state["sel_card"] = None
     st.session_state["sel_count"] = 1
     st.session_state["sel_to"] = None
-    st.session_state["sel_give"] = None
+    st.session_state["sel_give"] = NOT_SEEN
     st.session_state["sel_by"] = ""
     if tbl is not None:
         st.session_state["sel_zone"] = table.default_zone(tbl.game)
@@ -115,11 +147,14 @@ def _table() -> table.Table | None:
 
 
 def _select(card: Any) -> None:
+    """Tap a card to choose it; tap the chosen card again to choose another."""
     tbl = _table()
+    if st.session_state.get("sel_card") == card:
+        card = None
     st.session_state["sel_card"] = card
     st.session_state["sel_count"] = 1
     st.session_state["sel_to"] = None
-    st.session_state["sel_give"] = None
+    st.session_state["sel_give"] = NOT_SEEN
     if tbl is not None:  # a new card: the zone due now, whatever was chosen for the last one
         st.session_state["sel_zone"] = table.default_zone(tbl.game)
     st.session_state.pop(FLASH, None)
@@ -129,13 +164,14 @@ def _proposed(tbl: table.Table) -> Any:
     card = st.session_state.get("sel_card")
     if card is None or not tbl.game.variant.is_card(card):
         return None
+    give = st.session_state.get("sel_give")
     return table.propose(
         tbl.game,
         card,
         st.session_state.get("sel_count") or 1,
         st.session_state.get("sel_zone") or "hand",
         st.session_state.get("sel_to"),
-        st.session_state.get("sel_give"),
+        None if give == NOT_SEEN else give,
         st.session_state.get("sel_by"),
     )
 
@@ -203,9 +239,55 @@ def _do(action: str, shown: int) -> None:
 
 
 def _leave() -> None:
+    """Back to New game, with this game's players ready for the next one."""
+    tbl = st.session_state.get(SHOWN_KEY)
+    if tbl is not None:
+        st.session_state[newgame.PLAYERS] = list(tbl.players or tbl.game.state.names)
     state.set_game(None)
     _reset_choice()
     st.session_state.pop(FLASH, None)
+
+
+def _rematch(shown: int) -> None:
+    """Same players, same variant, seated as the rules say (ruling 80): one tap."""
+    tbl = _table()
+    if tbl is None or not tbl.game.over:
+        return
+    try:
+        gid = setup.rematch(store, tbl)
+    except (SetupError, StorageError, NotFound) as e:
+        _flash("error", f"The rematch could not start: {getattr(e, 'message', e)}")
+        return
+    state.set_game(gid)
+    _reset_choice()
+    _to_top()
+    _flash("success", "Rematch! " + table.start_words(setup.rematch_seating(tbl.game)))
+
+
+def _start(src: VariantSource, names: list[str], face_up: dict[str, list[Card]]) -> str | None:
+    try:
+        names = setup.check_players(names)
+        gid = table.new_game(
+            store,
+            variant_id=src.id,
+            variant_yaml=src.yaml,
+            builtin=src.builtin,
+            players=names,
+            face_up={n: c for n, c in face_up.items() if c} or None,
+        )
+    except setup.NameProblem as e:
+        return str(e)
+    except SetupError as e:
+        return f"This game cannot start: {e}"
+    except StorageError as e:
+        return f"The game could not be stored: {e.message}"
+    state.set_game(gid)
+    newgame.reset()
+    _reset_choice()
+    _to_top()
+    st.session_state.pop(FLASH, None)
+    st.rerun()
+    return None  # pragma: no cover - st.rerun does not return
 
 
 # --- drawing --------------------------------------------------------------------------------
@@ -220,96 +302,13 @@ def _show_flash() -> bool:
     return True
 
 
-def new_game_form() -> None:
-    st.title("Karma Referee")
-    st.write("Start a new game, or carry on with one from the list below.")
+def new_game_screen() -> None:
     _show_flash()
     sources = variant_sources(store)
-    if not sources:
-        st.error("No variants found.")
-        return
-    by_key = {s.key: s for s in sources}
-    key = st.selectbox(
-        "Which Karma?",
-        list(by_key),
-        format_func=lambda k: by_key[k].label,  # select options show as text (not Markdown)
-        key="new_variant",
-    )
-    src = by_key[key]
-    try:
-        variant = variant_from_yaml(src.yaml)
-    except VariantError as e:
-        st.error(plain(f"This variant has a mistake: {e}"))
-        return
-    if variant.description:
-        st.caption(plain(variant.description))
-    lo, hi = variant.min_players, variant.max_players
-    n = st.number_input(
-        f"How many players? ({lo} to {hi})", min_value=lo, max_value=hi, value=lo, key="new_n"
-    )
-    st.write("Names, in seating order (clockwise). The first player starts.")
-    cols = st.columns(2)
-    names = []
-    for i in range(int(n)):
-        with cols[i % 2]:
-            name = st.text_input(
-                f"Player {i + 1}", key=f"new_name_{i}", placeholder=f"Player {i + 1}", max_chars=30
-            )
-        names.append(name.strip() or f"Player {i + 1}")
-    game_name = st.text_input(
-        "Name this game (optional)",
-        key="new_game_name",
-        placeholder=f"{variant.name}: {', '.join(names)}",
-        max_chars=80,
-    )
-    face_up: dict[str, list[Any]] = {}
-    cards = variant.all_cards()
-    with st.expander("Face-up cards (optional: lets the referee know them)"):
-        st.caption(
-            f"After the deal each player lays {variant.deal.face_up} cards face up. "
-            "Enter them here, or leave a player on “not entered”."
-        )
-        for i, name in enumerate(names):
-            if not st.toggle(plain(f"Enter {name}'s face-up cards"), key=f"new_fu_on_{i}"):
-                continue
-            fcols = st.columns(max(1, variant.deal.face_up))
-            chosen = []
-            for j in range(variant.deal.face_up):
-                with fcols[j]:
-                    chosen.append(
-                        st.selectbox(
-                            f"Card {j + 1}",
-                            cards,
-                            format_func=variant.card_name,  # shown as text
-                            key=f"new_fu_{i}_{j}",
-                        )
-                    )
-            face_up[name] = chosen
-    if st.button("Start the game", type="primary", key="new_start", width="stretch"):
-        try:
-            gid = table.new_game(
-                store,
-                variant_id=src.id,
-                variant_yaml=src.yaml,
-                builtin=src.builtin,
-                players=names,
-                face_up=face_up or None,
-                name=game_name.strip(),
-            )
-        except SetupError as e:
-            st.error(plain(f"This game cannot start: {e}"))
-            return
-        except StorageError as e:
-            st.error(plain(f"The game could not be stored: {e.message}"))
-            return
-        state.set_game(gid)
-        _reset_choice()
-        _to_top()
-        st.session_state.pop(FLASH, None)
-        st.rerun()
+    newgame.setup_screen(sources, setup.recent_tables(store), _start)
     games = state.recent_games(limit=5)
     if games:
-        st.subheader("Carry on with a game")
+        st.header("Carry on with a game", anchor=False)
         for g in games:
             status = f"{g.loser} lost" if g.over and g.loser else table.steps_words(g.step_count)
             if st.button(plain(f"{g.name} — {status}"), key=f"resume_{g.id}", width="stretch"):
@@ -323,58 +322,54 @@ def new_game_form() -> None:
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
     _scroll_to_top()
+    board.style()
     game = tbl.game
-    v = game.variant
     n = game.step_count
-    s = game.state
     with st.container(key="tbl_top"):
         if game.over:
-            st.subheader(
-                plain(f"Game over: {game.loser} lost." if game.loser else "Game over."),
-                anchor=False,
-            )
+            st.html(board.end_html(tbl))
         else:
-            st.subheader(plain(f"{game.turn}'s turn"), anchor=False)
-        title = tbl.name if v.name in tbl.name else f"{tbl.name} · {v.name}"
-        facts = [
-            table.direction_words(game),
-            f"Top card: {table.top_words(game)}",
-            f"Pile {len(s.pile)} · Draw pile {s.draw_pile} · Out of play {s.out_of_play}",
-        ]
-        st.caption(plain(" · ".join(f for f in facts if f)))
+            board.show_glance(tbl)
         flashed = _show_flash()
         if tbl.skipped:
             st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
         last = table.last_step_words(game)
         if last and not flashed:
             st.success(plain(f"Last step ({n}): {last}"))
-        if not game.over:
-            st.info(plain(game.hint()))
     if not game.over:
         _step_controls(tbl)
     else:
+        _end_actions(tbl)
         _actions(tbl, None)
-
+    title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
     st.caption(plain(f"{title} · {table.steps_words(n)} so far"))
-    st.table(
-        [{k: (plain(x) if isinstance(x, str) else x) for k, x in row.items()} for row in _rows(tbl)]
-    )
+    board.players_table(tbl)
     with st.expander(f"Game log (last {table.LOG_LENGTH} steps)"):
-        lines = table.log_lines(game)
-        if not lines:
-            st.write("No steps yet.")
-        for line in lines:
-            st.text(f"{line.number}. {line.text}")
+        st.html(board.log_html(tbl))
+    _fix_panel(tbl)
     _export(tbl)
     follow.follow(store, state.process_store(), tbl.gid, tbl.version, _followed)
 
 
-def _rows(tbl: table.Table) -> list[dict[str, Any]]:
-    game = tbl.game
-    rows = table.player_table(game)
-    for row, name in zip(rows, game.state.names, strict=True):
-        row["Hand cards known"] = table.known_cards_words(game, name, "hand")
-    return rows
+def _end_actions(tbl: table.Table) -> None:
+    seating = setup.rematch_seating(tbl.game)
+    with st.container(key="end_actions", horizontal=True, gap="small"):
+        st.button(
+            plain(f"Rematch: {seating[0]} starts"),
+            key="do_rematch",
+            type="primary",
+            icon=":material/replay:",
+            on_click=_rematch,
+            args=(tbl.version,),
+            width="stretch",
+        )
+        st.button(
+            "New game",
+            key="do_new",
+            icon=":material/add:",
+            on_click=_leave,
+            width="stretch",
+        )
 
 
 def _step_controls(tbl: table.Table) -> None:
@@ -386,25 +381,20 @@ def _step_controls(tbl: table.Table) -> None:
     if sel is not None and not v.is_card(sel):
         sel = st.session_state["sel_card"] = None
     playable = table.playable_cards(game)
-    with st.container(key="card_grid", horizontal=True, gap="small"):
-        for card in [*v.ranks, *(k.id for k in v.karma_cards)]:
-            st.button(
-                plain(v.card_name(card)) if isinstance(card, str) else str(card),
-                key=f"card_{card}",
-                on_click=_select,
-                args=(card,),
-                type="primary" if sel == card else "secondary",
-                disabled=not playable.get(card, True),
-            )
+    cardgrid.grid(v, "grid", _select, selected=sel, struck=lambda c: not playable.get(c, True))
+    if sel is None:
+        _actions(tbl, sel)
+        return
+    most = table.max_count(game, sel)
+    if most == 1:  # nothing to choose: one card was played
+        st.session_state["sel_count"] = 1
     with st.container(key="tbl_choices"):
-        c: Any = st.columns([2, 3, 2])
-        with c[0]:
-            st.segmented_control(
-                "How many?",
-                list(range(1, table.max_count(game, sel if sel is not None else v.ranks[0]) + 1)),
-                key="sel_count",
-                required=True,
-            )
+        c: Any = st.columns([2, 3, 2]) if most > 1 else [None, *st.columns([3, 2])]
+        if most > 1:
+            with c[0]:
+                st.segmented_control(
+                    "How many?", list(range(1, most + 1)), key="sel_count", required=True
+                )
         with c[1]:
             st.segmented_control(
                 "From",
@@ -423,32 +413,28 @@ def _step_controls(tbl: table.Table) -> None:
                 format_func=lambda p: p or f"{game.turn} (their turn)",  # shown as text
                 key="sel_by",
             )
-        traits = game.traits(sel) if sel is not None else None
-        if sel is not None and traits is not None and (traits.needs_target or traits.takes_give):
+        traits = game.traits(sel)
+        if traits.needs_target or traits.takes_give:
             d: Any = st.columns(2)
             if traits.needs_target:
                 with d[0]:
+                    by = st.session_state.get("sel_by") or game.turn
                     st.segmented_control(
                         plain(f"{v.card_name(sel)}: which player?"),
-                        [
-                            p
-                            for p in game.state.names
-                            if p != (st.session_state.get("sel_by") or game.turn)
-                        ],
+                        [p for p in game.state.names if p != by],
                         format_func=plain,
                         key="sel_to",
                     )
             if traits.takes_give:
+                if st.session_state.get("sel_give") is None:
+                    st.session_state["sel_give"] = NOT_SEEN
                 with d[1]:
                     st.selectbox(
                         "Which card is given? (if you saw it)",
-                        [None, *v.all_cards()],
-                        format_func=lambda c: "Not seen" if c is None else v.card_name(c),
+                        [NOT_SEEN, *v.all_cards()],
+                        format_func=lambda c: "Not seen" if c == NOT_SEEN else v.card_name(c),
                         key="sel_give",
                     )
-        chosen = v.karma(sel) if isinstance(sel, str) else None
-        if chosen is not None and chosen.text:
-            st.caption(plain(f"{chosen.name}: {chosen.text}"))
     _actions(tbl, sel)
 
 
@@ -456,20 +442,24 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
     """Show the live verdict; True when Play may be pressed."""
     game = tbl.game
     v = game.variant
-    if sel is None:
-        st.caption("Tap the card that was put down, check the verdict, then press Play.")
-        return False
-    if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
-        st.info(plain(f"Who is the {v.card_name(sel)} for? Tap a player above."))
-        return False
-    verdict = table.verdict_for(game, _proposed(tbl))
-    if verdict is None:
-        return False
-    if verdict.legal:
-        st.success(plain(table.verdict_words(verdict)))
-    else:
-        st.error(plain(table.verdict_words(verdict)))
-    return verdict.legal
+    with st.container(key="verdict"):
+        if sel is None:
+            st.html(board.ask_html(f"{game.hint()} Tap the card that was played."))
+            return False
+        chosen = v.karma(sel) if isinstance(sel, str) else None
+        about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
+        if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
+            st.html(
+                board.ask_html(
+                    f"Who is the {v.card_name(sel)} for? Choose a player just above.", about
+                )
+            )
+            return False
+        verdict = table.verdict_for(game, _proposed(tbl))
+        if verdict is None:
+            return False
+        st.html(board.verdict_html(table.verdict_view(verdict), about))
+        return verdict.legal
 
 
 def _actions(tbl: table.Table, sel: Any) -> None:
@@ -478,23 +468,24 @@ def _actions(tbl: table.Table, sel: Any) -> None:
     with st.container(key="action_bar"):
         ok = _verdict(tbl, sel) if not game.over else False
         with st.container(key="action_buttons", horizontal=True, gap="small"):
-            st.button(
-                "Play",
-                key="do_play",
-                type="primary",
-                on_click=_do,
-                args=("play", shown),
-                disabled=not ok,
-                width="stretch",
-            )
-            st.button(
-                "Pick up the pile",
-                key="do_pickup",
-                on_click=_do,
-                args=("pickup", shown),
-                disabled=not table.can_pick_up(game),
-                width="stretch",
-            )
+            if not game.over:
+                st.button(
+                    "Play",
+                    key="do_play",
+                    type="primary",
+                    on_click=_do,
+                    args=("play", shown),
+                    disabled=not ok,
+                    width="stretch",
+                )
+                st.button(
+                    "Pick up the pile",
+                    key="do_pickup",
+                    on_click=_do,
+                    args=("pickup", shown),
+                    disabled=not table.can_pick_up(game),
+                    width="stretch",
+                )
             st.button(
                 "Undo",
                 key="do_undo",
@@ -513,6 +504,133 @@ def _actions(tbl: table.Table, sel: Any) -> None:
                 disabled=not game.can_redo(),
                 width="stretch",
             )
+
+
+# --- putting a slip right ----------------------------------------------------------------------
+
+FIX_FOR = "fix_for"  # (gid, version) the fix panel was filled from
+FIX_SEATS = "fix_seats"  # the setup's players (names before the fix) in their new order
+FIX_FU = "fix_fu"
+FIX_FU_WHO = "fix_fu_who"
+
+
+def _fix_fill(tbl: table.Table) -> None:
+    """Fill the fix panel from the game as stored, once per version."""
+    if st.session_state.get(FIX_FOR) == (tbl.gid, tbl.version):
+        return
+    st.session_state[FIX_FOR] = (tbl.gid, tbl.version)
+    seats = list(tbl.players or tbl.game.state.names)
+    st.session_state[FIX_SEATS] = seats
+    for i, name in enumerate(seats):  # keyed by the setup's seat number, never by a name
+        st.session_state[f"fix_name_{i}"] = name
+    st.session_state[FIX_FU] = {n: list(c) for n, c in (tbl.face_up or {}).items()}
+    st.session_state.pop(FIX_FU_WHO, None)
+
+
+def _fix_earlier(i: int) -> None:
+    seats = list(st.session_state.get(FIX_SEATS, []))
+    if 0 < i < len(seats):
+        seats[i - 1], seats[i] = seats[i], seats[i - 1]
+        st.session_state[FIX_SEATS] = seats
+
+
+def _fix_tap(card: Card, per: int) -> None:
+    who = st.session_state.get(FIX_FU_WHO)
+    fu = dict(st.session_state.get(FIX_FU, {}))
+    cards = list(fu.get(who, []))
+    if who is None or len(cards) >= per:
+        return
+    fu[who] = [*cards, card]
+    st.session_state[FIX_FU] = fu
+
+
+def _fix_untap(who: str, j: int) -> None:
+    fu = dict(st.session_state.get(FIX_FU, {}))
+    cards = list(fu.get(who, []))
+    if 0 <= j < len(cards):
+        cards.pop(j)
+        fu[who] = cards
+        st.session_state[FIX_FU] = fu
+
+
+def _fix_save(shown: int) -> None:
+    tbl = _table()
+    if tbl is None:
+        return
+    if tbl.version != shown:
+        _flash("warning", "Another tablet changed this game first: check the fix and save again.")
+        st.session_state.pop(FIX_FOR, None)
+        return
+    seats = tuple(st.session_state.get(FIX_SEATS, []))
+    setup_seats = list(tbl.players or tbl.game.state.names)
+    names = {o: str(st.session_state.get(f"fix_name_{setup_seats.index(o)}", o)) for o in seats}
+    face_up = None
+    if not tbl.from_position:
+        per = tbl.variant.deal.face_up
+        fu = st.session_state.get(FIX_FU, {})
+        part = [n for n, c in fu.items() if 0 < len(c) < per]
+        if part:
+            _flash(
+                "error", f"{names.get(part[0], part[0])}'s face-up cards: tap all {per}, or none."
+            )
+            return
+        face_up = {n: tuple(c) for n, c in fu.items() if c}
+    fix = setup.SetupFix(seats=seats, names=names, face_up=face_up)
+    try:
+        words = setup.fix_words(tbl, fix)
+        setup.fix_setup(store, tbl, fix)
+    except setup.FixProblem as e:
+        _flash("error", str(e))
+        return
+    except Conflict:
+        st.session_state.pop(state.TABLE_KEY, None)
+        _flash("warning", "Another tablet changed this game first: check the fix and save again.")
+        return
+    st.session_state.pop(state.TABLE_KEY, None)
+    st.session_state.pop(FIX_FOR, None)
+    _reset_choice()
+    _flash("success", words)
+
+
+def _fix_panel(tbl: table.Table) -> None:
+    _fix_fill(tbl)
+    st.html(newgame.SETUP_STYLE)
+    with st.expander("Fix a mistake from the start (names, seats, face-up cards)"):
+        st.caption(
+            "Put right what was entered wrongly when the game began. The steps played so far "
+            "stay, as long as they still fit."
+        )
+        seats: list[str] = st.session_state.get(FIX_SEATS, [])
+        setup_seats = list(tbl.players or tbl.game.state.names)
+        for i, old in enumerate(seats):
+            with st.container(key=f"fix_seat_{i}", horizontal=True, vertical_alignment="bottom"):
+                st.text_input(
+                    f"Seat {i + 1}",
+                    key=f"fix_name_{setup_seats.index(old)}",
+                    max_chars=setup.NAME_MAX,
+                )
+                if i and not tbl.from_position:
+                    st.button(
+                        plain(f"Move seat {i + 1} one seat earlier"),  # read out, not shown
+                        key=f"fix_up_{i}",
+                        icon=":material/arrow_upward:",
+                        on_click=_fix_earlier,
+                        args=(i,),
+                    )
+        if not tbl.from_position:
+            st.write("Face-up cards as they were laid out:")
+            chosen = {n: list(c) for n, c in st.session_state.get(FIX_FU, {}).items()}
+            newgame.face_up_picker(
+                tbl.variant, seats, chosen, "fix_fu", _fix_tap, _fix_untap, FIX_FU_WHO
+            )
+        st.button(
+            "Save the fix",
+            key="fix_save",
+            type="primary",
+            on_click=_fix_save,
+            args=(tbl.version,),
+            width="stretch",
+        )
 
 
 def _followed() -> None:
@@ -558,6 +676,6 @@ tbl = _table()
 if st.session_state.pop(RESET_KEY, False):
     _reset_choice(tbl)
 if tbl is None:
-    new_game_form()
+    new_game_screen()
 else:
     table_screen(tbl)

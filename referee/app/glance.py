@@ -1,0 +1,246 @@
+"""What the table reads at a glance, without Streamlit: the kind of every card, the top card as
+a card, the direction of play, what may follow, and the end of a game in numbers.
+
+Nothing here decides a rule: every fact comes from the engine (``Game``) and every sentence from
+``referee.wording``; this module only picks the facts a family looks for across the table and
+shapes them for the screen.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from referee import wording, words
+from referee.engine import Game, PickUp
+from referee.variant.model import Card, KarmaCard, Variant
+
+
+class CardKind(Enum):
+    """How a card looks in the grid, on the pile and in the log: told apart by a symbol and a
+    shape, not by colour alone (issue 17)."""
+
+    NUMBER = "number"  # a plain number card
+    POWER = "power"  # a number rank with a house power (R1.4, R5.5)
+    KARMA = "karma"  # a printed Karma card (R8.1-R8.11)
+    OWN = "own"  # the group's own card: Create Your Karma (R8.12) or a house card
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def words(self) -> str:
+        """What the kind is called on screen (a label as well as the symbol)."""
+        return _KIND_WORDS[self]
+
+    @property
+    def icon(self) -> str | None:
+        """The Material icon a card button carries (Streamlit's ``icon=``)."""
+        return _ICONS[self]
+
+
+_SYMBOLS = {
+    CardKind.NUMBER: "",
+    CardKind.POWER: "⚡",
+    CardKind.KARMA: "✦",
+    CardKind.OWN: "♥",
+}
+_KIND_WORDS = {
+    CardKind.NUMBER: "number card",
+    CardKind.POWER: "number card with a power",
+    CardKind.KARMA: "Karma card",
+    CardKind.OWN: "our own card",
+}
+_ICONS = {
+    CardKind.NUMBER: None,
+    CardKind.POWER: ":material/bolt:",
+    CardKind.KARMA: ":material/auto_awesome:",
+    CardKind.OWN: ":material/favorite:",
+}
+
+_PRINTED_RULE = re.compile(r"R8\.(\d+)$")
+
+
+def _printed(card: KarmaCard) -> bool:
+    """A printed Karma card cites one of R8.1-R8.11; Create Your Karma (R8.12) and a house
+    card without a rule are the group's own."""
+    m = _PRINTED_RULE.match(card.rule)
+    return m is not None and 1 <= int(m.group(1)) <= 11
+
+
+def card_kind(variant: Variant, card: Card) -> CardKind:
+    if isinstance(card, str):
+        k = variant.karma(card)
+        return CardKind.KARMA if k is not None and _printed(k) else CardKind.OWN
+    return CardKind.POWER if variant.effects_of(card) else CardKind.NUMBER
+
+
+def card_words(variant: Variant, card: Card) -> str:
+    """A card's name with its kind's symbol: '7', '⚡ 10', '✦ Five or Below', '♥ Musical
+    Chairs' — the log and the lists use it, so a card looks the same everywhere."""
+    symbol = card_kind(variant, card).symbol
+    name = variant.card_name(card)
+    return f"{symbol} {name}" if symbol else name
+
+
+# --- the top card ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TopCard:
+    """The card that lies on top of the pile, as the screen draws it."""
+
+    kind: CardKind | None  # None: the pile is empty
+    face: str  # the big text: the rank, or the Karma card's symbol
+    name: str  # '' for a plain number; the card's name otherwise
+    note: str  # 'counts 0', 'counts as 5', 'any card may start it'
+
+
+def top_card(game: Game) -> TopCard:
+    top = game.top
+    v = game.variant
+    if top is None:
+        return TopCard(None, "", "Empty pile", "Any card may start it.")
+    kind = card_kind(v, top)
+    value = game.top_value()
+    if isinstance(top, str):
+        face, name = kind.symbol, v.card_name(top)
+        note = "Counts 0." if not value else f"Counts as {value}."
+    else:
+        face, name = str(top), ("" if kind is CardKind.NUMBER else v.card_name(top))
+        if value is None or value <= 0:
+            note = "Counts 0."
+        else:
+            note = "" if value == top else f"Counts as {value}."
+    return TopCard(kind, face, name, note)
+
+
+# --- direction and what may follow -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Direction:
+    clockwise: bool
+    order: tuple[str, ...]  # the players still in, from the mover, in the direction of play
+
+    @property
+    def arrow(self) -> str:
+        return "↻" if self.clockwise else "↺"
+
+    @property
+    def words(self) -> str:
+        return "Clockwise" if self.clockwise else "Anticlockwise"
+
+
+def direction(game: Game) -> Direction | None:
+    s = game.state
+    n = len(s.names)
+    if game.turn is None or n == 0:
+        return None
+    start = s.names.index(game.turn)
+    step = 1 if s.direction >= 0 else -1
+    order = [s.names[(start + k * step) % n] for k in range(n)]
+    ins = tuple(name for name in order if _holds(game, name))
+    return Direction(step == 1, ins)
+
+
+def _holds(game: Game, name: str) -> bool:
+    return any(game.zone(name, z).count for z in ("hand", "face_up", "face_down"))
+
+
+def may_follow(game: Game) -> str:
+    """What the next play may be, in a few words: 'Any card', '7 or higher, or a Karma card',
+    'A number from 7 to 11, or a Karma card', 'A table card: any value'."""
+    d = game.hint_data()
+    if d["over"]:
+        return ""
+    voice = game.voice
+    if d["follow_up"]:
+        return "A table card: any value"
+    if d["restriction"] is not None:
+        what = voice.may_play(wording.range_words(d["restriction"]))
+    elif d["value"] is None or d["value"] <= voice.low:
+        what = "any card"
+    else:
+        what = voice.may_play(f"{d['value']} or higher")
+    return what[0].upper() + what[1:]
+
+
+# --- the end of a game -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndSummary:
+    """The end of a game (R10): who went out in which order, who lost and why, and a few
+    numbers for the table to talk about."""
+
+    out_order: tuple[str, ...]  # the winners, first out first
+    loser: str | None
+    why: str
+    steps: int
+    burns: int
+    pick_ups: int
+    karma_played: int
+
+
+def end_summary(game: Game) -> EndSummary | None:
+    """None while the game goes on. A player who went out and came back in (R10.3) is placed
+    by the last time they went out."""
+    if not game.over:
+        return None
+    order: list[str] = []
+    burns = pick_ups = karma = 0
+    for step, outcome in game.history:
+        for name in outcome.came_in:
+            if name in order:
+                order.remove(name)
+        for name in outcome.went_out:
+            if name in order:
+                order.remove(name)
+            order.append(name)
+        burns += int(outcome.burned)
+        if isinstance(step, PickUp) or outcome.picked_up:
+            pick_ups += 1
+        if not isinstance(step, PickUp) and isinstance(step.cards[0], str):
+            karma += 1
+    loser = game.loser
+    order = [n for n in order if n != loser]
+    # Players who held nothing from the start (R2.4) are out without a step: last of all.
+    order += [n for n in game.state.names if n != loser and n not in order]
+    holds = 0
+    if loser is not None:
+        holds = sum(game.zone(loser, z).count for z in ("hand", "face_up", "face_down"))
+    return EndSummary(
+        out_order=tuple(order),
+        loser=loser,
+        why=wording.ends(loser, holds),
+        steps=game.step_count,
+        burns=burns,
+        pick_ups=pick_ups,
+        karma_played=karma,
+    )
+
+
+def place_words(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th' … for the order players went out."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def times_words(n: int, what: str) -> str:
+    """'no burns', '1 burn', '3 burns'."""
+    if n == 0:
+        return f"no {what}s"
+    return f"{words.number(n) if n < 13 else n} {what}{'' if n == 1 else 's'}"
+
+
+# --- drawn as HTML (every text escaped: a group's words are never markup) -----------------------
+
+
+def esc(text: object) -> str:
+    """Text for st.html: HTML-escaped, so a name like '<b>Ann</b>' shows exactly as typed."""
+    return html.escape(str(text), quote=True)

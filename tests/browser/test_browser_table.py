@@ -1,0 +1,524 @@
+"""The table as a family meets it (issue 17), in a real browser at 768x1024, 1024x768 and 390x844:
+what is read at a glance, cards that look like cards, setup in a few taps counted, a slip put
+right and replayed from the export, the end and a rematch, a whole phone game without scrolling,
+the Join control in reach, and axe-core's accessibility check.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from referee.app import table
+from referee.engine import Game, PickUp, Play
+from referee.records import game_from_record, load_record_text
+from referee.simulate.bots import make_bot
+from referee.store import Store
+from referee.variant.registry import builtin
+
+from .conftest import ROOT, Server
+from .test_browser_app import (
+    LANDSCAPE,
+    PORTRAIT,
+    add_names,
+    new_page,
+    settled,
+    shot,
+    start_game,
+    steps_shown,
+    tap_card,
+    tap_targets_ok,
+    turn_shown,
+    verdict_box,
+    widget,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+TABLETS = [PORTRAIT, LANDSCAPE]
+EVERY_SIZE = [PORTRAIT, LANDSCAPE, PHONE]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _size(viewport: dict[str, int]) -> str:
+    return f"{viewport['width']}x{viewport['height']}"
+
+
+def readme_shot(page: Page, name: str) -> None:
+    """A picture for the README: kept with the test artifacts, and copied to docs/screenshots
+    when asked for (`make screenshots`)."""
+    calm(page)
+    path = shot(page, name)
+    if os.environ.get("KARMA_UPDATE_SCREENSHOTS"):
+        shutil.copy(path, ROOT / "docs" / "screenshots" / f"{name}.png")
+
+
+def store_of(server: Server) -> Store:
+    return Store(server.data_dir / "karma.sqlite3")
+
+
+class Taps:
+    """Counts what a person taps (typing is not a tap)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.n = 0
+
+    def tap(self, target: Locator) -> None:
+        target.click()
+        self.n += 1
+        settled(self.page)
+
+
+# --- 1. at a glance ---------------------------------------------------------------------------
+
+FONT_SIZES = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const px = e => parseFloat(getComputedStyle(e).fontSize);
+  const glance = [...main.querySelectorAll('[data-glance]')].filter(e => e.offsetParent !== null);
+  const inGlance = e => glance.some(g => g.contains(e));
+  const others = [];
+  const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || !el || el.offsetParent === null) continue;
+    if (el.closest('.kr-card') || inGlance(el)) continue;  // the card's own small print
+    if (el.closest('[data-testid="stExpander"] details:not([open])')) continue;
+    others.push([walk.currentNode.textContent.trim().slice(0, 30), px(el)]);
+  }
+  return {
+    glance: Object.fromEntries(glance.map(e => [e.dataset.glance, px(e)])),
+    others: others,
+  };
+}"""
+
+
+@pytest.mark.parametrize("viewport", TABLETS, ids=_size)
+def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    empty = page.locator(".kr-card.kr-empty")
+    expect(empty).to_have_text("Empty pile")  # an empty pile says so
+    tap_card(page, 9)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    expect(page.locator('[data-glance="rank"]')).to_have_text("9")
+    sizes = page.evaluate(FONT_SIZES)
+    glance = sizes["glance"]
+    assert set(glance) >= {"turn", "direction", "follow", "rank"}, glance
+    assert glance["rank"] >= 48, f"the top card's rank is {glance['rank']} px"
+    smallest = min(glance[k] for k in ("turn", "direction", "follow"))
+    bigger = [(t, s) for t, s in sizes["others"] if s >= smallest]
+    assert not bigger, f"text as large as the glance ({smallest} px): {bigger}"
+    box = page.locator(".kr-glance").bounding_box()  # first thing on the screen, not below
+    assert box is not None and box["y"] + box["height"] <= viewport["height"] * 0.4
+    shot(page, f"glance-{_size(viewport)}")
+
+
+# --- 2. cards look like cards -------------------------------------------------------------------
+
+GRID_LOOK = """(key) => {
+  const b = document.querySelector(`.st-key-${key} button`);
+  const cs = getComputedStyle(b);
+  return {border: cs.borderTopStyle, icon: !!b.querySelector('[data-testid="stIconMaterial"]'),
+          type: b.dataset.testid, text: b.innerText};
+}"""
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma, Musical Chairs (built in)")
+    expect(page.locator(".st-key-card_create_your_karma button")).to_be_visible()
+    number = page.evaluate(GRID_LOOK, "card_7")
+    karma = page.evaluate(GRID_LOOK, "card_lose_a_turn")
+    own = page.evaluate(GRID_LOOK, "card_create_your_karma")
+    # A shape (the edge) and a symbol (an icon) tell them apart, not colour alone.
+    assert {number["border"], karma["border"], own["border"]} == {"solid", "double", "dashed"}
+    assert not number["icon"] and karma["icon"] and own["icon"]
+    legend = page.locator(".st-key-grid_karma, .st-key-grid_own")
+    expect(legend.first).to_be_visible()
+    # On the pile and in the log too: a game of the same variant whose own card stays on the pile
+    # (the shipped one leaves the game when played).
+    family = (ROOT / "variants" / "family-create-your-karma.yaml").read_text(encoding="utf-8")
+    ours = "      - one_time\n      - {effect: rotate_seats"
+    assert ours in family
+    gid = store_of(server).create_game(
+        name="Our card stays",
+        variant_id="our-card-stays",
+        variant_yaml=family.replace(ours, "      - {effect: rotate_seats"),
+        players=["Ann", "Ben", "Cal"],
+    )
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    tap_card(page, "create_your_karma")
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    top = page.locator('[data-glance="card"]')
+    expect(top).to_have_class(re.compile(r"\bkr-own\b"))
+    expect(top).to_contain_text("Create Your Karma: Musical Chairs")
+    expect(top).to_contain_text("♥")
+    tap_card(page, "lose_a_turn")
+    page.locator(".st-key-sel_to button").first.click()
+    settled(page)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 2)
+    expect(page.locator('[data-glance="card"]')).to_have_class(re.compile(r"\bkr-karma\b"))
+    tap_card(page, 12)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 3)
+    expect(page.locator('[data-glance="card"]')).to_have_class(re.compile(r"\bkr-number\b"))
+    page.get_by_text("Game log").click()
+    chips = page.locator(".kr-log .kr-chip")
+    expect(chips).to_have_count(3)
+    assert [chips.nth(i).get_attribute("class") for i in range(3)] == [
+        "kr-chip kr-number",
+        "kr-chip kr-karma",
+        "kr-chip kr-own",
+    ]
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_struck_card_says_why_when_tapped(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben"])
+    tap_card(page, 9)
+    page.locator(".st-key-sel_count button").filter(has_text="3").click()
+    settled(page)
+    page.locator(".st-key-do_play button").click()  # three 9s burn: every 9 is accounted for
+    steps_shown(page, 1)
+    struck = page.locator(".st-key-card_9 [data-testid='stBaseButton-tertiary']")
+    expect(struck).to_be_visible()
+    expect(page.locator(".st-key-card_9 button")).to_have_count(1)  # the chosen look has gone
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.querySelector('.st-key-card_9 button')).textDecorationLine"
+        )
+        == "line-through"
+    )
+    struck.click()
+    settled(page)
+    no = verdict_box(page, False)
+    expect(no.locator(".kr-rule")).to_have_text("R4.3")
+    expect(page.locator(".st-key-do_play button")).to_be_disabled()
+
+
+# --- 3 and 5. setup in seconds, the end, a rematch -------------------------------------------------
+
+ENDING = """\
+variant: classic
+players: [Ann, Ben, Cal]
+start:
+  turn: Ben
+  pile: [3]
+  draw_pile: 0
+  hand: {Ann: 2, Ben: 1, Cal: 1}
+  face_up: {Ann: [], Ben: [], Cal: []}
+  face_down: {Ann: 0, Ben: 0, Cal: 0}
+steps: []
+"""
+
+
+def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
+    browser: Browser, server: Server
+) -> None:
+    # A first game with four new names: a tap into the box, the names typed, Start.
+    page = new_page(browser, PORTRAIT)
+    page.goto(server.url)
+    taps = Taps(page)
+    taps.tap(page.locator(".st-key-np_name input"))
+    for i, name in enumerate(["Ann", "Ben", "Cal", "Dee"]):
+        page.keyboard.type(name)
+        page.keyboard.press("Enter")  # typing: the box keeps the focus for the next name
+        expect(page.locator(f".st-key-np_chip_{i} p").first).to_have_text(f"{i + 1}. {name}")
+        expect(page.locator(".st-key-np_name input")).to_have_value("")
+        expect(page.locator(".st-key-np_name input")).to_be_focused()
+    readme_shot(page, "new-game-768x1024")
+    taps.tap(widget(page, "np_start"))
+    turn_shown(page, "Ann")
+    first_game = taps.n
+    assert first_game <= 8
+
+    # Another tablet, another day: the same four in two taps (their last variant kept).
+    other = new_page(browser, LANDSCAPE)
+    other.goto(server.url)
+    taps = Taps(other)
+    taps.tap(other.locator(".st-key-np_recent_0 button"))
+    taps.tap(widget(other, "np_start"))
+    turn_shown(other, "Ann")
+    expect(other.locator(".kr-order")).to_have_text("Ann → Ben → Cal → Dee")
+    recent = taps.n
+    assert recent <= 3
+
+    # The end of a game: the order out, who lost and why, a few numbers, Rematch.
+    gid = table.import_record(store_of(server), ENDING, "ending.yaml")
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ben")
+    for card, n in ((8, 1), (9, 2)):
+        tap_card(page, card)
+        page.locator(".st-key-do_play button").click()
+        steps_shown(page, n)
+    turn_shown(page, None)
+    end = page.locator(".kr-end")
+    expect(end.locator(".kr-podium li")).to_have_text(["1st: Ben", "2nd: Cal", "Lost: Ann"])
+    expect(end.locator(".kr-end-why")).to_have_text(
+        "Game over: only Ann still holds cards (2 cards), so Ann loses."
+    )
+    expect(end.locator(".kr-numbers")).to_have_text(
+        "2 steps · no burns · no pick-ups · no Karma cards played"
+    )
+    readme_shot(page, "end-768x1024")
+    taps = Taps(page)
+    rematch = page.locator(".st-key-do_rematch button")
+    expect(rematch).to_have_text(re.compile("Rematch: Ben starts"))
+    taps.tap(rematch)
+    # The loser deals, so the player on the loser's left starts; seats stay as they are.
+    turn_shown(page, "Ben")
+    expect(page.locator(".kr-order")).to_have_text("Ben → Cal → Ann")
+    assert taps.n == 1
+    row = store_of(server).load_game(re.search(r"game=([^&]+)", page.url).group(1))  # type: ignore[union-attr]
+    assert row.players == ("Ben", "Cal", "Ann") and row.variant_id == "classic" and not row.steps
+    print(f"taps: first game of 4 new names {first_game}, recent players {recent}, rematch 1")
+
+
+# --- 4. a slip at setup put right -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    page.goto(server.url)
+    add_names(page, ["Ann", "Ben", "Cal"])
+    page.get_by_text("Face-up cards (you may skip this)").click()
+    page.locator(".st-key-np_fu_who button").filter(has_text="Ben").click()
+    settled(page)
+    for _ in range(3):  # the slip: Ben's face-up cards entered as three 7s (really 1, 7, 7)
+        page.locator(".st-key-np_fu_card_7 button").click()
+        settled(page)
+    widget(page, "np_start").click()
+    turn_shown(page, "Ann")
+    tap_card(page, 4)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    tap_card(page, 5)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 2)
+    tap_card(page, 7)  # Cal really plays a 7: the slip makes it impossible (R4.3)
+    expect(verdict_box(page, False).locator(".kr-rule")).to_have_text("R4.3")
+
+    # Put it right: Ben's face-up cards are 1, 7, 7, and Cal is really Carl.
+    page.get_by_text("Fix a mistake from the start").click()
+    page.locator(".st-key-fix_fu_who button").filter(has_text="Ben").click()
+    settled(page)
+    page.locator(".st-key-fix_fu_undo_0 button").click()
+    settled(page)
+    page.locator(".st-key-fix_fu_card_1 button").click()
+    settled(page)
+    name = page.locator(".st-key-fix_name_2 input")
+    name.fill("Carl")
+    name.press("Enter")
+    settled(page)
+    page.locator(".st-key-fix_save button").click()
+    settled(page)
+    expect(page.get_by_text(re.compile("^Fixed. Cal is now called Carl."))).to_be_visible()
+    turn_shown(page, "Carl")
+    tap_card(page, 7)
+    expect(verdict_box(page, True)).to_be_visible()
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 3)
+
+    # The export replays to the corrected game; undo still works.
+    calm(page)
+    with page.expect_download() as dl:
+        page.locator(".st-key-do_export button").click()
+    text = Path(dl.value.path()).read_text(encoding="utf-8")
+    replayed = game_from_record(load_record_text(text, "export.yaml"))
+    gid = re.search(r"game=([^&]+)", page.url).group(1)  # type: ignore[union-attr]
+    stored = table.load_table(store_of(server), gid).game
+    assert replayed.steps == stored.steps and replayed.state == stored.state
+    assert replayed.zone("Ben", "face_up").known == {1: 1, 7: 2}
+    assert [s.by for s in replayed.steps] == ["Ann", "Ben", "Carl"]
+    page.locator(".st-key-do_undo button").click()
+    steps_shown(page, 2)
+    turn_shown(page, "Carl")
+
+
+# --- 6. every device ---------------------------------------------------------------------------
+
+COVERED = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return 'missing';
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
+    return `outside the screen: ${Math.round(r.top)}..${Math.round(r.bottom)}`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (el === hit || el.contains(hit)) ? '' : 'covered';
+}"""
+
+
+def reachable(page: Page, selector: str, what: str) -> None:
+    """The control is on the screen and nothing covers it: no scroll is needed to tap it."""
+    problem = page.evaluate(COVERED, selector)
+    if problem:
+        shot(page, "failed-phone-reach")
+    assert not problem, f"{what}: {selector} {problem}"
+
+
+CALM = """() => document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState
+  === 'notRunning' && !document.querySelector('[data-stale="true"]')"""
+
+
+def calm(page: Page) -> None:
+    """The page as a person sees it once a tap's answer is drawn: not running, nothing stale."""
+    page.wait_for_timeout(150)  # the tap's rerun has begun by now
+    page.wait_for_function(CALM)
+
+
+def reach_and_tap(page: Page, target: Locator, what: str) -> None:
+    """Check that ``target`` is in reach as the screen stands, then tap it (a click would
+    scroll to it by itself, hiding a control that needed a scroll)."""
+    calm(page)
+    expect(target).to_have_count(1)
+    target.evaluate(
+        "e => { document.querySelectorAll('[data-probe]').forEach("
+        "x => x.removeAttribute('data-probe')); e.setAttribute('data-probe', '1') }"
+    )
+    reachable(page, "[data-probe='1']", what)
+    target.click()
+    calm(page)
+
+
+def _a_short_game(variant: Any) -> list[Any]:
+    """A whole two-player game from a bot, short and with every kind of step in it."""
+    for seed in range(300):
+        game = Game.shuffled(variant, ["Ann", "Ben"], seed, keep_history=True)
+        bot, rng = make_bot("smart"), random.Random(seed)
+        while not game.over and game.step_count < 90:
+            game.push(bot.choose(game, game.legal_steps(), rng))
+        steps = game.steps
+        plays = [s for s in steps if isinstance(s, Play)]
+        if (
+            game.over
+            and len(steps) <= 80
+            and any(s.to for s in plays)
+            and any(len(s.cards) > 1 for s in plays)
+            and {"face_up", "face_down"} <= {s.zone for s in plays}
+            and any(isinstance(s, PickUp) for s in steps)
+        ):
+            return steps
+    raise AssertionError("no short game found")
+
+
+def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) -> None:
+    variant = builtin("second-edition")
+    steps = _a_short_game(variant)
+    at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
+    page = new_page(browser, PHONE)
+    start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
+    reachable(page, ".st-key-join_corner button", "join")
+    pictured = False
+    for n, step in enumerate(steps, 1):
+        what = f"step {n} ({step})"
+        if isinstance(step, PickUp):
+            reach_and_tap(page, page.locator(".st-key-do_pickup button"), what)
+        else:
+            card = step.cards[0]
+            reach_and_tap(page, page.locator(f".st-key-card_{card} button"), what)
+            if len(step.cards) > 1:
+                count = page.locator(".st-key-sel_count button").filter(
+                    has_text=re.compile(rf"^{len(step.cards)}$")
+                )
+                reach_and_tap(page, count, what)
+            if step.zone != table.default_zone(at_table):
+                zone = page.locator(".st-key-sel_zone button").filter(
+                    has_text=re.compile(rf"^{table.ZONE_LABELS[step.zone]}$")
+                )
+                reach_and_tap(page, zone, what)
+            if step.to is not None:
+                asked = verdict_box(page)
+                expect(asked).to_contain_text("Choose a player just above")
+                target = page.locator(".st-key-sel_to button").filter(has_text=step.to)
+                # The prompt points where the control is: the players are just above it.
+                assert target.bounding_box()["y"] < asked.bounding_box()["y"]  # type: ignore[index]
+                reach_and_tap(page, target, what)
+            expect(verdict_box(page, True)).to_be_visible()
+            if step.to is not None and not pictured:
+                readme_shot(page, "referee-390x844")  # a chosen player, the verdict, Play
+                pictured = True
+            reach_and_tap(page, page.locator(".st-key-do_play button"), what)
+        at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
+        steps_shown(page, n)
+        assert page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop") == 0
+    turn_shown(page, None)
+    reachable(page, ".st-key-do_rematch button", "the end")
+    tap_targets_ok(page)
+    print(f"phone: {len(steps)} steps, none needed a scroll")
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE, PHONE], ids=_size)
+def test_join_is_in_reach_on_every_screen(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben"])
+    for path in ("", "design", "rules", "games", "simulate"):
+        if path:
+            page.goto(f"{server.url}/{path}")
+        settled(page)
+        reachable(page, ".st-key-join_corner button", f"/{path}")
+        box = page.locator(".st-key-join_corner button").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+
+
+# --- axe-core -------------------------------------------------------------------------------------
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """Serious and critical WCAG problems axe-core finds on the page as it is now."""
+    page.wait_for_timeout(600)  # Streamlit fades elements in
+    settled(page)
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => ({id: v.id, impact: v.impact,
+                        where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_axe_finds_no_serious_problem(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    assert AXE.exists(), "run `make test` (it installs axe-core with npm)"
+    page = new_page(browser, viewport)
+    page.goto(server.url)
+    found = {"new game": axe_violations(page)}
+    start_game(page, server.url, ["Ann", "Ben", "Cal"], goto=False)
+    tap_card(page, 9)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    tap_card(page, 4)  # a game under way, a verdict showing
+    page.get_by_text("Game log").click()
+    found["referee"] = axe_violations(page)
+    for path in ("design", "rules"):
+        page.goto(f"{server.url}/{path}")
+        found[path] = axe_violations(page)
+    assert not any(found.values()), found
