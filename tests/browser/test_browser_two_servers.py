@@ -48,8 +48,8 @@ def test_two_app_servers_one_game(browser: Browser, make_server: Any, pg_server:
     for bad in (gid, f"{gid}.{key[:-3]}"):
         stranger = new_page(browser, PORTRAIT)
         stranger.goto(f"{second.url}/?game={bad}")
-        expect(widget(stranger, "new_start")).to_be_visible()
-        expect(stranger.get_by_text("Ann's turn")).to_have_count(0)
+        expect(widget(stranger, "np_start")).to_be_visible()
+        expect(stranger.locator('[data-glance="turn"]')).to_have_count(0)
         stranger.context.close()
 
     # A stale step on the second server is refused: the first server stored Ann's 4 first.
