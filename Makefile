@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test lint bench setup chromium axe screenshots clean
+.PHONY: run test lint bench setup chromium postgresql axe screenshots clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,6 +22,10 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium fonts-liberation)
 
+# The storage tests start their own throwaway PostgreSQL server (tests/pgserver.py).
+postgresql:
+	@test -x /usr/lib/postgresql/15/bin/initdb || (apt-get update && apt-get install -y postgresql)
+
 # axe-core checks accessibility inside the browser tests; pinned by package-lock.json.
 AXE := node_modules/axe-core/axe.min.js
 $(AXE): package.json package-lock.json
@@ -35,7 +39,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/mypy
 
-test: $(STAMP) chromium $(AXE) lint
+test: $(STAMP) chromium postgresql $(AXE) lint
 	$(PY) -m pytest
 
 bench: $(STAMP)

@@ -175,15 +175,24 @@ def _p90(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=10)[-1]
 
 
-def main() -> int:
+def browser_missing() -> str | None:
+    """Why a real-browser benchmark cannot run here, or None when it can."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
-        print("skipped: playwright is not installed (make setup)")
-        return 0
+        return "skipped: playwright is not installed (make setup)"
     if not Path(CHROMIUM).exists():
-        print(f"skipped: {CHROMIUM} is not installed (make chromium)")
+        return f"skipped: {CHROMIUM} is not installed (make chromium)"
+    return None
+
+
+def main() -> int:
+    missing = browser_missing()
+    if missing:
+        print(missing)
         return 0
+    from playwright.sync_api import sync_playwright
+
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         games = {"1000-step": store_game(data, 1000), "10-step": store_game(data, 10)}

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pgserver
 import pytest
+from pgserver import PgServer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,3 +40,26 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("figures")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One throwaway PostgreSQL server for the whole run (started on first use)."""
+    if not pgserver.available():
+        pytest.fail(
+            f"PostgreSQL is not installed ({pgserver.PG_BIN}): `make test` installs it "
+            "(apt-get install postgresql)"
+        )
+    server = PgServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's Store keeps its games: a fresh SQLite file, or a fresh database on the
+    test PostgreSQL server.  Every storage test that takes it runs on both backends."""
+    if request.param == "sqlite":
+        return str(tmp_path / "k.sqlite3")
+    server: PgServer = request.getfixturevalue("pg_server")
+    return server.new_database()

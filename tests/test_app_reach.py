@@ -28,9 +28,28 @@ def test_local_addresses_are_never_shared(host: str) -> None:
     )
 
 
-def test_share_links_use_the_address_the_browser_used() -> None:
+def test_share_links_use_the_address_the_browser_used_when_it_is_this_computer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(reach, "lan_address", lambda: "192.168.1.20")
     assert reach.base_url("192.168.1.20:8501", env={}) == "http://192.168.1.20:8501"
-    assert reach.base_url("karma.lan", "https", env={}) == "https://karma.lan"
+    assert reach.base_url("192.168.1.20:9999", env=LAN) == "http://192.168.1.20:8501"
+
+
+@pytest.mark.parametrize(
+    "forged", ["evil.example.com", "evil.example.com:8501", "10.9.9.9:8501", "karma.lan"]
+)
+def test_a_forged_host_never_reaches_a_link(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18 point 4: a Host header naming another machine (DNS rebinding, a proxy passing
+    Host through) gives the LAN address this computer prints, or no link at all."""
+    monkeypatch.setattr(reach, "lan_address", lambda: "192.168.1.20")
+    assert reach.base_url(forged, env=LAN) == "http://192.168.1.20:8501"
+    assert reach.base_url(forged, env={}) is None
+    public = {**LAN, "KARMA_PUBLIC_URL": "https://karma.example.org"}
+    assert reach.base_url(forged, env=public) == "https://karma.example.org"
+
+
+def test_share_links_from_a_browser_on_this_computer() -> None:
     # A browser on the server itself (localhost) gets the LAN address, when there is one.
     base = reach.base_url("localhost:8501", env=LAN)
     lan = reach.lan_address()

@@ -10,9 +10,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from sqlalchemy import inspect as sa_inspect
 
 from referee import store as store_module
 from referee.store import SCHEMA_VERSION, DamagedGame, StorageError, Store
+from referee.store.schema import FIRST_SCHEMA, Migration, run_sql
 
 
 def _game(store: Store, name: str = "Test") -> str:
@@ -25,15 +27,15 @@ def _game(store: Store, name: str = "Test") -> str:
     )
 
 
-def test_new_file_gets_the_current_schema_version(tmp_path: Path) -> None:
-    store = Store(tmp_path / "k.sqlite3")
+def test_new_database_gets_the_current_schema_version(target: str) -> None:
+    store = Store(target)
     assert store.schema_version() == SCHEMA_VERSION >= 1
 
 
 def test_a_pre_versioning_file_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
     path = tmp_path / "k.sqlite3"
     with sqlite3.connect(path) as db:  # what the first release wrote: the tables, user_version 0
-        db.executescript(store_module.SCHEMA)
+        db.executescript(FIRST_SCHEMA.format(float="REAL"))
     first = Store(path)
     gid = _game(first)
     with sqlite3.connect(path) as db:
@@ -41,6 +43,35 @@ def test_a_pre_versioning_file_is_migrated_and_keeps_its_games(tmp_path: Path) -
     again = Store(path)
     assert again.schema_version() == SCHEMA_VERSION
     assert again.load_game(gid).name == "Test"
+    assert again.access_key(gid)  # step 2 gave the old game a link key
+
+
+def test_a_database_from_a_newer_app_is_refused(target: str) -> None:
+    store = Store(target)
+    with store._write() as db:
+        store._write_version(db, SCHEMA_VERSION + 5)
+    with pytest.raises(StorageError) as err:
+        Store(target)
+    assert err.value.kind == "newer" and "newer Karma Referee" in err.value.message
+
+
+def test_an_unreachable_database_server_is_said_in_plain_words(pg_server: object) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(StorageError) as err:
+        Store(f"postgresql://karma:hush@127.0.0.1:{port}/karma")
+    words = err.value.message
+    assert err.value.kind == "unavailable" and "cannot be reached" in words
+    assert "hush" not in words and "Traceback" not in words
+
+
+def test_a_database_url_of_another_kind_is_refused_in_plain_words() -> None:
+    with pytest.raises(StorageError) as err:
+        Store("mysql://root@db/karma")
+    assert "postgresql://" in err.value.message
 
 
 def test_a_file_from_a_newer_app_is_refused_untouched(tmp_path: Path) -> None:
@@ -154,15 +185,15 @@ def test_a_file_damaged_inside_is_reported_and_left_as_it_is(tmp_path: Path) -> 
 
 
 def test_a_failed_migration_step_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each migration step is one transaction: a step that fails leaves the file at the
+    """Each migration step is one transaction: a step that fails leaves the database at the
     version it had, with its games, and says so plainly."""
-    path = tmp_path / "k.sqlite3"
+    path = target
     gid = _game(Store(path))
-    broken = (
-        "CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1)",
+    broken = Migration(
         "a step that fails half way",
+        run_sql("CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1)"),
     )
     monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, broken))
     monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
@@ -173,26 +204,27 @@ def test_a_failed_migration_step_changes_nothing(
     again = Store(path)
     assert again.schema_version() == SCHEMA_VERSION
     assert again.load_game(gid).name == "Test"
-    with sqlite3.connect(path) as db:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert "half_done" not in tables
+    with again._read() as db:
+        assert "half_done" not in sa_inspect(db).get_table_names()
 
 
 def test_a_later_migration_step_runs_once_and_keeps_the_games(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """How a future schema change lands: appended to MIGRATIONS, run once per file."""
-    path = tmp_path / "k.sqlite3"
+    """How a future schema change lands: appended to MIGRATIONS, run once per database."""
+    path = target
     gid = _game(Store(path))
-    step = ("ALTER TABLE games ADD COLUMN colour TEXT NOT NULL DEFAULT 'green'", "table colour")
+    step = Migration(
+        "table colour", run_sql("ALTER TABLE games ADD COLUMN colour TEXT NOT NULL DEFAULT 'green'")
+    )
     monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, step))
     monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     moved = Store(path)
     Store(path)  # a second start does not run it again (it would fail: the column exists)
     assert moved.schema_version() == SCHEMA_VERSION + 1
     assert moved.load_game(gid).name == "Test"
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT colour FROM games").fetchall() == [("green",)]
+    with moved._read() as db:
+        assert db.exec_driver_sql("SELECT colour FROM games").all() == [("green",)]
 
 
 @pytest.mark.parametrize(

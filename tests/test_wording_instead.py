@@ -126,10 +126,19 @@ def check_hint(game: Game) -> None:
         held = [c for c, n in game.zone(who, said.zone).known.items() if n]
         may = {s.cards[0] for s in plays}
         for card in held:
+            if card not in may and _house_refuses(game, who, said.zone, card):
+                continue  # a house effect's own check (R9): its refusal says why in its words
             assert (card in may) == fits(said.fits, card), (card, game.hint())
     needs = {v.card_name(s.cards[0]) for s in plays if s.to is not None}
     assert needs <= set(said.chosen), game.hint()
     assert all(s.to is not None for s in plays if v.card_name(s.cards[0]) in said.chosen)
+
+
+def _house_refuses(game: Game, who: str, zone: str, card: object) -> bool:
+    """The card fits by the hint's words but a house effect's own check (a unit's ``refuse``,
+    e.g. not_last) turns it down: the hint speaks of values, the refusal of the situation."""
+    tries = [Play(who, (card,), zone), *(Play(who, (card,), zone, to) for to in game.state.names)]  # type: ignore[arg-type]
+    return any(game.explain(t).reason is Reason.HOUSE_RULE for t in tries)
 
 
 def play_and_check(v: Variant, players: list[str], seed: int) -> int:

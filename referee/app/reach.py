@@ -3,15 +3,18 @@
 No Streamlit here: ``karma app`` prints the same address and QR code that the app shows in its
 "Join from another device" control.  A share link must work on *another* device, so it is built
 from the address the browser used, or from a configured public base URL (``KARMA_PUBLIC_URL``),
-and never from 127.0.0.1 / localhost / 0.0.0.0, which mean "this machine" on every device.
+and never from 127.0.0.1 / localhost / 0.0.0.0, which mean "this machine" on every device, nor
+from a ``Host`` header that names anything but this computer's own addresses.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import os
 import socket
+from collections.abc import Mapping
 from urllib.parse import quote, urlsplit
 
 PUBLIC_URL_ENV = "KARMA_PUBLIC_URL"  # e.g. https://karma.example.org (behind a proxy)
@@ -76,30 +79,47 @@ def lan_url(listen_host: str, port: int) -> str | None:
     return None if host is None else f"http://{_netloc(host, port)}"
 
 
-def public_base(env: dict[str, str] | None = None) -> str | None:
+def public_base(env: Mapping[str, str] | None = None) -> str | None:
     url = (env if env is not None else os.environ).get(PUBLIC_URL_ENV, "").strip().rstrip("/")
     if not url.startswith(("http://", "https://")):
         return None
     return None if is_local(_host_port(urlsplit(url).netloc)[0]) else url
 
 
+def own_addresses(env: Mapping[str, str] | None = None) -> set[str]:
+    """The network addresses of this computer (never loopback): the LAN address the app
+    prints, the address it listens on, and what the computer's own name resolves to."""
+    env = os.environ if env is None else env
+    found = {lan_address() or ""}
+    listen = env.get(HOST_ENV, "")
+    if listen not in ALL_INTERFACES:
+        found.add(listen)
+    with contextlib.suppress(OSError):
+        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None))
+    return {a.strip("[]").lower() for a in found if a and not is_local(a)}
+
+
 def base_url(
     browser_host: str | None,
     scheme: str = "http",
-    env: dict[str, str] | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> str | None:
-    """The base of share links: the configured public URL, else the address the browser used,
-    else (for a browser on this machine) the LAN address when the server listens on it."""
+    """The base of share links: the configured public URL; else the address the browser used
+    when that is one of this computer's own addresses; else this computer's LAN address.
+
+    The browser's ``Host`` header is only *compared* with addresses the computer knows it has:
+    a forged Host (DNS rebinding, a proxy passing it through) never reaches a link or QR code.
+    """
     env = dict(os.environ) if env is None else env
     public = public_base(env)
     if public:
         return public
+    port_text = env.get(PORT_ENV, "")
     if browser_host:
         host, port = _host_port(browser_host)
-        if host and not is_local(host):
-            return f"{scheme}://{_netloc(host, port)}"
+        if host and not is_local(host) and host.strip("[]").lower() in own_addresses(env):
+            return f"{scheme}://{_netloc(host, port_text if port_text.isdigit() else port)}"
     listen = env.get(HOST_ENV)
-    port_text = env.get(PORT_ENV, "")
     if listen is None or not port_text.isdigit():
         return None
     return lan_url(listen, int(port_text))

@@ -2,27 +2,83 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
-from referee.store import Store, default_path
+from referee import access as access_rules
+from referee.store import GameSummary, Store, default_target, open_store
 
 from . import reach
 from .common import STYLE
 
 GAME_KEY = "game_id"
 TABLE_KEY = "table"
+ACCESS_KEY = "access"  # this visitor's Access: public mode, organiser, the game links held
 
 
-@st.cache_resource(show_spinner=False)
-def _store(path: str) -> Store:
-    return Store(path)
+def _secrets(section: str) -> Mapping[str, Any] | None:
+    """One section of .streamlit/secrets.toml, or None when there is no such file or section."""
+    try:
+        found = st.secrets.get(section)
+    except Exception:  # no secrets file, or an unreadable one: the environment still works
+        return None
+    return found if isinstance(found, Mapping) else None
+
+
+def process_store() -> Store:
+    """The process-wide store: KARMA_DATABASE_URL, else [connections.karma] in secrets.toml,
+    else the SQLite file in the data folder (KARMA_DATA_DIR)."""
+    connections = _secrets("connections") or {}
+    return open_store(default_target(connections.get("karma")))
+
+
+def access() -> access_rules.Access:
+    """This visitor's rights (kept in the session; public mode is read from the environment)."""
+    found = st.session_state.get(ACCESS_KEY)
+    if not isinstance(found, access_rules.Access):
+        found = st.session_state[ACCESS_KEY] = access_rules.Access(
+            public=access_rules.public_mode()
+        )
+    return found
 
 
 def store() -> Store:
-    """The process-wide store for the current data folder (KARMA_DATA_DIR)."""
-    return _store(str(default_path().resolve()))
+    """The store as this visitor may use it: everything at home; in public mode only the games
+    whose link this visitor holds (referee.access)."""
+    base = process_store()
+    who = access()
+    return base if who.sees_everything else access_rules.VisitorStore(base, who)
+
+
+def recent_games(limit: int = 5) -> list[GameSummary]:
+    """This visitor's recent games, newest first (safe in public mode: only games they hold)."""
+    return access_rules.recent_games(store(), limit)
+
+
+def recent_players(limit: int = 5) -> list[tuple[str, ...]]:
+    """The seatings of this visitor's recent games, newest first, each once (for a "new game
+    with these players" button; safe in public mode)."""
+    return access_rules.recent_players(store(), limit)
+
+
+def organiser_login(password: str) -> bool:
+    """Make this visitor the organiser if ``password`` is the configured one."""
+    expected = access_rules.organiser_password({"organiser": _secrets("organiser") or {}})
+    ok = access_rules.password_matches(password, expected)
+    if ok:
+        access().organiser = True
+    return ok
+
+
+def link_id(gid: str) -> str:
+    """What ``?game=`` says for this game: its id, or in public mode its ticket (id.key)."""
+    who = access()
+    if who.public and gid not in who.held:
+        who.hold(gid, store().access_key(gid))  # the organiser opening someone's game
+    return who.ticket(gid)
 
 
 def style() -> str:
@@ -65,11 +121,14 @@ def sync_game_id() -> None:
     that the session's id wins and is written back, since the navigation menu drops the query.
     """
     if GAME_KEY not in st.session_state:
-        st.session_state[GAME_KEY] = st.query_params.get("game") or None
+        gid, key = access_rules.split_ticket(st.query_params.get("game"))
+        access().hold(gid, key)  # a game link's key: checked by the store on every use
+        st.session_state[GAME_KEY] = gid or None
     gid = st.session_state[GAME_KEY]
     if gid:
-        if st.query_params.get("game") != gid:
-            st.query_params["game"] = gid
+        ticket = access().ticket(gid)
+        if st.query_params.get("game") != ticket:
+            st.query_params["game"] = ticket
     elif "game" in st.query_params:
         del st.query_params["game"]
 
@@ -83,7 +142,7 @@ def set_game(gid: str | None) -> None:
     st.session_state[GAME_KEY] = gid
     st.session_state.pop(TABLE_KEY, None)
     if gid:
-        st.query_params["game"] = gid
+        st.query_params["game"] = link_id(gid)
     elif "game" in st.query_params:
         del st.query_params["game"]
 
@@ -124,7 +183,7 @@ def join_control() -> None:
             )
             return
         gid = current_game_id()
-        url = reach.game_link(base, gid) if gid else base
+        url = reach.game_link(base, link_id(gid)) if gid else base
         what = "this game" if gid else "the app"
         st.write(
             f"On a tablet or phone on the same Wi-Fi, scan the code or open this address to "

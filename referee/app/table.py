@@ -397,15 +397,16 @@ def steps_words(n: int) -> str:
 
 
 def follow_seconds(env: Mapping[str, str] | None = None) -> float:
-    """How often a tablet checks for other tablets' steps: $KARMA_FOLLOW_SECONDS, else 1.5 s."""
+    """How often a tablet looks for other tablets' steps (referee.app.follow: one small file
+    request, no Streamlit rerun): $KARMA_FOLLOW_SECONDS, else 0.75 s."""
     import os
 
     text = (os.environ if env is None else env).get("KARMA_FOLLOW_SECONDS", "")
     try:
         value = float(text)
     except ValueError:
-        return 1.5
-    return min(max(value, 0.5), 3600.0) if value == value else 1.5
+        return 0.75
+    return min(max(value, 0.25), 3600.0) if value == value else 0.75
 
 
 def step_words(outcome: Outcome) -> str:

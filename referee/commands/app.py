@@ -1,4 +1,5 @@
-"""``karma app``: start the Streamlit app (headless), storing games in SQLite under a data folder.
+"""``karma app``: start the Streamlit app (headless), storing games in SQLite under a data folder,
+or on a PostgreSQL server when ``KARMA_DATABASE_URL`` names one (several app servers can share it).
 
 The options a ``.streamlit/config.toml`` would hold are passed on the command line, so the app
 behaves the same from any working directory.  ``KARMA_DATA_DIR`` moves the data folder
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -65,9 +67,39 @@ def command_line(port: int, host: str) -> list[str]:
     return cmd
 
 
+def kept_in(data: Path, env: Mapping[str, str]) -> str:
+    """Where the games are, for the banner: the database server (never its password), else the
+    data folder.  (A [connections.karma] entry in secrets.toml is read by the app itself.)"""
+    # Imported here: every `karma` command imports this module, and SQLAlchemy takes a while.
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from referee.store import DATABASE_URL_ENV, database_url
+
+    url = database_url(env)
+    if not url:
+        return str(data)
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return f"the database named by {DATABASE_URL_ENV} (not a valid address)"
+
+
 def banner(host: str, port: int, data: Path, env: dict[str, str]) -> str:
     """What `karma app` prints: where to open the app here and on a tablet (with a QR code)."""
-    lines = [f"Karma Referee  (games are kept in {data})"]
+    from referee.access import organiser_password, public_mode
+
+    lines = [f"Karma Referee  (games are kept in {kept_in(data, env)})"]
+    if public_mode(env):
+        lines.append(
+            "  Public mode: a visitor sees only the games whose link they hold; the organiser"
+            " signs in on the Games page"
+            + (
+                ""
+                if organiser_password(None, env)
+                else " (no organiser password is set: KARMA_ORGANISER_PASSWORD)"
+            )
+        )
     here = host if host not in reach.ALL_INTERFACES and not reach.is_local(host) else "localhost"
     lines.append(f"  On this computer:      http://{here}:{port}")
     join = reach.public_base(env) or reach.lan_url(host, port)

@@ -1,5 +1,8 @@
 """The Games page: every stored game (search, pages), rename and delete them, import a game
-record, and the variant library (with ids; deleting asks first)."""
+record, and the variant library (with ids; deleting asks first).
+
+In public mode (referee.access) a visitor sees only the games whose link they hold, and the
+library's variants cannot be deleted; the organiser signs in here and then sees everything."""
 
 from __future__ import annotations
 
@@ -12,9 +15,28 @@ from referee.app.common import plain
 from referee.store import StorageError
 
 store = state.store()
+who = state.access()
 PAGE_SIZE = 20
 NAME_MAX = 80
 st.title("Games")
+
+
+def _organiser_sign_in() -> None:
+    word = str(st.session_state.pop("games_organiser_password", "") or "")
+    if state.organiser_login(word):
+        st.session_state["games_flash"] = ("success", "Signed in as the organiser.")
+    else:
+        st.session_state["games_flash"] = ("error", "That is not the organiser's password.")
+
+
+if who.public and not who.organiser:
+    st.caption(
+        "This app is open to the internet, so only games started on this device or opened "
+        "with their link are listed here. The club's organiser sees them all."
+    )
+    with st.expander("Organiser", icon=":material/key:"):
+        st.text_input("Organiser's password", type="password", key="games_organiser_password")
+        st.button("Sign in", key="games_organiser_go", on_click=_organiser_sign_in)
 
 
 def _resume(gid: str) -> None:
@@ -110,7 +132,7 @@ for g in games:
                 disabled=g.damaged,
             ):
                 _resume(g.id)
-                st.switch_page(state.screen("table"), query_params={"game": g.id})
+                st.switch_page(state.screen("table"), query_params={"game": state.link_id(g.id)})
         with c2, st.popover("Rename", width="stretch", key=f"games_rename_{g.id}"):
             st.text_input("New name", value=g.name, key=f"games_newname_{g.id}", max_chars=NAME_MAX)
             st.button(
@@ -159,7 +181,7 @@ if upload is not None and st.button("Import and carry on", key="games_import_go"
         st.error(plain(f"The game could not be stored: {e.message}"))
     else:
         _resume(gid)
-        st.switch_page(state.screen("table"), query_params={"game": gid})
+        st.switch_page(state.screen("table"), query_params={"game": state.link_id(gid)})
 
 st.subheader("Our variant library")
 library = store.list_variants()
@@ -171,6 +193,8 @@ for lv in library:
         with c1:
             st.markdown(f"**{plain(lv.name)}**")
             st.caption(plain(f"id: {lv.id}"))
+        if not who.sees_everything:
+            continue  # only the organiser may delete from the library in public mode
         with c2, st.popover("Delete", width="stretch", key=f"games_delvar_{lv.id}"):
             st.write(
                 plain(

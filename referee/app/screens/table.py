@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from referee.app import board, cardgrid, glance, newgame, setup, state, table
+from referee.app import board, cardgrid, follow, glance, newgame, setup, state, table
 from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
@@ -29,9 +29,6 @@ TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
 RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
-# Other tablets' steps show up within 2 s; KARMA_FOLLOW_SECONDS changes the interval (a busy
-# club server may want it longer; the browser tests use a long one to hold a tablet stale).
-FOLLOW_SECONDS = table.follow_seconds()
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
 # screen; on a phone the action bar stays in the flow right under the choices.
@@ -319,7 +316,7 @@ def new_game_screen() -> None:
     _show_flash()
     sources = variant_sources(store)
     newgame.setup_screen(sources, setup.recent_tables(store), _start)
-    games = store.list_games(limit=5)
+    games = state.recent_games(limit=5)
     if games:
         st.header("Carry on with a game", anchor=False)
         for g in games:
@@ -364,7 +361,7 @@ def table_screen(tbl: table.Table) -> None:
         st.html(board.log_html(tbl))
     _fix_panel(tbl)
     _export(tbl)
-    _follow(tbl.gid)
+    follow.follow(store, state.process_store(), tbl.gid, tbl.version, _followed)
 
 
 def _end_actions(tbl: table.Table) -> None:
@@ -649,12 +646,12 @@ def _fix_panel(tbl: table.Table) -> None:
         )
 
 
-@st.fragment(run_every=FOLLOW_SECONDS)
-def _follow(gid: str) -> None:
-    """Every 1.5 s: has another tablet changed this game?  One indexed read; rerun if so."""
+def _followed() -> None:
+    """Another tablet changed this game (referee.app.follow saw a new version): take it."""
     shown = st.session_state.get(SHOWN_KEY)
-    if shown is None or shown.gid != gid:
+    if shown is None:
         return
+    gid = shown.gid
     try:
         now = store.version(gid)
     except StorageError:
@@ -663,17 +660,12 @@ def _follow(gid: str) -> None:
         return
     try:
         fresh = table.load_table(store, gid)
-    except (NotFound, VariantError):
-        st.rerun(scope="app")
-        return
-    except StorageError:
-        return
+    except (NotFound, VariantError, StorageError):
+        return  # the page's own load says what is wrong
     if not table.same_game(shown, fresh):
-        # The widgets may already be drawn in this run: reset the choice at the next one.
         st.session_state[RESET_KEY] = True
         _flash("info", table.change_words(shown, fresh))
     st.session_state[state.TABLE_KEY] = fresh
-    st.rerun(scope="app")
 
 
 def _export(tbl: table.Table) -> None:

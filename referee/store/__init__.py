@@ -1,0 +1,631 @@
+"""The app's storage: games and a variant library, in SQLite (embedded, nothing to install) or
+PostgreSQL (when a database URL is given: several app servers, one set of games).
+
+Both go through SQLAlchemy Core.  Every game row has a ``version``; a step is stored by one
+``UPDATE … WHERE id = ? AND version = ?`` inside a transaction, so of two tablets (on one app
+server or on two) that read the same version exactly one is stored and the other gets a
+:class:`Conflict`, never a silent overwrite.  SQLite: one short connection per call (each
+Streamlit session runs in its own thread), WAL so that readers never wait for a writer,
+``BEGIN IMMEDIATE`` for writes, ``synchronous=FULL``.  PostgreSQL: a small connection pool;
+a step is acknowledged only after COMMIT returns, so killing an app server loses no
+acknowledged step.
+
+A game is stored as what is needed to rebuild it exactly: the variant's YAML text (so that a
+later edit of a library variant cannot change a game under way), the seating, the face-up
+cards, the accepted steps and the undone ones (for redo), each step in the shape of a game
+record step (GAME-RECORDS.md).  Nothing here knows the rules or imports Streamlit.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import secrets
+import sqlite3
+import time
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, delete, event, func, insert, or_, select, text, update
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import NullPool
+
+from .faults import Conflict, DamagedGame, NotFound, StorageError, storage_error
+from .schema import MIGRATIONS, SCHEMA_VERSION, games, new_access_key, variants
+
+__all__ = [
+    "DATABASE_URL_ENV",
+    "Conflict",
+    "DamagedGame",
+    "GameRow",
+    "GameSummary",
+    "LibraryVariant",
+    "NotFound",
+    "SCHEMA_VERSION",
+    "StorageError",
+    "Store",
+    "database_url",
+    "default_path",
+    "default_target",
+    "open_store",
+    "secrets_url",
+]
+
+DATA_DIR_ENV = "KARMA_DATA_DIR"
+DATABASE_URL_ENV = "KARMA_DATABASE_URL"  # e.g. postgresql://karma:secret@db.example.org/karma
+DB_NAME = "karma.sqlite3"
+MIGRATION_LOCK = 7_344_211
+# The columns a GameRow and a GameSummary are read from, in the order _game_row/_summary use.
+GAME_COLUMNS = (
+    *("id", "name", "variant_id", "builtin", "variant", "players", "face_up", "start"),
+    *("steps", "undone", "over", "loser", "version", "created", "updated"),
+)
+SUMMARY_COLUMNS = (
+    "id",
+    "name",
+    "variant_id",
+    "players",
+    "step_count",
+    "over",
+    "loser",
+    "updated",
+)  # a PostgreSQL advisory lock: one app server migrates at a time
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    name: str
+    variant_id: str
+    builtin: bool
+    variant: str
+    players: tuple[str, ...]
+    face_up: dict[str, list[Any]]
+    start: dict[str, Any] | None
+    steps: list[dict[str, Any]]
+    undone: list[dict[str, Any]]
+    over: bool
+    loser: str | None
+    version: int
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: str
+    name: str
+    variant_id: str
+    players: tuple[str, ...]
+    step_count: int
+    over: bool
+    loser: str | None
+    updated: float
+    damaged: bool = False
+
+
+@dataclass(frozen=True)
+class LibraryVariant:
+    id: str
+    name: str
+    yaml: str
+    updated: float
+
+
+def default_path() -> Path:
+    """``$KARMA_DATA_DIR/karma.sqlite3``, by default under ``./data``."""
+    return Path(os.environ.get(DATA_DIR_ENV) or "data") / DB_NAME
+
+
+def database_url(env: Mapping[str, str] | None = None) -> str | None:
+    """``$KARMA_DATABASE_URL`` when set (a database server), else None (the SQLite file)."""
+    url = (os.environ if env is None else env).get(DATABASE_URL_ENV, "").strip()
+    return url or None
+
+
+def secrets_url(entry: Mapping[str, Any] | None) -> str | None:
+    """The database URL in Streamlit's ``[connections.karma]`` secrets entry: ``url = "..."``,
+    or the parts (``dialect``, ``host``, ``port``, ``database``, ``username``, ``password``)."""
+    if not entry:
+        return None
+    if entry.get("url"):
+        return str(entry["url"]).strip() or None
+    if not entry.get("host"):
+        return None
+    port = entry.get("port")
+    return URL.create(
+        str(entry.get("dialect") or "postgresql"),
+        username=entry.get("username"),
+        password=entry.get("password"),
+        host=str(entry["host"]),
+        port=int(port) if port else None,
+        database=entry.get("database"),
+    ).render_as_string(hide_password=False)
+
+
+def default_target(secrets: Mapping[str, Any] | None = None) -> str:
+    """Where the games are: ``$KARMA_DATABASE_URL``, else ``[connections.karma]`` in
+    secrets.toml, else the SQLite file's path."""
+    return database_url() or secrets_url(secrets) or str(default_path().resolve())
+
+
+def _engine_url(url: str) -> URL:
+    """A SQLAlchemy URL for ``url``; ``postgres://`` and ``postgresql://`` use psycopg 3."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        parsed = None
+    if parsed is None or parsed.get_backend_name() not in ("postgresql", "sqlite"):
+        raise StorageError(
+            "unavailable",
+            f"The database address in {DATABASE_URL_ENV} (or secrets.toml) is not one this app "
+            "can use: give postgresql://user:password@host:port/database.",
+        )
+    if parsed.get_backend_name() == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+@functools.lru_cache(maxsize=8)
+def open_store(target: str) -> Store:
+    """One Store per process and target (an engine holds the pool): the app and the follow
+    endpoint share it.  A failure is not remembered, so a fixed folder is picked up on reload."""
+    return Store(target)
+
+
+class Store:
+    """All reads and writes of the games and the variant library."""
+
+    def __init__(self, where: str | os.PathLike[str] | None = None) -> None:
+        target = str(where) if where is not None else default_target()
+        self.server = "://" in target and not target.startswith("sqlite")
+        if "://" in target:
+            url = _engine_url(target)
+            self.url: URL | None = url
+            self.path: Path | None = (
+                Path(url.database) if url.database and not self.server else None
+            )
+        else:
+            self.url = None
+            self.path = Path(target)
+        self.where = self._where()
+        self._engine = self._make_engine()
+        self._migrate()
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def _where(self) -> str:
+        """Where the games are, for a person: the folder, or the server and database name."""
+        if self.server and self.url is not None:
+            host = self.url.host or "localhost"
+            port = f":{self.url.port}" if self.url.port else ""
+            return f"{host}{port}/{self.url.database or ''}"
+        return str(self.path.parent if self.path is not None else "memory")
+
+    def _make_engine(self) -> Engine:
+        if self.server:
+            assert self.url is not None
+            return create_engine(
+                self.url,
+                pool_size=5,
+                max_overflow=10,
+                pool_pre_ping=True,  # a restarted database server is reconnected, not an error
+                pool_recycle=1800,
+                connect_args={"connect_timeout": 5},
+            )
+        path = self.path
+        assert path is not None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_error(exc, str(path.parent), False) from None
+
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                str(path), timeout=10, isolation_level=None, check_same_thread=False
+            )
+            db.execute("PRAGMA synchronous=FULL")  # a step survives a power cut / SIGKILL
+            db.execute("PRAGMA busy_timeout=10000")
+            return db
+
+        engine = create_engine("sqlite://", creator=connect, poolclass=NullPool)
+
+        @event.listens_for(engine, "begin")
+        def begin(db: Connection) -> None:
+            # pysqlite's own transaction handling is off (isolation_level=None): say BEGIN here;
+            # a write takes the lock at once, so a version check and its update are one step.
+            write = db.get_execution_options().get("karma_write")
+            db.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+        return engine
+
+    def _fault(self, exc: BaseException) -> StorageError:
+        return storage_error(exc, self.where, self.server)
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection for reading; every driver/OS fault leaves as a plain StorageError."""
+        try:
+            with self._engine.connect() as db:
+                yield db
+        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+            raise self._fault(exc) from None
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A transaction: all of it is stored (COMMIT returned), or (on any error) none of it."""
+        try:
+            with self._engine.connect() as db:
+                db.execution_options(karma_write=True)
+                with db.begin():
+                    yield db
+        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+            raise self._fault(exc) from None
+
+    def _migrate(self) -> None:
+        """Bring the database to SCHEMA_VERSION, one recorded step at a time, each in one
+        transaction; refuse a database written by a newer app rather than guess."""
+        if not self.server:
+            try:
+                raw = self._engine.raw_connection()
+                try:
+                    cursor = raw.cursor()
+                    if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                        cursor.execute("PRAGMA journal_mode=WAL").fetchone()
+                    cursor.close()
+                finally:
+                    raw.close()
+            except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+                raise self._fault(exc) from None
+        while True:
+            with self._write() as db:
+                if self.server:
+                    db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+                current = self._read_version(db)
+                if current > SCHEMA_VERSION:
+                    raise StorageError(
+                        "newer",
+                        f"The games {'database' if self.server else 'file'} in {self.where} "
+                        "was written by a newer Karma Referee; update this app to open it. "
+                        "Nothing was changed.",
+                    )
+                if current == SCHEMA_VERSION:
+                    return
+                MIGRATIONS[current].apply(db)
+                self._write_version(db, current + 1)
+
+    def _read_version(self, db: Connection) -> int:
+        if not self.server:
+            return int(db.exec_driver_sql("PRAGMA user_version").scalar_one())
+        db.exec_driver_sql("CREATE TABLE IF NOT EXISTS karma_schema (version INTEGER NOT NULL)")
+        found = db.exec_driver_sql("SELECT max(version) FROM karma_schema").scalar()
+        return int(found or 0)
+
+    def _write_version(self, db: Connection, number: int) -> None:
+        if not self.server:
+            db.exec_driver_sql(f"PRAGMA user_version = {int(number)}")
+            return
+        db.exec_driver_sql("DELETE FROM karma_schema")
+        db.execute(text("INSERT INTO karma_schema (version) VALUES (:v)"), {"v": number})
+
+    def schema_version(self) -> int:
+        with self._read() as db:
+            return self._read_version(db)
+
+    def dispose(self) -> None:
+        """Close the pool's connections (tests, and a server shutting down)."""
+        self._engine.dispose()
+
+    # --- games ------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        *,
+        name: str,
+        variant_id: str,
+        variant_yaml: str,
+        players: Sequence[str],
+        face_up: dict[str, list[Any]] | None = None,
+        start: dict[str, Any] | None = None,
+        builtin: bool = False,
+        steps: Sequence[dict[str, Any]] = (),
+        over: bool = False,
+        loser: str | None = None,
+    ) -> str:
+        gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        now = time.time()
+        with self._write() as db:
+            db.execute(
+                insert(games).values(
+                    id=gid,
+                    name=name,
+                    variant_id=variant_id,
+                    builtin=int(builtin),
+                    variant=variant_yaml,
+                    players=json.dumps(list(players)),
+                    face_up=json.dumps(face_up or {}),
+                    start=None if start is None else json.dumps(start),
+                    steps=json.dumps(list(steps)),
+                    undone="[]",
+                    step_count=len(steps),
+                    over=int(over),
+                    loser=loser,
+                    version=1,
+                    created=now,
+                    updated=now,
+                    access_key=new_access_key(),
+                )
+            )
+        return gid
+
+    def version(self, gid: str) -> int | None:
+        """The game's version, or None if there is no such game (cheap: one indexed read)."""
+        with self._read() as db:
+            found = db.execute(select(games.c.version).where(games.c.id == gid)).scalar()
+        return None if found is None else int(found)
+
+    def versions(self, gids: Collection[str]) -> dict[str, int]:
+        """The versions of the games among ``gids`` that exist (one query for many tablets)."""
+        if not gids:
+            return {}
+        with self._read() as db:
+            rows = db.execute(
+                select(games.c.id, games.c.version).where(games.c.id.in_(sorted(gids)))
+            ).all()
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    def access_key(self, gid: str) -> str | None:
+        """The secret half of the game's link, or None if there is no such game."""
+        with self._read() as db:
+            found = db.execute(select(games.c.access_key).where(games.c.id == gid)).scalar()
+        return None if found is None else str(found)
+
+    def load_game(self, gid: str) -> GameRow:
+        cols = [games.c[c] for c in GAME_COLUMNS]
+        with self._read() as db:
+            row = db.execute(select(*cols).where(games.c.id == gid)).first()
+        if row is None:
+            raise NotFound(gid)
+        try:
+            return _game_row(row)
+        except (ValueError, TypeError, AttributeError):
+            raise DamagedGame(gid) from None
+
+    def list_games(self, limit: int = 50) -> list[GameSummary]:
+        return self.find_games(limit=limit)[0]
+
+    def save_steps(
+        self,
+        gid: str,
+        expected_version: int,
+        steps: Sequence[dict[str, Any]],
+        undone: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+        loser: str | None,
+    ) -> int:
+        """Replace the game's steps if nobody changed it since ``expected_version``.
+
+        Returns the new version; raises :class:`Conflict` (and writes nothing) otherwise.  The
+        check and the write are one statement in one transaction, on either backend.
+        """
+        return self._replace(
+            gid,
+            expected_version,
+            steps=json.dumps(list(steps)),
+            undone=json.dumps(list(undone)),
+            step_count=len(steps),
+            over=int(over),
+            loser=loser,
+        )
+
+    def _replace(self, gid: str, expected_version: int, **values: Any) -> int:
+        """Write ``values`` into the game if it is still at ``expected_version``; the new version.
+
+        The check and the write are one ``UPDATE … WHERE version = ?`` in one transaction, on
+        either backend: of two writers that read the same version exactly one is stored, the
+        other gets :class:`Conflict` (or :class:`NotFound`) and nothing of it is written.
+        """
+        new = expected_version + 1
+        with self._write() as db:
+            done = db.execute(
+                update(games)
+                .where(games.c.id == gid, games.c.version == expected_version)
+                .values(**values, version=new, updated=time.time())
+            ).rowcount
+            if done != 1:
+                now = db.execute(select(games.c.version).where(games.c.id == gid)).scalar()
+                if now is None:
+                    raise NotFound(gid)
+                raise Conflict(
+                    f"game {gid} is at version {now}, not {expected_version}: "
+                    "another tablet changed it"
+                )
+        return new
+
+    def save_setup(
+        self,
+        gid: str,
+        expected_version: int,
+        *,
+        players: Sequence[str],
+        face_up: dict[str, list[Any]],
+        start: dict[str, Any] | None,
+        steps: Sequence[dict[str, Any]],
+        undone: Sequence[dict[str, Any]],
+        name: str,
+        over: bool,
+        loser: str | None,
+    ) -> int:
+        """Replace a game's setup (a slip put right at the table) and its steps as renamed,
+        if nobody changed it since ``expected_version``; the same check as :meth:`save_steps`."""
+        return self._replace(
+            gid,
+            expected_version,
+            players=json.dumps(list(players)),
+            face_up=json.dumps(face_up),
+            start=None if start is None else json.dumps(start),
+            steps=json.dumps(list(steps)),
+            undone=json.dumps(list(undone)),
+            step_count=len(steps),
+            name=name,
+            over=int(over),
+            loser=loser,
+        )
+
+    def rename_game(self, gid: str, name: str) -> None:
+        with self._write() as db:
+            db.execute(
+                update(games)
+                .where(games.c.id == gid)
+                .values(name=name, version=games.c.version + 1, updated=time.time())
+            )
+
+    def delete_game(self, gid: str) -> None:
+        with self._write() as db:
+            db.execute(delete(games).where(games.c.id == gid))
+
+    def find_games(
+        self,
+        query: str = "",
+        limit: int = 20,
+        offset: int = 0,
+        *,
+        only: Collection[str] | None = None,
+    ) -> tuple[list[GameSummary], int]:
+        """One page of games (newest first) whose name or a player's name contains ``query``
+        (any case), and how many match in all; ``only`` limits the search to those ids."""
+        where = []
+        q = query.strip()
+        if q:
+            # players is JSON text: non-ASCII letters are stored escaped, so escape the query alike
+            where.append(
+                or_(
+                    games.c.name.icontains(q, autoescape=True),
+                    games.c.players.icontains(json.dumps(q)[1:-1], autoescape=True),
+                )
+            )
+        if only is not None:
+            if not only:
+                return [], 0
+            where.append(games.c.id.in_(sorted(only)))
+        cols = [games.c[c] for c in SUMMARY_COLUMNS]
+        with self._read() as db:
+            total = int(
+                db.execute(select(func.count()).select_from(games).where(*where)).scalar_one()
+            )
+            rows = db.execute(
+                select(*cols)
+                .where(*where)
+                .order_by(games.c.updated.desc(), games.c.id)
+                .limit(max(0, limit))
+                .offset(max(0, offset))
+            ).all()
+        return [_summary(r) for r in rows], total
+
+    # --- the variant library ----------------------------------------------------------------
+
+    def save_variant(self, vid: str, name: str, yaml_text: str, *, overwrite: bool = True) -> None:
+        """Store a library variant; with ``overwrite=False`` an existing id is refused (a
+        StorageError of kind "refused") and the stored one is kept as it was."""
+        now = time.time()
+        with self._write() as db:
+            exists = db.execute(select(variants.c.id).where(variants.c.id == vid)).first()
+            if exists is None:
+                db.execute(insert(variants).values(id=vid, name=name, yaml=yaml_text, updated=now))
+                return
+            if not overwrite:
+                raise StorageError(
+                    "refused",
+                    f"Our library already has a variant with the id “{vid}”, and only the "
+                    "organiser may replace it. Give yours another id, then save it.",
+                )
+            db.execute(
+                update(variants)
+                .where(variants.c.id == vid)
+                .values(name=name, yaml=yaml_text, updated=now)
+            )
+
+    def get_variant(self, vid: str) -> LibraryVariant | None:
+        with self._read() as db:
+            r = db.execute(select(variants).where(variants.c.id == vid)).first()
+        return None if r is None else LibraryVariant(r[0], r[1], r[2], float(r[3]))
+
+    def list_variants(self) -> list[LibraryVariant]:
+        with self._read() as db:
+            rows = db.execute(select(variants).order_by(variants.c.name, variants.c.id)).all()
+        return [LibraryVariant(r[0], r[1], r[2], float(r[3])) for r in rows]
+
+    def delete_variant(self, vid: str) -> None:
+        with self._write() as db:
+            db.execute(delete(variants).where(variants.c.id == vid))
+
+
+def _game_row(row: Sequence[Any]) -> GameRow:
+    """A stored row as a GameRow; raises ValueError/TypeError when the row is damaged."""
+    players = json.loads(row[5])
+    face_up = json.loads(row[6])
+    steps = json.loads(row[8])
+    undone = json.loads(row[9])
+    start = None if row[7] is None else json.loads(row[7])
+    if not (
+        isinstance(players, list)
+        and all(isinstance(p, str) for p in players)
+        and isinstance(face_up, dict)
+        and isinstance(steps, list)
+        and isinstance(undone, list)
+        and (start is None or isinstance(start, dict))
+    ):
+        raise ValueError("damaged game row")
+    return GameRow(
+        id=row[0],
+        name=str(row[1]),
+        variant_id=str(row[2]),
+        builtin=bool(row[3]),
+        variant=str(row[4]),
+        players=tuple(players),
+        face_up=face_up,
+        start=start,
+        steps=steps,
+        undone=undone,
+        over=bool(row[10]),
+        loser=row[11],
+        version=int(row[12]),
+        created=float(row[13]),
+        updated=float(row[14]),
+    )
+
+
+def _summary(r: Sequence[Any]) -> GameSummary:
+    """A list row; a damaged one is still listed (marked damaged) so the others stay reachable."""
+    try:
+        players = json.loads(r[3])
+        if not isinstance(players, list):
+            raise ValueError("players")
+        return GameSummary(
+            id=r[0],
+            name=str(r[1]),
+            variant_id=str(r[2]),
+            players=tuple(str(p) for p in players),
+            step_count=int(r[4]),
+            over=bool(r[5]),
+            loser=r[6],
+            updated=float(r[7]),
+        )
+    except (ValueError, TypeError):
+        return GameSummary(
+            id=str(r[0]),
+            name=str(r[1]),
+            variant_id=str(r[2]),
+            players=(),
+            step_count=0,
+            over=False,
+            loser=None,
+            updated=0.0,
+            damaged=True,
+        )
