@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from referee.app import board, cardgrid, follow, glance, newgame, setup, state, table
-from referee.app.common import VariantSource, group_words, plain, variant_sources
+from referee.app.common import VariantSource, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
@@ -331,9 +331,6 @@ def new_game_screen() -> None:
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
-    v = tbl.variant
-    # The group's words on this page: each shows whole, never reordering the text around it.
-    group_words([*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)])
     _scroll_to_top()
     board.style()
     game = tbl.game
