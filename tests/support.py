@@ -64,3 +64,19 @@ def house(
     from referee.variant.loader import variant_from_data
 
     return variant_from_data(house_data(karma_cards, rank_powers))
+
+
+# A classic game one play from its end: Ben and Cal each hold their last card, Ann two (the
+# end screen, the rematch's seating, ruling 80).
+NEAR_THE_END = """\
+variant: classic
+players: [Ann, Ben, Cal]
+start:
+  turn: Ben
+  pile: [3]
+  draw_pile: 0
+  hand: {Ann: 2, Ben: 1, Cal: 1}
+  face_up: {Ann: [], Ben: [], Cal: []}
+  face_down: {Ann: 0, Ben: 0, Cal: 0}
+steps: []
+"""

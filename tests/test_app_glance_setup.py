@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import NEAR_THE_END
 
 from referee.app import table
 from referee.app.common import builtin_yaml
@@ -36,20 +37,10 @@ from referee.records import game_from_record, load_record_text
 from referee.store import Conflict, Store
 from referee.variant.registry import builtin
 
-ENDING = """\
-variant: classic
-players: [Ann, Ben, Cal]
-start:
-  turn: Ben
-  pile: [3]
-  draw_pile: 0
-  hand: {Ann: 2, Ben: 1, Cal: 1}
-  face_up: {Ann: [], Ben: [], Cal: []}
-  face_down: {Ann: 0, Ben: 0, Cal: 0}
-steps:
-  - {by: Ben, play: [8]}
-  - {by: Cal, play: [9]}
-"""
+# Ben and Cal play their last cards: Ann loses.
+ENDING = NEAR_THE_END.replace(
+    "steps: []\n", "steps:\n  - {by: Ben, play: [8]}\n  - {by: Cal, play: [9]}\n"
+)
 
 
 @pytest.fixture

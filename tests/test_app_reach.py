@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from referee.app import reach, table
+from referee.app import glance, reach, table
 from referee.commands.app import add_arguments, banner
 from referee.engine import Game, Play
 from referee.variant.registry import builtin
@@ -110,7 +110,8 @@ def test_a_seat_trade_says_why_the_turn_goes_where_it_goes() -> None:
         "now Cal's, so it is Ben's turn."
     )
     assert game.turn == "Ben"
-    assert table.direction_words(game) == "Play goes clockwise: Ben → Ann → Dee → Cal"
+    d = glance.direction(game)
+    assert d is not None and (d.words, d.order) == ("Clockwise", ("Ben", "Ann", "Dee", "Cal"))
     plain = Game.deal(builtin("classic"), ["Ann", "Ben"])
     plain.push(Play("Ann", (5,)))
     assert "Seats now go" not in table.last_step_words(plain)
@@ -124,7 +125,8 @@ def test_direction_follows_a_reverse() -> None:
         if any(e.name == "reverse" for e in game.variant.effects_of(k.id))
     )
     game.push(Play("Ann", (rev,)))
-    assert "anticlockwise" in table.direction_words(game)
+    d = glance.direction(game)
+    assert d is not None and not d.clockwise and d.words == "Anticlockwise"
 
 
 def _popovers(node: object) -> list[object]:

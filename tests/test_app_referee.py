@@ -12,6 +12,7 @@ from support import plain
 
 from referee.app import table
 from referee.app.common import builtin_yaml, md
+from referee.app.glance import top_card
 from referee.engine import Game, PickUp, Play
 from referee.store import Conflict, StorageError, Store, default_path
 from referee.variant.registry import builtin
@@ -410,13 +411,14 @@ def test_export_then_import_resumes_the_same_game(tmp_path: Path) -> None:
     assert t2.game.state == t.game.state and t2.builtin
 
 
-def test_player_rows_and_top_words() -> None:
+def test_player_rows_and_the_top_card() -> None:
     game = Game.deal(builtin("classic"), ["Ann", "Ben"], {"Ann": [16, 15, 14]})
     game.push(Play("Ann", ("five_or_below",)))
     rows = table.player_rows(game)
     assert rows[1].turn and rows[1].status == "to play"
     assert rows[0].face_up_known == "16, 15, 14"
-    assert table.top_words(game) == "Five or Below (counts 0)"
+    top = top_card(game)
+    assert (top.name, top.note) == ("Five or Below", "Counts 0.")
 
 
 def test_a_step_that_failed_to_store_is_not_shown_as_taken(

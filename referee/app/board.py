@@ -9,6 +9,9 @@ from typing import Any
 
 import streamlit as st
 
+from referee import wording
+from referee.engine import Verdict
+
 from . import glance, table
 from .cardgrid import CARD_STYLE, top_card_html
 from .common import plain
@@ -154,24 +157,27 @@ def end_html(tbl: table.Table) -> str:
     )
 
 
-def verdict_html(view: table.VerdictView, about: str = "") -> str:
+def verdict_html(verdict: Verdict, about: str = "") -> str:
     """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
-    rule as a small tag; ``about`` is what the chosen card does, in its own words."""
-    cls, mark = ("kr-yes", "✓") if view.legal else ("kr-no", "✗")
+    rule as a small tag (wording.verdict_parts: one voice); ``about`` is what the chosen card
+    does, in its own words."""
+    legal = verdict.legal
+    parts = wording.verdict_parts(verdict)
+    cls, mark = ("kr-yes", "✓") if legal else ("kr-no", "✗")
     todo = "".join(
-        f'<p class="kr-todo">{esc(text)}</p>' for text in (view.detail, view.todo) if text
+        f'<p class="kr-todo">{esc(text)}</p>' for text in (parts.detail, parts.todo) if text
     )
     if about:
         todo += f'<p class="kr-about">{esc(about)}</p>'
     rule = (
-        f'<span class="kr-rule" title="The rule book\'s rule">{esc(view.rule)}</span>'
-        if view.rule
+        f'<span class="kr-rule" title="The rule book\'s rule">{esc(parts.rule)}</span>'
+        if parts.rule
         else ""
     )
     return (
-        f'<div class="kr-verdict {cls}" role="status" data-legal="{str(view.legal).lower()}">'
+        f'<div class="kr-verdict {cls}" role="status" data-legal="{str(legal).lower()}">'
         f'<span class="kr-mark" aria-hidden="true">{mark}</span>'
-        f'<div><p class="kr-answer">{esc(view.answer)}</p>{todo}</div>{rule}</div>'
+        f'<div><p class="kr-answer">{esc(parts.answer)}</p>{todo}</div>{rule}</div>'
     )
 
 

@@ -143,12 +143,8 @@ def direction(game: Game) -> Direction | None:
     start = s.names.index(game.turn)
     step = 1 if s.direction >= 0 else -1
     order = [s.names[(start + k * step) % n] for k in range(n)]
-    ins = tuple(name for name in order if _holds(game, name))
+    ins = tuple(name for name in order if s.is_in(s.seat_of(name)))
     return Direction(step == 1, ins)
-
-
-def _holds(game: Game, name: str) -> bool:
-    return any(game.zone(name, z).count for z in ("hand", "face_up", "face_down"))
 
 
 def may_follow(game: Game) -> str:
@@ -209,10 +205,9 @@ def end_summary(game: Game) -> EndSummary | None:
     loser = game.loser
     order = [n for n in order if n != loser]
     # Players who held nothing from the start (R2.4) are out without a step: last of all.
-    order += [n for n in game.state.names if n != loser and n not in order]
-    holds = 0
-    if loser is not None:
-        holds = sum(game.zone(loser, z).count for z in ("hand", "face_up", "face_down"))
+    s = game.state
+    order += [n for n in s.names if n != loser and n not in order]
+    holds = s.seats[s.seat_of(loser)].total if loser is not None else 0
     return EndSummary(
         out_order=tuple(order),
         loser=loser,

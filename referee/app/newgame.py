@@ -81,10 +81,7 @@ def _remove(i: int) -> None:
 
 
 def _earlier(i: int) -> None:
-    names = players()
-    if 0 < i < len(names):
-        names[i - 1], names[i] = names[i], names[i - 1]
-        _set_players(names)
+    _set_players(setup.moved_earlier(players(), i))
 
 
 def _use_recent(names: tuple[str, ...], variant_key: str | None) -> None:

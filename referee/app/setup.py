@@ -60,6 +60,14 @@ def check_players(names: Sequence[str]) -> list[str]:
     return out
 
 
+def moved_earlier(seats: Sequence[str], i: int) -> list[str]:
+    """The seating with the player in seat ``i`` moved one seat earlier (New game and Fix)."""
+    out = list(seats)
+    if 0 < i < len(out):
+        out[i - 1], out[i] = out[i], out[i - 1]
+    return out
+
+
 # --- recent tables and the rematch -------------------------------------------------------------
 
 

@@ -251,23 +251,6 @@ def verdict_for(game: Game, step: Step | None) -> Verdict | None:
     return None if step is None else game.explain(step)
 
 
-@dataclass(frozen=True)
-class VerdictView:
-    """A verdict as the Referee screen shows it: the answer first ('No: 5 is lower than 9.'),
-    then any detail and what to do, and the rule as a small tag (R11.1, ruling 31)."""
-
-    legal: bool
-    answer: str
-    detail: str
-    todo: str
-    rule: str
-
-
-def verdict_view(v: Verdict) -> VerdictView:
-    parts = wording.verdict_parts(v)  # one voice: the words are wording's, never the page's
-    return VerdictView(v.legal, parts.answer, parts.detail, parts.todo, parts.rule)
-
-
 def verdict_words(v: Verdict) -> str:
     """The verdict as the table hears it: the answer and what to do, the rule as a tag."""
     return wording.verdict_line(v)  # one voice for the CLI, the app and records
@@ -289,17 +272,6 @@ def others(game: Game) -> list[str]:
 
 
 # --- what the table shows -----------------------------------------------------------------------
-
-
-def top_words(game: Game) -> str:
-    top = game.top
-    if top is None:
-        return "empty"
-    name = game.variant.card_name(top)
-    value = game.top_value()
-    if isinstance(top, str) or value != top:
-        return f"{name} (counts {value})"
-    return name
 
 
 @dataclass(frozen=True)
@@ -444,24 +416,6 @@ def seat_change_note(game: Game) -> str:
         f"Seats now go {' → '.join(after)}. Play carries on from {seat}, "
         f"so it is {game.turn}'s turn."
     )
-
-
-def direction_words(game: Game) -> str:
-    """'Play goes clockwise: Ann → Ben → Cal' from the mover, players still in only."""
-    s = game.state
-    n = len(s.names)
-    if game.turn is None or n == 0:
-        return ""
-    start = s.names.index(game.turn)
-    step = 1 if s.direction >= 0 else -1
-    order = [s.names[(start + k * step) % n] for k in range(n)]
-    ins = [name for name in order if game.zone(name, "hand").count + _table_cards(game, name)]
-    way = "clockwise" if step == 1 else "anticlockwise"
-    return f"Play goes {way}: {' → '.join(ins)}"
-
-
-def _table_cards(game: Game, name: str) -> int:
-    return game.zone(name, "face_up").count + game.zone(name, "face_down").count
 
 
 def playable_cards(game: Game, by: str | None = None) -> dict[Card, bool]:

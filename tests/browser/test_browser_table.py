@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from support import NEAR_THE_END
 
 from referee.app import table
 from referee.engine import Game, PickUp, Play
@@ -219,19 +220,6 @@ def test_a_struck_card_says_why_when_tapped(
 
 # --- 3 and 5. setup in seconds, the end, a rematch -------------------------------------------------
 
-ENDING = """\
-variant: classic
-players: [Ann, Ben, Cal]
-start:
-  turn: Ben
-  pile: [3]
-  draw_pile: 0
-  hand: {Ann: 2, Ben: 1, Cal: 1}
-  face_up: {Ann: [], Ben: [], Cal: []}
-  face_down: {Ann: 0, Ben: 0, Cal: 0}
-steps: []
-"""
-
 
 def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     browser: Browser, server: Server
@@ -265,7 +253,7 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     assert recent <= 3
 
     # The end of a game: the order out, who lost and why, a few numbers, Rematch.
-    gid = table.import_record(store_of(server), ENDING, "ending.yaml")
+    gid = table.import_record(store_of(server), NEAR_THE_END, "ending.yaml")
     page.goto(f"{server.url}/?game={gid}")
     turn_shown(page, "Ben")
     for card, n in ((8, 1), (9, 2)):

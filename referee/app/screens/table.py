@@ -468,7 +468,7 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
         verdict = table.verdict_for(game, _proposed(tbl))
         if verdict is None:
             return False
-        st.html(board.verdict_html(table.verdict_view(verdict), about))
+        st.html(board.verdict_html(verdict, about))
         return verdict.legal
 
 
@@ -538,10 +538,7 @@ def _fix_fill(tbl: table.Table) -> None:
 
 
 def _fix_earlier(i: int) -> None:
-    seats = list(st.session_state.get(FIX_SEATS, []))
-    if 0 < i < len(seats):
-        seats[i - 1], seats[i] = seats[i], seats[i - 1]
-        st.session_state[FIX_SEATS] = seats
+    st.session_state[FIX_SEATS] = setup.moved_earlier(st.session_state.get(FIX_SEATS, []), i)
 
 
 def _fix_tap(card: Card, per: int) -> None:
