@@ -190,12 +190,3 @@ def recent_games(store: Store, limit: int = 5) -> list[GameSummary]:
     """This visitor's most recent games (for "carry on" and "new game with these players"):
     every game at home, only the games this visitor holds in public mode."""
     return store.list_games(limit=limit)
-
-
-def recent_players(store: Store, limit: int = 5) -> list[tuple[str, ...]]:
-    """The seatings of this visitor's recent games, newest first, each once."""
-    seen: list[tuple[str, ...]] = []
-    for g in recent_games(store, limit=limit * 3):
-        if g.players and g.players not in seen:
-            seen.append(g.players)
-    return seen[:limit]

@@ -8,13 +8,17 @@ no link, image, heading, HTML, LaTeX or colour/icon directive; and no control or
 
 A group's word inside a sentence is also *isolated* (:func:`isolate_words`): wrapped in FSI…PDI
 (U+2068/U+2069), so that a right-to-left name or one ending in digits or punctuation cannot pull
-the words around it into its own direction ("Ann gives 2 cards to שרה, 3 left").
+the words around it into its own direction ("Ann gives 2 cards to שרה, 3 left").  A word that
+begins and ends with a left-to-right letter and holds nothing right-to-left ("Ann", "Mary Lou")
+cannot reorder anything in a left-to-right sentence, so it is left as it is: the marks go only
+where they change what is seen (and text found by copying or searching stays as typed).
 """
 
 from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from referee.textout import visible
@@ -41,9 +45,30 @@ def markdown_literal(text: object) -> str:
 FSI, PDI = "\u2068", "\u2069"
 
 
+# Bidi classes that can change the order of the text around a word: right-to-left letters,
+# Arabic digits and the explicit embeddings, overrides and isolates.
+_RIGHT_TO_LEFT_OR_EXPLICIT = frozenset(
+    {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+)
+
+
+def needs_isolation(word: str) -> bool:
+    """True unless the word is left-to-right through and through: its first and last characters
+    strong left-to-right letters and nothing right-to-left or explicit inside.  Such a word
+    resolves to left-to-right as a whole (digits and marks between its letters included), so it
+    acts on its neighbours exactly as any English word does (Unicode bidi rules W7, N1)."""
+    classes = [unicodedata.bidirectional(ch) for ch in word]
+    if not classes or classes[0] != "L" or classes[-1] != "L":
+        return True
+    return any(c in _RIGHT_TO_LEFT_OR_EXPLICIT for c in classes)
+
+
 def _word_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
-    """Whole words, longest first (so "Ann Lee" is one word, not "Ann" and then "Lee")."""
-    unique = sorted({w for w in words if w and w.strip()}, key=lambda w: (-len(w), w))
+    """Whole words that need isolating, longest first (so "Ann Lee" is one word, not "Ann" and
+    then "Lee"; and "שרה 2" is found before "שרה")."""
+    unique = sorted(
+        {w for w in words if w and w.strip() and needs_isolation(w)}, key=lambda w: (-len(w), w)
+    )
     if not unique:
         return None
     alternatives = "|".join(re.escape(w) for w in unique)
@@ -53,7 +78,8 @@ def _word_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
 def isolate_words(
     text: object, words: Iterable[str], literal: Callable[[str], str] = markdown_literal
 ) -> str:
-    """``literal(text)`` with every whole occurrence of one of ``words`` wrapped in FSI…PDI.
+    """``literal(text)`` with every whole occurrence of one of ``words`` that needs it
+    (:func:`needs_isolation`) wrapped in FSI…PDI.
 
     The isolates are added *after* the text is made literal (the pieces between and the words
     themselves go through ``literal``), so they are the only bidi controls in the result."""

@@ -17,10 +17,10 @@ from referee.access import (
     organiser_password,
     password_matches,
     public_mode,
-    recent_players,
     split_ticket,
 )
 from referee.app.common import builtin_yaml
+from referee.app.setup import recent_tables
 from referee.store import NotFound, StorageError, Store, default_path
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
@@ -81,6 +81,7 @@ def test_a_stranger_cannot_reach_a_game_without_its_link(target: str) -> None:
         assert s.versions([gid]) == {}, what
         assert s.find_games() == ([], 0), what
         assert s.list_games() == [], what
+        assert recent_tables(s) == [], what  # New game's "Play again with" names no stranger
         with pytest.raises(NotFound):
             s.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None)
         with pytest.raises(NotFound):
@@ -125,7 +126,7 @@ def test_at_home_everyone_sees_everything(target: str) -> None:
     home = VisitorStore(base, Access(public=False))
     assert [g.id for g in home.find_games()[0]] == [gid]
     assert home.load_game(gid).name == "Friday"
-    assert recent_players(home) == [("Ann", "Ben")]
+    assert [r.players for r in recent_tables(home)] == [("Ann", "Ben")]
 
 
 def test_split_ticket() -> None:

@@ -166,7 +166,7 @@ def test_target_choice_for_a_card_that_needs_one(data_dir: Path) -> None:
 
 def test_hostile_player_name_is_only_ever_text(data_dir: Path) -> None:
     at = start([XSS, "Ben"])
-    assert turn(at) == f"{XSS}'s turn"
+    assert turn(at) == f"\u2068{XSS}\u2069's turn"  # as typed, isolated (ruling 63)
     for el in at.markdown:
         if XSS in plain(el.value):
             assert not el.allow_html

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.app.common import group_words, plain
 from referee.names import check_players, clean_name, look_alike
-from referee.plaintext import FSI, PDI, isolate_words
+from referee.plaintext import FSI, PDI, isolate_words, needs_isolation
 from referee.records import RecordError, load_record_text, replay
 from referee.textout import BIDI_CONTROLS, is_active
 from referee.variant.loader import dump_variant, load_variant_text
@@ -118,11 +118,35 @@ def test_card_names_that_look_the_same_are_a_warning() -> None:
 
 def test_group_words_are_isolated_whole_longest_first() -> None:
     out = isolate_words(
-        "Ann Lee gives 2 cards to שרה, 3 left; Annie waits", ["Ann", "Ann Lee", "שרה"]
+        "Ann 2 gives 2 cards to שרה כהן, 3 left; Ann 22 and שרה wait",
+        ["Ann 2", "שרה", "שרה כהן"],
     )
-    assert out.startswith(f"{FSI}Ann Lee{PDI} gives")
-    assert f"{FSI}שרה{PDI}\\, 3" in out
-    assert "Annie" in out and f"{FSI}Annie" not in out
+    assert out.startswith(f"{FSI}Ann 2{PDI} gives")
+    assert f"{FSI}שרה כהן{PDI}\\, 3" in out
+    assert f"Ann 22 and {FSI}שרה{PDI} wait" in out  # a whole word only
+
+
+@pytest.mark.parametrize(
+    ("word", "needs"),
+    [
+        ("Ann", False),
+        ("Mary Lou", False),
+        ("Ann2b", False),  # digits between letters resolve left-to-right (bidi rule W7)
+        ("Zoë", False),
+        ("שרה", True),  # right-to-left
+        ("Ann שרה Lee", True),  # right-to-left inside
+        ("محمد", True),
+        ("Ann 2", True),  # ends in a digit: it could join the number after it
+        ("(Ann)", True),  # starts and ends with punctuation
+        ("R2-D2", True),
+        ("Ann\u0663", True),  # ARABIC-INDIC DIGIT THREE
+    ],
+)
+def test_only_a_word_that_could_reorder_its_neighbours_is_isolated(word: str, needs: bool) -> None:
+    """Ruling 63: the marks go only where they change what is seen."""
+    assert needs_isolation(word) is needs
+    out = isolate_words(f"{word} took the pile, 3 left", [word])
+    assert out.startswith(FSI) is needs
 
 
 def test_plain_isolates_the_words_the_page_names_and_nothing_else_acts() -> None:

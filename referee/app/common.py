@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from referee.plaintext import isolate_words
 from referee.store import Store
+from referee.textout import html_text
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin_ids, builtin_text
@@ -46,6 +47,12 @@ def plain(text: object, words: Iterable[str] | None = None) -> str:
 
 
 md = plain  # the older name, still used by some pages
+
+
+def html_plain(text: object) -> str:
+    """User text for st.html: HTML-escaped with control and bidi characters shown as escapes
+    (:func:`referee.textout.html_text`), the page's group words isolated as in :func:`plain`."""
+    return isolate_words(text, _GROUP_WORDS.get(), literal=html_text)
 
 
 # The one piece of raw HTML the app sends: a style sheet with no user text in it.

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from referee import wording, words
+from referee.app.common import html_plain
 from referee.engine import Game, PickUp
-from referee.textout import html_text
 from referee.variant.model import Card, KarmaCard, Variant
 
 
@@ -239,5 +239,6 @@ def times_words(n: int, what: str) -> str:
 def esc(text: object) -> str:
     """Text for st.html: HTML-escaped, so a name like '<b>Ann</b>' shows exactly as typed, and
     control and bidi characters shown as escapes (:func:`referee.textout.html_text`: one rule
-    for every HTML the referee writes)."""
-    return html_text(text)
+    for every HTML the referee writes), the page's group words isolated
+    (:func:`referee.app.common.html_plain`)."""
+    return html_plain(text)

@@ -58,12 +58,6 @@ def recent_games(limit: int = 5) -> list[GameSummary]:
     return access_rules.recent_games(store(), limit)
 
 
-def recent_players(limit: int = 5) -> list[tuple[str, ...]]:
-    """The seatings of this visitor's recent games, newest first, each once (for a "new game
-    with these players" button; safe in public mode)."""
-    return access_rules.recent_players(store(), limit)
-
-
 def organiser_login(password: str) -> bool:
     """Make this visitor the organiser if ``password`` is the configured one."""
     expected = access_rules.organiser_password({"organiser": _secrets("organiser") or {}})

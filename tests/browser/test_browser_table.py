@@ -218,6 +218,32 @@ def test_a_struck_card_says_why_when_tapped(
     expect(page.locator(".st-key-do_play button")).to_be_disabled()
 
 
+def test_a_right_to_left_name_is_isolated_on_the_referee_page(
+    browser: Browser, server: Server
+) -> None:
+    """Ruling 63 (issue 19): a right-to-left name is wrapped in FSI…PDI wherever the page says it
+    (the glance, New game's chips, the caption, the last step), so it cannot reorder the words
+    around it; a left-to-right name shows as typed."""
+    page = new_page(browser, PORTRAIT)
+    page.goto(server.url)
+    sara = "\u05e9\u05e8\u05d4"  # שרה
+    add_names(page, [sara, "Ben"])
+    chip = page.locator(".st-key-np_chip_0 p").first.inner_text()
+    assert chip == f"1. \u2068{sara}\u2069"
+    widget(page, "np_start").click()
+    expect(page.locator('[data-glance="turn"]').first).to_have_text(f"\u2068{sara}\u2069's turn")
+    caption = page.get_by_text(re.compile("· 0 steps so far")).first
+    # The game's name ("Karma: שרה, Ben") is one of the group's words: isolated whole.
+    expect(caption).to_contain_text(f"\u2068Karma: {sara}, Ben\u2069 · 0 steps")
+    tap_card(page, 9)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    last = page.get_by_text(re.compile("^Last step \\(1\\): ")).first
+    expect(last).to_contain_text(f"\u2068{sara}\u2069")  # a Markdown line (st.success)
+    expect(page.locator('[data-glance="turn"]').first).to_have_text("Ben's turn")
+    assert "\u2068Ben" not in page.locator("body").inner_text()
+
+
 # --- 3 and 5. setup in seconds, the end, a rematch -------------------------------------------------
 
 

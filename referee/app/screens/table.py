@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from referee.app import board, cardgrid, follow, glance, newgame, setup, state, table
-from referee.app.common import VariantSource, plain, variant_sources
+from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.engine.steps import ZONES
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
@@ -315,8 +315,15 @@ def _show_flash() -> bool:
 def new_game_screen() -> None:
     _show_flash()
     sources = variant_sources(store)
-    newgame.setup_screen(sources, setup.recent_tables(store), _start)
+    recent = setup.recent_tables(store)
     games = state.recent_games(limit=5)
+    # The group's words on this page (names typed, recent players, stored games), each isolated.
+    group_words(
+        [*newgame.players(), *(n for r in recent for n in r.players)]
+        + [w for g in games for w in (g.name, g.loser)]
+        + [s.name for s in sources]
+    )
+    newgame.setup_screen(sources, recent, _start)
     if games:
         st.header("Carry on with a game", anchor=False)
         for g in games:
@@ -331,6 +338,9 @@ def new_game_screen() -> None:
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
+    v = tbl.variant
+    # The group's words on this page: each shows whole, never reordering the text around it.
+    group_words([*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)])
     _scroll_to_top()
     board.style()
     game = tbl.game
