@@ -10,7 +10,7 @@ import streamlit as st
 
 from referee.app import designer as d
 from referee.app import rulebook, state
-from referee.app.common import md, variant_from_yaml, variant_sources
+from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
@@ -93,6 +93,15 @@ with st.expander("Start from a built-in variant, a saved one, or a file"):
         st.rerun()
 
 rev = st.session_state[REV]
+# The group's words on this page (the variant's and its cards' names), each isolated (ruling 63).
+group_words(
+    [st.session_state[DATA].get("name")]
+    + [
+        c.get("name")
+        for c in st.session_state[DATA].get("karma_cards") or []
+        if isinstance(c, dict)
+    ]
+)
 data: dict[str, Any] = st.session_state[DATA]
 actions: list[Action] = []
 spots: dict[str, Any] = {}  # section -> container for its problems

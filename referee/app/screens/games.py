@@ -11,7 +11,7 @@ import datetime as dt
 import streamlit as st
 
 from referee.app import state, table
-from referee.app.common import plain
+from referee.app.common import group_words, plain
 from referee.store import StorageError
 
 store = state.store()
@@ -106,6 +106,9 @@ if total and not games and page_no:  # the last page emptied (a deletion): step 
     page_no = max(0, (total - 1) // PAGE_SIZE)
     st.session_state["games_page"] = page_no
     games, total = store.find_games(query, limit=PAGE_SIZE, offset=page_no * PAGE_SIZE)
+# The group's words on this page (game, player and variant names), each isolated (ruling 63).
+library = store.list_variants()
+group_words([w for g in games for w in (g.name, g.loser, *g.players)] + [lv.name for lv in library])
 if not total:
     st.write("No games match." if query.strip() else "No games yet. Start one on the Referee page.")
 else:
@@ -184,7 +187,6 @@ if upload is not None and st.button("Import and carry on", key="games_import_go"
         st.switch_page(state.screen("table"), query_params={"game": state.link_id(gid)})
 
 st.subheader("Our variant library")
-library = store.list_variants()
 if not library:
     st.write("Nothing saved yet: design a variant on the Design page and save it.")
 for lv in library:

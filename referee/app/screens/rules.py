@@ -36,4 +36,4 @@ else:
         on_click="ignore",
     )
     st.markdown(sheet)
-    st.caption(md(f"Variant: {choice.name}"))
+    st.caption(md(f"Variant: {choice.name}", [choice.name]))
