@@ -11,6 +11,7 @@ seating, a name) is put right in the game, checked against every step already re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -186,6 +187,46 @@ def _proposed(tbl: table.Table) -> Any:
     )
 
 
+def _play(tbl: table.Table) -> str | None:
+    step = _proposed(tbl)
+    if step is None:
+        return None
+    table.commit(store, tbl, step)
+    return ""
+
+
+def _pick_up(tbl: table.Table) -> str | None:
+    who = tbl.game.turn
+    if who is None:
+        return None
+    table.commit(store, tbl, PickUp(who))
+    return ""
+
+
+def _undo(tbl: table.Table) -> str | None:
+    if not tbl.game.can_undo():
+        return None
+    words = table.step_words(tbl.game.history[-1][1])
+    n = tbl.game.step_count
+    table.undo(store, tbl)
+    return f"Undid step {n}: {words}"
+
+
+def _redo(tbl: table.Table) -> str | None:
+    if not tbl.game.can_redo():
+        return None
+    table.redo(store, tbl)
+    return ""
+
+
+# Each action records its step and says what to tell the table ("" for nothing), or returns
+# None when there was nothing to do.
+ACTIONS: dict[str, Callable[[table.Table], str | None]] = {
+    "play": _play,
+    "pickup": _pick_up,
+    "undo": _undo,
+    "redo": _redo,
+}
 ACTION_WORDS = {"play": "play", "pickup": "pick-up", "undo": "undo", "redo": "redo"}
 
 
@@ -203,37 +244,7 @@ def _do(action: str, shown: int) -> None:
         _flash("warning", table.stale_words(old, tbl, ACTION_WORDS[action]))
         return
     try:
-        if action == "play":
-            step = _proposed(tbl)
-            if step is None:
-                return
-            table.commit(store, tbl, step)
-            _reset_choice(tbl)
-            _to_top()
-        elif action == "pickup":
-            who = tbl.game.turn
-            if who is None:
-                return
-            table.commit(store, tbl, PickUp(who))
-            _reset_choice(tbl)
-            _to_top()
-        elif action == "undo":
-            if not tbl.game.can_undo():
-                return
-            words = table.step_words(tbl.game.history[-1][1])
-            n = tbl.game.step_count
-            table.undo(store, tbl)
-            _reset_choice(tbl)
-            _to_top()
-            _flash("info", f"Undid step {n}: {words}")
-            return
-        elif action == "redo":
-            if not tbl.game.can_redo():
-                return
-            table.redo(store, tbl)
-            _reset_choice(tbl)
-            _to_top()
-        st.session_state.pop(FLASH, None)
+        said = ACTIONS[action](tbl)
     except IllegalStep as e:
         _reset_choice(tbl)
         _flash("error", table.verdict_words(e.verdict))
@@ -246,6 +257,15 @@ def _do(action: str, shown: int) -> None:
     except StorageError as e:
         st.session_state.pop(state.TABLE_KEY, None)
         _flash("error", f"That step was not recorded: {e.message}")
+    else:
+        if said is None:
+            return
+        _reset_choice(tbl)
+        _to_top()
+        if said:
+            _flash("info", said)
+        else:
+            st.session_state.pop(FLASH, None)
 
 
 def _leave() -> None:
