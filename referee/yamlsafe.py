@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -516,106 +516,170 @@ def _pick_branch(error: ValidationError) -> ValidationError | None:
     return max(subs, key=rank)
 
 
-def _messages(error: ValidationError) -> list[tuple[PathT, bool, str]]:
+_Said = list[tuple[PathT, bool, str]]
+"""(path, point at the key?, message) findings for one jsonschema error."""
+
+
+def _unknown_fields(error: ValidationError, path: PathT, schema: dict[str, Any]) -> _Said:
+    """additionalProperties: one finding per unknown key, at the key, with a close known name
+    (for the first 20: difflib is slow on a file of hundreds of stray keys)."""
+    inst: Any = error.instance
+    known = list(schema.get("properties", {}))
+    patterns = list(schema.get("patternProperties", {}))
+    out: _Said = []
+    for key in inst:
+        if key in known or any(re.search(p, str(key)) for p in patterns):
+            continue
+        msg = f"unknown field {_show(key)}; expected one of: {', '.join(known)}"
+        close = difflib.get_close_matches(str(key), known, n=1) if len(out) < 20 else []
+        if close:
+            msg += f" (did you mean '{close[0]}'?)"
+        out.append(((*path, key), True, msg))
+    if out:
+        return out
+    return [(path, False, error.message)]
+
+
+def _branch_messages(error: ValidationError, path: PathT, schema: dict[str, Any]) -> _Said | None:
+    """anyOf/oneOf: "expected X or Y" when every form differs only by type, else the findings
+    of the form that matched furthest; None leaves jsonschema's own words."""
+    inst = error.instance
+    subs = list(error.context or [])
+    if subs and all(e.validator == "type" and not e.relative_path for e in subs):
+        types: list[Any] = []
+        for e in subs:
+            value: Any = e.validator_value
+            types += [value] if isinstance(value, str) else list(value)
+        expected = schema.get("x-expected") or _words_for_type(types)
+        return [(path, False, f"expected {expected}, got {_show(inst)}")]
+    best = _pick_branch(error)
+    if error.validator == "oneOf" and best is None:
+        return [(path, False, f"{_show(inst)} matches more than one form; expected exactly one")]
+    if best is not None:
+        return _messages(best)
+    return None
+
+
+def _missing_field(message: str, schema: dict[str, Any]) -> str:
+    """required: the missing field named with what it is (its schema title, or its description
+    when the title only repeats the name), as people do not know the schema's key names."""
+    missing = re.match(r"^'(.*)' is a required property$", message)
+    name = missing.group(1) if missing else str(message)
+    sub = schema.get("properties", {}).get(name, {})
+    what = f"'{name}'"
+    if isinstance(sub, dict):
+        title = str(sub.get("title", ""))
+        if title.lower() in ("", name.lower(), name.replace("_", " ").lower()):
+            title = str(sub.get("description", "")).rstrip(".")
+        if title:
+            what += f" ({title[0].lower()}{title[1:]})"
+    return f"missing required field '{name}'; expected {what} here"
+
+
+def _say_type(inst: Any, vv: Any, hint: Any) -> str:
+    return f"expected {hint or _words_for_type(vv)}, got {_show(inst)}"
+
+
+def _say_enum(inst: Any, vv: Any, hint: Any) -> str:
+    expected = hint or f"one of: {_one_of(vv)}"
+    return f"{_show(inst)} is not allowed here; expected {expected}"
+
+
+def _say_const(inst: Any, vv: Any, hint: Any) -> str:
+    return f"{_show(inst)} is not allowed here; expected {_show(vv)}"
+
+
+def _say_minimum(inst: Any, vv: Any, hint: Any) -> str:
+    return f"{_show(inst)} is less than the minimum {vv}"
+
+
+def _say_maximum(inst: Any, vv: Any, hint: Any) -> str:
+    return f"{_show(inst)} is more than the maximum {vv}"
+
+
+def _say_exclusive_minimum(inst: Any, vv: Any, hint: Any) -> str:
+    return f"{_show(inst)} is too small; expected more than {vv}"
+
+
+def _say_exclusive_maximum(inst: Any, vv: Any, hint: Any) -> str:
+    return f"{_show(inst)} is too large; expected less than {vv}"
+
+
+def _say_min_items(inst: Any, vv: Any, hint: Any) -> str:
+    n = len(inst) if isinstance(inst, list) else 0
+    have = "the list is empty" if n == 0 else f"the list has {_plural(n, 'item')}"
+    return f"{have}; expected at least {_plural(vv, 'item')}"
+
+
+def _say_max_items(inst: Any, vv: Any, hint: Any) -> str:
+    n = len(inst) if isinstance(inst, list) else 0
+    return f"the list has {_plural(n, 'item')}; expected at most {vv}"
+
+
+def _say_min_length(inst: Any, vv: Any, hint: Any) -> str:
+    if isinstance(inst, str) and not inst:
+        return f"the text is empty; expected at least {_plural(vv, 'character')}"
+    return f"{_show(inst)} is too short; expected at least {_plural(vv, 'character')}"
+
+
+def _say_max_length(inst: Any, vv: Any, hint: Any) -> str:
+    return f"the text is too long; expected at most {_plural(vv, 'character')}"
+
+
+def _say_pattern(inst: Any, vv: Any, hint: Any) -> str:
+    expected = hint or f"text matching {vv}"
+    return f"{_show(inst)} is not in the right form; expected {expected}"
+
+
+def _say_unique_items(inst: Any, vv: Any, hint: Any) -> str:
+    """Names the first item listed twice: the one to remove."""
+    seen: list[Any] = []
+    repeated: Any = None
+    for item in inst if isinstance(inst, list) else []:
+        if item in seen:
+            repeated = item
+            break
+        seen.append(item)
+    return f"{_show(repeated)} is listed twice; expected each item once"
+
+
+_SAY: dict[str, Callable[[Any, Any, Any], str]] = {
+    "type": _say_type,
+    "enum": _say_enum,
+    "const": _say_const,
+    "minimum": _say_minimum,
+    "maximum": _say_maximum,
+    "exclusiveMinimum": _say_exclusive_minimum,
+    "exclusiveMaximum": _say_exclusive_maximum,
+    "minItems": _say_min_items,
+    "maxItems": _say_max_items,
+    "minLength": _say_min_length,
+    "maxLength": _say_max_length,
+    "pattern": _say_pattern,
+    "uniqueItems": _say_unique_items,
+}
+"""Plain words, what is wrong and what is expected, for one schema keyword: each is given the
+value at fault, the keyword's value in the schema (a bound, the choices, a type) and the
+schema's own ``x-expected`` wording, if any.  A keyword not here keeps jsonschema's message."""
+
+
+def _messages(error: ValidationError) -> _Said:
     """(path, point at the key?, message) for one jsonschema error; several for extra keys."""
     path: PathT = tuple(error.absolute_path)
-    v, inst = error.validator, error.instance
+    v = error.validator
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
-    expected_hint = schema.get("x-expected")
-    vv: Any = error.validator_value
-    if v == "additionalProperties" and isinstance(inst, dict):
-        known = list(schema.get("properties", {}))
-        patterns = list(schema.get("patternProperties", {}))
-        out: list[tuple[PathT, bool, str]] = []
-        for key in inst:
-            if key in known or any(re.search(p, str(key)) for p in patterns):
-                continue
-            msg = f"unknown field {_show(key)}; expected one of: {', '.join(known)}"
-            close = difflib.get_close_matches(str(key), known, n=1) if len(out) < 20 else []
-            if close:
-                msg += f" (did you mean '{close[0]}'?)"
-            out.append(((*path, key), True, msg))
-        if out:
-            return out
-        return [(path, False, error.message)]
-    if v == "required":
-        missing = re.match(r"^'(.*)' is a required property$", error.message)
-        name = missing.group(1) if missing else str(error.message)
-        sub = schema.get("properties", {}).get(name, {})
-        what = f"'{name}'"
-        if isinstance(sub, dict):
-            title = str(sub.get("title", ""))
-            if title.lower() in ("", name.lower(), name.replace("_", " ").lower()):
-                title = str(sub.get("description", "")).rstrip(".")
-            if title:
-                what += f" ({title[0].lower()}{title[1:]})"
-        return [(path, False, f"missing required field '{name}'; expected {what} here")]
-    if v == "type":
-        expected = expected_hint or _words_for_type(vv)
-        return [(path, False, f"expected {expected}, got {_show(inst)}")]
-    if v == "enum":
-        expected = expected_hint or f"one of: {_one_of(vv)}"
-        return [(path, False, f"{_show(inst)} is not allowed here; expected {expected}")]
-    if v == "const":
-        return [(path, False, f"{_show(inst)} is not allowed here; expected {_show(vv)}")]
-    if v == "minimum":
-        return [(path, False, f"{_show(inst)} is less than the minimum {vv}")]
-    if v == "maximum":
-        return [(path, False, f"{_show(inst)} is more than the maximum {vv}")]
-    if v == "exclusiveMinimum":
-        return [(path, False, f"{_show(inst)} is too small; expected more than {vv}")]
-    if v == "exclusiveMaximum":
-        return [(path, False, f"{_show(inst)} is too large; expected less than {vv}")]
-    if v == "minItems":
-        n = len(inst) if isinstance(inst, list) else 0
-        have = "the list is empty" if n == 0 else f"the list has {_plural(n, 'item')}"
-        return [(path, False, f"{have}; expected at least {_plural(vv, 'item')}")]
-    if v == "maxItems":
-        n = len(inst) if isinstance(inst, list) else 0
-        return [(path, False, f"the list has {_plural(n, 'item')}; expected at most {vv}")]
-    if v == "minLength":
-        if isinstance(inst, str) and not inst:
-            return [
-                (path, False, f"the text is empty; expected at least {_plural(vv, 'character')}")
-            ]
-        return [
-            (
-                path,
-                False,
-                f"{_show(inst)} is too short; expected at least {_plural(vv, 'character')}",
-            )
-        ]
-    if v == "maxLength":
-        return [(path, False, f"the text is too long; expected at most {_plural(vv, 'character')}")]
-    if v == "pattern":
-        expected = expected_hint or f"text matching {vv}"
-        return [(path, False, f"{_show(inst)} is not in the right form; expected {expected}")]
-    if v == "uniqueItems":
-        seen: list[Any] = []
-        repeated: Any = None
-        for item in inst if isinstance(inst, list) else []:
-            if item in seen:
-                repeated = item
-                break
-            seen.append(item)
-        return [(path, False, f"{_show(repeated)} is listed twice; expected each item once")]
+    if v == "additionalProperties" and isinstance(error.instance, dict):
+        return _unknown_fields(error, path, schema)
     if v in ("anyOf", "oneOf"):
-        subs = list(error.context or [])
-        if subs and all(e.validator == "type" and not e.relative_path for e in subs):
-            types: list[Any] = []
-            for e in subs:
-                value: Any = e.validator_value
-                types += [value] if isinstance(value, str) else list(value)
-            expected = expected_hint or _words_for_type(types)
-            return [(path, False, f"expected {expected}, got {_show(inst)}")]
-        best = _pick_branch(error)
-        if v == "oneOf" and best is None:
-            return [
-                (path, False, f"{_show(inst)} matches more than one form; expected exactly one")
-            ]
-        if best is not None:
-            return _messages(best)
-    return [(path, False, error.message)]
+        said = _branch_messages(error, path, schema)
+        if said is not None:
+            return said
+    if v == "required":
+        return [(path, False, _missing_field(error.message, schema))]
+    say = _SAY.get(str(v))
+    if say is None:
+        return [(path, False, error.message)]
+    return [(path, False, say(error.instance, error.validator_value, schema.get("x-expected")))]
 
 
 def schema_problems(

@@ -145,8 +145,34 @@ class Rules:
         return self._judge_play(s, step)
 
     def _judge_play(self, s: State, step: Play) -> Judgement:
+        """A play, judged in named steps whose first refusal is the verdict: the cards (R1.1,
+        R4.1), the zone (R8.3, what is pending, R3), the copies held (R4.2, R4.3), the choices
+        (R8), then the pile (R5, R7.5, R8.3) and the card's own checks."""
+        refused = self._cards_refusal(step)
+        if refused is not None:
+            return refused
+        if step.zone not in ZONES:
+            return _no("R4.1", Reason.NO_SUCH_ZONE, InZone(step.by, step.zone), field="zone")
+        zone_name: ZoneName = step.zone  # checked just above
+        card = step.cards[0]
+        k = len(step.cards)
+        seat = s.seats[s.mover]
+        refused = self._zone_refusal(s, step.by, seat, card, k, zone_name)
+        if refused is not None:
+            return refused
+        refused = self._copies_refusal(s, step.by, card, k, seat.zone(zone_name), zone_name)
+        if refused is not None:
+            return refused
+        t = self.traits[card]
+        chosen = self._check_choices(s, step, t, card)
+        if chosen is not None:
+            return chosen
+        return self._landing(s, step.by, t, card, k, zone_name)
+
+    def _cards_refusal(self, step: Play) -> Judgement | None:
+        """The cards themselves: at least one (R4.1), each a card of the variant (R1.1), all
+        the same (R4.1)."""
         v = self.variant
-        by = step.by
         cards = step.cards
         if not cards:
             return _no("R4.1", Reason.NO_CARDS, NoFacts(), field="play")
@@ -154,43 +180,51 @@ class Rules:
             if not v.is_card(c):
                 return _no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(c), field="play")
         card = cards[0]
-        k = len(cards)
         if any(c != card for c in cards):
             names = tuple(v.card_name(c) for c in cards)
             return _no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
-        if step.zone not in ZONES:
-            return _no("R4.1", Reason.NO_SUCH_ZONE, InZone(by, step.zone), field="zone")
-        zone_name: ZoneName = step.zone  # checked just above
-        seat = s.seats[s.mover]
-        zone = seat.zone(zone_name)
+        return None
+
+    def _zone_refusal(
+        self, s: State, by: str, seat: Seat, card: Card, k: int, zone_name: ZoneName
+    ) -> Judgement | None:
+        """The zone the mover must play from: the table zone in a follow-up (R8.3), else what
+        is pending checks the play and may name the zone, else R3's order."""
         if s.follow_up:
             due = table_zone(seat)
             if zone_name != due:
                 return _no("R8.3", Reason.FOLLOW_UP_ZONE, FollowUpZone(by, due, zone_name))
-        else:
-            ask = Proposal(s, v, by, s.mover, card, k, zone_name)
-            refused = self._pending_refusal(s, ask)
-            if refused is not None:
-                return refused
-            if self._pending_zone(s, s.mover) is None:
-                order = self._zone_order(s, by, seat, zone_name)
-                if order is not None:
-                    return order
+            return None
+        ask = Proposal(s, self.variant, by, s.mover, card, k, zone_name)
+        refused = self._pending_refusal(s, ask)
+        if refused is not None:
+            return refused
+        if self._pending_zone(s, s.mover) is None:
+            return self._zone_order(s, by, seat, zone_name)
+        return None
+
+    def _copies_refusal(
+        self, s: State, by: str, card: Card, k: int, zone: ZoneCards, zone_name: ZoneName
+    ) -> Judgement | None:
+        """Whether the zone can hold these copies: not empty, one blind card at a time (R4.2),
+        no more copies than it may hold (R4.3)."""
         if zone.count == 0:
             return _no("R4.3", Reason.ZONE_EMPTY, InZone(by, zone_name))
         if zone_name == "face_down" and k > 1:
             return _no("R4.2", Reason.ONE_FACE_DOWN, NoFacts())
         if self._possible(s, card, zone) < k:
             return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, card, k, zone_name))
+        return None
 
-        t = self.traits[card]
-        chosen = self._check_choices(s, step, t, card)
-        if chosen is not None:
-            return chosen
+    def _landing(
+        self, s: State, by: str, t: Traits, card: Card, k: int, zone_name: ZoneName
+    ) -> Judgement:
+        """The card on the pile: any card in a follow-up (R8.3), a blind card whatever it is
+        (R7.5), else R5; then the card's own checks on a play that goes."""
         if s.follow_up:
             fits = _yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
         elif zone_name == "face_down":
-            name = v.card_name(card)
+            name = self.variant.card_name(card)
             if self.fits_ok(s, card, self.top_value(s)):
                 return _yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
@@ -198,7 +232,7 @@ class Rules:
         else:
             fits = self._fits(s, card)
         if fits.legal and t.checked:
-            own = self._own_refusal(Proposal(s, v, by, s.mover, card, k, zone_name))
+            own = self._own_refusal(Proposal(s, self.variant, by, s.mover, card, k, zone_name))
             if own is not None:
                 return own
         return fits

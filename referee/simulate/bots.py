@@ -108,6 +108,65 @@ class _VariantCache:
         return self._info
 
 
+def _top_run(pile: list[Card]) -> tuple[Card | None, int]:
+    """The run of identical cards on top of the pile (R7.1): its card and its length."""
+    run_card: Card | None = pile[-1] if pile else None
+    run = 0
+    if run_card is not None:
+        for c in reversed(pile):
+            if c != run_card:
+                break
+            run += 1
+    return run_card, run
+
+
+def _plays_by_card(
+    steps: list[Step],
+) -> tuple[PickUp | None, dict[Card, Play], dict[Card, Play], dict[Card, list[Play]]]:
+    """The steps gathered by card, so each of the smart bot's rules weighs one play per card:
+    the pick-up (when listed), each card's play with the most copies (multiples), its one-copy
+    play, and its plays with a chosen player.  (legal_steps lists each card's plays by growing
+    size, so the first is one copy.)"""
+    pick: PickUp | None = None
+    most: dict[Card, Play] = {}
+    one: dict[Card, Play] = {}
+    targeted: dict[Card, list[Play]] = {}
+    for step in steps:
+        if isinstance(step, PickUp):
+            pick = step
+            continue
+        card = step.cards[0]
+        if step.to is not None:
+            targeted.setdefault(card, []).append(step)
+        prev = most.get(card)
+        if prev is None:
+            most[card] = one[card] = step
+        elif len(step.cards) > len(prev.cards):
+            most[card] = step
+    return pick, most, one, targeted
+
+
+def _burning_play(
+    most: dict[Card, Play], info: dict[Card, _CardInfo], pile: list[Card], burn: int
+) -> Play | None:
+    """A play that burns the pile and so plays again: it completes the run on top (or is
+    itself burn-many).  Plain cards first, the lowest first (low cards are the hard ones to
+    shed); never a card that leaves the game (it is no run) nor a blind face-down one."""
+    run_card, run = _top_run(pile)
+    best_burn: Play | None = None
+    burn_key = 0
+    for card, step in most.items():
+        ci = info[card]
+        if not ci.counts_for_runs or step.zone == "face_down":
+            continue
+        k = len(step.cards)
+        if (k >= burn or (card == run_card and run + k >= burn)) and (
+            best_burn is None or ci.key < burn_key
+        ):
+            best_burn, burn_key = step, ci.key
+    return best_burn
+
+
 class GreedyBot:
     """Lowest playable number card, all copies; Karma cards only instead of picking up."""
 
@@ -157,49 +216,10 @@ class SmartBot:
             return steps[0]
         info = self._cache.get(game.variant)
         state = game.state
-        pile = state.pile
-        burn = game.variant.burn
-        # The run of identical cards on top of the pile (R7.1).
-        run_card: Card | None = pile[-1] if pile else None
-        run = 0
-        if run_card is not None:
-            for c in reversed(pile):
-                if c != run_card:
-                    break
-                run += 1
-
-        pick: Step | None = None
-        # Gather, per card, the play with the most copies (multiples) and its targets.
-        # (legal_steps lists each card's plays by growing size, so the first is one copy.)
-        most: dict[Card, Play] = {}
-        one: dict[Card, Play] = {}
-        targeted: dict[Card, list[Play]] = {}
-        for step in steps:
-            if isinstance(step, PickUp):
-                pick = step
-                continue
-            card = step.cards[0]
-            if step.to is not None:
-                targeted.setdefault(card, []).append(step)
-            prev = most.get(card)
-            if prev is None:
-                most[card] = one[card] = step
-            elif len(step.cards) > len(prev.cards):
-                most[card] = step
+        pick, most, one, targeted = _plays_by_card(steps)
 
         # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
-        #    Plain cards first, the lowest first (low cards are the hard ones to shed).
-        best_burn: Play | None = None
-        burn_key = 0
-        for card, step in most.items():
-            ci = info[card]
-            if not ci.counts_for_runs or step.zone == "face_down":
-                continue
-            k = len(step.cards)
-            if (k >= burn or (card == run_card and run + k >= burn)) and (
-                best_burn is None or ci.key < burn_key
-            ):
-                best_burn, burn_key = step, ci.key
+        best_burn = _burning_play(most, info, state.pile, game.variant.burn)
         if self.burn_first and best_burn is not None and not info[best_burn.cards[0]].special:
             return best_burn
 
@@ -208,19 +228,41 @@ class SmartBot:
             return self._lowest(most, info, allow_special=True) or steps[0]
 
         # 3. The lowest plain card the next player cannot beat, else the lowest plain card.
-        plain = None
-        if self.attack:
-            plain = self._stopper(game, most, info)
-        if plain is None:
-            plain = self._lowest(most, info, allow_special=False)
+        plain = self._plain_play(game, most, info)
         if plain is not None:
             return plain
         if best_burn is not None:
             return best_burn
 
         # 4. Nothing plain fits: spend a special card rather than take a pile worth avoiding.
-        if most and (pick is None or len(pile) >= self.min_pile_for_special):
-            return self._best_special(game, one, targeted, info, len(pile))
+        return self._special_or_pick_up(game, pick, most, one, targeted, info)
+
+    def _plain_play(
+        self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]
+    ) -> Play | None:
+        """A plain card to shed: one the next player cannot beat when attacking (and one is
+        close enough), else the lowest; None when no plain card fits."""
+        plain = None
+        if self.attack:
+            plain = self._stopper(game, most, info)
+        if plain is None:
+            plain = self._lowest(most, info, allow_special=False)
+        return plain
+
+    def _special_or_pick_up(
+        self,
+        game: Game,
+        pick: PickUp | None,
+        most: dict[Card, Play],
+        one: dict[Card, Play],
+        targeted: dict[Card, list[Play]],
+        info: dict[Card, _CardInfo],
+    ) -> Step:
+        """Nothing plain fits: the best special card while the pile is worth avoiding (or no
+        pick-up is allowed), else the pick-up."""
+        pile_size = len(game.state.pile)
+        if most and (pick is None or pile_size >= self.min_pile_for_special):
+            return self._best_special(game, one, targeted, info, pile_size)
         if pick is not None:
             return pick
         return next(iter(most.values()))

@@ -436,24 +436,26 @@ class Report:
     def rows(self) -> Iterable[tuple[str, str, Any]]:
         """The report as (section, key, value) rows, the shape of ``to_csv``."""
         d = self.to_dict()
+        yield from self._run_rows(d)
+        yield from _length_rows(d)
+        yield from _per_game_rows(d)
+        yield from self._seat_rows(d)
+        for section in ("step_cap_reached", "turn_cap_reached"):  # new, then the old name
+            for key, value in d[section].items():
+                yield section, key, value
+        for key, value in d["timing"].items():
+            yield "timing", key, value
+
+    def _run_rows(self, d: dict[str, Any]) -> Iterable[tuple[str, str, Any]]:
+        """What was run: the variant, the table, the seed, the cap and the bots."""
         yield "run", "variant", self.variant_id
         for key in ("players", "games", "seed", "step_cap"):
             yield "run", key, d[key]
         yield "run", "bots", " ".join(self.bots)
         yield "run", "turn_cap", d["turn_cap"]  # the old names, kept for saved scripts
-        for section in ("steps", "turns"):  # new, then the old name: the same figures
-            for key in ("min", "median", "mean", "p90", "max", "total"):
-                yield section, key, d[section][key]
-        for section in ("steps", "turns"):
-            for b in d[section]["histogram"]:
-                yield f"{section}_histogram", f"{b['from']}-{b['to']}", b["games"]
-        for key, value in d["pickups"].items():
-            yield "pickups", key, value
-        for key, value in d["burns"].items():
-            yield "burns", key, value
-        for section in ("plays_per_game", "cards_per_game", "powers_per_game", "effects_per_game"):
-            for key, value in d[section].items():
-                yield section, key, value
+
+    def _seat_rows(self, d: dict[str, Any]) -> Iterable[tuple[str, str, Any]]:
+        """Who lost: by seat (games and share), and each bot's seats, losses and win rate."""
         for j, (n, share) in enumerate(
             zip(d["loser_by_seat"]["games"], d["loser_by_seat"]["share"], strict=True)
         ):
@@ -463,11 +465,6 @@ class Report:
         for bot, figures in d["bots_by_name"].items():
             for key, value in figures.items():
                 yield "bots", f"{bot} {key}", "" if value is None else value
-        for section in ("step_cap_reached", "turn_cap_reached"):  # new, then the old name
-            for key, value in d[section].items():
-                yield section, key, value
-        for key, value in d["timing"].items():
-            yield "timing", key, value
 
     def to_csv(self) -> str:
         """The report as CSV: one ``section,key,value`` row per figure."""
@@ -542,6 +539,27 @@ class Report:
                 "this variant may not end."
             )
         return "\n".join(lines) + "\n"
+
+
+def _length_rows(d: dict[str, Any]) -> Iterable[tuple[str, str, Any]]:
+    """Game lengths: the figures, then the histogram, each under the new name and the old."""
+    for section in ("steps", "turns"):  # new, then the old name: the same figures
+        for key in ("min", "median", "mean", "p90", "max", "total"):
+            yield section, key, d[section][key]
+    for section in ("steps", "turns"):
+        for b in d[section]["histogram"]:
+            yield f"{section}_histogram", f"{b['from']}-{b['to']}", b["games"]
+
+
+def _per_game_rows(d: dict[str, Any]) -> Iterable[tuple[str, str, Any]]:
+    """What happens in a game: pick-ups, burns, and the plays, cards, powers and effects."""
+    for key, value in d["pickups"].items():
+        yield "pickups", key, value
+    for key, value in d["burns"].items():
+        yield "burns", key, value
+    for section in ("plays_per_game", "cards_per_game", "powers_per_game", "effects_per_game"):
+        for key, value in d[section].items():
+            yield section, key, value
 
 
 def _r(x: float, digits: int = 6) -> float:

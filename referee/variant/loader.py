@@ -372,49 +372,62 @@ class _Checker:
         copies: int | None,
         cards: list[dict[str, Any]],
     ) -> None:
+        """The deal against the deck (R2.2, R3.2) and the burn against the copies (R7.1): the
+        checks that need the whole file, each skipped where a part is malformed."""
         deal = _dict(d.get("deal"))
         parts = [_int(deal.get(k)) for k in ("face_down", "face_up", "hand")]
         per = sum(p for p in parts if p is not None) if None not in parts else None
+        hand, min_hand = parts[2], _int(d.get("min_hand"))
+        self.check_deal(per, hand, min_hand)
+        one_deck = _one_deck(rank_set, copies, cards)
+        if per and one_deck is not None:
+            self.check_deal_fits(per, one_deck, ranges)
+            if ranges:
+                self.check_draw_pile_locks(per, one_deck, ranges, hand, min_hand)
+        burn = _int(d.get("burn"))
+        if burn is not None:
+            self.check_burn(burn, ranges, copies, cards)
+
+    def check_deal(self, per: int | None, hand: int | None, min_hand: int | None) -> None:
+        """A deal that gives each player something, and no draw before the first play."""
         if per == 0:
             self.report(("deal",), "the deal gives no cards; expected at least one card per player")
-        hand, min_hand = parts[2], _int(d.get("min_hand"))
         if hand is not None and min_hand is not None and min_hand > hand:
             self.warn(
                 ("min_hand",),
                 f"players are dealt {_plural(hand, 'hand card')} but the minimum hand is "
                 f"{min_hand}, so they draw before their first play; expected at most {hand}",
             )
-        card_copies = [_int(c.get("copies")) for c in cards]
-        one_deck: int | None = None
-        if rank_set is not None and copies is not None and None not in card_copies:
-            one_deck = len(rank_set) * copies + sum(c or 0 for c in card_copies)
-        if per and one_deck is not None:
-            for i, decks, _, hi in ranges:
-                have = one_deck * decks
-                if hi * per > have:
-                    self.report(
-                        ("players", i, "max"),
-                        f"{hi} players need {hi} x {per} = {hi * per} cards for the deal, but "
-                        f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} {have} (R2.2); "
-                        f"expected at most {have // per} players, a smaller deal or more decks",
-                    )
-        if per and one_deck is not None and ranges:
-            self.check_draw_pile_locks(per, one_deck, ranges, hand, min_hand)
-        burn = _int(d.get("burn"))
-        if burn is None:
-            return
+
+    def check_deal_fits(
+        self, per: int, one_deck: int, ranges: list[tuple[int, int, int, int]]
+    ) -> None:
+        """R2.2: the decks of each player range hold the deal of its largest table."""
+        for i, decks, _, hi in ranges:
+            have = one_deck * decks
+            if hi * per > have:
+                self.report(
+                    ("players", i, "max"),
+                    f"{hi} players need {hi} x {per} = {hi * per} cards for the deal, but "
+                    f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} {have} (R2.2); "
+                    f"expected at most {have // per} players, a smaller deal or more decks",
+                )
+
+    def check_burn(
+        self,
+        burn: int,
+        ranges: list[tuple[int, int, int, int]],
+        copies: int | None,
+        cards: list[dict[str, Any]],
+    ) -> None:
+        """R7.1: a burn some card's copies can reach (an error when none can even with the most
+        decks, a warning for each player range that cannot); burn 1, a warning."""
         if burn == 1:
             self.warn(
                 ("burn",),
                 "burn 1 burns the pile after every card; expected 2 or more",
             )
-        # The most copies one card has in one deck, among cards that count for runs (R7.1).
-        most = [copies or 0]
-        for c in cards:
-            n = _int(c.get("copies"))
-            if n and not any(MENU[e.name].leaves_game for e in _effects(c.get("effects"))):
-                most.append(n)
-        per_deck = max(most)
+        per_deck = _most_run_copies(copies, cards)
         if not ranges or per_deck == 0:
             return
         max_decks = max(r[1] for r in ranges)
@@ -463,6 +476,28 @@ class _Checker:
                 "is empty (R3.2), so the first player could not play; expected at least 1 hand "
                 "card, or a deal that uses the whole deck",
             )
+
+
+def _one_deck(
+    rank_set: range | None, copies: int | None, cards: list[dict[str, Any]]
+) -> int | None:
+    """The cards in one deck (every rank's copies and every Karma card's), or None when the
+    ranks or a count are malformed (already reported)."""
+    card_copies = [_int(c.get("copies")) for c in cards]
+    if rank_set is not None and copies is not None and None not in card_copies:
+        return len(rank_set) * copies + sum(c or 0 for c in card_copies)
+    return None
+
+
+def _most_run_copies(copies: int | None, cards: list[dict[str, Any]]) -> int:
+    """The most copies one card has in one deck, among cards that count for runs (R7.1): a
+    card that leaves the game never lies in a run."""
+    most = [copies or 0]
+    for c in cards:
+        n = _int(c.get("copies"))
+        if n and not any(MENU[e.name].leaves_game for e in _effects(c.get("effects"))):
+            most.append(n)
+    return max(most)
 
 
 def _list(value: object) -> list[Any]:
