@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from referee.app import state
+from referee.app import heap, state
 from referee.app.common import group_words, plain
 from referee.store import StorageError
 
+heap.freeze_loaded_code()  # the code the last run loaded leaves Streamlit's per-run collection
 st.set_page_config(page_title="Karma Referee", page_icon="🃏", layout="wide")
 st.html(state.style())
 state.sync_game_id()
