@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.engine import Game, PickUp, Play
+from referee.plaintext import needs_isolation
 from referee.variant.loader import load_variant_text
 
 from .conftest import ARTIFACTS, ROOT, Server
@@ -68,7 +69,13 @@ def turn_shown(page: Page, who: str | None) -> None:
     if who is None:
         expect(glance).to_have_text("Game over!")
     else:
-        expect(glance).to_have_text(f"{who}'s turn")
+        expect(glance).to_have_text(f"{as_shown(who)}'s turn")
+
+
+def as_shown(name: str) -> str:
+    """A player's name as a sentence on the page holds it: a name that could reorder its
+    neighbours ("Player 1", "<b>") isolated in FSI…PDI, "Ann" as typed (ruling 63)."""
+    return f"\u2068{name}\u2069" if needs_isolation(name) else name
 
 
 def add_names(page: Page, names: list[str]) -> None:
@@ -344,7 +351,7 @@ def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -
     expect(verdict_box(page, False)).to_contain_text("Ben may play")
     page.reload()
     steps_shown(page, 1)
-    expect(page.get_by_text(f"{XSS} plays 4", exact=False).first).to_be_visible()
+    expect(page.get_by_text(f"{as_shown(XSS)} plays 4", exact=False).first).to_be_visible()
     assert page.locator("img[src='x']").count() == 0
     assert page.evaluate("document.querySelectorAll('img[onerror]').length") == 0
     assert page.dialogs == []  # type: ignore[attr-defined]
@@ -433,7 +440,9 @@ def test_one_screen_per_step_with_every_builtin_variant(
         top = page.locator(".st-key-tbl_top")
         turn_shown(page, "Player 1")
         expect(top.locator('[data-glance="direction"]')).to_have_text("↻ Clockwise")
-        expect(top.get_by_text("Player 1 → Player 2", exact=False)).to_be_visible()
+        expect(
+            top.get_by_text(f"{as_shown('Player 1')} → {as_shown('Player 2')}", exact=False)
+        ).to_be_visible()
         expect(top.locator(".kr-card.kr-empty")).to_have_text("Empty pile")
         expect(verdict_box(page)).to_contain_text("may play")
         low = variant.ranks[0]
@@ -444,7 +453,7 @@ def test_one_screen_per_step_with_every_builtin_variant(
         steps_shown(page, 1)
         # After Play the outcome is at the top, with the next player's options.
         expect(top.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text(
-            f"Last step (1): Player 1 plays {variant.card_name(low)}"
+            f"Last step (1): {as_shown('Player 1')} plays {variant.card_name(low)}"
         )
         inside(page, viewport, ONE_SCREEN, f"{what}-{vid}-after-play")
         card = _target_card(variant, players)
