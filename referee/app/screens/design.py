@@ -93,16 +93,12 @@ with st.expander("Start from a built-in variant, a saved one, or a file"):
         st.rerun()
 
 rev = st.session_state[REV]
+data: dict[str, Any] = st.session_state[DATA]
 # The group's words on this page (the variant's and its cards' names), each isolated (ruling 63).
 group_words(
-    [st.session_state[DATA].get("name")]
-    + [
-        c.get("name")
-        for c in st.session_state[DATA].get("karma_cards") or []
-        if isinstance(c, dict)
-    ]
+    [data.get("name")]
+    + [c.get("name") for c in data.get("karma_cards") or [] if isinstance(c, dict)]
 )
-data: dict[str, Any] = st.session_state[DATA]
 actions: list[Action] = []
 spots: dict[str, Any] = {}  # section -> container for its problems
 
