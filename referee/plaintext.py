@@ -16,6 +16,7 @@ where they change what is seen (and text found by copying or searching stays as 
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import unicodedata
@@ -63,9 +64,11 @@ def needs_isolation(word: str) -> bool:
     return any(c in _RIGHT_TO_LEFT_OR_EXPLICIT for c in classes)
 
 
-def _word_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
+@functools.lru_cache(maxsize=64)
+def _word_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
     """Whole words that need isolating, longest first (so "Ann Lee" is one word, not "Ann" and
-    then "Lee"; and "שרה 2" is found before "שרה")."""
+    then "Lee"; and "שרה 2" is found before "שרה").  Cached: a page run says the same words in
+    every text it shows."""
     unique = sorted(
         {w for w in words if w and w.strip() and needs_isolation(w)}, key=lambda w: (-len(w), w)
     )
@@ -84,7 +87,7 @@ def isolate_words(
     The isolates are added *after* the text is made literal (the pieces between and the words
     themselves go through ``literal``), so they are the only bidi controls in the result."""
     s = str(text)
-    pattern = _word_pattern(words)
+    pattern = _word_pattern(tuple(words))
     if pattern is None:
         return literal(s)
     out: list[str] = []
