@@ -103,7 +103,10 @@ def test_the_qr_code_decodes_to_the_link() -> None:
 def test_a_seat_trade_says_why_the_turn_goes_where_it_goes() -> None:
     game = Game.deal(builtin("family-create-your-karma"), ["Ann", "Ben", "Cal", "Dee"])
     game.push(Play("Ann", ("change_your_seat",), to="Cal"))
+    state, done = game.state, list(game.past.done)
     words = table.last_step_words(game)
+    # Issue 30.4: the view reads the history; it never pops and redoes the live game.
+    assert game.state is state and game.past.done == done
     assert "Ann and Cal trade seats." in words
     assert words.endswith(
         "Seats now go Cal → Ben → Ann → Dee. Play carries on from the seat where Ann played, "

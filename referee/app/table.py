@@ -399,15 +399,16 @@ def last_step_words(game: Game) -> str:
 def seat_change_note(game: Game) -> str:
     """After a step that changed who sits where: where play carries on from, and so whose turn.
 
-    Read from the engine only: the seating before the last step is the state undo restores.
+    Read from the history only (the state the last step started from): a view never changes
+    the game it shows.
     """
-    if not game.can_undo() or game.over:
+    before_state = game.state_before_last()
+    if before_state is None or game.over:
         return ""
+    step = game.steps[-1]
     after = list(game.state.names)
-    step = game.pop()
-    before = list(game.state.names)
+    before = list(before_state.names)
     mover_seat = before.index(step.by) if step.by in before else None
-    game.redo()
     if before == after or mover_seat is None:
         return ""
     now = after[mover_seat]

@@ -307,6 +307,11 @@ class Game:
         """The steps redo would bring back, the next one last."""
         return list(self.past.undone)
 
+    def state_before_last(self) -> State | None:
+        """The state the last step started from (a read-only look into the history: a view
+        reads it, never pops and redoes the live game), or None before the first step."""
+        return self.past.done[-1][1] if self.past.done else None
+
     def can_undo(self) -> bool:
         return bool(self.past.done)
 
