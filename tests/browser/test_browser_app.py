@@ -422,7 +422,7 @@ def builtin_labels() -> list[tuple[str, str, Any]]:
 def _target_card(variant: Any, players: list[str], trait: str = "needs_target") -> Any:
     game = Game.deal(variant, players)
     for k in variant.karma_cards:
-        if getattr(game.traits(k.id), trait):
+        if getattr(game.needs(k.id), trait):
             return k.id
     return None
 

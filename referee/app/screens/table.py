@@ -453,7 +453,7 @@ def _step_controls(tbl: table.Table) -> None:
                 format_func=lambda p: p or f"{game.turn} (their turn)",  # shown as text
                 key="sel_by",
             )
-        traits = game.traits(sel)
+        traits = game.needs(sel)
         if traits.needs_target or traits.takes_give:
             d: Any = st.columns(2)
             if traits.needs_target:
@@ -488,7 +488,7 @@ def _verdict(tbl: table.Table, sel: Any) -> bool:
             return False
         chosen = v.karma(sel) if isinstance(sel, str) else None
         about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
-        if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
+        if game.needs(sel).needs_target and not st.session_state.get("sel_to"):
             st.html(
                 board.ask_html(
                     f"Who is the {v.card_name(sel)} for? Choose a player just above.", about
