@@ -189,7 +189,33 @@ def browser_missing() -> str | None:
     return None
 
 
+TARGET_PRECOMPUTE_MS = 5.0  # issue 27.3: a precomputed step, even at 12 players, two decks
+
+
+def precompute_ms(variant_id: str, players: int, repeats: int) -> tuple[float, int, int]:
+    """Median ms of one step's server work for the table (view.step_facts + view.precompute,
+    every choice of the mover judged), on a dealt game; with the choices and distinct verdicts."""
+    from referee.app import view
+    from referee.engine import Game
+    from referee.variant.registry import builtin
+
+    names = [f"Player {i + 1}" for i in range(players)]
+    game = Game.deal(builtin(variant_id), names)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        pre = view.precompute(game, view.step_facts(game))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), len(pre.index), len(pre.verdicts)
+
+
 def main(argv: list[str] | None = None) -> int:
+    for vid, n in (("classic", 4), ("party-twelve", 12)):
+        ms, choices, distinct = precompute_ms(vid, n, 3 if smoke(argv) else 50)
+        print(
+            f"precomputed step, {vid} {n} players: median {ms:5.2f} ms "
+            f"({choices} choices, {distinct} distinct verdicts; target <= {TARGET_PRECOMPUTE_MS:.0f} ms)"
+        )
     missing = browser_missing()
     if missing:
         print(missing)

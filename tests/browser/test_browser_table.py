@@ -202,6 +202,9 @@ def test_a_struck_card_says_why_when_tapped(
     settled(page)
     page.locator(".st-key-do_play button").click()  # three 9s burn: every 9 is accounted for
     steps_shown(page, 1)
+    # While the rerun redraws the grid Streamlit briefly keeps the old copy: wait it out (a real
+    # second copy would fail here).
+    expect(page.locator(".st-key-card_9")).to_have_count(1)
     struck = page.locator(".st-key-card_9 [data-testid='stBaseButton-tertiary']")
     expect(struck).to_be_visible()
     expect(page.locator(".st-key-card_9 button")).to_have_count(1)  # the chosen look has gone
