@@ -157,12 +157,18 @@ def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> 
     page = ctx.new_page()
     page.goto(server.url + "/simulate")
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    games = page.locator(".st-key-simulate_games input")
-    games.fill("10000")
-    games.press("Enter")
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    page.get_by_text("More settings").click()
+    for key, value in (
+        ("simulate_games", "10000"),
+        ("simulate_margin", "0"),
+        ("simulate_jobs", "1"),
+    ):
+        box = page.locator(f".st-key-{key} input")
+        box.fill(value)
+        box.press("Enter")
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     page.locator(".st-key-simulate_run button").click()
-    expect(page.get_by_text("of 10000 games", exact=False).first).to_be_visible()
+    expect(page.locator(".st-key-simulate_cancel button")).to_be_visible()
     busy = _cpu_seconds(pid)
     time.sleep(1.0)
     assert _cpu_seconds(pid) - busy > 0.5  # it is really running
