@@ -256,7 +256,7 @@ def test_the_precomputed_table_covers_every_choice_of_the_mover() -> None:
     game = classic()
     pre = view.precompute(game)
     for card in game.variant.all_cards():
-        traits = game.traits(card)
+        traits = game.needs(card)
         for zone in ("hand", "face_up", "face_down"):
             for count in range(1, table.max_count(game, card) + 1):
                 to = "Ben" if traits.needs_target else None
