@@ -237,6 +237,7 @@ class MayGo:
     karma: tuple[str, ...] = ()  # names of the Karma cards that may go
     all_karma: bool = False  # every Karma card of the variant may go
     wild: tuple[str, ...] = ()  # wild ranks that may go
+    at_least: int = 1  # how many cards must go together (a pair after a pair)
 
 
 @dataclass(frozen=True, slots=True)

@@ -358,6 +358,8 @@ def _numbers(ok: tuple[int, ...], every: tuple[int, ...]) -> str:
         return ""
     if ok == every:
         return "any number"
+    if len(ok) == 1:
+        return str(ok[0])
     at = [every.index(n) for n in ok]
     if at != list(range(at[0], at[-1] + 1)):
         return words.or_list([str(n) for n in ok])
@@ -399,7 +401,11 @@ def hint(d: HintFacts, voice: Voice) -> str:
         if d.pick_up:
             return _sentences(f"{who} must pick up the pile.", "No card may go on it now.")
         return f"No card may go on the pile now, so {who} cannot step."
-    if not what:
+    if d.may.at_least > 1:
+        where = "from their hand" if zone == "hand" else "face-up cards"
+        what = f": {what}" if what else ""
+        play = f"{who} may play {words.number(d.may.at_least)} or more {where} at once{what}."
+    elif not what:
         play = (
             f"{who} may play any card from their hand."
             if zone == "hand"

@@ -244,8 +244,8 @@ def test_the_page_speaks_plain_words_not_the_file_format(data_dir: Path) -> None
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     assert [(e.name, dict(e.params)) for e in v.karma_cards[-1].effects] == [
-        ("skip", {"target": "next"}),
-        ("next_draws", {"n": 2}),
+        ("skip", {"count": "once", "target": "next"}),  # the loader fills in the defaults
+        ("next_draws", {"count": "once", "n": 2}),
     ]
 
 

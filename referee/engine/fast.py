@@ -49,6 +49,7 @@ class FastTables:
         "traits",
         "needs",
         "lands",
+        "takes",
         "counts",
         "see_through",
         "arrives",
@@ -75,6 +76,11 @@ class FastTables:
             c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "lands_on"))
             for c in cards
         }
+        self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
+            c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "takes"))
+            for c in cards
+        }
+        self.takes[None] = ()
         self.counts: dict[Card | None, int | None] = {c: _count(c, self.traits[c]) for c in cards}
         self.counts[None] = None
         self.see_through = frozenset(c for c in cards if self.traits[c].transparent)

@@ -492,6 +492,7 @@ class Game:
             card,
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
+            copies=k,
             quiet=not self.keep_history,
         )
         if resolve(r, effects, stop_at):
