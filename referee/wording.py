@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from referee import words
 from referee.reasons import (
+    CanPlay,
     CardFacts,
     Count,
     Facts,
@@ -248,6 +249,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
         Who, lambda d, v: "No: the pile is empty, so there is nothing to pick up."
     ),
     Reason.PICK_UP_IN_FOLLOW_UP: _w(Who, lambda d, v: f"No: {d.by} must play again, not pick up."),
+    Reason.MUST_PLAY: _w(CanPlay, lambda d, v: _must_play(d)),
     # --- R1.1, R4.1-R4.2: what a play is
     Reason.NO_CARDS: _w(NoFacts, lambda d, v: "No: a play needs at least one card."),
     Reason.NO_SUCH_CARD: _w(
@@ -319,6 +321,14 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
 
 REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
+
+
+def _must_play(d: CanPlay) -> str:
+    """The table's "must play if able" rule, with what the mover can play."""
+    if not d.cards:
+        return f"No: at this table {d.by} must turn over a face-down card, not pick up."
+    held = words.or_list(list(d.cards))
+    return f"No: {d.by} holds {held}, which may go, and at this table {d.by} must play it."
 
 
 def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
@@ -468,6 +478,11 @@ def follow_up(by: str) -> str:
     """R8.3: the follow-up comes from face-up, else face-down, else hand cards; the hint
     that follows says which, so this must not say 'a table card'."""
     return f"{by} must play again straight away, without drawing first."
+
+
+def plays_again_at_once(by: str) -> str:
+    """A play owed at once, after drawing (a house rule: cover it)."""
+    return f"{by} must play again at once, and may not pick up the pile."
 
 
 def no_follow_up() -> str:

@@ -265,3 +265,16 @@ def test_a_new_variant_starts_with_its_own_empty_description(data_dir: Path) -> 
     assert variant is not None and not variant.description
     assert classic.description not in at.session_state["design_yaml"]
     assert classic.description not in rules_sheet(variant)
+
+
+def test_each_card_shows_what_it_does_beside_the_groups_words(data_dir: Path) -> None:
+    """Issue 31.7: the Design page shows, under a card's effects, the sentence made from them."""
+    from referee.app import designer as d
+
+    assert d.what_it_does([{"effect": "give_pile", "target": "next"}]) == (
+        "What it does: The next player takes the whole pile into their hand."
+    )
+    assert d.what_it_does([{"effect": "no_such"}]) == ""
+    at = design()
+    captions = texts(at.caption)
+    assert any(c.startswith("What it does: ") for c in captions)

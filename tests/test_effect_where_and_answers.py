@@ -159,14 +159,23 @@ def test_a_queen_is_covered_at_once_by_the_same_player() -> None:
     v = support.house([], [{"rank": 10, "effects": ["cover"]}])
     g = game(v, draw={"n": 6})
     out = g.push(Play("Ann", (10,)))
-    assert g.turn == "Ann" and "Ann must play again straight away" in out.text
-    assert not out.draws  # at once: no drawing first
+    assert g.turn == "Ann" and "Ann must play again at once, and may not pick up" in out.text
     refused = g.explain(PickUp("Ann"))
     assert not refused.legal and refused.reason == Reason.PICK_UP_IN_FOLLOW_UP
     assert g.explain(Play("Ann", (2,))).legal  # any card covers it
     assert not g.explain(Play("Ben", (2,))).legal
     g.push(Play("Ann", (2,)))
     assert g.turn == "Ben"
+
+
+def test_an_empty_hand_is_refilled_before_covering() -> None:
+    """Ruling 59: with the draw pile left, the table cards wait (R3.2), so the player draws
+    first (R6.4) and then covers; else there would be no step at all."""
+    v = support.house([], [{"rank": 10, "effects": ["cover"]}])
+    g = game(v, hand={"Ann": 1, "Ben": 5, "Cal": 5}, draw={"n": 6})
+    out = g.push(Play("Ann", (10,)))
+    assert out.draws == (("Ann", 3),) and g.turn == "Ann"
+    assert g.explain(Play("Ann", (2,))).legal and not g.explain(PickUp("Ann")).legal
 
 
 def test_with_no_card_left_the_cover_lapses() -> None:

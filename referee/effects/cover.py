@@ -30,6 +30,10 @@ class Cover(Pending):
     def free(self) -> bool:
         return True  # any card covers it
 
+    @property
+    def draws_first(self) -> bool:
+        return True  # an empty hand is refilled first, or R3.2 could leave no step (ruling 59)
+
     def lapses(self, state: State, by: str) -> bool:
         return True  # covered by that player's next step
 

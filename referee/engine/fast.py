@@ -48,6 +48,7 @@ class FastTables:
         "cards",
         "traits",
         "needs",
+        "effects",
         "lands",
         "takes",
         "counts",
@@ -67,7 +68,7 @@ class FastTables:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
         cards = self.cards = variant.all_cards()
-        effects = {c: variant.effects_of(c) for c in cards}
+        effects = self.effects = {c: variant.effects_of(c) for c in cards}
         self.traits: dict[Card, Traits] = {
             c: traits_of(effects[c], isinstance(c, str)) for c in cards
         }

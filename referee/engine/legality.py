@@ -32,6 +32,7 @@ from referee.engine.fast import FastTables
 from referee.engine.parts import strength
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
+    CanPlay,
     CardFacts,
     Count,
     Facts,
@@ -146,16 +147,40 @@ class Rules:
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
         return self._judge_play(s, step)
 
-    def _pick_up_refusal(self, s: State, by: str) -> Judgement | None:
+    def _pick_up_refusal(self, s: State, by: str, *, table: bool = True) -> Judgement | None:
         """Why the mover may not pick up the pile now: what is pending forbids it (R8.3's
-        follow-up, a house rule), or there is nothing to pick up (R6.3)."""
+        follow-up, a house rule), there is nothing to pick up (R6.3), or the table's rule says
+        a player who can play must (issue 31.2; ``table=False`` leaves that rule out, for the
+        plays' own checks that ask whether picking up was open)."""
         for name, p in self._binding(s):
             refused = EFFECTS[name].refuse_pick_up(p, s, by)
             if refused is not None:
                 return self._refused(by, refused)
         if not s.pile:
             return _no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
+        if table and self.variant.table.must_play:
+            playable = self._known_plays(s, by)
+            if playable is not None:
+                names = tuple(self.variant.card_name(c) for c in playable)
+                return _no("R6.2", Reason.MUST_PLAY, CanPlay(by, names))
         return None
+
+    def _known_plays(self, s: State, by: str) -> tuple[Card, ...] | None:
+        """The cards the mover is known to hold in the zone due that may go now (``judge``), or
+        None when they are known to hold none; () for face-down cards, which may always be
+        turned over (R7.5).  The referee sees only what the table has seen (R4.3)."""
+        zone_name = self.zone_due(s, s.mover)
+        zone = s.seats[s.mover].zone(zone_name)
+        if zone_name == "face_down":
+            return () if zone.count else None
+        found = tuple(
+            card
+            for card in zone.known
+            if self._judge_play(
+                s, Play(by, (card,), zone_name, self._some_target(s, by, card))
+            ).legal
+        )
+        return found or None
 
     def may_pick_up(self, s: State) -> bool:
         """Whether the mover may pick up the pile now (``judge``'s answer on a pick-up)."""
@@ -231,7 +256,7 @@ class Rules:
     def _proposal(
         self, s: State, by: str, seat: int, card: Card, k: int, zone_name: ZoneName
     ) -> Proposal:
-        pick = self._pick_up_refusal(s, by) is None
+        pick = self._pick_up_refusal(s, by, table=False) is None
         return Proposal(s, self.variant, by, seat, card, k, zone_name, pick)
 
     def _copies_refusal(
@@ -678,6 +703,8 @@ class Rules:
             steps += [
                 p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
             ]
+        if pick_up and self.variant.table.must_play:
+            pick_up = not any(isinstance(st, Play) for st in steps)  # all is known (R6.2 changed)
         if pick_up:
             steps.append(fast.pickup(by))
         return steps
