@@ -57,6 +57,18 @@ def a_number(n: int) -> str:
     return ("an " if str(n).startswith("8") or n in (11, 18) else "a ") + str(n)
 
 
+def value_range(lo: int | None, hi: int | None) -> str:
+    """A range of values a card may go on: 'a 9 or lower', 'a 5 or higher', 'a 7',
+    'a number from 3 to 9'."""
+    if lo is not None and lo == hi:
+        return a_number(lo)
+    if lo is None and hi is not None:
+        return f"{a_number(hi)} or lower"
+    if hi is None and lo is not None:
+        return f"{a_number(lo)} or higher"
+    return f"a number from {lo} to {hi}"
+
+
 def or_list(items: Sequence[str]) -> str:
     """'a', 'a or b', 'a, b or c'."""
     items = list(items)

@@ -244,8 +244,8 @@ def test_the_page_speaks_plain_words_not_the_file_format(data_dir: Path) -> None
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     assert [(e.name, dict(e.params)) for e in v.karma_cards[-1].effects] == [
-        ("skip", {"target": "next"}),
-        ("next_draws", {"n": 2}),
+        ("skip", {"count": "once", "target": "next"}),  # the loader fills in the defaults
+        ("next_draws", {"count": "once", "n": 2}),
     ]
 
 
@@ -265,3 +265,16 @@ def test_a_new_variant_starts_with_its_own_empty_description(data_dir: Path) -> 
     assert variant is not None and not variant.description
     assert classic.description not in at.session_state["design_yaml"]
     assert classic.description not in rules_sheet(variant)
+
+
+def test_each_card_shows_what_it_does_beside_the_groups_words(data_dir: Path) -> None:
+    """Issue 31.7: the Design page shows, under a card's effects, the sentence made from them."""
+    from referee.app import designer as d
+
+    assert d.what_it_does([{"effect": "give_pile", "target": "next"}]) == (
+        "What it does: The next player takes the whole pile into their hand."
+    )
+    assert d.what_it_does([{"effect": "no_such"}]) == ""
+    at = design()
+    captions = texts(at.caption)
+    assert any(c.startswith("What it does: ") for c in captions)

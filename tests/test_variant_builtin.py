@@ -56,7 +56,10 @@ def test_shipped_variant_round_trips(path: Path) -> None:
 
 
 def eff(name: str, **params: object) -> Effect:
-    return Effect(name, params)
+    """An effect as the loader makes it: its parameters' declared defaults filled in."""
+    from referee.effects import EFFECTS
+
+    return EFFECTS[name].effect(params)
 
 
 CLASSIC_CARDS = {

@@ -23,6 +23,7 @@ from referee.variant.loader import LoadResult, load_variant_text, variant_to_dat
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
 from referee.variant.schema_gen import TEXT_LIMITS, variant_schema
+from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
 
 SCHEMA_LINE = modeline()
@@ -135,6 +136,7 @@ _SECTIONS = {
     "deal": "table",
     "min_hand": "table",
     "burn": "table",
+    "table": "table",
     "karma_cards": "karma_cards",
     "rank_powers": "rank_powers",
 }
@@ -226,6 +228,24 @@ def _effect_words() -> dict[str, EffectWords]:
 EFFECT_WORDS = _effect_words()
 """One table of the plain words the Design page shows for every effect and parameter, read
 from the effect units (``referee/effects/``): adding an effect brings its words along."""
+
+
+def what_it_does(effects: list[Any]) -> str:
+    """The sentence made from a card's effects as the Design page holds them (issue 31.7), so
+    that the group's words and what the card does are seen together; '' while an effect is not
+    yet complete (the check below says what is missing)."""
+    made = []
+    for raw in effects:
+        try:
+            name = raw if isinstance(raw, str) else raw["effect"]
+            params = {} if isinstance(raw, str) else {k: v for k, v in raw.items() if k != "effect"}
+            made.append(MENU[name].effect(params))
+        except (KeyError, TypeError):
+            return ""
+    try:
+        return f"What it does: {describe_effects(made)}"
+    except (KeyError, TypeError, ValueError):
+        return ""
 
 
 def effect_label(name: str) -> str:

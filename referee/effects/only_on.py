@@ -17,15 +17,6 @@ from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 from referee.variant.model import Card, Variant
 
 
-def _range(lo: int | None, hi: int | None) -> str:
-    """'a 9 or lower', 'a 5 or higher', 'a number from 3 to 9'."""
-    if lo is None and hi is not None:
-        return f"{words.a_number(hi)} or lower"
-    if hi is None and lo is not None:
-        return f"{words.a_number(lo)} or higher"
-    return f"a number from {lo} to {hi}"
-
-
 class OnlyOn(EffectSpec):
     name = "only_on"
     title = "Only goes on some cards"
@@ -72,14 +63,14 @@ class OnlyOn(EffectSpec):
             "only_on",
             variant.rule_for(card, self.rule),
             # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
-            f"{name} may only go on {_range(lo, hi)}, and the pile counts {value}.",
+            f"{name} may only go on {words.value_range(lo, hi)}, and the pile counts {value}.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         if lo is None and hi is None:
             return "It may go on any card."
-        return f"It may only be played on {_range(lo, hi)} (or on an empty pile)."
+        return f"It may only be played on {words.value_range(lo, hi)} (or on an empty pile)."
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")

@@ -43,7 +43,15 @@ from referee.names import (
 )
 from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, CardCheck, needs_target
-from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
+from referee.variant.model import (
+    Deal,
+    Effect,
+    KarmaCard,
+    PlayerRange,
+    RankPower,
+    TableRules,
+    Variant,
+)
 from referee.yamlsafe import (
     ERROR,
     MAX_BYTES,
@@ -569,6 +577,7 @@ def _build(d: Mapping[str, Any]) -> Variant:
         deal=Deal(deal["face_down"], deal["face_up"], deal["hand"]),
         min_hand=d["min_hand"],
         burn=d["burn"],
+        table=TableRules(**d.get("table", {})),
     )
 
 
@@ -622,6 +631,10 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
     out["deal"] = {"face_down": v.deal.face_down, "face_up": v.deal.face_up, "hand": v.deal.hand}
     out["min_hand"] = v.min_hand
     out["burn"] = v.burn
+    if v.table.any:
+        out["table"] = {
+            k: val for k, val in vars(v.table).items() if getattr(TableRules(), k) != val
+        }
     return out
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, EffectSpec, Param
+from referee.variant.model import STARTS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE_URL = SCHEMA_BASE_URL  # one stable address, set in referee.resources
@@ -375,6 +376,29 @@ def variant_schema() -> dict[str, Any]:
                 "This many identical cards on top of the pile burn it (R7.1).",
                 1,
                 12,
+            ),
+            "table": _f(
+                "Table rules",
+                "House rules about the table rather than a card (each off by default).",
+                type="object",
+                additionalProperties=False,
+                properties={
+                    "must_play": _f(
+                        "Must play if able",
+                        "A player who can play may not pick up the pile instead (R6.2 changed).",
+                        type="boolean",
+                        default=False,
+                    ),
+                    "starts": _f(
+                        "Who starts",
+                        "first: the first player listed (R2.3); lowest: whoever holds the "
+                        "lowest card, named at setup.",
+                        type="string",
+                        enum=list(STARTS),
+                        default="first",
+                    ),
+                },
+                examples=[{"must_play": True, "starts": "lowest"}],
             ),
         },
         "$defs": defs,

@@ -279,6 +279,9 @@ for i, card in enumerate(data.get("karma_cards", [])):
             max_chars=d.LIMITS["text"],
         )
         ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
+        does = d.what_it_does(ceffects)
+        if does:
+            st.caption(md(does))  # the group's words above, what the card does here (31.7)
         if st.button("Remove this card", key=key("kc", i, "del")):
             actions.append(partial(d.remove_at, key="karma_cards", index=i))
     new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
@@ -317,6 +320,8 @@ with st.container(border=True):
             label = f"{words.label}: {pw.field_label[:1].lower()}{pw.field_label[1:]}"
             params[p.name] = param_field(p, pw, d.param_default(p), ck + f"{name}_{p.name}", label)
         comp_effects.append(d.make_effect(name, params))
+    if comp_effects and (does := d.what_it_does(comp_effects)):
+        st.caption(md(does))
     if st.button("Add this card", key=ck + "add", type="primary"):
         if not comp_name.strip():
             st.error("Give the card a name first.")
@@ -351,6 +356,8 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
             max_chars=d.LIMITS["text"],
         )
         peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
+        if does := d.what_it_does(peffects):
+            st.caption(md(does))
         if st.button("Remove this power", key=key("rp", i, "del")):
             actions.append(partial(d.remove_at, key="rank_powers", index=i))
     new_power: dict[str, Any] = {"rank": prank}
@@ -381,9 +388,28 @@ with c[0]:
 with c[1]:
     new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
 
+# Table rules (issue 31.2): each off unless the group turns it on.
+st.subheader("How the table plays")
+table = data.get("table", {})
+rules: dict[str, Any] = {}
+if st.checkbox(
+    "You must play if you can (pick up only when nothing you hold may go)",
+    value=bool(table.get("must_play")),
+    key=key("table", "must_play"),
+):
+    rules["must_play"] = True
+if st.checkbox(
+    "Whoever has the lowest card in their hand starts",
+    value=table.get("starts") == "lowest",
+    key=key("table", "starts"),
+):
+    rules["starts"] = "lowest"
+if rules:
+    new["table"] = rules
+
 # Keep the keys in the order of a variant file.
 order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "rank_powers"]
-order += ["deal", "min_hand", "burn"]
+order += ["deal", "min_hand", "burn", "table"]
 new = {k: new[k] for k in order if k in new}
 
 if actions:
