@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from referee import access as access_rules
-from referee.store import GameSummary, Store, default_target, open_store
+from referee.store import GameSummary, StorageError, Store, default_target, open_store
 
 from . import reach
 from .common import STYLE
@@ -30,9 +30,16 @@ def _secrets(section: str) -> Mapping[str, Any] | None:
 
 def process_store() -> Store:
     """The process-wide store: KARMA_DATABASE_URL, else [connections.karma] in secrets.toml,
-    else the SQLite file in the data folder (KARMA_DATA_DIR)."""
+    else the SQLite file in the data folder (KARMA_DATA_DIR).
+
+    When it cannot be opened (unreachable, hung, damaged, a bad address) the pages get a store
+    whose every call raises that fault: what needs no database keeps working, and what does
+    shows the fault page (main.py)."""
     connections = _secrets("connections") or {}
-    return open_store(default_target(connections.get("karma")))
+    try:
+        return open_store(default_target(connections.get("karma")))
+    except StorageError as fault:
+        return Store.offline(fault)
 
 
 def access() -> access_rules.Access:
@@ -158,7 +165,7 @@ def share_base() -> str | None:
     url = st.context.url or ""
     scheme = "https" if url.startswith("https://") else "http"
     host = st.context.headers.get("Host")
-    return reach.base_url(host, scheme)
+    return reach.base_url(host, scheme)  # an odd Host falls back to the known address
 
 
 def join_control() -> None:
@@ -184,4 +191,8 @@ def join_control() -> None:
             f"join {what}:"
         )
         st.code(url, language=None)
-        st.image(reach.qr_png(url), caption="Scan with the camera app", width=220)
+        picture = reach.qr_png(url)
+        if picture is None:  # too long for any QR code: the address above is enough
+            st.caption("This address is too long for a code: type it or send it instead.")
+        else:
+            st.image(picture, caption="Scan with the camera app", width=220)
