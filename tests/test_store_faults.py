@@ -5,7 +5,7 @@ row does not hide the other games."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -415,3 +415,83 @@ def test_a_table_lock_held_elsewhere_ends_in_plain_words(
         holder.rollback() if target.startswith("postgresql") else holder.execute("ROLLBACK")
         holder.close()
     assert store.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None) == 2
+
+
+def test_a_visitors_view_trips_the_breaker_of_the_whole_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the database did not answer, every page fails at once for a moment instead of
+    waiting again, whichever visitor's view of the store met the fault first."""
+    from referee.access import Access, VisitorStore
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    path = tmp_path / "k.sqlite3"
+    base = Store(path)
+    gid = _game(base)
+    visitor = VisitorStore(base, Access(public=False))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StorageError) as err:
+            visitor.rename_game(gid, "New")
+        assert err.value.kind == "hung"
+        calls = []
+        monkeypatch.setattr(base._engine, "connect", lambda: calls.append(1))
+        with pytest.raises(StorageError) as again:
+            base.load_game(gid)  # fails at once: the database is not even asked
+        assert again.value is err.value and calls == []
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def _finishes(call: Callable[[], object]) -> BaseException | None:
+    """Run ``call`` in a thread; what it raised, or None.  A call still waiting after a minute
+    (the wait it should keep is 1-2 s) fails the test instead of hanging the suite."""
+    import threading
+
+    raised: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            raised.append(exc)
+        else:
+            raised.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert raised, "still waiting for a frozen database after a minute"
+    return raised[0]
+
+
+def test_a_frozen_database_server_is_said_within_the_wait(
+    pg_server: PgServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """SIGSTOP on the postmaster and its backends (a stalled host): a pooled connection, a new
+    connection and the follow watcher's query each end in "not answering" instead of waiting
+    for ever; after SIGCONT the same store works again."""
+    from referee.app.follow import Watcher
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    monkeypatch.setattr(store_module, "BREAK_SECONDS", 0.0)
+    url = pg_server.new_database()
+    store = Store(url)
+    gid = _game(store)
+    watcher = Watcher(store, tmp_path / "follow")
+    watcher.follow(gid, "token", 1)
+    watcher.stop()
+    with pg_server.frozen():
+        for call in (
+            lambda: store.versions([gid]),
+            lambda: store.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None),
+            lambda: Store(url),
+            watcher.check,
+        ):
+            fault = _finishes(call)
+            assert isinstance(fault, StorageError) and fault.kind == "hung", fault
+            assert "not answering" in fault.message
+    assert _finishes(lambda: store.versions([gid])) is None
+    assert store.load_game(gid).steps == []  # the step refused while frozen was not stored

@@ -23,4 +23,5 @@ st.html(state.style())
 guarded(state.sync_game_id, "game link")
 group_words(())  # each page names the group's words it shows: none carry over
 guarded(state.join_control, "Join from another device")
+guarded(state.keep_device, "device key")  # public mode: "this device" is the browser
 guarded(st.navigation(state.screens(), position="top").run, "page")

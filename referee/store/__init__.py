@@ -38,7 +38,7 @@ from sqlalchemy.pool import NullPool
 
 from . import wait
 from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, storage_error
-from .schema import MIGRATIONS, SCHEMA_VERSION, games, new_access_key, variants
+from .schema import MIGRATIONS, SCHEMA_VERSION, devices, games, new_access_key, variants
 
 __all__ = [
     "DATABASE_URL_ENV",
@@ -191,7 +191,8 @@ def shown_address(url: URL) -> str:
     """The address for a person: SQLAlchemy's own rendering with the password hidden, and a
     password given in the query string (``?password=``, which libpq accepts) hidden too."""
     hidden = {k: "***" for k in url.query if k.lower() in SECRET_QUERY_KEYS}
-    return url.update_query_dict(hidden).render_as_string(hide_password=True)
+    shown = url.update_query_dict(hidden).render_as_string(hide_password=True)
+    return shown.replace("=%2A%2A%2A", "=***")  # the query's *** as the password's own
 
 
 def storable(*texts: str | None) -> None:
@@ -263,6 +264,14 @@ def _forget_stores() -> None:
 open_store.cache_clear = _forget_stores  # type: ignore[attr-defined]
 
 
+class _Breaker:
+    """The last time the database did not answer (one per database, shared by the views of it
+    that referee.access makes for each visitor)."""
+
+    def __init__(self) -> None:
+        self.down: tuple[float, StorageError] | None = None
+
+
 class Store:
     """All reads and writes of the games and the variant library."""
 
@@ -270,7 +279,7 @@ class Store:
         target = str(where) if where is not None else default_target()
         self.server = "://" in target and not target.startswith("sqlite")
         self.wait = wait.wait_seconds()
-        self._down: tuple[float, StorageError] | None = None  # the last "not answering"
+        self._breaker = _Breaker()  # shared with every VisitorStore made from this store
         self._offline: StorageError | None = None
         if "://" in target:
             url = _engine_url(target)
@@ -291,7 +300,7 @@ class Store:
         no database, such as the rules, design and simulate, still work with the built-ins)."""
         store = cls.__new__(cls)
         store.server, store.wait, store.url, store.path = False, 0.0, None, None
-        store.where, store._down, store._offline = fault.where, None, fault
+        store.where, store._breaker, store._offline = fault.where, _Breaker(), fault
         return store
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -373,7 +382,7 @@ class Store:
             exc if isinstance(exc, StorageError) else storage_error(exc, self.where, self.server)
         )
         if fault.kind in ("hung", "unavailable"):
-            self._down = (time.monotonic(), fault)
+            self._breaker.down = (time.monotonic(), fault)
         return fault
 
     @contextmanager
@@ -382,12 +391,12 @@ class Store:
         fails at once with the same words instead of waiting again (tablets stay quick)."""
         if self._offline is not None:
             raise self._offline
-        down = self._down
+        down = self._breaker.down
         if down is not None and time.monotonic() - down[0] < BREAK_SECONDS:
             raise down[1]
         with wait.deadline(self.wait + wait.CLIENT_MARGIN):
             yield
-        self._down = None
+        self._breaker.down = None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -654,6 +663,38 @@ class Store:
             return
         with self._write() as db:
             db.execute(delete(games).where(games.c.id == gid))
+            db.execute(delete(devices).where(devices.c.game_id == gid))
+
+    # --- devices: the games a browser holds (public mode) -----------------------------------
+
+    def hold_on_device(self, device: str, gid: str) -> None:
+        """Remember that ``device`` (a hash of a browser's device key) holds the game ``gid``,
+        so that a new tab or a restarted browser lists it again."""
+        if not device or not _findable(gid) or not _encodable(device):
+            return
+        row = {"device": device, "game_id": gid, "added": time.time()}
+        if self.server:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            statement: Any = pg_insert(devices).values(**row).on_conflict_do_nothing()
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            statement = sqlite_insert(devices).values(**row).on_conflict_do_nothing()
+        with self._write() as db:
+            db.execute(statement)
+
+    def device_games(self, device: str) -> dict[str, str]:
+        """The games ``device`` holds that still exist: id -> the link's key."""
+        if not device or not _encodable(device):
+            return {}
+        with self._read() as db:
+            rows = db.execute(
+                select(games.c.id, games.c.access_key)
+                .select_from(devices.join(games, devices.c.game_id == games.c.id))
+                .where(devices.c.device == device)
+            ).all()
+        return {str(r[0]): str(r[1]) for r in rows if r[1]}
 
     def find_games(
         self,
@@ -726,6 +767,10 @@ class Store:
         with self._read() as db:
             r = db.execute(select(variants).where(variants.c.id == vid)).first()
         return None if r is None else LibraryVariant(r[0], r[1], r[2], float(r[3]))
+
+    def count_variants(self) -> int:
+        with self._read() as db:
+            return int(db.execute(select(func.count()).select_from(variants)).scalar_one())
 
     def list_variants(self) -> list[LibraryVariant]:
         with self._read() as db:
