@@ -6,15 +6,29 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test lint bench setup chromium postgresql axe screenshots clean
+.PHONY: run test lint bench setup lock chromium postgresql axe screenshots clean
 
-$(STAMP): pyproject.toml
+# The exact, hashed versions of the app and the test tools: requirements.lock (`make lock`
+# writes it from pyproject.toml; README "Adding or updating a dependency").  The editable
+# install itself adds nothing: --no-deps, and setuptools comes from the lock too.
+LOCK   := requirements.lock
+
+$(STAMP): pyproject.toml $(LOCK)
 	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q --require-hashes -r $(LOCK)
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
+	@$(PY) -m pip check >/dev/null || ($(PY) -m pip check; \
+	  echo "$(LOCK) does not match pyproject.toml: run 'make lock'"; exit 1)
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# Write requirements.lock again from pyproject.toml, keeping every version already locked that
+# still fits (LOCK_FLAGS=--upgrade moves everything to the newest; --upgrade-package NAME one).
+lock:
+	@test -x $(VENV)/bin/uv || (python3 -m venv $(VENV) && $(PY) -m pip install -q uv)
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
+	  --generate-hashes --quiet $(LOCK_FLAGS) -o $(LOCK)
 
 run: $(STAMP)
 	$(VENV)/bin/karma app --port $(PORT) --host $(HOST)

@@ -26,6 +26,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from bench import smoke
+
 CHROMIUM = "/usr/bin/chromium"
 TARGET_MEDIAN_MS = 150.0
 TARGET_P90_MS = 250.0
@@ -33,6 +35,7 @@ TARGET_RATIO = 1.2
 ROUNDS = 30
 WARMUP = 3
 PLAYERS = ["Ann", "Ben", "Cal", "Dee"]
+TABLE_READY = ".st-key-grid_numbers"  # the Referee page has drawn its cards
 
 
 def self_played(steps_wanted: int) -> tuple[dict[str, list[Any]], list[Any]]:
@@ -172,7 +175,7 @@ def measure(page: Any, data: Path, gid: str) -> tuple[float, float]:
 
 
 def _p90(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=10)[-1]
+    return statistics.quantiles(xs, n=10)[-1] if len(xs) > 1 else xs[0]
 
 
 def browser_missing() -> str | None:
@@ -186,16 +189,44 @@ def browser_missing() -> str | None:
     return None
 
 
-def main() -> int:
+TARGET_PRECOMPUTE_MS = 5.0  # issue 27.3: a precomputed step, even at 12 players, two decks
+
+
+def precompute_ms(variant_id: str, players: int, repeats: int) -> tuple[float, int, int]:
+    """Median ms of one step's server work for the table (view.step_facts + view.precompute,
+    every choice of the mover judged), on a dealt game; with the choices and distinct verdicts."""
+    from referee.app import view
+    from referee.engine import Game
+    from referee.variant.registry import builtin
+
+    names = [f"Player {i + 1}" for i in range(players)]
+    game = Game.deal(builtin(variant_id), names)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        pre = view.precompute(game, view.step_facts(game))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), len(pre.index), len(pre.verdicts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    for vid, n in (("classic", 4), ("party-twelve", 12)):
+        ms, choices, distinct = precompute_ms(vid, n, 3 if smoke(argv) else 50)
+        print(
+            f"precomputed step, {vid} {n} players: median {ms:5.2f} ms "
+            f"({choices} choices, {distinct} distinct verdicts; target <= {TARGET_PRECOMPUTE_MS:.0f} ms)"
+        )
     missing = browser_missing()
     if missing:
         print(missing)
         return 0
     from playwright.sync_api import sync_playwright
 
+    tiny = smoke(argv)
+    long, rounds, warmup = (20, 2, 1) if tiny else (1000, ROUNDS, WARMUP)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        games = {"1000-step": store_game(data, 1000), "10-step": store_game(data, 10)}
+        games = {f"{long}-step": store_game(data, long), "10-step": store_game(data, 10)}
         proc, url = start_server(data, data / "server.log")
         times: dict[str, dict[str, list[float]]] = {k: {"tap": [], "step": []} for k in games}
         try:
@@ -207,12 +238,12 @@ def main() -> int:
                     page = ctx.new_page()
                     page.set_default_timeout(30_000)
                     page.goto(f"{url}/?game={gid}")
-                    page.wait_for_selector(".st-key-grid_numbers")
+                    page.wait_for_selector(TABLE_READY)
                     pages[name] = page
-                for i in range(ROUNDS + WARMUP):
+                for i in range(rounds + warmup):
                     for name, gid in games.items():
                         tap, step = measure(pages[name], data, gid)
-                        if i >= WARMUP:
+                        if i >= warmup:
                             times[name]["tap"].append(tap)
                             times[name]["step"].append(step)
                 browser.close()
@@ -228,15 +259,15 @@ def main() -> int:
             medians[name] = med
             ok &= med < TARGET_MEDIAN_MS and p90 < TARGET_P90_MS
             print(f"{words:>22}, {name:>9} game: median {med:6.1f} ms, p90 {p90:6.1f} ms")
-        ratio = medians["1000-step"] / medians["10-step"]
+        ratio = medians[f"{long}-step"] / medians["10-step"]
         ok &= ratio <= TARGET_RATIO
-        print(f"{words:>22}, ratio 1000/10: {ratio:.2f}")
+        print(f"{words:>22}, ratio {long}/10: {ratio:.2f}")
     print(
         f"targets: median < {TARGET_MEDIAN_MS:.0f} ms, p90 < {TARGET_P90_MS:.0f} ms, "
-        f"ratio <= {TARGET_RATIO}; {ROUNDS} steps per game; 2 taps per step (card, Play)"
+        f"ratio <= {TARGET_RATIO}; {rounds} steps per game; 2 taps per step (card, Play)"
     )
     print("OK" if ok else "SLOWER THAN THE TARGET")
-    return 0 if ok else 1
+    return 0 if ok or tiny else 1
 
 
 if __name__ == "__main__":

@@ -20,7 +20,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.bench_app import CHROMIUM, PLAYERS, browser_missing, self_played, start_server
+from bench import smoke
+from bench.bench_app import (
+    CHROMIUM,
+    PLAYERS,
+    TABLE_READY,
+    browser_missing,
+    self_played,
+    start_server,
+)
 
 COUNTS = (1, 8, 32)
 PER_GAME = 4
@@ -47,11 +55,11 @@ def _store(data: Path) -> Any:
 PLAN: list[Any] = []  # the steps a self-played game took, replayed one by one as "elsewhere"
 
 
-def new_game(data: Path, name: str) -> str:
+def new_game(data: Path, name: str, steps: int = STEPS) -> str:
     from referee.app.common import builtin_yaml
 
-    face_up, steps = self_played(STEPS + 2)
-    PLAN[:] = steps
+    face_up, plan = self_played(steps + 2)
+    PLAN[:] = plan
     return str(
         _store(data).create_game(
             name=name,
@@ -84,11 +92,13 @@ def _shows(page: Any, n: int) -> bool:
     )
 
 
-def run_count(browser: Any, count: int) -> tuple[float, float, list[float]]:
+def run_count(browser: Any, count: int, tiny: bool = False) -> tuple[float, float, list[float]]:
     """(CPU ms per idle tablet per second, CPU ms per step, seconds until a step showed)."""
+    settle, quiet, steps = (1.0, 1.0, 1) if tiny else (SETTLE_S, QUIET_S, STEPS)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        games = [new_game(data, f"table {i}") for i in range((count + PER_GAME - 1) // PER_GAME)]
+        n_games = (count + PER_GAME - 1) // PER_GAME
+        games = [new_game(data, f"table {i}", steps) for i in range(n_games)]
         proc, url = start_server(data, data / "server.log")
         try:
             ctx = browser.new_context(viewport={"width": 768, "height": 1024})
@@ -97,16 +107,16 @@ def run_count(browser: Any, count: int) -> tuple[float, float, list[float]]:
                 page = ctx.new_page()
                 page.set_default_timeout(60_000)
                 page.goto(f"{url}/?game={games[i % len(games)]}")
-                page.wait_for_selector(".st-key-card_grid")
+                page.wait_for_selector(TABLE_READY)
                 pages.append(page)
-            time.sleep(SETTLE_S)
+            time.sleep(settle)
             c0, t0 = cpu_seconds(proc.pid), time.monotonic()
-            time.sleep(QUIET_S)
+            time.sleep(quiet)
             idle_rate = (cpu_seconds(proc.pid) - c0) / (time.monotonic() - t0)  # s CPU per s
             idle_ms = idle_rate * 1000 / count
             shows: list[float] = []
             c0, t0 = cpu_seconds(proc.pid), time.monotonic()
-            for _ in range(STEPS):
+            for _ in range(steps):
                 n = step_elsewhere(data, games[0])
                 start = time.monotonic()
                 while not _shows(pages[0], n):
@@ -120,18 +130,19 @@ def run_count(browser: Any, count: int) -> tuple[float, float, list[float]]:
         finally:
             proc.terminate()
             proc.wait(10)
-    return idle_ms, max(0.0, spent) * 1000 / STEPS, shows
+    return idle_ms, max(0.0, spent) * 1000 / steps, shows
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     missing = browser_missing()
     if missing:
         print(missing)
         return 0
     from playwright.sync_api import sync_playwright
 
-    counts = [int(c) for c in os.environ.get("KARMA_BENCH_TABLETS", "").split(",") if c] or list(
-        COUNTS
+    tiny = smoke(argv)
+    counts = [int(c) for c in os.environ.get("KARMA_BENCH_TABLETS", "").split(",") if c] or (
+        [1] if tiny else list(COUNTS)
     )
     ok = True
     with sync_playwright() as p:
@@ -139,7 +150,7 @@ def main() -> int:
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         for count in counts:
-            idle_ms, step_ms, shows = run_count(browser, count)
+            idle_ms, step_ms, shows = run_count(browser, count, tiny)
             worst = max(shows)
             ok &= idle_ms <= TARGET_IDLE_MS and worst <= TARGET_SHOW_S
             print(
@@ -154,7 +165,7 @@ def main() -> int:
         f"a step shows within {TARGET_SHOW_S:.0f} s"
     )
     print("OK" if ok else "MISSED THE TARGET")
-    return 0 if ok else 1
+    return 0 if ok or tiny else 1
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Self-play speed: classic, 4 players; random, greedy and smart bots, on one core and on all
-cores; and the time of the Design page's "Test this variant" run (``referee.app.trial.run``).
+cores; the time of the Design page's "Test this variant" check (``referee.app.trial``); and
+issue 29's whole report for the second edition (printed, with its time against 30 s).
 
 A *step* is a play or a pick-up (a play again is a step of its own).  Issue 12 asks for at
 least 3x the steps/s of the peer project (masters-of-shithead, 4 random bots, one core); its
@@ -15,6 +16,7 @@ import os
 import statistics
 import time
 
+from bench import SMOKE
 from referee.simulate import simulate
 from referee.variant.registry import builtin
 
@@ -30,12 +32,30 @@ def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]
 
 
 def trial_seconds() -> float:
-    """Seconds of the Design page's "Test this variant" run on classic (helper C's function)."""
+    """Seconds of the Design page's "Test this variant" check on classic (issue 29's quick
+    question: careful players, margins of 8 points, every core)."""
     from referee.app import trial
 
     began = time.perf_counter()
-    trial.run(builtin("classic"))
+    for _ in trial.run(trial.quick(builtin("classic"), builtin("second-edition"))):
+        pass
     return time.perf_counter() - began
+
+
+REPORT_TARGET = 30.0
+"""Issue 29.8: the whole report for the second edition, 4 players, every card's worth within
+±5 points, in 30 s on a 2-core machine."""
+
+
+def whole_report() -> tuple[float, str]:
+    """Seconds of the whole analysis of the second edition (4 players, ±5 points, every
+    core), and the report as text."""
+    from referee.simulate.analysis import Question, analyse
+    from referee.simulate.answers import to_text
+
+    began = time.perf_counter()
+    answer = analyse(Question(builtin("second-edition"), players=4, target=0.05))
+    return time.perf_counter() - began, to_text(answer)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=GAMES, help="games per core and run")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per figure (median)")
     parser.add_argument("--peer", type=float, default=0.0, help="the peer's steps/s, one core")
+    parser.add_argument(SMOKE, action="store_true", help="tiny sizes, targets not judged")
     args = parser.parse_args([] if argv is None else argv)
+    if args.smoke:
+        args.games, args.runs = 3, 1
     cores = os.cpu_count() or 1
     print(f"classic, 4 players, {args.games} games per core, median of {args.runs} runs")
     one_core = 0.0
@@ -58,7 +81,17 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {bots[0]:<7} --jobs {jobs}: {gps:8.1f} games/s {sps:10,.0f} steps/s "
                 f"({sps / gps:.0f} steps/game)"
             )
-    print(f"  Design page 'Test this variant' (200 games, greedy): {trial_seconds():.2f} s")
+    print(
+        "  Design page 'Test this variant' (classic against the second edition, careful "
+        f"players, ±8 points): {trial_seconds():.2f} s"
+    )
+    seconds, text = whole_report()
+    verdict = "met" if seconds <= REPORT_TARGET else "NOT met"
+    print(
+        f"  the whole report, second edition, 4 players, ±5 points, {cores} cores: "
+        f"{seconds:.1f} s (target {REPORT_TARGET:g} s: {verdict})"
+    )
+    print(text)
     if args.peer > 0:
         ratio = one_core / args.peer
         verdict = "met" if ratio >= SPEEDUP else "NOT met"
@@ -66,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  random, one core: {ratio:.2f}x the peer's {args.peer:,.0f} steps/s "
             f"(target {SPEEDUP:g}x: {verdict})"
         )
-        return 0 if ratio >= SPEEDUP else 1
+        return 0 if ratio >= SPEEDUP or args.smoke else 1
     return 0
 
 

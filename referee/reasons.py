@@ -225,6 +225,21 @@ class HouseRule(Facts):
 
 
 @dataclass(frozen=True, slots=True)
+class MayGo:
+    """The cards that may go on the pile now, read from the verdicts themselves (``judge`` on
+    one copy of each card of the variant, past R4.3), so that the advice never says other than
+    the referee decides: the numbers that are not wild (and all of the variant's, to say them
+    as a range), the Karma cards and the wild ranks."""
+
+    any: bool = True  # every card of the variant may go
+    numbers: tuple[int, ...] = ()
+    all_numbers: tuple[int, ...] = ()
+    karma: tuple[str, ...] = ()  # names of the Karma cards that may go
+    all_karma: bool = False  # every Karma card of the variant may go
+    wild: tuple[str, ...] = ()  # wild ranks that may go
+
+
+@dataclass(frozen=True, slots=True)
 class HintFacts:
     """What the player to move may do now (R11.2): the facts behind every hint and every
     illegal verdict's ``instead``."""
@@ -238,5 +253,7 @@ class HintFacts:
     restriction: Restriction | None = None
     value: int | None = None  # what the next play must equal or beat; None: anything
     pile: int = 0  # cards on the pile (0: nothing to pick up)
+    may: MayGo = MayGo()  # what may go now, from the verdicts (every hint's words)
+    pick_up: bool = False  # picking up the pile is allowed now (judge's verdict)
     # The cards (names) the mover may play now that need a chosen player (R8).
     chosen_player_cards: tuple[str, ...] = ()

@@ -6,6 +6,7 @@ information mode (simulation) every card is known and the draw pile is an ordere
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -155,12 +156,64 @@ class Pending:
     (``EffectSpec.lapses``).  Immutable, so a copy of the state (undo, a dry run) shares it; it
     is saved, undone and exported with the state (a record replays the steps that set it).  A
     unit subclasses it for values of its own.  It names the card that set it and the rule its
-    verdicts cite, so both survive the card leaving the game (a one-time card)."""
+    verdicts cite, so both survive the card leaving the game (a one-time card).
+
+    Three facts a slice may carry are read by everything that shows the table (the words, the
+    app, the bots), so they are properties here, answered by the slice itself and never looked
+    up by a unit's name: the restriction it puts on the next play (R5.4), the player who owes
+    a play at once (R8.3), and the turns players owe (R8.6)."""
 
     by: str  # the player whose card set it (a person: seats may change hands, R8.11)
     card: Card
     name: str
     rule: str
+
+    @property
+    def restriction(self) -> Restriction | None:
+        """The restriction this slice puts on the next play (R5.4), if any."""
+        return None
+
+    @property
+    def due(self) -> str | None:
+        """The player who must play again at once (R8.3: no pick-up, no draw first), if any."""
+        return None
+
+    @property
+    def owed(self) -> tuple[tuple[str, int], ...]:
+        """Turns players will lose (R8.6), by person."""
+        return ()
+
+    @property
+    def free(self) -> bool:
+        """Whether any card may go on the pile while it lasts (R8.3's follow-up)."""
+        return False
+
+    def lapses(self, state: State, by: str) -> bool:
+        """Whether it lapses once ``by`` has taken a step (judged before that step applies).
+        By default: after the first step of another player than the one whose card set it."""
+        return by != self.by
+
+    def pile_gone(self) -> Pending | None:
+        """This slice once the pile has left (burned, picked up, given): by default it stays;
+        what binds the pile lapses with it (None)."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Limit(Pending):
+    """A restriction on the next play (R5.4), as the unit whose card set it keeps it."""
+
+    limit: Restriction
+
+    @property
+    def restriction(self) -> Restriction:
+        return self.limit
+
+    def lapses(self, state: State, by: str) -> bool:
+        return True  # it binds only the play right after its card came on top (R5.4)
+
+    def pile_gone(self) -> Pending | None:
+        return None  # R5.1 wins on an empty pile (docs/rulings.md, ruling 19)
 
 
 @dataclass(eq=True)
@@ -181,10 +234,8 @@ class State:
     seen: dict[Card, int] = field(default_factory=dict)
     direction: int = 1
     mover: int = 0
-    restriction: Restriction | None = None
-    follow_up: bool = False
-    skips: dict[str, int] = field(default_factory=dict)
-    # What effects leave pending, by effect name (each unit owns its entry, see Pending).
+    # What effects leave pending, by effect name (each unit owns its entry, see Pending): the
+    # restriction on the next play, a follow-up that is due, the turns players will lose.
     pending: dict[str, Pending] = field(default_factory=dict)
     over: bool = False
     loser: str | None = None
@@ -201,9 +252,6 @@ class State:
             seen=dict(self.seen),
             direction=self.direction,
             mover=self.mover,
-            restriction=self.restriction,
-            follow_up=self.follow_up,
-            skips=dict(self.skips),
             pending=dict(self.pending),
             over=self.over,
             loser=self.loser,
@@ -212,6 +260,53 @@ class State:
 
     def seat_of(self, name: str) -> int:
         return self.names.index(name)
+
+    # --- what is pending, as the table sees it (each slice answers for itself) -------------
+
+    @property
+    def restriction(self) -> Restriction | None:
+        """The restriction on the next play in force now (R5.4), whichever unit keeps it."""
+        for p in self.pending.values():
+            r = p.restriction
+            if r is not None:
+                return r
+        return None
+
+    @property
+    def due(self) -> str | None:
+        """The player who owes a play at once (a Play a Table Card follow-up, R8.3), if any."""
+        for p in self.pending.values():
+            who = p.due
+            if who is not None:
+                return who
+        return None
+
+    @property
+    def follow_up(self) -> bool:
+        """Whether a play is due at once (R8.3): only that play may be made, from the table."""
+        return self.due is not None
+
+    @property
+    def skips(self) -> dict[str, int]:
+        """The turns each player will lose (R8.6), by person."""
+        out: dict[str, int] = {}
+        for p in self.pending.values():
+            for who, n in p.owed:
+                out[who] = out.get(who, 0) + n
+        return out
+
+    def drop_pending(self, keep: Callable[[Pending], Pending | None]) -> None:
+        """Replace each pending slice by ``keep(slice)``; None removes it."""
+        changed = False
+        out: dict[str, Pending] = {}
+        for name, p in self.pending.items():
+            q = keep(p)
+            if q is not p:
+                changed = True
+            if q is not None:
+                out[name] = q
+        if changed:
+            self.pending = out
 
     def is_in(self, seat: int) -> bool:
         return self.seats[seat].total > 0
@@ -229,7 +324,8 @@ class State:
         n = len(self.pile)
         self.out_of_play += n
         self.pile = []
-        self.restriction = None
+        if self.pending:
+            self.drop_pending(_after_pile)
         return n
 
     def pile_to_hand(self, seat: int) -> int:
@@ -239,7 +335,8 @@ class State:
             hand.add_known(card)
         n = len(self.pile)
         self.pile = []
-        self.restriction = None
+        if self.pending:
+            self.drop_pending(_after_pile)
         return n
 
     def draw(self, seat: int, n: int) -> int:
@@ -260,3 +357,7 @@ class State:
 
     def see(self, card: Card, n: int = 1) -> None:
         self.seen[card] = self.seen.get(card, 0) + n
+
+
+def _after_pile(p: Pending) -> Pending | None:
+    return p.pile_gone()

@@ -24,6 +24,7 @@ from referee.reasons import (
     Holding,
     HouseRule,
     InZone,
+    MayGo,
     MixedCards,
     NoFacts,
     NotYourTurn,
@@ -332,13 +333,49 @@ def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
 
 
+def may_go(m: MayGo) -> str:
+    """What may go on the pile, from the verdicts (``MayGo``): '9 or higher, or a Karma card',
+    'a number from 7 to 11, a Karma card or a wild 10', 'Bottoms Up'; '' when any card may."""
+    if m.any:
+        return ""
+    numbers = _numbers(m.numbers, m.all_numbers)
+    alts = []
+    if m.karma:
+        alts.append("a Karma card" if m.all_karma else words.or_list(list(m.karma)))
+    if m.wild:
+        alts.append(f"a wild {words.or_list(list(m.wild))}")
+    if not numbers:
+        return words.or_list(alts) if alts else "no card"
+    if len(alts) == 1:
+        return f"{numbers}, or {alts[0]}"
+    return f"{numbers}, {words.or_list(alts)}" if alts else numbers
+
+
+def _numbers(ok: tuple[int, ...], every: tuple[int, ...]) -> str:
+    """Numbers that may go, said as a range of the variant's own numbers where they are one:
+    '9 or higher', '5 or lower', 'a number from 7 to 11', 'any number', else '3, 5 or 9'."""
+    if not ok:
+        return ""
+    if ok == every:
+        return "any number"
+    at = [every.index(n) for n in ok]
+    if at != list(range(at[0], at[-1] + 1)):
+        return words.or_list([str(n) for n in ok])
+    if at[-1] == len(every) - 1:
+        return f"{ok[0]} or higher"
+    if at[0] == 0:
+        return f"{ok[-1]} or lower"
+    return f"a number from {ok[0]} to {ok[-1]}"
+
+
 def hint(d: HintFacts, voice: Voice) -> str:
-    """What the player to move may do now, from the facts ``Legality.hint_data`` gathers: short
-    sentences, the play first, then picking up, then the cards that need a chosen player."""
+    """What the player to move may do now, from the facts ``Rules.hint_data`` reads off the
+    verdicts: short sentences, the play first, then picking up, then the cards that need a
+    chosen player."""
     if d.over:
         return game_over(d.loser)
     who, zone = d.who, d.zone
-    pick = f"Or {who} may pick up the pile." if d.pile else ""
+    pick = f"Or {who} may pick up the pile." if d.pick_up else ""
     chosen = ""
     if d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
@@ -347,22 +384,21 @@ def hint(d: HintFacts, voice: Voice) -> str:
         return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
         wait = "table cards wait until the draw pile is empty."
-        if d.pile:
+        if d.pick_up:
             return _sentences(f"{who} must pick up the pile.", wait.capitalize())
         return f"{who} has no hand cards, and {wait}"
-    if d.restriction is not None:
-        what = voice.may_play(range_words(d.restriction))
-    elif d.value is None or d.value <= voice.low:
-        what = ""
-    else:
-        what = voice.may_play(f"{d.value} or higher")
+    what = may_go(d.may)
     if zone == "face_down":
         turn = f"{who} may turn over a face-down card"
         return _sentences(
-            f"{turn}, or pick up the pile." if d.pile else f"{turn}.",
+            f"{turn}, or pick up the pile." if d.pick_up else f"{turn}.",
             f"It fits if it is {what}." if what else "Any card may go.",
             chosen,
         )
+    if what == "no card":
+        if d.pick_up:
+            return _sentences(f"{who} must pick up the pile.", "No card may go on it now.")
+        return f"No card may go on the pile now, so {who} cannot step."
     if not what:
         play = (
             f"{who} may play any card from their hand."

@@ -116,11 +116,14 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "hand": draw(st.integers(1, 4)),
     }
     players_max = draw(st.integers(2, 5))
+    players = [{"decks": 1, "min": 2, "max": players_max}]
+    if draw(st.integers(0, 3)) == 0:  # two decks for larger tables (R1.2)
+        players.append({"decks": 2, "min": players_max + 1, "max": players_max + 3})
     data: dict[str, Any] = {
         "id": "random",
         "name": "Random",
         **({"description": d} if (d := draw(long_texts)) else {}),
-        "players": [{"decks": 1, "min": 2, "max": players_max}],
+        "players": players,
         "ranks": {"low": low, "high": high, "copies": copies},
         "karma_cards": karma,
         "rank_powers": powers,

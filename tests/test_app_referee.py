@@ -206,7 +206,7 @@ def test_a_stale_play_is_refused_never_given_to_the_next_player(data_dir: Path) 
         and "Your play was not recorded" in warning
     )
     assert turn(two) == "Ben's turn"  # the fresh state, nothing selected
-    assert two.session_state["sel_card"] is None
+    assert two.session_state["table_sel"].card is None
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
     # Now up to date, tablet two's next play goes through.
     tap(two, 9)
@@ -307,6 +307,9 @@ def test_a_game_resumes_from_the_url(data_dir: Path) -> None:
     fresh = app({"game": gid})
     assert turn(fresh) == "Ben's turn"
     assert fresh.query_params["game"] == gid
+    assert not any('class="kr-log"' in h.value for h in fresh.html)  # drawn only when opened
+    fresh.session_state["log_open"] = True  # the log opened
+    fresh.run()
     log = next(h.value for h in fresh.html if 'class="kr-log"' in h.value)
     assert _html_text(log).startswith("3. 7 Ann plays 7")
 
@@ -441,7 +444,7 @@ def test_a_step_that_failed_to_store_is_not_shown_as_taken(
         assert turn(at) == "Ann's turn"
         assert any("0 steps so far" in t for t in texts(at.caption))
     assert Store(default_path()).load_game(gid).steps == []
-    assert at.session_state["sel_card"] == 5  # the choice is kept: press Play again
+    assert at.session_state["table_sel"].card == 5  # the choice is kept: press Play again
     at.button(key="do_play").click().run()
     assert turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]

@@ -56,7 +56,7 @@ def test_the_powers_of_the_card_below_happen_again() -> None:
 
 def test_a_copied_restriction_binds_the_next_play() -> None:
     g = game((4, "low"))
-    g.state.restriction = None  # the Low Five's restriction was used up by a play before
+    g.state.pending.clear()  # the Low Five's restriction was used up by a play before
     g.push(Play("Ann", ("mirror",)))
     assert g.state.restriction is not None and g.state.restriction.hi == 5
     v = g.explain(Play("Ben", (7,)))
@@ -75,3 +75,20 @@ def test_on_an_empty_pile_it_copies_nothing() -> None:
     out = g.push(Play("Ann", ("mirror",)))
     assert "There is no card below the mirror, so it copies nothing." in out.messages
     assert g.top_value() is None
+
+
+def test_a_mirror_on_a_limiting_rank_limits_by_the_copied_number() -> None:
+    """Issue 30, ruling 43: palace's 8 (a wild mirror) on a 7 (next one skipped, then 7 or
+    lower) says - and means - 7 or lower, and the skip happens again."""
+    from referee.variant.registry import builtin
+
+    v = builtin("palace-house-rules")
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 3}, draw_pile=0, pile=(4,))
+    g = Game.from_position(v, ["Ann", "Ben", "Cal"], start)
+    g.push(Play("Ann", (7,)))  # Ben loses his turn; Cal plays 7 or lower
+    out = g.push(Play("Cal", (8,)))  # the mirror copies the 7
+    assert "the next play must be 7 or lower" in out.text
+    assert g.turn == "Ben" and out.skipped == ("Ann",)
+    assert g.state.restriction is not None and g.state.restriction.hi == 7
+    assert g.explain(Play("Ben", (7,))).legal and not g.explain(Play("Ben", (9,))).legal
+    assert "7 or lower" in g.hint()

@@ -73,3 +73,13 @@ def test_alone_on_a_card_the_loader_warns() -> None:
     result = load_variant_text(json.dumps(data).encode(), "house.yaml")
     assert result.ok
     assert any("not_last on a card with no other power" in str(p) for p in result.warnings)
+
+
+def test_the_advice_after_its_refusal_does_not_offer_it() -> None:
+    """Issue 30 (R11.1): the advice is read from the verdicts, so a card refused as a last card
+    is not offered again; with no Karma card left to offer, none is named."""
+    g = game()
+    v = g.explain(Play("Ann", ("boom",)))
+    assert not v.legal
+    assert v.instead == "Ann may play from their hand: 4 or higher. Or Ann may pick up the pile."
+    assert "Karma" not in g.hint()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.effects import EFFECTS, Resolution, resolve, traits_of
+from referee.effects import EFFECTS, Arrival, Resolution, arrive, needs_of, resolve, traits_of
 from referee.state import Seat, State, ZoneCards
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
@@ -43,8 +43,10 @@ def test_value_counts_as_given() -> None:
 def test_next_range_restricts_the_next_play() -> None:
     s = table([3, 3])
     run(Effect("next_range", {"max": 5}), s)
+    assert s.restriction is None  # nothing happens as it resolves: it binds as it comes on top
+    arrive(Arrival(s, Variant("t", "Test"), "Ann", 5, 5, None), (Effect("next_range", {"max": 5}),))
     assert s.restriction is not None and s.restriction.range == (None, 5)
-    assert traits_of((Effect("next_range", {"min": 7, "max": 11}),), True).restrict == (7, 11)
+    assert s.restriction.card == 5 and s.restriction.rule == "R5.5"  # a rank power (ruling 2)
 
 
 def test_one_time_is_a_trait() -> None:
@@ -57,7 +59,7 @@ def test_give_pile_gives_known_hand_cards() -> None:
     r = run(Effect("give_pile"), s, target=1)
     assert s.pile == [] and s.seats[1].hand.known == {4: 1, 9: 1} and s.seats[1].hand.count == 3
     assert "gives the pile" in r.notes[0]
-    assert traits_of((Effect("give_pile"),), True).needs_target
+    assert needs_of((Effect("give_pile"),)).needs_target
 
 
 def test_clear_pile_burns_and_plays_again() -> None:
@@ -73,8 +75,9 @@ def test_play_again_is_an_event() -> None:
 
 
 def test_play_table_card_asks_for_a_follow_up() -> None:
-    r = run(Effect("play_table_card"), table([3, 3]))
-    assert r.follow_up and not r.play_again
+    s = table([3, 3])
+    r = run(Effect("play_table_card"), s)
+    assert s.due == "Ann" and s.follow_up and not r.play_again
 
 
 def test_bottom_to_top_moves_the_bottom_card() -> None:
@@ -100,7 +103,7 @@ def test_skip_next_takes_the_next_player_in() -> None:
     s = table([3, 0, 3])
     run(Effect("skip", {"target": "next"}), s)
     assert s.skips == {"Cal": 1}  # Ben is out, so Cal is next
-    assert not traits_of((Effect("skip", {"target": "next"}),), True).needs_target
+    assert not needs_of((Effect("skip", {"target": "next"}),)).needs_target
 
 
 def test_reverse_flips_direction() -> None:

@@ -355,3 +355,14 @@ def test_a_dry_run_works_on_an_explicit_copy() -> None:
     play = Play("Ann", ("swap_give",), "hand", "Ben", ben_card)
     assert g.explain(play).legal  # Ann gives from the hand she then holds: Ben's
     assert g.state is s and s == before
+
+
+def test_a_player_handed_the_pile_still_takes_their_turn() -> None:
+    """Ruling 52 (R8.1 against R6.2): receiving the pile from a card is not picking it up."""
+    from referee.engine import Position
+    from referee.variant.registry import builtin
+
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 3}, draw_pile=0, pile=(5, 9))
+    g = Game.from_position(builtin("classic"), ["Ann", "Ben", "Cal"], start)
+    g.push(Play("Ann", ("give_the_pile_to_a_friend",), to="Ben"))
+    assert g.turn == "Ben" and g.zone("Ben", "hand").count == 5

@@ -94,3 +94,70 @@ def test_no_import_circle_in_referee() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     """The check can fail: a made-up circle a -> b -> c -> a is found."""
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# --- which way the arrows point (issue 30.7) ---------------------------------------------------
+# app and CLI -> records / simulator -> engine -> effects -> state and variant model.
+
+FORBIDDEN = {
+    "referee.engine": ("referee.records", "referee.simulate", "referee.app", "referee.store"),
+    "referee.effects": ("referee.engine", "referee.records", "referee.simulate", "referee.app"),
+    "referee.records": ("referee.app", "referee.simulate", "referee.store"),
+    "referee.simulate": ("referee.app", "referee.store"),
+    "referee.state": ("referee.effects", "referee.engine"),
+    "referee.variant.model": ("referee.effects", "referee.engine"),
+}
+"""Layer -> the layers above it, which it must never import."""
+
+
+def _in(module: str, layer: str) -> bool:
+    return module == layer or module.startswith(layer + ".")
+
+
+def wrong_way(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import that points up the layers."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        for layer, above in FORBIDDEN.items():
+            if _in(module, layer):
+                found += [(module, t) for t in sorted(targets) if any(_in(t, a) for a in above)]
+    return found
+
+
+def streamlit_importers() -> list[str]:
+    """Modules outside ``referee.app`` that import Streamlit (in any form)."""
+    found = []
+    for path in ROOT.rglob("*.py"):
+        name = _module_name(path)
+        if _in(name, "referee.app"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            if any(n == "streamlit" or n.startswith("streamlit.") for n in names):
+                found.append(name)
+    return sorted(set(found))
+
+
+def test_imports_point_one_way() -> None:
+    assert wrong_way(import_graph()) == []
+
+
+def test_nothing_below_the_app_imports_streamlit() -> None:
+    assert streamlit_importers() == []
+
+
+def test_the_layer_check_can_fail() -> None:
+    graph = {
+        "referee.effects.skip": {"referee.engine.game"},
+        "referee.engine.flow": {"referee.app"},
+    }
+    assert wrong_way(graph) == [
+        ("referee.effects.skip", "referee.engine.game"),
+        ("referee.engine.flow", "referee.app"),
+    ]

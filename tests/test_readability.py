@@ -62,7 +62,7 @@ def _tries(game: Game, rng: random.Random) -> Iterator[Step]:
     yield PickUp(mover)
     yield Play(rng.choice(others), (rng.choice(cards),))
     for card in rng.sample(cards, min(4, len(cards))):
-        to = rng.choice([None, *others]) if game.traits(card).needs_target else None
+        to = rng.choice([None, *others]) if game.needs(card).needs_target else None
         yield Play(mover, (card,), zone, to)
     card = rng.choice(cards)
     yield Play(mover, (card, card), zone)

@@ -35,10 +35,12 @@ def test_just_under_the_limit_is_accepted() -> None:
 def test_the_page_says_so_plainly(data_dir: Path) -> None:
     at = AppTest.from_file(str(PAGE), default_timeout=30).run()
     at.selectbox(key="simulate_variant_key").set_value("builtin:classic")
-    at.number_input(key="simulate_games").set_value(100_000)
-    at.button(key="simulate_run").click().run()
+    at.number_input(key="simulate_games").set_value(20_000)
+    at.number_input(key="simulate_step_cap").set_value(100_000)
+    at.run()
     assert not at.exception
     assert any("too much for one run" in e.value for e in at.error)
+    assert at.button(key="simulate_run").disabled
 
 
 class _Gone(Exception):

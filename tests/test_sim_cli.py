@@ -48,8 +48,8 @@ def test_variant_path_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(VARIANTS_DIR / "classic.yaml")
     code, out, _ = run(capsys, path, "-g", "5", "--bots", "greedy", "-j", "1")
     assert code == 0
-    assert out.startswith("Karma (classic): 4 players, 5 games")
-    assert "Game length (steps)" in out
+    assert out.startswith("Karma (classic), 4 players, seed 1: 5 games")
+    assert "Does it end? Yes" in out and "Game length (steps)" in out
     code, out, _ = run(capsys, "classic", "-g", "5", "--csv", "-j", "1", "--step-cap", "100")
     assert code == 0 and out.startswith("section,key,value\n")
     assert "run,step_cap,100" in out and "run,turn_cap,100" in out
@@ -97,4 +97,4 @@ def test_progress_bar_on_a_terminal(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
     code, _, err = run(capsys, "classic", "-g", "10", "-j", "1", "--bots", "greedy")
     assert code == 0
-    assert err.startswith("\r[") and err.endswith("10/10 games\n")
+    assert err.startswith("\r[") and err.endswith("] 10 games\n")

@@ -93,8 +93,9 @@ def test_the_page_shows_an_estimate_before_the_run(data_dir: Path) -> None:
     at.selectbox(key="simulate_variant_key").set_value("builtin:classic")
     at.run()
     assert not at.exception
-    assert any(c.value.startswith("This will take ") for c in at.caption)
-    at.number_input(key="simulate_games").set_value(20).run()
+    assert any(c.value.startswith("It stops as soon as the answers are sure") for c in at.caption)
+    at.number_input(key="simulate_games").set_value(20)
+    at.number_input(key="simulate_jobs").set_value(1)
     at.button(key="simulate_run").click().run()
     assert not at.exception
-    assert at.session_state["simulate_report"].games == 20
+    assert at.session_state["simulate_analysis"].games == 20

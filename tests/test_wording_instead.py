@@ -1,11 +1,12 @@
-"""Issue 20, point 5: "Instead" says exactly the legal steps, in the new short words.
+"""Issues 20.5 and 30.3/30.6: "Instead" says exactly the legal steps.
 
-Every illegal verdict's ``instead`` is the hint for the player to move.  Here the hint's words
-are read back - which zone, which cards may go, whether the pile may be picked up, which cards
-need a chosen player - and compared with ``Game.legal_steps()`` of a full-information game, at
-every step of random games of random valid variants (``tests/strategies.py``).  A face-down card
-is turned over blind (R7.5), so there "it fits if …" is compared with the referee's verdict on
-each face-down card instead.
+Every illegal verdict's ``instead`` is the hint for the player to move, and the hint is read off
+the verdicts themselves (``Rules.hint_data``: ``judge`` on one copy of each card of the variant).
+Here, at every step of random games of random valid variants (``tests/strategies.py``), the
+hint's facts are compared with ``Game.legal_steps()`` of a full-information game - which zone,
+which held cards may go, whether the pile may be picked up, which cards need a chosen player -
+and the hint's words are read back against those facts.  A face-down card is turned over blind
+(R7.5), so there "it fits if …" is compared with the referee's verdict on each face-down card.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
+from referee import wording
 from referee.engine import Game, PickUp, Play, SetupError
 from referee.reasons import Reason
 from referee.variant.model import Card, Variant
@@ -54,6 +56,9 @@ def read_hint(text: str, who: str) -> Said:
         rf"{w} must pick up the pile\. Table cards wait until the draw pile is empty\.", text
     ):
         return Said("hand", True, False, None, chosen)
+    m = re.fullmatch(rf"{w} must pick up the pile\. No card may go on it now\.", text)
+    if m:  # the zone is not said: nothing the mover holds may go
+        return Said("any", True, False, "", chosen)
     m = re.fullmatch(
         rf"{w} must play a (hand|face-up|face-down) card now\. Any card may go\.", text
     )
@@ -77,17 +82,25 @@ def read_hint(text: str, who: str) -> Said:
     return Said(zone, bool(m.group(4)), True, m.group(2) or m.group(3), chosen)
 
 
-def fits(words: str | None, card: Card) -> bool:
-    """Whether a card is among the words for what may go ('9 or higher, or a Karma card')."""
+def fits(words: str | None, card: Card, names: dict[Card, str] | None = None) -> bool:
+    """Whether a card is among the words for what may go ('9 or higher, or a Karma card',
+    'a number from 7 to 11, Bottoms Up or a wild 10', 'Five or Below'). ``names`` are the
+    variant's Karma cards' names, for words that name some of them."""
     if words is None:
         return True
+    if words == "":  # 'No card may go'
+        return False
     m = _RANGE.match(words)
-    assert m, words
-    rest = words[m.end() :]
+    rest = words[m.end() :] if m else words
     if isinstance(card, str):
-        return "a Karma card" in rest
+        if "a Karma card" in rest:
+            return True
+        return names is not None and names[card] in rest
     if card in _wild_named(rest):
         return True
+    if not m:
+        listed = re.match(r"^(\d+(?:, \d+)*(?: or \d+)?)(?:,|$)", words)
+        return listed is not None and card in {int(n) for n in re.findall(r"\d+", listed.group(1))}
     if m.group("hi"):
         return card <= int(m.group("hi"))
     if m.group("lo"):
@@ -104,41 +117,35 @@ def _wild_named(rest: str) -> set[int]:
 
 
 def check_hint(game: Game) -> None:
-    """The hint and the legal steps say the same (R11.1, R11.2)."""
+    """The hint and the legal steps say the same (R11.1, R11.2): its facts are read off the
+    verdicts, and its words off its facts."""
     who = game.turn
     assert who is not None
     v = game.variant
-    said = read_hint(game.hint(), who)
+    facts = game.hint_data()
     assert game.explain(Play(who, ())).instead == game.hint()  # every illegal verdict's instead
+    assert game.hint() == wording.hint(facts, game.voice)
+    said = read_hint(game.hint(), who)
     legal = game.legal_steps()
     plays = [s for s in legal if isinstance(s, Play)]
-    assert any(isinstance(s, PickUp) for s in legal) == said.pick_up, game.hint()
-    # The words are about cards, not about what this player holds: a play said may be
-    # impossible with the cards held, and is then checked card by card below.
+    assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, game.hint()
     assert said.play or not plays, game.hint()
+    if said.zone == "any":
+        said = Said(game.zone_to_play() or "hand", said.pick_up, False, "", said.chosen)
     assert {s.zone for s in plays} <= {said.zone}, game.hint()
-    held = [c for c, n in game.zone(who, said.zone).known.items() if n]
+    names = {c: v.card_name(c) for c in v.all_cards() if isinstance(c, str)}
     if said.zone == "face_down":  # the next card, turned over blind: 'it fits' is the verdict
         for play in plays:
             fitted = game.explain(play).reason in (Reason.FACE_DOWN_FITS, Reason.FOLLOW_UP_PLAY)
-            assert fitted == fits(said.fits, play.cards[0]), (play, game.hint())
+            assert fitted == fits(said.fits, play.cards[0], names), (play, game.hint())
     else:
         held = [c for c, n in game.zone(who, said.zone).known.items() if n]
         may = {s.cards[0] for s in plays}
-        for card in held:
-            if card not in may and _house_refuses(game, who, said.zone, card):
-                continue  # a house effect's own check (R9): its refusal says why in its words
-            assert (card in may) == fits(said.fits, card), (card, game.hint())
+        for card in held:  # every held card: said to go exactly when a legal step plays it
+            assert (card in may) == fits(said.fits, card, names), (card, game.hint())
     needs = {v.card_name(s.cards[0]) for s in plays if s.to is not None}
     assert needs <= set(said.chosen), game.hint()
     assert all(s.to is not None for s in plays if v.card_name(s.cards[0]) in said.chosen)
-
-
-def _house_refuses(game: Game, who: str, zone: str, card: object) -> bool:
-    """The card fits by the hint's words but a house effect's own check (a unit's ``refuse``,
-    e.g. not_last) turns it down: the hint speaks of values, the refusal of the situation."""
-    tries = [Play(who, (card,), zone), *(Play(who, (card,), zone, to) for to in game.state.names)]  # type: ignore[arg-type]
-    return any(game.explain(t).reason is Reason.HOUSE_RULE for t in tries)
 
 
 def play_and_check(v: Variant, players: list[str], seed: int) -> int:
@@ -176,3 +183,12 @@ def test_the_check_reads_every_builtin_and_can_fail() -> None:
     held = [c for c, n in game.zone(who, said.zone).known.items() if n]
     may = {s.cards[0] for s in game.legal_steps() if isinstance(s, Play)}
     assert any((c in may) != fits(said.fits, c) for c in held)
+
+
+def test_the_reader_knows_every_shape_of_the_words() -> None:
+    """The words for what may go, each shape read back (the property test meets them all)."""
+    assert fits("3, 5 or 9", 5) and not fits("3, 5 or 9", 4)
+    assert fits("9 or higher, Bottoms Up or a wild 10", "b", {"b": "Bottoms Up"})
+    assert not fits("9 or higher, Bottoms Up or a wild 10", "f", {"f": "Five or Below"})
+    assert fits("9 or higher, Bottoms Up or a wild 10", 10)
+    assert fits("Five or Below", "f", {"f": "Five or Below"}) and not fits("Five or Below", 9)

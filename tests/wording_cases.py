@@ -121,10 +121,11 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     follow-up; and the end of the game."""
     g = _g(v)
     for card in v.all_cards():
-        t = g.traits(card)
+        t = g.needs(card)
         name = str(card)
-        if t.restrict is not None:
-            lo, hi = t.restrict
+        limit = g.restriction_of(card)
+        if limit is not None:
+            lo, hi = limit.range
             inside = hi if hi is not None else lo
             step = 1 if hi is not None else -1
             outside = (hi + 1) if hi is not None else (lo - 1)
@@ -200,7 +201,7 @@ def _card(v: Variant, has: Callable[[set[str]], bool]) -> Card | None:
 
 def _to(g: Game, card: Card, who: str = "Ben") -> str | None:
     """The chosen player, for a card that needs one (R8)."""
-    return who if g.traits(card).needs_target else None
+    return who if g.needs(card).needs_target else None
 
 
 def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
@@ -283,7 +284,7 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
     )
     # --- R5.4: a card that restricts the next play
     g = _at(v)
-    limit = next((c for c in v.all_cards() if g.traits(c).restrict is not None), None)
+    limit = next((c for c in v.all_cards() if g.restriction_of(c) is not None), None)
     if limit is not None:
         yield "R5.4 a restriction", _at(v, pile=(4,)), Play("Ann", (limit,))
     # --- R8.5, R1.4: a card that clears (burns) the pile
@@ -308,7 +309,7 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
             Play("Ann", (give,), to="Cal"),
         )
     # --- R8.6: lose a turn, and a second one on the same player
-    skip = next((c for c in v.all_cards() if g.traits(c).chosen_must_be_in), None)
+    skip = next((c for c in v.all_cards() if g.needs(c).chosen_must_be_in), None)
     if skip is not None:
         yield "R8.6 the next player loses a turn", _at(v), Play("Ann", (skip,), to="Ben")
         twice = _at(v, hand=dict.fromkeys(THREE, 4))

@@ -9,13 +9,11 @@ from typing import Any
 
 import streamlit as st
 
-from referee import wording
-from referee.engine import Verdict
-
 from . import glance, table
 from .cardgrid import CARD_STYLE, top_card_html
 from .common import plain
 from .glance import esc
+from .view import VerdictView
 
 # The glance's type sizes (no user text): the four things read from across the table are the
 # largest on the screen; everything else stays at 1.25rem or below (tested in the browser).
@@ -157,27 +155,26 @@ def end_html(tbl: table.Table) -> str:
     )
 
 
-def verdict_html(verdict: Verdict, about: str = "") -> str:
+def verdict_html(verdict: VerdictView) -> str:
     """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
-    rule as a small tag (wording.verdict_parts: one voice); ``about`` is what the chosen card
-    does, in its own words."""
+    rule as a small tag (its parts from wording.verdict_parts, via the view: one voice), then
+    what the chosen card does, in its own words."""
     legal = verdict.legal
-    parts = wording.verdict_parts(verdict)
     cls, mark = ("kr-yes", "✓") if legal else ("kr-no", "✗")
     todo = "".join(
-        f'<p class="kr-todo">{esc(text)}</p>' for text in (parts.detail, parts.todo) if text
+        f'<p class="kr-todo">{esc(text)}</p>' for text in (verdict.detail, verdict.todo) if text
     )
-    if about:
-        todo += f'<p class="kr-about">{esc(about)}</p>'
+    if verdict.about:
+        todo += f'<p class="kr-about">{esc(verdict.about)}</p>'
     rule = (
-        f'<span class="kr-rule" title="The rule book\'s rule">{esc(parts.rule)}</span>'
-        if parts.rule
+        f'<span class="kr-rule" title="The rule book\'s rule">{esc(verdict.rule)}</span>'
+        if verdict.rule
         else ""
     )
     return (
         f'<div class="kr-verdict {cls}" role="status" data-legal="{str(legal).lower()}">'
         f'<span class="kr-mark" aria-hidden="true">{mark}</span>'
-        f'<div><p class="kr-answer">{esc(parts.answer)}</p>{todo}</div>{rule}</div>'
+        f'<div><p class="kr-answer">{esc(verdict.answer)}</p>{todo}</div>{rule}</div>'
     )
 
 

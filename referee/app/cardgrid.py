@@ -17,6 +17,7 @@ from referee.variant.model import Card, Variant
 
 from .common import plain
 from .glance import CardKind, TopCard, card_kind, esc
+from .view import CardView
 
 # The card shapes (no user text).  Buttons are grouped by kind in keyed containers, so that a
 # kind's shape is one CSS rule; a rank with a power is styled by its key (ranks are numbers).
@@ -55,13 +56,30 @@ def grid_style(key: str) -> str:
   min-height: 3rem !important; border: 4px double #3a3f4b; border-radius: 0.9rem;
   background: #fff8e6;
 }}
-{k}_numbers button[data-testid="stBaseButton-primary"],
-{k}_karma button[data-testid="stBaseButton-primary"] {{ background: #14532d !important; color: #fff; }}
-{k}_numbers button[data-testid="stBaseButton-tertiary"],
-{k}_karma button[data-testid="stBaseButton-tertiary"] {{
-  text-decoration: line-through; color: #4b5563; border-style: dotted; background: #eef0f3;
-}}
 </style>"""
+
+
+def state_style(prefix: str, selected: Card | None, struck: Sequence[Card]) -> str:
+    """The chosen card (dark green) and the struck ones (dotted, crossed out), styled by their
+    own keys: the page knows which they are, so no rule needs Streamlit's markup."""
+    rules = []
+    out = [c for c in struck if safe_id(c) and c != selected]
+    if out:
+        sel = ", ".join(f".st-key-{prefix}_{c} button" for c in out)
+        rules.append(
+            f"{sel} {{ text-decoration: line-through; color: #4b5563; border-style: dotted; "
+            "background: #eef0f3; }"
+        )
+    if selected is not None and safe_id(selected):
+        rules.append(
+            f".st-key-{prefix}_{selected} button {{ background: #14532d !important; color: #fff; }}"
+        )
+    return f"<style>{' '.join(rules)}</style>" if rules else ""
+
+
+def safe_id(card: Card) -> bool:
+    """A card id fit for a class selector: a rank, or ``[a-z][a-z0-9_]*`` (the schema's ids)."""
+    return isinstance(card, int) or (card.replace("_", "").isalnum() and card.isascii())
 
 
 def top_card_html(top: TopCard) -> str:
@@ -98,11 +116,20 @@ def grid(
     struck: Callable[[Card], bool] = lambda c: False,
     cards: Sequence[Card] | None = None,
     key_prefix: str = "card",
+    cards_view: Sequence[CardView] | None = None,
 ) -> None:
     """Every card of the variant as a tap target, grouped by kind: numbers, then Karma cards.
 
     A struck card (every copy accounted for, R4.3) still answers a tap: the verdict says why.
+    ``cards_view`` (the Referee page's view) gives the cards, the chosen one and the struck
+    ones at once, already decided.
     """
+    if cards_view is not None:
+        cards = [c.card for c in cards_view]
+        chosen = [c.card for c in cards_view if c.chosen]
+        selected = chosen[0] if chosen else None
+        out = {c.card for c in cards_view if c.struck}
+        struck = out.__contains__
     shown = list(variant.all_cards() if cards is None else cards)
     kinds = {c: card_kind(variant, c) for c in shown}
     numbers = [c for c in shown if kinds[c] in (CardKind.NUMBER, CardKind.POWER)]
@@ -111,6 +138,7 @@ def grid(
         grid_style(key)
         + _power_style(key, key_prefix, [c for c in numbers if kinds[c] is CardKind.POWER])
         + _own_style(key, key_prefix, [c for c in karma if kinds[c] is CardKind.OWN])
+        + state_style(key_prefix, selected, [c for c in shown if struck(c)])
     )
     for group, cards_of in (("numbers", numbers), ("karma", karma)):
         if not cards_of:
@@ -136,7 +164,7 @@ def grid(
 def _own_style(key: str, prefix: str, ids: Sequence[Card]) -> str:
     """The group's own cards, beside the printed ones: a dashed edge on pink (ids are
     ``[a-z][a-z0-9_]*`` by the schema, so they are safe in a selector)."""
-    safe = [c for c in ids if isinstance(c, str) and c.replace("_", "").isalnum() and c.isascii()]
+    safe = [c for c in ids if isinstance(c, str) and safe_id(c)]
     if not safe:
         return ""
     sel = ", ".join(f".st-key-{key}_karma .st-key-{prefix}_{c} button" for c in safe)

@@ -71,6 +71,8 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }
 [data-testid="stElementToolbar"] button { min-width: 44px !important; min-height: 44px !important; }
 a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
+/* The button that opens the page menu on a phone: a 44 px target too. */
+[data-testid="stExpandSidebarButton"] { min-width: 44px; min-height: 44px; }
 [data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }
 /* Small print still meets WCAG AA contrast (Streamlit's default grey does not). */
@@ -80,7 +82,7 @@ pre, code { white-space: pre-wrap !important; word-break: break-word; }
 @media print {
   /* The whole page, over as many sheets as it needs, without menus, buttons or choices. */
   header, [data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stSidebar"],
-  [data-testid="stDecoration"], [data-testid="stStatusWidget"], [data-testid="stPopover"],
+  [data-testid="stStatusWidget"], [data-testid="stPopover"],
   [data-testid="stMain"] button, [data-testid="stSelectbox"], [data-testid="stDownloadButton"],
   [data-testid="stCaptionContainer"] { display: none !important; }
   html, body, #root, .stApp, [data-testid="stApp"], [data-testid="stAppViewContainer"],

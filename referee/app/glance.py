@@ -153,15 +153,9 @@ def may_follow(game: Game) -> str:
     d = game.hint_data()
     if d.over:
         return ""
-    voice = game.voice
     if d.follow_up:
         return "A table card: any value"
-    if d.restriction is not None:
-        what = voice.may_play(wording.range_words(d.restriction))
-    elif d.value is None or d.value <= voice.low:
-        what = "any card"
-    else:
-        what = voice.may_play(f"{d.value} or higher")
+    what = wording.may_go(d.may) or "any card"
     return what[0].upper() + what[1:]
 
 

@@ -229,28 +229,6 @@ def export_text(table: Table) -> str:
 # --- proposing a play -------------------------------------------------------------------------
 
 
-def propose(
-    game: Game,
-    card: Card,
-    count: int = 1,
-    zone: str = "hand",
-    to: str | None = None,
-    give: Card | None = None,
-    by: str | None = None,
-) -> Play | None:
-    """The play proposed for ``by`` (default: the mover; None once the game is over).
-
-    A referee may record a play by someone out of turn: the engine then says why not (R6.1).
-    """
-    if game.turn is None:
-        return None
-    return Play(by or game.turn, (card,) * max(1, count), zone, to=to, give=give)
-
-
-def verdict_for(game: Game, step: Step | None) -> Verdict | None:
-    return None if step is None else game.explain(step)
-
-
 def verdict_words(v: Verdict) -> str:
     """The verdict as the table hears it: the answer and what to do, the rule as a tag."""
     return wording.verdict_line(v)  # one voice for the CLI, the app and records
@@ -419,20 +397,22 @@ def seat_change_note(game: Game) -> str:
     )
 
 
-def playable_cards(game: Game, by: str | None = None) -> dict[Card, bool]:
-    """For each card of the variant: may it still be played at all from the zone due now?
+def playable_cards(game: Game, by: str | None = None, zone: str | None = None) -> dict[Card, bool]:
+    """For each card of the variant: may it still be played at all from ``zone`` (default:
+    the zone due now)?
 
     False when the engine's copy count rules it out (R4.3: every copy is accounted for, or a
-    one-time card was already used). The engine decides; this only asks it.
+    one-time card was already used). The engine decides; this only asks it, for verdicts
+    without words (``Rules.judge``): the grid needs yes or no, not sentences.
     """
     mover = by or game.turn
     if mover is None:
         return {c: False for c in game.variant.all_cards()}
-    zone = default_zone(game)
+    where = zone or default_zone(game)
     out: dict[Card, bool] = {}
     for card in game.variant.all_cards():
-        v = game.explain(Play(mover, (card,), zone))
-        out[card] = v.legal or v.rule != "R4.3"
+        j = game.rules.judge(game.state, Play(mover, (card,), where))
+        out[card] = j.legal or j.rule != "R4.3"
     return out
 
 
@@ -448,7 +428,7 @@ def known_cards_words(game: Game, player: str, zone: str) -> str:
 
 def can_pick_up(game: Game) -> bool:
     """Pick up is offered only when the engine would allow it (never on an empty pile)."""
-    return game.turn is not None and game.explain(PickUp(game.turn)).legal
+    return game.turn is not None and game.is_legal(PickUp(game.turn))
 
 
 def _common_prefix(a: Sequence[Step], b: Sequence[Step]) -> int:

@@ -1,18 +1,23 @@
-"""``karma simulate FILE``: self-play a variant and print its balance report.
+"""``karma simulate FILE``: the designer's answers for a variant, each with its margin.
 
-Exit codes: 0 done (also when the report flags that the variant may not end), 2 bad arguments
-or a variant that cannot be loaded or seated, 130 interrupted.
+Does it end (and why not), is it fair, what is each card worth, how much does skill count, how
+long is a game, and (``--compare``) how it differs from another variant: the same analysis as
+the Simulate page (``referee.simulate.analysis``).  Careful players by default; the run stops
+when the headline margins are within ``--margin`` (or at ``--games``).
+
+Exit codes: 0 done (also when the variant may not end: that is an answer), 2 bad arguments or
+a variant that cannot be loaded or seated, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import TextIO
 
-from referee.simulate import BOTS, DEFAULT_STEP_CAP, MAX_WORK, simulate
+from referee.simulate import BOTS, DEFAULT_STEP_CAP, MAX_WORK
+from referee.simulate.analysis import DEFAULT_BOTS, Analysis
 
 USAGE_ERROR = 2
 
@@ -20,15 +25,42 @@ USAGE_ERROR = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="FILE", help="a variant file or a built-in id")
     parser.add_argument("--players", "-p", type=int, default=4, help="players (default 4)")
-    parser.add_argument("--games", "-g", type=int, default=1000, help="games (default 1000)")
+    parser.add_argument(
+        "--games",
+        "-g",
+        type=int,
+        default=2000,
+        help="the most games (deals) to play (default 2000); fewer when the margins are reached",
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=5.0,
+        help=(
+            "stop once every seat's loss share and every card's worth is known within this "
+            "many points (default 5; 0 plays every game)"
+        ),
+    )
     parser.add_argument("--seed", "-s", type=int, default=1, help="seed (default 1)")
     parser.add_argument(
         "--bots",
-        default="random",
+        default=",".join(DEFAULT_BOTS),
         help=(
-            f"comma-separated bots, from {', '.join(BOTS)} (default random); the line-up "
-            "rotates one seat per game, so each bot sits in each seat equally often"
+            f"comma-separated computer players, from {', '.join(BOTS)} (default "
+            f"{','.join(DEFAULT_BOTS)}: careful players; random is careless play); the "
+            "line-up rotates one seat per game"
         ),
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="VARIANT",
+        help="compare with another variant (a file or a built-in id) on the same deals",
+    )
+    parser.add_argument(
+        "--no-cards", action="store_true", help="skip what each card is worth (quicker)"
+    )
+    parser.add_argument(
+        "--no-skill", action="store_true", help="skip careless against careful (quicker)"
     )
     parser.add_argument(
         "--jobs",
@@ -48,60 +80,81 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             f"games x players x this may be at most {MAX_WORK:,}; --turn-cap is its old name"
         ),
     )
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--csv", action="store_true", help="print the report as CSV")
+    parser.add_argument("--json", action="store_true", help="print the answers as JSON")
+    parser.add_argument("--csv", action="store_true", help="print the answers as CSV")
 
 
 class _Bar:
-    """A one-line progress bar on a terminal (stderr)."""
+    """A one-line progress bar on a terminal (stderr): how far the margins or the games are."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.shown = -1
+        self.shown = ""
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, a: Analysis) -> None:
         width = 30
-        filled = width * done // total if total else width
-        percent = 100 * done // total if total else 100
-        if percent == self.shown:
-            return
-        self.shown = percent
+        filled = round(width * a.progress())
         bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games")
-        if done >= total:
+        line = f"\r[{bar}] {a.games} games"
+        if line == self.shown:
+            return
+        self.shown = line
+        self.stream.write(line)
+        if a.done:
             self.stream.write("\n")
         self.stream.flush()
 
 
-def run(args: argparse.Namespace) -> int:
+def _load(name: str, what: str) -> object:
     from referee.variant.loader import VariantError
     from referee.variant.registry import resolve
 
-    bots = tuple(b.strip() for b in str(args.bots).split(",") if b.strip())
-    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:
-        variant = resolve(args.variant)
+        return resolve(name)
     except VariantError as e:
-        print(f"karma simulate: cannot load {args.variant}:\n{e}", file=sys.stderr)
-        return USAGE_ERROR
+        return f"karma simulate: cannot load {what} {name}:\n{e}"
     except OSError as e:
-        print(f"karma simulate: cannot read {args.variant}: {e}", file=sys.stderr)
-        return USAGE_ERROR
-    progress = _Bar(sys.stderr) if sys.stderr.isatty() else None
+        return f"karma simulate: cannot read {what} {name}: {e}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee.simulate.analysis import Question, analyse_live
+    from referee.simulate.answers import to_csv, to_dict, to_text
+    from referee.variant.model import Variant
+
+    bots = tuple(b.strip() for b in str(args.bots).split(",") if b.strip())
+    variant = _load(args.variant, "")
+    parent = _load(args.compare, "the variant to compare with") if args.compare else None
+    for loaded in (variant, parent):
+        if isinstance(loaded, str):
+            print(loaded.replace("load  ", "load ").replace("read  ", "read "), file=sys.stderr)
+            return USAGE_ERROR
+    assert isinstance(variant, Variant) and (parent is None or isinstance(parent, Variant))
     try:
-        report = simulate(
+        q = Question(
             variant,
             players=args.players,
-            games=args.games,
-            seed=args.seed,
             bots=bots,
-            jobs=jobs,
+            seed=args.seed,
+            max_games=args.games,
+            min_games=min(100, max(1, args.games)),
+            target=args.margin / 100,
             step_cap=args.step_cap,
-            progress=progress,
+            cards=not args.no_cards,
+            skill=not args.no_skill,
+            parent=parent,
         )
+        q.check()
     except ValueError as e:
         print(f"karma simulate: {e}", file=sys.stderr)
         return USAGE_ERROR
+    progress = _Bar(sys.stderr) if sys.stderr.isatty() else None
+    answer: Analysis | None = None
+    for answer in analyse_live(q, jobs=max(0, args.jobs)):
+        if progress is not None:
+            progress(answer)
+    assert answer is not None
+    report = answer.report
     if args.json:
         out = {
             "games": report.games,
@@ -112,13 +165,14 @@ def run(args: argparse.Namespace) -> int:
             # The old keys, duplicates with the same values, so that saved scripts still read.
             "turns_per_second": round(report.steps_per_second, 1),
             "turns_per_game": round(report.steps_per_game, 6),
-            "jobs": jobs,
+            "jobs": report.jobs,
             "may_not_end": report.may_not_end,
             "report": report.to_dict(),
+            "analysis": {k: v for k, v in to_dict(answer).items() if k != "report"},
         }
         print(json.dumps(out, indent=2))
     elif args.csv:
-        sys.stdout.write(report.to_csv())
+        sys.stdout.write(to_csv(answer))
     else:
-        sys.stdout.write(report.to_text())
+        sys.stdout.write(to_text(answer))
     return 0

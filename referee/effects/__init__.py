@@ -1,17 +1,40 @@
 """The effects registry (RULES.md R9): one unit per effect of the menu, one module each.
 
 Every module in this package (other than ``base`` and ``spec``) holds one effect: a subclass
-of :class:`referee.effects.spec.EffectSpec` with its parameters and limits, its traits, its
-resolution, its words, its semantic checks, its bot score and what it leaves pending.  The
-package imports them all, so adding an effect is one new file here (plus its test).
+of :class:`referee.effects.spec.EffectSpec`.  The package imports them all, so a new house
+effect is one new file here and its test: the schema, the loader, the rules sheet, the Design
+page, the referee and the bots read it from the registry, and no card is known by its name.
 
-A unit does up to three things, all optional: it contributes *traits* that judge plays while
-the card lies on the pile (wild, a value, a restriction, see-through, one-time, needs a
-target); it *resolves* when its card is played: moves change the state (the pile, the zones),
-while flow changes (play again, a follow-up, where the turn continues from) are *events* on the
-resolution, which the engine's turn flow then applies; and it may leave something *pending* in
-its own slice of the state (``State.pending``), which it then checks on the next steps until it
-lapses.  No card is known here by its name: a Karma card or a rank power is just a list of these.
+The hooks a unit may use (every one optional, with a default that does nothing):
+
+On the card that carries the effect:
+
+- ``traits(params, traits)``: how it counts on the pile for R5 (wild, a value, see-through,
+  leaves the game as it resolves).
+- ``lands_on(params, card, pile, variant)``: where it may land, given the pile's view (top card,
+  the value it counts, the restriction in force); asked by the one R5 check (``Rules._fit``)
+  that verdicts, legal steps, blind face-down cards, advice and bots all use.
+- ``on_top(params, arrival)``: it has just come on top (played, moved by Bottoms Up, copied by
+  a mirror, found there at the start): what it carries over to the next play (a restriction).
+- ``resolve(resolution, params)``: it is played: moves change the state; flow changes (play
+  again, where the turn continues from) are events on the resolution.
+- ``refuse_own(params, proposal)``: its own condition on a play of it (not as a last card).
+- ``lets_in(params, proposal)``: while it lies on top, who may step out of turn (a cut-in).
+- ``needs_target(params)``, ``target_must_be_in(params)``, ``gives_card``: the choices a play
+  of it must name (a chosen player, the card given, R8).
+
+On what it leaves pending - its own slice of the state, ``State.pending[name]`` (a
+:class:`referee.state.Pending`, which says itself what it means for the table: the restriction
+on the next play, a play due at once, the turns players owe, whether any card may go, and when
+it lapses):
+
+- ``pending_zone(slice, state, seat)``: the zone it makes a player play from.
+- ``refuse(slice, proposal)`` and ``refuse_pick_up(slice, state, by)``: the checks it imposes.
+- ``pass_over(slice, state, who)``: whether play passes over a player (a lost turn, R8.6).
+
+For words, checks and bots: ``sheet`` (the rules sheet), ``check`` (the loader's located errors
+and warnings), ``bot_score`` (what a bot thinks of spending it), and the class attributes
+(``title``, ``help``, ``params`` with their limits, ``contradicts``, ``examples``).
 """
 
 from __future__ import annotations
@@ -20,7 +43,18 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 
-from referee.effects.base import Proposal, Refusal, Resolution, Traits, first_zone, next_in
+from referee.effects.base import (
+    Arrival,
+    Needs,
+    PileView,
+    Proposal,
+    Refusal,
+    Resolution,
+    Traits,
+    first_zone,
+    next_in,
+    table_zone,
+)
 from referee.effects.spec import UNITS, EffectSpec, Param, Params, needs_target
 from referee.state import State
 from referee.variant.model import Effect
@@ -44,20 +78,36 @@ def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
     t = Traits(wild=karma, value=0 if karma else None)
     for e in effects:
         unit = EFFECTS[e.name]
-        params = dict(e.params)
-        unit.traits(params, t)
+        unit.traits(dict(e.params), t)
         if unit.leaves_game:
             t.leaves_game = True
-        if type(unit).refuse_own is not EffectSpec.refuse_own:
-            t.checked = True
-        if type(unit).lets_in is not EffectSpec.lets_in:
-            t.lets_in = True
-        if unit.needs_target(params):
-            t.needs_target = True
-            t.target_rule = unit.rule
-        if t.first_rule is None:
-            t.first_rule = unit.rule
     return t
+
+
+def needs_of(effects: tuple[Effect, ...]) -> Needs:
+    """What a play of a card with these effects must say, and which of its units' own hooks
+    check it (found by the hooks a unit overrides: no unit is known here by name)."""
+    n = Needs()
+    for e in effects:
+        unit = EFFECTS[e.name]
+        params = dict(e.params)
+        kind = type(unit)
+        if kind.refuse_own is not EffectSpec.refuse_own:
+            n.checked = True
+        if kind.lands_on is not EffectSpec.lands_on:
+            n.lands = True
+        if kind.lets_in is not EffectSpec.lets_in:
+            n.lets_in = True
+        if unit.gives_card:
+            n.give_effect = unit.name
+        if unit.needs_target(params):
+            n.needs_target = True
+            n.target_rule = unit.rule
+            if unit.target_must_be_in(params):
+                n.chosen_must_be_in = True
+        if n.first_rule is None:
+            n.first_rule = unit.rule
+    return n
 
 
 def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = None) -> bool:
@@ -74,6 +124,13 @@ def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = No
     return False
 
 
+def arrive(a: Arrival, effects: tuple[Effect, ...]) -> None:
+    """A card has just come to the top (``EffectSpec.on_top``): each of its effects sets what
+    it carries over to the next play."""
+    for e in effects:
+        EFFECTS[e.name].on_top(e.params, a)
+
+
 def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) -> float:
     """What a bot thinks of spending a card with these effects now: its best effect's score,
     1.0 when none of them says anything."""
@@ -84,6 +141,12 @@ def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) 
 __all__ = [
     "EFFECTS",
     "MENU",
+    "Arrival",
+    "Needs",
+    "PileView",
+    "arrive",
+    "needs_of",
+    "table_zone",
     "EffectSpec",
     "Param",
     "Params",

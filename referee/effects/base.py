@@ -5,32 +5,52 @@ few helpers (who is next, which zone a card comes from)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from referee.state import Range, Seat, State, ZoneName
+from referee.reasons import Facts, Reason
+from referee.state import Limit, Restriction, Seat, State, ZoneName
 from referee.variant.model import Card, Variant
 
-__all__ = ["Proposal", "Refusal", "Resolution", "Traits", "first_zone", "next_in"]
+__all__ = [
+    "Arrival",
+    "Needs",
+    "PileView",
+    "Proposal",
+    "Refusal",
+    "Resolution",
+    "Traits",
+    "first_zone",
+    "next_in",
+    "table_zone",
+]
 
 
 @dataclass
 class Traits:
-    """How a card behaves on the pile, derived from its effects (R5)."""
+    """How a card behaves on the pile, derived from its effects: what R5 reads (wild, the value
+    it counts, see-through) and R7.1 (a card that leaves the game never makes a run)."""
 
     wild: bool = False
     value: int | None = None  # None: a number counts its rank (a Karma card counts 0)
-    restrict: Range | None = None  # the next play must be a number in this range (R5.4)
     transparent: bool = False
     leaves_game: bool = False  # removed as it resolves, never on the pile (a unit's leaves_game)
+
+
+@dataclass
+class Needs:
+    """What a play of a card must say (R8: a chosen player, the card given) and which checks
+    its effects make beyond R5 (their own hooks), derived once per card from its effects."""
+
     needs_target: bool = False
     # The chosen player must still be in (an effect that acts on their turn, R8.6).
     chosen_must_be_in: bool = False
-    checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
-    # On top of the pile, it may let a player step out of turn (EffectSpec.lets_in).
-    lets_in: bool = False
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
     target_rule: str = ""  # the rule of the effect that needs a chosen player
-    restrict_rule: str = ""  # the rule of the effect that restricts the next play
     first_rule: str | None = None  # the rule of the card's first effect
+    checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
+    lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
+    # On top of the pile, it may let a player step out of turn (EffectSpec.lets_in).
+    lets_in: bool = False
 
     @property
     def takes_give(self) -> bool:
@@ -50,7 +70,6 @@ class Resolution:
     give: Card | None = None
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
     play_again: bool = False
-    follow_up: bool = False
     continue_from: int | None = None  # seat the turn passes from (R8.11), default the mover's
     landed: bool = False  # a card was moved onto the top of the pile (R7.1, R8.4)
     stopped: bool = False  # a dry run stopped before an effect (Game._state_at)
@@ -78,27 +97,72 @@ class Proposal:
     card: Card
     k: int  # how many copies
     zone: ZoneName
+    could_pick_up: bool  # picking up the pile is open to the mover instead (R6.2, R6.3, R8.3)
 
     @property
     def left_after(self) -> int:
         """The cards the mover holds once this play has left their zone."""
         return self.state.seats[self.seat].total - self.k
 
-    @property
-    def could_pick_up(self) -> bool:
-        """Whether picking up the pile is open to the mover instead (R6.2, R6.3, R8.3)."""
-        return bool(self.state.pile) and not self.state.follow_up
-
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """An effect unit's answer to a proposal it does not allow: its own reason ``code`` and its
-    words, and the rule they cite; the engine makes it a verdict (``Reason.HOUSE_RULE``)."""
+    words, and the rule they cite; the engine makes it a verdict (``Reason.HOUSE_RULE``).  A
+    unit that keeps a rule of the rule book itself (R8.3's follow-up) answers with that rule's
+    own ``reason`` and ``facts`` instead, so the verdict reads as the rule book's."""
 
     effect: str
     code: str
     rule: str
     words: str
+    reason: Reason | None = None
+    facts: Facts | None = None
+
+
+class PileView(NamedTuple):
+    """The pile as a card about to land on it sees it: everything the one R5 check reads
+    (``Rules.fit``), and all that a unit's ``lands_on`` may read.  An immutable tuple: the
+    fast tables keep the check's answers per view (hashed and compared at C speed)."""
+
+    top: Card | None  # the card on top, as it lies
+    judge: Card | None  # the card that judges the next play: the top, seen through see-through
+    value: int | None  # what a number must equal or beat (R5.2, R5.4); None: anything may go
+    restriction: Restriction | None = None  # the restriction in force (R5.4)
+    free: bool = False  # any card may go: a play due at once (R8.3's follow-up)
+
+
+@dataclass
+class Arrival:
+    """A card that has just come to the top of the pile (``EffectSpec.on_top``): played,
+    moved there by Bottoms Up, copied by a mirror, or found there at the start of a position.
+    What it carries over to the next play (a restriction, R5.4) is set from here, so it belongs
+    to the card on top however it got there."""
+
+    state: State
+    variant: Variant
+    by: str  # the player whose step brought it there
+    card: Card  # the card that names what it sets (a mirror names itself)
+    value: int | None  # the value it counts as on top (a mirror: the copied card's, R5.2)
+    before: Restriction | None  # the restriction in force as it came (see-through cards)
+
+    def restrict(self, effect: str, lo: int | None, hi: int | None, rule: str) -> None:
+        """The next play must be a number from ``lo`` to ``hi``, or wild (R5.4): kept as the
+        pending slice of ``effect``, naming this card and citing its rule."""
+        card, v = self.card, self.variant
+        name, cites = v.card_name(card), v.rule_for(card, rule)
+        self.state.pending[effect] = Limit(
+            self.by, card, name, cites, Restriction(lo, hi, card, name, cites)
+        )
+
+
+def table_zone(seat: Seat) -> ZoneName:
+    """R8.3: a follow-up comes from face-up, else face-down, else the hand."""
+    if seat.face_up.count:
+        return "face_up"
+    if seat.face_down.count:
+        return "face_down"
+    return "hand"
 
 
 def first_zone(seat: Seat) -> ZoneName | None:

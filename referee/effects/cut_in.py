@@ -10,7 +10,7 @@ who cut in; the simulator lets the first such player in seat order cut in.
 from __future__ import annotations
 
 from referee.effects.base import Proposal
-from referee.effects.spec import EffectSpec, Params
+from referee.effects.spec import CardCheck, EffectSpec, Params
 from referee.variant.model import Variant
 
 
@@ -37,3 +37,14 @@ class CutIn(EffectSpec):
             "While it lies on top of the pile, any player holding the same card may play it at "
             "once, out of turn; play then goes on from them."
         )
+
+    def check(self, c: CardCheck) -> None:
+        """A card that never lies on top once played cannot be cut in on (ruling 51)."""
+        gone = [n for n in ("clear_pile", "give_pile", "give_pile_draw") if n in c.names]
+        if c.leaves_game or gone:
+            why = "leaves the game as it is played" if c.leaves_game else f"has {gone[0]}"
+            c.warn(
+                f"this card {why}, so it never lies on top of the pile and nobody can ever "
+                "cut in on it; expected cut_in left out, or that effect",
+                None,
+            )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.effects.base import Resolution, Traits, first_zone
+from referee.effects.base import Resolution, first_zone
 from referee.effects.spec import EffectSpec, Params
 from referee.state import ZoneCards
 from referee.variant.model import Card, Variant
@@ -15,10 +15,8 @@ class GiveCard(EffectSpec):
     description = "Give one of your cards (in order of play) to a chosen player, as a hand card."
     help = "The player gives one of their cards to another player."
     targeted = True
+    gives_card = True  # a play may say which card (`give`)
     order = 160
-
-    def traits(self, params: Params, traits: Traits) -> None:
-        traits.give_effect = self.name  # a play may say which card (`give`)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.9: one card, chosen in order of play, becomes a hand card of the chosen player."""

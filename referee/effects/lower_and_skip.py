@@ -9,9 +9,10 @@ so its verdicts are worded as any restriction's, naming this card and citing its
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import Resolution, next_in
+from referee.effects.base import Arrival, Resolution, next_in
+from referee.effects.skip import owe_turn
 from referee.effects.spec import CardCheck, EffectSpec, Params
-from referee.state import Restriction, State
+from referee.state import State
 from referee.variant.model import Variant
 
 
@@ -28,21 +29,24 @@ class LowerAndSkip(EffectSpec):
     order = 105
     contradicts = {"next_range": "the next play can be restricted only one way"}
 
+    def on_top(self, params: Params, a: Arrival) -> None:
+        """The play after must be no higher than the number this card counts as on top: its
+        own, or the copied card's for a mirror (ruling 43) - whenever it comes on top."""
+        if a.value is not None:
+            a.restrict(self.name, None, a.value, self.rule)
+
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
-        card = r.card
-        if not isinstance(card, int):  # the loader refuses it on a Karma card
-            return
-        v = r.variant
-        s.restriction = Restriction(
-            None, card, card, v.card_name(card), v.rule_for(card, self.rule)
-        )
         seat = next_in(s, r.mover)
         if seat is None:
             return
         who = s.names[seat]
-        s.skips[who] = s.skips.get(who, 0) + 1
-        r.say(f"{who} will lose their next turn; the next play must be {card} or lower.")
+        owe_turn(r, who)
+        limit = s.restriction
+        if limit is not None and limit.hi is not None:
+            r.say(f"{who} will lose their next turn; the next play must be {limit.hi} or lower.")
+        else:
+            r.say(f"{who} will lose their next turn.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         alt = words.wild_alternative(variant)

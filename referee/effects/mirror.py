@@ -8,7 +8,7 @@ page and the bots read it from the registry.
 
 from __future__ import annotations
 
-from referee.effects.base import Resolution, Traits
+from referee.effects.base import Arrival, Resolution, Traits
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.state import State
 from referee.variant.model import Card, Variant
@@ -27,6 +27,17 @@ class Mirror(EffectSpec):
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.transparent = True  # it counts as the card beneath it (R5.2 on a copy)
+
+    def on_top(self, params: Params, a: Arrival) -> None:
+        """On top, it is the card below come again: what that card carries over to the next
+        play (a restriction) binds again, worked out from the value the mirror counts as
+        (ruling 43: a copied "this number or lower" means the copied card's number)."""
+        below = _below(a.state.pile, a.card)
+        if below is None:
+            return
+        for e in a.variant.effects_of(below):
+            if e.name != self.name:
+                UNITS[e.name].on_top(e.params, a)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         below = _below(r.state.pile, r.card)

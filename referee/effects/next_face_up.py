@@ -21,6 +21,7 @@ class NextFaceUp(EffectSpec):
     description = "The next player must play from their face-up cards (or pick up the pile)."
     help = "The next player must play one of their face-up cards."
     examples = ({"effect": "next_face_up"},)
+    refuses_only_zone = True  # its refuse enforces pending_zone, nothing else
     order = 190
 
     def resolve(self, r: Resolution, params: Params) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import Resolution, Traits
+from referee.effects.base import Arrival
 from referee.effects.spec import CardCheck, EffectSpec, Param, Params
-from referee.state import Restriction, State
+from referee.state import State
 from referee.variant.model import Variant
 
 
@@ -44,20 +44,10 @@ class NextRange(EffectSpec):
     )
     order = 30
 
-    def traits(self, params: Params, traits: Traits) -> None:
-        traits.restrict = (params.get("min"), params.get("max"))
-        traits.restrict_rule = self.rule
-
-    def resolve(self, r: Resolution, params: Params) -> None:
-        """R5.4: the next play must be a number in [min, max], or a wild card."""
-        card = r.card
-        r.state.restriction = Restriction(
-            params.get("min"),
-            params.get("max"),
-            card,
-            r.variant.card_name(card),
-            r.variant.rule_for(card, self.rule),
-        )
+    def on_top(self, params: Params, a: Arrival) -> None:
+        """R5.4: the next play must be a number in [min, max], or a wild card - whenever this
+        card comes on top (played, moved by Bottoms Up, copied, at the start)."""
+        a.restrict(self.name, params.get("min"), params.get("max"), self.rule)
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")

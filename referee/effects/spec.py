@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.effects.base import Proposal, Refusal, Resolution, Traits
+from referee.effects.base import Arrival, PileView, Proposal, Refusal, Resolution, Traits
 from referee.state import Pending, State, ZoneName
-from referee.variant.model import Effect
+from referee.variant.model import Card, Effect
 
 if TYPE_CHECKING:
     from referee.variant.model import Variant
@@ -83,6 +83,7 @@ class EffectSpec:
     help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
     params: ClassVar[tuple[Param, ...]] = ()
     targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
+    gives_card: ClassVar[bool] = False  # a play may say which card it gives (`give`, R8.9)
     # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
     # resolved when the card is played (the rest).
     passive: ClassVar[bool] = False
@@ -92,6 +93,10 @@ class EffectSpec:
     # The card leaves the game as it resolves, so it never lies on the pile: its copies never
     # make a run (R7.1, R8), and a careful player keeps it for later.
     leaves_game: ClassVar[bool] = False
+    # Its pending slice's ``refuse`` only enforces the zone its ``pending_zone`` names (R8.3's
+    # follow-up, next_face_up): plays generated from the zone due never meet it, so the legal
+    # steps keep their fast path while it is pending.
+    refuses_only_zone: ClassVar[bool] = False
     # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
     bot_aim: ClassVar[str] = "fewest_cards"
     # Effects that make no sense on the same card as this one: name -> why.
@@ -123,12 +128,32 @@ class EffectSpec:
         """Whether this effect, with these parameters, needs a chosen player."""
         return self.targeted
 
+    def target_must_be_in(self, params: Params) -> bool:
+        """Whether the chosen player must still be in (an effect that acts on their turn)."""
+        return False
+
     def traits(self, params: Params, traits: Traits) -> None:
-        """How a card with this effect judges plays while it lies on the pile (R5)."""
+        """How a card with this effect judges plays while it lies on the pile (R5): wild, a
+        value, see-through, leaves the game."""
+
+    def lands_on(
+        self, params: Params, card: Card, pile: PileView, variant: Variant
+    ) -> Refusal | None:
+        """Where a card carrying this effect may land (a house rule: "a 10 only on a 9 or
+        lower"): asked by the one R5 check (``Rules.fit``) before wild cards and values, so the
+        verdict, the legal steps, a blind face-down card, the advice and the bots all agree.
+        It reads only the card and the pile's view; None: it may land."""
+        return None
+
+    def on_top(self, params: Params, a: Arrival) -> None:
+        """The card has just come to the top of the pile: played, moved there by Bottoms Up,
+        copied by a mirror, or found there at the start.  What it carries over to the next play
+        (a restriction, R5.4) is set here, so it belongs to the card on top however it came."""
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """What happens when the card is played: moves change ``r.state``, flow changes are
-        events on ``r`` (play again, a follow-up, draws for the next player)."""
+        events on ``r`` (play again, where the turn continues from); what lasts beyond this
+        step is the unit's own pending slice (``State.pending[name]``)."""
 
     def refuse_own(self, params: Params, ask: Proposal) -> Refusal | None:
         """A check on a play of a card that carries this effect (its own condition, e.g. "not as
@@ -142,20 +167,26 @@ class EffectSpec:
         return False
 
     # --- what it leaves pending: its own slice of the state, ``State.pending[name]`` -------
+    # The slice itself says what it means for the table (``Pending.restriction``, ``.due``,
+    # ``.owed``, ``.free``) and when it lapses (``Pending.lapses``); the unit decides.
 
     def pending_zone(self, p: Pending, state: State, seat: int) -> ZoneName | None:
         """The zone this pending effect makes the player at ``seat`` play from now, instead of
-        the order of R3 (None: it does not bind them).  Not during a follow-up (R8.3)."""
+        the order of R3 (None: it does not bind them)."""
         return None
 
     def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
         """The check this pending effect imposes on a proposed play (None: allowed)."""
         return None
 
-    def lapses(self, p: Pending, state: State, by: str) -> bool:
-        """Whether it lapses once ``by`` has taken a step (judged before that step applies).
-        By default: after the first step of another player than the one whose card set it."""
-        return by != p.by
+    def refuse_pick_up(self, p: Pending, state: State, by: str) -> Refusal | None:
+        """The check this pending effect imposes on picking up the pile (None: allowed)."""
+        return None
+
+    def pass_over(self, p: Pending, state: State, who: str) -> tuple[bool, Pending | None]:
+        """As play would pass to ``who``: whether they lose this turn (R8.6), and the slice
+        after it (None: gone).  By default nobody is passed over."""
+        return False, p
 
     # --- words -----------------------------------------------------------------------------
 

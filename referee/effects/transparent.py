@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import Traits
+from referee.effects.base import Arrival, Traits
 from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.state import Limit
 from referee.variant.model import Variant
 
 
@@ -19,6 +20,13 @@ class Transparent(EffectSpec):
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.transparent = True
+
+    def on_top(self, params: Params, a: Arrival) -> None:
+        """It counts as the card beneath, so a restriction it came under binds the next play
+        too (docs/rulings.md, ruling 3)."""
+        if a.before is not None:
+            b = a.before
+            a.state.pending[self.name] = Limit(a.by, b.card or a.card, b.name, b.rule, b)
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         return (

@@ -23,7 +23,6 @@ class Flow:
 
     __slots__ = (
         "play_again",
-        "follow_up",
         "continue_from",
         "burned",
         "removed",
@@ -34,7 +33,6 @@ class Flow:
 
     def __init__(self) -> None:
         self.play_again = False
-        self.follow_up = False
         self.continue_from: int | None = None
         self.burned = False
         self.removed = 0

@@ -5,41 +5,106 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from referee.effects import Traits
+from referee.effects import (
+    EFFECTS,
+    EffectSpec,
+    Needs,
+    Params,
+    PileView,
+    Traits,
+    needs_of,
+    traits_of,
+)
 from referee.engine.steps import PickUp, Step
-from referee.state import Restriction, State
+from referee.state import Pending
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
+QUIET_UNITS = frozenset(
+    name
+    for name, unit in EFFECTS.items()
+    if unit.refuses_only_zone or type(unit).refuse is EffectSpec.refuse
+)
+"""Units whose pending slices check no play beyond the zone due (a restriction works through
+the pile's view, skips through the turn flow, a follow-up through the zone it names): with only
+these pending, a plain card's plays from the zone due pass the filter as soon as it may land."""
+
+PASSING_UNITS = frozenset(
+    name for name, unit in EFFECTS.items() if type(unit).pass_over is not EffectSpec.pass_over
+)
+"""Units whose pending slices may pass a player over (R8.6): the turn flow asks only these."""
+
 
 class FastTables:
-    """Per-variant tables for ``legal_steps`` (the simulator's hot path), made once per variant
-    and shared by its games: the cards that fit for each (top value, restriction), and the
-    plays of plain cards.  They keep the answers of ``Rules.fits_ok`` (the R5 part of ``Rules.judge``): the rules live in one place."""
+    """Per-variant tables, made once per variant and shared by its games: each card's traits
+    (R5), needs (R8 choices, own checks), the units that limit where it may land, what it counts
+    as on top, the units it carries over with (``on_top``); and for ``legal_steps`` (the
+    simulator's hot path) the cards that may land on each pile view and the plays of plain
+    cards.  They keep the answers of ``Rules.fits_view`` (the R5 part of ``Rules.judge``): the
+    rules live in one place."""
 
-    __slots__ = ("variant", "cards", "plain", "lets_in", "plays", "pickups", "_fits", "voice")
+    __slots__ = (
+        "variant",
+        "cards",
+        "traits",
+        "needs",
+        "lands",
+        "counts",
+        "see_through",
+        "arrives",
+        "plain",
+        "lets_in",
+        "plays",
+        "pickups",
+        "fitting",
+        "_fit",
+        "voice",
+    )
     _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
 
-    def __init__(self, variant: Variant, traits: Mapping[Card, Traits]) -> None:
+    def __init__(self, variant: Variant, fit: Callable[[PileView, Card], bool]) -> None:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
-        self.cards = tuple(traits)
+        cards = self.cards = variant.all_cards()
+        effects = {c: variant.effects_of(c) for c in cards}
+        self.traits: dict[Card, Traits] = {
+            c: traits_of(effects[c], isinstance(c, str)) for c in cards
+        }
+        self.needs: dict[Card, Needs] = {c: needs_of(effects[c]) for c in cards}
+        self.lands: dict[Card, tuple[tuple[EffectSpec, Params], ...]] = {
+            c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "lands_on"))
+            for c in cards
+        }
+        self.counts: dict[Card | None, int | None] = {c: _count(c, self.traits[c]) for c in cards}
+        self.counts[None] = None
+        self.see_through = frozenset(c for c in cards if self.traits[c].transparent)
+        # Cards with a unit that sets something as the card comes on top (on_top).
+        self.arrives = frozenset(
+            c for c in cards if any(_has(e.name, "on_top") for e in effects[c])
+        )
         # Plain: a card whose plays need no choice and that no effect checks (refuse_own).
         self.plain = frozenset(
-            c for c, t in traits.items() if not (t.needs_target or t.takes_give or t.checked)
+            c for c, n in self.needs.items() if not (n.needs_target or n.takes_give or n.checked)
         )
         # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).
-        self.lets_in = frozenset(c for c, t in traits.items() if t.lets_in)
+        self.lets_in = frozenset(c for c, n in self.needs.items() if n.lets_in)
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
         self.pickups: dict[str, PickUp] = {}
-        self._fits: dict[tuple[int | None, Restriction | None], frozenset[Card]] = {}
+        # Keyed by the view, or by a plain tuple of the same fields (equal, and hashed alike).
+        self.fitting: dict[tuple[object, ...], frozenset[Card]] = {}
+        self._fit = fit
 
     @classmethod
-    def of(cls, variant: Variant, traits: Mapping[Card, Traits]) -> FastTables:
+    def of(cls, variant: Variant, fit: Callable[[PileView, Card], bool]) -> FastTables:
         last = cls._last
         if last is None or last.variant is not variant:
-            last = cls._last = cls(variant, traits)
+            last = cls._last = cls(variant, fit)
         return last
+
+    @staticmethod
+    def quiet(pending: Mapping[str, Pending]) -> bool:
+        """Whether nothing pending checks a play beyond its zone (see ``QUIET_UNITS``)."""
+        return all(name in QUIET_UNITS for name in pending)
 
     def plays_for(self, by: str, zone: str) -> dict[Card, list[list[Step]]]:
         """The plain cards' plays of ``by`` from ``zone``: card -> [plays of 1..n copies][n]."""
@@ -57,17 +122,25 @@ class FastTables:
             found = self.pickups[by] = PickUp(by)
         return found
 
-    def fits(
-        self,
-        value: int | None,
-        restriction: Restriction | None,
-        fits_ok: Callable[[State, Card, int | None], bool],
-        state: State,
-    ) -> frozenset[Card]:
-        """The cards that may go on the pile now (R5), as the game's own ``fits_ok`` says for
-        this top value and restriction: its answers, kept."""
-        key = (value, restriction)
-        found = self._fits.get(key)
+    def fits(self, view: PileView) -> frozenset[Card]:
+        """The cards that may land on the pile as ``view`` shows it (R5): the one check's
+        answers (``Rules.fits_view``), kept per view."""
+        found = self.fitting.get(view)
         if found is None:
-            found = self._fits[key] = frozenset(c for c in self.cards if fits_ok(state, c, value))
+            if len(self.fitting) > 4096:  # views are few per variant; bound it all the same
+                self.fitting.clear()
+            fit = self._fit
+            found = self.fitting[view] = frozenset(c for c in self.cards if fit(view, c))
         return found
+
+
+def _has(effect: str, hook: str) -> bool:
+    """Whether an effect's unit overrides a hook (does something there)."""
+    return getattr(type(EFFECTS[effect]), hook) is not getattr(EffectSpec, hook)
+
+
+def _count(card: Card, t: Traits) -> int:
+    """What a card counts as on top (R5.2, R5.4): its value, else its number (Karma: 0)."""
+    if t.value is not None:
+        return t.value
+    return card if isinstance(card, int) else 0

@@ -9,8 +9,10 @@ draws, the game may end, the mover plays again or the turn passes on, using up s
 from __future__ import annotations
 
 from referee import wording
+from referee.effects import EFFECTS
 from referee.engine.events import Flow
-from referee.state import State
+from referee.engine.fast import PASSING_UNITS
+from referee.state import Pending, State
 from referee.variant.model import Variant
 
 
@@ -20,28 +22,33 @@ class TurnFlow:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
 
-    def finish(self, s: State, by: str, origin: int, notes: list[str], flow: Flow) -> None:
-        """Turn logic (R6.4-R6.6, R8.3, R10): follow-up, play again, or pass with draws."""
+    def finish(self, s: State, by: str, origin: int, notes: list[str], flow: Flow) -> list[int]:
+        """Turn logic (R6.4-R6.6, R8.3, R10): a play due at once, play again, or pass with
+        draws.  Returns the seats of the players who are in once the step has resolved."""
         me = s.seat_of(by)
-        if flow.follow_up and s.seats[me].total and len(s.players_in()) > 1:
-            s.follow_up = True
-            s.mover = me
-            notes.append(wording.follow_up(by))
-            return
-        if flow.follow_up:
+        if s.pending and s.due is not None:
+            ins = s.players_in()
+            if s.due == by and s.seats[me].total and len(ins) > 1:
+                s.mover = me  # R8.3: at once, and no drawing before it
+                notes.append(wording.follow_up(by))
+                return ins
+            s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
             notes.append(wording.no_follow_up())
         self._draw(s, me, flow, notes)
-        if self._check_end(s):
-            return
+        ins = s.players_in()
+        if len(ins) < 2:
+            self._end(s, ins)
+            return ins
         if flow.play_again and s.seats[me].total:
             s.mover = me
             notes.append(wording.plays_again(by))
-            return
+            return ins
         start = flow.continue_from if flow.continue_from is not None else origin
         nxt = self._next_player(s, start, flow, notes)
         s.mover = nxt
         if nxt != me:
-            self._draw(s, nxt, flow, notes)
+            self._draw(s, nxt, flow, notes)  # the next player is in: who is in stays the same
+        return ins
 
     def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand while the draw pile lasts."""
@@ -53,19 +60,17 @@ class TurnFlow:
         notes.append(wording.draws(who, n))
 
     @staticmethod
-    def _check_end(s: State) -> bool:
+    def _end(s: State, ins: list[int]) -> None:
         """R10.2: the game ends as soon as only one player is in; that player loses."""
-        ins = s.players_in()
-        if len(ins) > 1:
-            return False
         s.over = True
-        s.follow_up = False
+        if s.pending:
+            s.drop_pending(_not_due)
         s.loser = s.names[ins[0]] if ins else None
-        return True
 
     @staticmethod
     def _next_player(s: State, start: int, flow: Flow, notes: list[str]) -> int:
-        """R6.5 with R8.6: the next seat whose player is in, using up pending skips."""
+        """R6.5: the next seat whose player is in; what is pending may pass a player over
+        (R8.6: a turn they owe is used up, ``EffectSpec.pass_over``)."""
         n = len(s.seats)
         i = start
         while True:
@@ -73,13 +78,27 @@ class TurnFlow:
             if not s.seats[i].total:
                 continue
             who = s.names[i]
-            left = s.skips.get(who, 0)
-            if left:
-                if left == 1:
-                    del s.skips[who]
-                else:
-                    s.skips[who] = left - 1
+            if s.pending and not PASSING_UNITS.isdisjoint(s.pending) and _passed_over(s, who):
                 flow.skipped.append(who)
-                notes.append(wording.loses_turn(who, left - 1))
+                notes.append(wording.loses_turn(who, s.skips.get(who, 0)))
                 continue
             return i
+
+
+def _passed_over(s: State, who: str) -> bool:
+    """Whether a pending slice passes ``who`` over as play would pass to them (each asked of
+    its unit, which says what its slice becomes)."""
+    for name, p in list(s.pending.items()):
+        passed, after = EFFECTS[name].pass_over(p, s, who)
+        if passed:
+            if after is None:
+                del s.pending[name]
+            else:
+                s.pending[name] = after
+            return True
+    return False
+
+
+def _not_due(p: Pending) -> Pending | None:
+    """A pending slice, unless it is a play due at once (it lapses, R8.3, R10)."""
+    return None if p.due is not None else p

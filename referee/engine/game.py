@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from referee import wording
-from referee.effects import EFFECTS, Resolution, Traits, resolve
+from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
 from referee.engine import core
 from referee.engine.events import Flow, Mute
 from referee.engine.flow import TurnFlow
@@ -34,7 +34,7 @@ from referee.engine.steps import (
     Verdict,
 )
 from referee.reasons import HintFacts
-from referee.state import Restriction, Seat, State, ZoneCards, ZoneName
+from referee.state import Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -152,10 +152,22 @@ class Game:
         if len(state.players_in()) < 2:
             raise SetupError("at least two players must hold cards (R2.4).", "start")
         game = cls(variant, state, decks=decks, start=start)
-        top = game.rules.top_card(state)
-        if top is not None:  # the top card has just landed: its restriction binds (R5.4)
-            state.restriction = game.rules.restriction_of(top)
+        game._arrive_at_start()
         return game
+
+    def _arrive_at_start(self) -> None:
+        """A start position's top has just landed (ruling 7): what it carries over binds the
+        first play.  The card that judges comes first, then each see-through card above it,
+        as if they had been played on it in turn."""
+        s = self.state
+        if self.rules.top_card(s) is None:
+            return
+        first = len(s.pile) - 1
+        while self._traits[s.pile[first]].transparent:
+            first -= 1
+        value = self.rules.top_value(s)
+        for card in s.pile[first:]:
+            self._arrive(s, s.names[s.mover], card, value, s.restriction)
 
     @classmethod
     def shuffled(
@@ -228,7 +240,12 @@ class Game:
         return self.state.pile[-1] if self.state.pile else None
 
     def traits(self, card: Card) -> Traits:
+        """How a card behaves on the pile (R5)."""
         return self._traits[card]
+
+    def needs(self, card: Card) -> Needs:
+        """What a play of a card must say (a chosen player, a card given, R8)."""
+        return self.rules.needs[card]
 
     def out(self) -> list[str]:
         s = self.state
@@ -278,7 +295,11 @@ class Game:
         return self.rules.top_value(self.state)
 
     def restriction_of(self, card: Card) -> Restriction | None:
-        return self.rules.restriction_of(card)
+        """The restriction ``card`` sets on the next play as it comes on top of a pile (R5.4),
+        as its units say (``EffectSpec.on_top``), worked out on a table of its own."""
+        scratch = State(names=[self.players[0]], seats=[], pile=[card])
+        self._arrive(scratch, self.players[0], card, self.rules.counts(card), None)
+        return scratch.restriction
 
     def unseen(self, card: Card) -> int:
         """Copies of a card the table has not seen anywhere (R4.3)."""
@@ -352,18 +373,13 @@ class Game:
     def _apply(self, step: Step) -> Outcome:
         s = self.state
         # Who holds cards, by name (seats may change hands, R8.11); counts inlined: hot path.
-        was_in = [
-            n
-            for n, z in zip(s.names, s.seats, strict=True)
-            if z.hand.count or z.face_up.count or z.face_down.count
-        ]
+        names = s.names
+        was_in = [names[i] for i in s.players_in()]
         # The player who steps: the mover, or one the top card let in out of turn.
         origin = s.mover if s.names[s.mover] == step.by else s.seat_of(step.by)
         # What effects left pending and lapse with this step (each unit says when).
         lapsing = (
-            [(n, p) for n, p in s.pending.items() if EFFECTS[n].lapses(p, s, step.by)]
-            if s.pending
-            else []
+            [(n, p) for n, p in s.pending.items() if p.lapses(s, step.by)] if s.pending else []
         )
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if self.keep_history else Mute()
@@ -377,12 +393,9 @@ class Game:
         for name, p in lapsing:
             if s.pending.get(name) is p:  # not set again by this very step
                 del s.pending[name]
-        self.flow.finish(s, step.by, origin, notes, flow)
-        now_in = [
-            n
-            for n, z in zip(s.names, s.seats, strict=True)
-            if z.hand.count or z.face_up.count or z.face_down.count
-        ]
+        ins = self.flow.finish(s, step.by, origin, notes, flow)
+        names = s.names  # seats may have changed hands (R8.11)
+        now_in = [names[i] for i in ins]
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
         if now_in != was_in:
@@ -412,8 +425,8 @@ class Game:
             tuple(flow.draws),  # draws
             None if s.over else s.names[s.mover],  # next_player
             flow.play_again and not s.over and s.names[s.mover] == step.by,  # plays_again
-            s.follow_up,  # follow_up
-            s.restriction,  # restriction
+            bool(s.pending) and s.follow_up,  # follow_up
+            s.restriction if s.pending else None,  # restriction
             tuple(flow.skipped),  # skipped
             went_out,  # went_out
             came_in,  # came_in
@@ -430,7 +443,8 @@ class Game:
         flow: Flow,
         stop_at: str | None = None,
     ) -> Resolution | None:
-        """Apply a play: the cards land (or leave), runs burn, then the card's effects resolve.
+        """Apply a play: the cards land (or leave), runs burn, the card comes on top (what it
+        carries over is set, ``EffectSpec.on_top``), then its effects resolve.
 
         Returns the resolution, or None when no effect resolved (a burn, a face-down card that
         does not fit, a card without effects).  ``stop_at`` stops before that effect (see
@@ -440,42 +454,37 @@ class Game:
         card = step.cards[0]
         k = len(step.cards)
         t = self._traits[card]
+        rules = self.rules
+        # The one R5 check, before the card leaves the player (R7.5 for a blind card).
+        fits = step.zone != "face_down" or rules.may_land(s, card)
         zone = s.seats[origin].zone(step.zone)
         revealed = zone.take(card, k)
         if revealed:
             s.see(card, revealed)
-        follow_up = s.follow_up
-        s.follow_up = False
-        name = v.card_name(card)
         if self.keep_history:
-            notes.append(wording.played(step.by, k, name, step.zone))
-        rules = self.rules
-        if (
-            step.zone == "face_down"
-            and not follow_up
-            and not rules.fits_ok(s, card, rules.top_value(s))
-        ):
+            notes.append(wording.played(step.by, k, v.card_name(card), step.zone))
+        if not fits:
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = s.pile_to_hand(origin)
             if self.keep_history:
                 notes.append(wording.face_down_misses(step.by, flow.picked_up))
             return None
-        pending = s.restriction
-        s.restriction = None
+        before = _spend_restriction(s) if s.pending else None
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
-            notes.append(wording.leaves_game(name))
+            if self.keep_history:
+                notes.append(wording.leaves_game(v.card_name(card)))
         else:
             s.pile.extend(step.cards)
             if self._burns(s):
                 self._burn(s, notes, flow)
                 return None
-            if t.transparent and pending is not None:
-                s.restriction = pending  # it counts as the card beneath it (R9)
         effects = v.effects_of(card)
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
+        value = rules.counts(card) if t.leaves_game else rules.top_value(s)
+        self._arrive(s, step.by, card, value, before)
         r = Resolution(
             s,
             v,
@@ -490,22 +499,31 @@ class Game:
             return r
         notes.extend(r.notes)
         if r.landed and s.pile:
-            # A card was moved onto the top (R8.4): runs and restrictions are judged on it
-            # (unless a later effect of the same card cleared or gave the pile away).
+            # A card was moved onto the top (R8.4): runs and what it carries over are judged on
+            # it (unless a later effect of the same card cleared or gave the pile away).
             if self._burns(s):
                 self._burn(s, notes, flow)
                 return r
-            s.restriction = rules.restriction_of(s.pile[-1])
+            if s.pending:
+                s.drop_pending(_unless_restriction)
+            self._arrive(s, step.by, s.pile[-1], rules.top_value(s), None)
         if not s.pile and s.restriction is not None:
             # R5.1 wins: any card may start an empty pile (docs/rulings.md, "A restriction on
             # an empty pile").  Without this a one-time restricting card could leave a player
             # with no legal step at all.
-            s.restriction = None
+            s.drop_pending(_unless_restriction)
             notes.append(wording.restriction_lapses())
         flow.play_again = r.play_again
-        flow.follow_up = r.follow_up
         flow.continue_from = r.continue_from
         return r
+
+    def _arrive(
+        self, s: State, by: str, card: Card, value: int | None, before: Restriction | None
+    ) -> None:
+        """``card`` has just come on top (played, moved, at the start): its units set what it
+        carries over to the next play (``EffectSpec.on_top``)."""
+        if card in self.rules.fast.arrives:
+            arrive(Arrival(s, self.variant, by, card, value, before), self.variant.effects_of(card))
 
     def _state_at(self, s: State, step: Play, effect_name: str) -> State | None:
         """A dry run on an explicit copy: the state as ``effect_name`` of the played card will
@@ -580,3 +598,17 @@ def _known(cards: Iterable[Card]) -> ZoneCards:
 
 def _sorted_cards(zone: ZoneCards) -> list[Card]:
     return sorted((c for c, n in zone.known.items() for _ in range(n)), key=strength)
+
+
+def _unless_restriction(p: Pending) -> Pending | None:
+    """A pending slice, unless it is a restriction (spent by a play, or by an empty pile)."""
+    return None if p.restriction is not None else p
+
+
+def _spend_restriction(s: State) -> Restriction | None:
+    """The restriction in force bound the play now made, and is spent (R5.4): it is taken
+    off, and returned for a see-through card to pass on."""
+    before = s.restriction
+    if before is not None:
+        s.drop_pending(_unless_restriction)
+    return before

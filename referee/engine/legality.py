@@ -18,21 +18,29 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from referee import wording
-from referee.effects import EFFECTS, Proposal, Refusal, Traits, first_zone, traits_of
+from referee.effects import (
+    EFFECTS,
+    Needs,
+    PileView,
+    Proposal,
+    Refusal,
+    Traits,
+    first_zone,
+)
 from referee.engine import core
 from referee.engine.fast import FastTables
-from referee.engine.parts import strength, table_zone
+from referee.engine.parts import strength
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
     CardFacts,
     Count,
     Facts,
-    FollowUpZone,
     GameOver,
     HintFacts,
     Holding,
     HouseRule,
     InZone,
+    MayGo,
     MixedCards,
     NoFacts,
     NotYourTurn,
@@ -46,7 +54,7 @@ from referee.reasons import (
     UnknownCard,
     Who,
 )
-from referee.state import Restriction, Seat, State, ZoneCards, ZoneName
+from referee.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -65,16 +73,6 @@ class Judgement(NamedTuple):
     reason: Reason
     facts: Facts
     field: str | None = None
-
-
-def _pick_up_refusal(s: State) -> tuple[str, Reason] | None:
-    """Why the mover may not pick up the pile now (R8.3, R6.3), or None: ``judge``'s decision
-    on a pick-up, which ``legal_steps`` asks without making the verdict's facts."""
-    if s.follow_up:
-        return "R8.3", Reason.PICK_UP_IN_FOLLOW_UP
-    if not s.pile:
-        return "R6.3", Reason.PICK_UP_EMPTY
-    return None
 
 
 def _beats(card: int, value: int) -> bool:
@@ -99,11 +97,14 @@ class Rules:
     ) -> None:
         self.variant = variant
         self.full_information = full_information
-        self.traits: dict[Card, Traits] = {
-            c: traits_of(variant.effects_of(c), isinstance(c, str)) for c in variant.all_cards()
-        }
+        fast = self.fast = FastTables.of(variant, self.fits_view)
+        # Per-card facts, made once per variant (the fast tables keep them).
+        self.traits: dict[Card, Traits] = fast.traits
+        self.needs: dict[Card, Needs] = fast.needs
+        self._lands = fast.lands  # the units that limit where a card may land (lands_on)
+        self._counts = fast.counts  # what each card counts as on top
+        self._see_through = fast.see_through
         self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
-        self.fast = FastTables.of(variant, self.traits)
         self.voice: Voice = self.fast.voice
         self._state_at = state_at
 
@@ -138,16 +139,39 @@ class Rules:
                 return self._judge_play(view, step)
             return _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
         if isinstance(step, PickUp):
-            refused = _pick_up_refusal(s)
+            refused = self._pick_up_refusal(s, by)
             if refused is not None:
-                return _no(refused[0], refused[1], Who(by))
+                return refused
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
         return self._judge_play(s, step)
 
-    def _judge_play(self, s: State, step: Play) -> Judgement:
+    def _pick_up_refusal(self, s: State, by: str) -> Judgement | None:
+        """Why the mover may not pick up the pile now: what is pending forbids it (R8.3's
+        follow-up, a house rule), or there is nothing to pick up (R6.3)."""
+        for name, p in self._binding(s):
+            refused = EFFECTS[name].refuse_pick_up(p, s, by)
+            if refused is not None:
+                return self._refused(by, refused)
+        if not s.pile:
+            return _no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
+        return None
+
+    def may_pick_up(self, s: State) -> bool:
+        """Whether the mover may pick up the pile now (``judge``'s answer on a pick-up)."""
+        return self._pick_up_refusal(s, s.names[s.mover]) is None
+
+    def _binding(self, s: State) -> list[tuple[str, Pending]]:
+        """The pending slices that bind the mover now: a play due at once (R8.3) comes before
+        anything else pending, which waits until it is made."""
+        items = list(s.pending.items())
+        due = [(n, p) for n, p in items if p.due is not None]
+        return due or items
+
+    def _judge_play(self, s: State, step: Play, *, holding: bool = True) -> Judgement:
         """A play, judged in named steps whose first refusal is the verdict: the cards (R1.1,
-        R4.1), the zone (R8.3, what is pending, R3), the copies held (R4.2, R4.3), the choices
-        (R8), then the pile (R5, R7.5, R8.3) and the card's own checks."""
+        R4.1), the zone (what is pending, R8.3, R3), the copies held (R4.2, R4.3), the choices
+        (R8), then the pile (R5, R7.5, R8.3) and the card's own checks.  Without ``holding``
+        the copies are not asked (R4.3): the advice judges each card of the variant so."""
         refused = self._cards_refusal(step)
         if refused is not None:
             return refused
@@ -160,14 +184,15 @@ class Rules:
         refused = self._zone_refusal(s, step.by, seat, card, k, zone_name)
         if refused is not None:
             return refused
-        refused = self._copies_refusal(s, step.by, card, k, seat.zone(zone_name), zone_name)
-        if refused is not None:
-            return refused
-        t = self.traits[card]
-        chosen = self._check_choices(s, step, t, card)
+        if holding:
+            zone = seat.zone(zone_name)
+            refused = self._copies_refusal(s, step.by, card, k, zone, zone_name)
+            if refused is not None:
+                return refused
+        chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
             return chosen
-        return self._landing(s, step.by, t, card, k, zone_name)
+        return self._landing(s, step.by, card, k, zone_name)
 
     def _cards_refusal(self, step: Play) -> Judgement | None:
         """The cards themselves: at least one (R4.1), each a card of the variant (R1.1), all
@@ -188,20 +213,25 @@ class Rules:
     def _zone_refusal(
         self, s: State, by: str, seat: Seat, card: Card, k: int, zone_name: ZoneName
     ) -> Judgement | None:
-        """The zone the mover must play from: the table zone in a follow-up (R8.3), else what
-        is pending checks the play and may name the zone, else R3's order."""
-        if s.follow_up:
-            due = table_zone(seat)
-            if zone_name != due:
-                return _no("R8.3", Reason.FOLLOW_UP_ZONE, FollowUpZone(by, due, zone_name))
-            return None
-        ask = Proposal(s, self.variant, by, s.mover, card, k, zone_name)
-        refused = self._pending_refusal(s, ask)
-        if refused is not None:
-            return refused
-        if self._pending_zone(s, s.mover) is None:
-            return self._zone_order(s, by, seat, zone_name)
-        return None
+        """The zone the mover must play from: what is pending checks the play and may name the
+        zone (R8.3's follow-up first), else R3's order."""
+        if s.pending:
+            ask = self._proposal(s, by, s.mover, card, k, zone_name)
+            binding = self._binding(s)
+            for name, p in binding:
+                refused = EFFECTS[name].refuse(p, ask)
+                if refused is not None:
+                    return self._refused(by, refused)
+            for name, p in binding:
+                if EFFECTS[name].pending_zone(p, s, s.mover) is not None:
+                    return None
+        return self._zone_order(s, by, seat, zone_name)
+
+    def _proposal(
+        self, s: State, by: str, seat: int, card: Card, k: int, zone_name: ZoneName
+    ) -> Proposal:
+        pick = self._pick_up_refusal(s, by) is None
+        return Proposal(s, self.variant, by, seat, card, k, zone_name, pick)
 
     def _copies_refusal(
         self, s: State, by: str, card: Card, k: int, zone: ZoneCards, zone_name: ZoneName
@@ -216,23 +246,20 @@ class Rules:
             return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, card, k, zone_name))
         return None
 
-    def _landing(
-        self, s: State, by: str, t: Traits, card: Card, k: int, zone_name: ZoneName
-    ) -> Judgement:
-        """The card on the pile: any card in a follow-up (R8.3), a blind card whatever it is
-        (R7.5), else R5; then the card's own checks on a play that goes."""
-        if s.follow_up:
-            fits = _yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        elif zone_name == "face_down":
+    def _landing(self, s: State, by: str, card: Card, k: int, zone_name: ZoneName) -> Judgement:
+        """The card on the pile, by the one R5 check (``_fit``: any card in a follow-up, R8.3);
+        a blind card is turned over whatever it is (R7.5); then the card's own checks on a
+        play that goes."""
+        view = self.pile_view(s)
+        if zone_name == "face_down" and not view.free:
             name = self.variant.card_name(card)
-            if self.fits_ok(s, card, self.top_value(s)):
+            if card in self.fast.fits(view):
                 return _yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
             return _yes("R7.5", Reason.FACE_DOWN_MISSES, Played(by, name))
-        else:
-            fits = self._fits(s, card)
-        if fits.legal and t.checked:
-            own = self._own_refusal(Proposal(s, self.variant, by, s.mover, card, k, zone_name))
+        fits = self._fit(view, card, by)
+        if fits.legal and self.needs[card].checked:
+            own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone_name))
             if own is not None:
                 return own
         return fits
@@ -243,12 +270,10 @@ class Rules:
         if s.follow_up or not s.pile or not step.cards or step.zone not in ZONES:
             return False
         top = s.pile[-1]
-        if not self.traits[top].lets_in or not self.variant.is_card(step.cards[0]):
+        if not self.needs[top].lets_in or not self.variant.is_card(step.cards[0]):
             return False
         zone: ZoneName = step.zone
-        ask = Proposal(
-            s, self.variant, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone
-        )
+        ask = self._proposal(s, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone)
         return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
 
     def out_of_turn_steps(self, s: State) -> list[Step]:
@@ -271,15 +296,11 @@ class Rules:
         return found
 
     def _refused(self, by: str, r: Refusal) -> Judgement:
+        """A unit's refusal as a verdict: the rule book's own reason when the unit keeps one of
+        its rules (R8.3), else a house rule's (R9)."""
+        if r.reason is not None and r.facts is not None:
+            return _no(r.rule, r.reason, r.facts)
         return _no(r.rule, Reason.HOUSE_RULE, HouseRule(r.effect, r.code, by, r.words))
-
-    def _pending_refusal(self, s: State, ask: Proposal) -> Judgement | None:
-        """The checks what is pending imposes on this play (each asked of its unit)."""
-        for name, p in s.pending.items():
-            refused = EFFECTS[name].refuse(p, ask)
-            if refused is not None:
-                return self._refused(ask.by, refused)
-        return None
 
     def _own_refusal(self, ask: Proposal) -> Judgement | None:
         """The checks a card's own effects make on a play of it (e.g. not as a last card)."""
@@ -342,7 +363,7 @@ class Rules:
             places=tuple(places),
         )
 
-    def _check_choices(self, s: State, step: Play, t: Traits, card: Card) -> Judgement | None:
+    def _check_choices(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
         name = self.variant.card_name(card)
         if t.needs_target:
@@ -383,74 +404,86 @@ class Rules:
 
     # --- the pile -----------------------------------------------------------------------------
 
-    def restriction_of(self, card: Card) -> Restriction | None:
-        """The restriction a card sets as it lands on top (R5.4), with the card that set it and
-        the rule it cites (docs/rulings.md, ruling 2)."""
-        t = self.traits[card]
-        if t.restrict is None:
-            return None
-        lo, hi = t.restrict
-        name = self.variant.card_name(card)
-        return Restriction(lo, hi, card, name, self.variant.rule_for(card, t.restrict_rule))
-
     def top_card(self, s: State) -> Card | None:
         """The card that judges the next play: the top, seen through transparent cards."""
+        see_through = self._see_through
         for card in reversed(s.pile):
-            if not self.traits[card].transparent:
+            if card not in see_through:
                 return card
         return None
 
+    def counts(self, card: Card | None) -> int | None:
+        """What a card counts as on top (R5.2, R5.4); None: anything may go (no card)."""
+        return self._counts[card]
+
     def top_value(self, s: State) -> int | None:
         """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
-        card = self.top_card(s)
-        if card is None:
-            return None
-        t = self.traits[card]
-        if t.value is not None:
-            return t.value
-        return card if isinstance(card, int) else 0
+        return self.counts(self.top_card(s))
 
-    def fits_ok(self, s: State, card: Card, value: int | None) -> bool:
-        """Whether a card may go on the pile now, with the top's value given (R5): the yes/no
-        of ``_fits``, which the fast tables keep per (value, restriction)."""
-        t = self.traits[card]
-        if t.wild:
-            return True
-        r = s.restriction
-        if r is not None:
-            return r.allows(card)
-        return value is None or (isinstance(card, int) and _beats(card, value))
+    def pile_view(self, s: State) -> PileView:
+        """The pile as the next card to land sees it: all the one R5 check reads."""
+        pile = s.pile
+        top: Card | None = None
+        judge: Card | None = None
+        if pile:
+            top = pile[-1]
+            judge = top if top not in self._see_through else self.top_card(s)
+        if s.pending:
+            free = any(p.free for p in s.pending.values())
+            return PileView(top, judge, self._counts[judge], s.restriction, free)
+        return PileView(top, judge, self._counts[judge])
 
-    def _fits(self, s: State, card: Card) -> Judgement:
-        """The verdict on a card going on the pile now (R5)."""
-        t = self.traits[card]
+    def may_follow(self, card: Card) -> frozenset[Card]:
+        """The cards that may land on ``card`` just played on its own (no restriction set by
+        it): what a bot asks of the one R5 check before it plays a plain card."""
+        value = self.counts(card)
+        return self.fast.fits(PileView(card, card, value))
+
+    def may_land(self, s: State, card: Card) -> bool:
+        """Whether a card may go on the pile now: the yes/no of ``_fit``, kept per view."""
+        return card in self.fast.fits(self.pile_view(s))
+
+    def fits_view(self, view: PileView, card: Card) -> bool:
+        """``_fit``'s yes or no, which the fast tables keep per view."""
+        return self._fit(view, card, "").legal
+
+    def _fit(self, view: PileView, card: Card, by: str) -> Judgement:
+        """The one R5 check: may this card land on the pile as it is?  Every answer about
+        landing - verdicts, legal steps, a blind face-down card, the advice, the bots - is this
+        one's (``may_land``, ``FastTables.fits``).  In order: a play due at once takes any card
+        (R8.3); the card's own units say where it may land (house rules); a wild card goes on
+        anything (R5.3); a restriction binds (R5.4); else equal or higher (R5.1, R5.2)."""
         name = self.variant.card_name(card)
-        by = s.names[s.mover]
-        r = s.restriction
-        if t.wild:
+        if view.free:
+            return _yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
+        for unit, params in self._lands[card]:
+            refused = unit.lands_on(params, card, view, self.variant)
+            if refused is not None:
+                return self._refused(by, refused)
+        if self.traits[card].wild:
             return _yes("R5.3", Reason.WILD, Played(by, name))
+        r = view.restriction
         if r is not None:
-            if self.fits_ok(s, card, None):
+            if r.allows(card):
                 return _yes("R5.4", Reason.IN_RANGE, Restricted(by, name, r))
             # The restriction names the card that set it and its rule, also after that card
             # left the game (a one-time card) or lies under a see-through card.
             return _no(r.rule, Reason.RESTRICTED, Restricted(by, name, r))
-        value = self.top_value(s)
+        value = view.value
         if value is None:
             return _yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
         if isinstance(card, int) and _beats(card, value):
-            return _yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(s)))
-        return _no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(s), value))
+            return _yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(view)))
+        return _no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(view), value))
 
-    def _top_words(self, s: State) -> str:
-        top = s.pile[-1] if s.pile else None
-        card = self.top_card(s)
+    def _top_words(self, view: PileView) -> str:
+        card = view.judge
         if card is None:
             return "an empty pile"
-        value = self.top_value(s)
+        value = view.value
         name = self.variant.card_name(card)
-        if top is not None and top != card:
-            name = f"{name} (seen through {self.variant.card_name(top)})"
+        if view.top is not None and view.top != card:
+            name = f"{name} (seen through {self.variant.card_name(view.top)})"
         if isinstance(card, str) or value != card:
             return f"{name}, which counts {value}"
         return name
@@ -458,19 +491,18 @@ class Rules:
     # --- where the mover plays from -----------------------------------------------------------
 
     def _pending_zone(self, s: State, seat: int) -> ZoneName | None:
-        """The zone something pending makes the player at ``seat`` play from, if any."""
-        for name, p in s.pending.items():
+        """The zone something pending makes the player at ``seat`` play from, if any (a play
+        due at once first, R8.3)."""
+        for name, p in self._binding(s):
             zone = EFFECTS[name].pending_zone(p, s, seat)
             if zone is not None:
                 return zone
         return None
 
     def zone_due(self, s: State, seat_index: int) -> ZoneName:
-        """The zone a player plays from now: R8.3 in a follow-up, else what an effect left
-        pending says, else R3 (hand while it or the draw pile lasts, then face-up, face-down)."""
+        """The zone a player plays from now: what is pending says (R8.3's follow-up, a house
+        rule), else R3 (hand while it or the draw pile lasts, then face-up, face-down)."""
         seat = s.seats[seat_index]
-        if s.follow_up:
-            return table_zone(seat)
         if s.pending:
             zone = self._pending_zone(s, seat_index)
             if zone is not None:
@@ -484,40 +516,74 @@ class Rules:
     # --- hints --------------------------------------------------------------------------------
 
     def hint_data(self, s: State) -> HintFacts:
-        """The facts of what the player to move may do now (R11.2), for ``wording.hint``."""
+        """The facts of what the player to move may do now (R11.2), for ``wording.hint``: read
+        from the verdicts, so the advice says exactly what ``judge`` allows."""
         if s.over:
             return HintFacts(over=True, loser=s.loser)
+        by = s.names[s.mover]
         seat = s.seats[s.mover]
         zone = self.zone_due(s, s.mover)
-        value = self.top_value(s)
+        allowed = self.allowed(s, zone)
+        held = seat.zone(zone)
         return HintFacts(
             over=False,
-            who=s.names[s.mover],
+            who=by,
             zone=zone,
             follow_up=s.follow_up,
             # No hand cards while a draw pile remains: the table cards wait (R3.2).
             locked=not s.follow_up and zone == "hand" and not seat.hand.count,
             restriction=s.restriction,
-            value=value,
+            value=self.top_value(s),
             pile=len(s.pile),
-            chosen_player_cards=self._chosen_player_cards(s, seat.zone(zone), value, zone),
+            chosen_player_cards=tuple(
+                self.variant.card_name(c)
+                for c in allowed
+                if self.needs[c].needs_target and self._possible(s, c, held) >= 1
+            ),
+            may=self._may_go(allowed),
+            pick_up=self.may_pick_up(s),
         )
 
-    def _chosen_player_cards(
-        self, s: State, zone: ZoneCards, value: int | None, name: ZoneName
-    ) -> tuple[str, ...]:
-        """The cards needing a chosen player (R8) that the mover may play now: they may hold
-        one in the zone to play (R4.3) and it may go on the pile (any card in a follow-up, and
-        a face-down card, turned over blind whether it fits or not: R7.5)."""
+    def allowed(self, s: State, zone: ZoneName) -> tuple[Card, ...]:
+        """The cards of the variant the mover may play now from ``zone`` (one copy, a chosen
+        player where one is needed), as ``judge`` decides past R4.3 - for a face-down card,
+        those that fit (R7.5).  The advice is read from these verdicts."""
+        by = s.names[s.mover]
+        if s.seats[s.mover].zone(zone).count == 0:
+            return ()
         found = []
-        for card, t in self.traits.items():
-            if (
-                t.needs_target
-                and self._possible(s, card, zone) >= 1
-                and (s.follow_up or name == "face_down" or self.fits_ok(s, card, value))
-            ):
-                found.append(self.variant.card_name(card))
+        for card in self.variant.all_cards():
+            play = Play(by, (card,), zone, self._some_target(s, by, card))
+            j = self._judge_play(s, play, holding=False)
+            if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
+                found.append(card)
         return tuple(found)
+
+    def _some_target(self, s: State, by: str, card: Card) -> str | None:
+        """A player the card could choose (the first other one who is in, else any other):
+        the advice asks whether the card may go, not whom it picks."""
+        if not self.needs[card].needs_target:
+            return None
+        others = [n for n in s.names if n != by]
+        return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
+
+    def _may_go(self, allowed: tuple[Card, ...]) -> MayGo:
+        """The allowed cards as the words need them: numbers, Karma cards, wild ranks."""
+        v = self.variant
+        cards = v.all_cards()
+        if len(allowed) == len(cards):
+            return MayGo(any=True)
+        wild = {c for c in cards if isinstance(c, int) and self.traits[c].wild}
+        ok = set(allowed)
+        karma = [c for c in cards if isinstance(c, str)]
+        return MayGo(
+            any=False,
+            numbers=tuple(c for c in cards if isinstance(c, int) and c not in wild and c in ok),
+            all_numbers=tuple(c for c in cards if isinstance(c, int) and c not in wild),
+            karma=tuple(v.card_name(c) for c in karma if c in ok),
+            all_karma=bool(karma) and all(c in ok for c in karma),
+            wild=tuple(str(c) for c in cards if c in wild and c in ok),
+        )
 
     def hint(self, s: State) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
@@ -531,10 +597,10 @@ class Rules:
         Generation: every play of the cards the mover holds in the zone due (each number of
         copies, each chosen player, each card they could give), and the pick-up.  One filter:
         ``judge``.  The simulator's hot path keeps two of its answers per variant: which cards
-        fit a (top value, restriction) (``fits_ok``, the R5 part of ``judge``), and the plays of
-        a plain card (one that needs no choice and has no check of its own), which then pass
-        the filter as soon as their card fits.  While an effect has something pending, every
-        candidate goes through ``judge`` itself."""
+        may land on a pile as it is (``FastTables.fits``: ``_fit``, the R5 part of ``judge``,
+        kept per ``PileView``), and the plays of a plain card (one that needs no choice and has
+        no check of its own), which then pass the filter as soon as their card may land.  While
+        something pending checks plays itself, every candidate goes through ``judge``."""
         if not self.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
         if s.over:
@@ -543,8 +609,11 @@ class Rules:
         seat = s.seats[s.mover]
         steps: list[Step] = []
         zone_name: ZoneName
-        if s.follow_up or s.pending:
+        fast = self.fast
+        if s.pending:
             zone_name = self.zone_due(s, s.mover)
+            quiet = fast.quiet(s.pending)
+            pick_up = self._pick_up_refusal(s, by) is None
         else:  # zone_due's R3 part, inline: the hot path
             zone_name = (
                 "hand"
@@ -553,8 +622,9 @@ class Rules:
                 if seat.face_up.count
                 else "face_down"
             )
+            quiet = True
+            pick_up = bool(s.pile)  # R6.3
         zone = seat.zone(zone_name)
-        fast = self.fast
         candidates: Iterable[tuple[Card, int]]
         fits: frozenset[Card] | None
         if zone_name == "face_down":
@@ -563,12 +633,15 @@ class Rules:
             fits = None  # a blind card is played whether it fits or not (R7.5)
         else:
             candidates = zone.known.items()
-            fits = (
-                None
-                if s.follow_up
-                else fast.fits(self.top_value(s), s.restriction, self.fits_ok, s)
-            )
-        plain = fast.plain if not s.pending else frozenset()
+            if s.pending:
+                fits = fast.fits(self.pile_view(s))
+            else:  # pile_view, inline (the hot path): a plain tuple finds the same view
+                pile = s.pile
+                top = pile[-1] if pile else None
+                judge = top if top not in self._see_through else self.top_card(s)
+                found = fast.fitting.get((top, judge, self._counts[judge], None, False))
+                fits = found if found is not None else fast.fits(self.pile_view(s))
+        plain = fast.plain if quiet else frozenset()
         made = fast.plays_for(by, zone_name)
         for card, have in candidates:
             if fits is not None and card not in fits:
@@ -585,7 +658,7 @@ class Rules:
             steps += [
                 p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
             ]
-        if _pick_up_refusal(s) is None:
+        if pick_up:
             steps.append(fast.pickup(by))
         return steps
 
@@ -594,7 +667,7 @@ class Rules:
     ) -> Iterable[Play]:
         """Every play of ``card`` the mover could propose: each number of copies, each other
         player chosen (when the card needs one), each card they could give (R8.9)."""
-        t = self.traits[card]
+        t = self.needs[card]
         targets: list[str | None] = [None]
         if t.needs_target:
             targets = [n for n in s.names if n != by]
@@ -609,7 +682,7 @@ class Rules:
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
-        then = self._state_at(s, step, self.traits[step.cards[0]].give_effect or "")
+        then = self._state_at(s, step, self.needs[step.cards[0]].give_effect or "")
         give_from = first_zone(then.seats[then.mover]) if then is not None else None
         if then is None or give_from is None:
             return [None]

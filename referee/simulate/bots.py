@@ -223,8 +223,8 @@ class SmartBot:
         if self.burn_first and best_burn is not None and not info[best_burn.cards[0]].special:
             return best_burn
 
-        # 2. A table-card follow-up (no pick-up allowed): shed the lowest card.
-        if state.follow_up:
+        # 2. A play due at once (no pick-up allowed, R8.3): shed the lowest card.
+        if pick is None and state.pile:
             return self._lowest(most, info, allow_special=True) or steps[0]
 
         # 3. The lowest plain card the next player cannot beat, else the lowest plain card.
@@ -270,7 +270,8 @@ class SmartBot:
     def _stopper(
         self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]
     ) -> Play | None:
-        """The lowest plain card above every plain card the next player could play."""
+        """The lowest plain card on which nothing the next player is known to hold may land,
+        as the referee's own R5 check says (``Rules.may_follow``)."""
         s = game.state
         nxt = next_in(s, s.mover)
         if nxt is None:
@@ -282,13 +283,7 @@ class SmartBot:
             zone = seat.face_up
         else:
             return None  # blind cards: nobody knows what they can beat
-        top = -1
-        for card in zone.known:
-            ci = info[card]
-            if ci.wild:
-                return None  # they can always answer
-            if ci.order > top and ci.order < 10_000:
-                top = ci.order
+        theirs = zone.known
         best: Play | None = None
         best_rank = low = 10_000
         for card in most:
@@ -297,10 +292,12 @@ class SmartBot:
                 low = rank
         for card, step in most.items():
             rank = info[card].rank
-            if rank is None or rank <= top or rank - low > self.attack_margin:
+            if rank is None or rank - low > self.attack_margin or rank >= best_rank:
                 continue
-            if rank < best_rank:
-                best, best_rank = step, rank
+            answers = game.rules.may_follow(card)
+            if any(c in answers for c in theirs):
+                continue
+            best, best_rank = step, rank
         return best
 
     @staticmethod

@@ -623,13 +623,28 @@ GENERATED = {"variant.schema.json": variant_schema, "record.schema.json": record
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or with --check, compare) the checked-in schema files."""
-    args = sys.argv[1:] if argv is None else argv
+    """Write the checked-in schema files from the effect units, or with ``--check`` only say
+    whether they are up to date (exit 1 when not): a new effect touches no schema by hand."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m referee.variant.schema_gen",
+        description=(
+            f"Write the JSON Schemas made from the effect units to {SCHEMAS_DIR} "
+            "(variant.schema.json, record.schema.json); editors read those files."
+        ),
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 and name the files that differ from the generated ones",
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     stale = []
     for name, build in GENERATED.items():
         path = SCHEMAS_DIR / name
         text = render(build())
-        if "--check" in args:
+        if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
         else:
@@ -637,7 +652,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
     for name in stale:
-        print(f"{SCHEMAS_DIR / name} is out of date: run karma schema --out schemas")
+        print(f"{SCHEMAS_DIR / name} is out of date: run python -m referee.variant.schema_gen")
     return 1 if stale else 0
 
 

@@ -358,23 +358,28 @@ def test_a_hostile_player_name_shows_as_text(browser: Browser, server: Server) -
 
 
 def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Server) -> None:
+    """Issue 29: the answers with their margins, charts with error bars, the download;
+    careful players and every core by default."""
     page = new_page(browser, LANDSCAPE)
     page.goto(f"{server.url}/simulate")
     expect(page.get_by_role("heading", name="Simulate")).to_be_visible()
     settled(page)
-    fill(page, "simulate_games", "40")
+    page.get_by_text("More settings").click()
+    fill(page, "simulate_games", "30")
     widget(page, "simulate_run").click()
-    expect(page.get_by_role("heading", name="Report")).to_be_visible(timeout=60_000)
-    expect(page.get_by_text("Steps per game (mean)")).to_be_visible()
-    expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    expect(page.get_by_text("Does it end?")).to_be_visible(timeout=90_000)
+    expect(page.get_by_text("careful players").first).to_be_visible()
+    expect(page.locator('[data-testid="stVegaLiteChart"]')).to_have_count(3)
     no_horizontal_scroll(page)
     tap_targets_ok(page)
     with page.expect_download() as info:
-        page.get_by_role("button", name="Download the report (JSON)").click()
-    report = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
-    assert report["games"] == 40 and report["players"] == 4
+        page.get_by_role("button", name="Download the answers (JSON)").click()
+    data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert data["games"] == 30 and data["players"] == 4 and data["bots"] == ["smart"]
+    assert all(s["low"] is not None for s in data["seats"]["loss_share"])
+    report = data["report"]
     seats = report["loser_by_seat"]
-    assert sum(seats["games"]) + seats["no_loser"] + report["step_cap_reached"]["games"] == 40
+    assert sum(seats["games"]) + seats["no_loser"] + report["step_cap_reached"]["games"] == 30
     shot(page, "simulate-1024x768")
 
 
@@ -422,7 +427,7 @@ def builtin_labels() -> list[tuple[str, str, Any]]:
 def _target_card(variant: Any, players: list[str], trait: str = "needs_target") -> Any:
     game = Game.deal(variant, players)
     for k in variant.karma_cards:
-        if getattr(game.traits(k.id), trait):
+        if getattr(game.needs(k.id), trait):
             return k.id
     return None
 

@@ -187,16 +187,23 @@ def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> 
     page = ctx.new_page()
     page.goto(server.url + "/simulate")
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    games = page.locator(".st-key-simulate_games input")
-    games.fill("10000")
-    games.press("Enter")
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    page.get_by_text("More settings").click()
+    for key, value in (
+        ("simulate_games", "10000"),
+        ("simulate_margin", "0"),
+        ("simulate_jobs", "1"),
+    ):
+        box = page.locator(f".st-key-{key} input")
+        box.fill(value)
+        box.press("Enter")
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     before = _cpu_seconds(pid)
     page.locator(".st-key-simulate_run button").click()
-    progress = page.get_by_text(re.compile(r"[0-9,]+ of 10,?000 games")).first
-    expect(progress).to_be_visible()
+    expect(page.locator(".st-key-simulate_cancel button")).to_be_visible()
     assert _until(lambda: _cpu_seconds(pid) - before > 0.5)  # it is really running
-    done = int(re.sub(r"\D", "", progress.inner_text().split(" of ")[0]) or 0)
+    progress = page.locator('[data-testid="stProgress"]').first
+    found = re.search(r"([0-9][0-9,]*) games", progress.inner_text() if progress.count() else "")
+    done = int(found.group(1).replace(",", "")) if found else 0
     closed = _cpu_seconds(pid)
     ctx.close()
     # The session notices the closed socket and the run stops: the server's CPU time stops

@@ -202,6 +202,9 @@ def test_a_struck_card_says_why_when_tapped(
     settled(page)
     page.locator(".st-key-do_play button").click()  # three 9s burn: every 9 is accounted for
     steps_shown(page, 1)
+    # While the rerun redraws the grid Streamlit briefly keeps the old copy: wait it out (a real
+    # second copy would fail here).
+    expect(page.locator(".st-key-card_9")).to_have_count(1)
     struck = page.locator(".st-key-card_9 [data-testid='stBaseButton-tertiary']")
     expect(struck).to_be_visible()
     expect(page.locator(".st-key-card_9 button")).to_have_count(1)  # the chosen look has gone
@@ -541,3 +544,56 @@ def test_axe_finds_no_serious_problem(
         page.goto(f"{server.url}/{path}")
         found[path] = axe_violations(page)
     assert not any(found.values()), found
+
+
+# --- 7. tap targets and the private markup the page still leans on (issue 27.4) --------------
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] button, [data-testid="stMain"] a, header button, header a,'
+    + ' [data-testid="stExpandSidebarButton"]')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width > 1 && r.right > 0 && r.left < innerWidth)  // on screen, not sr-only
+  .filter(([e, r]) => Math.min(r.width, r.height) < 44)
+  .map(([e, r]) => [(e.innerText || e.getAttribute('aria-label') || '?').trim().slice(0, 30),
+                    Math.round(r.width), Math.round(r.height)])"""
+TEST_IDS = (
+    "() => [...new Set([...document.querySelectorAll('[data-testid]')].map(e => e.dataset.testid))]"
+)
+# Streamlit's data-testid values the Referee page's style sheet selects (referee.app.markup).
+REFEREE_HOOKS = (
+    "stMain",
+    "stMainBlockContainer",
+    "stVerticalBlock",
+    "stHorizontalBlock",
+    "stAlertContainer",
+    "stWidgetLabel",
+    "stButtonGroup",
+    "stCaptionContainer",
+    "stExpander",
+    "stBaseButton",
+)
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    tap_card(page, 9)
+    page.locator(".st-key-do_play button").click()
+    steps_shown(page, 1)
+    tap_card(page, 9)  # the choices: how many, from where, played by
+    page.get_by_text("Fix a mistake from the start").click()
+    expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()  # drawn once opened
+    page.get_by_text("Game log").click()
+    expect(page.locator(".kr-log")).to_be_visible()
+    calm(page)
+    small = page.evaluate(SMALL_TARGETS)
+    if small:
+        shot(page, f"failed-targets-{_size(viewport)}")
+    assert not small, f"tap targets under 44 x 44 px: {small}"
+    seen = page.evaluate(TEST_IDS)
+    missing = [h for h in REFEREE_HOOKS if not any(s == h or s.startswith(h + "-") for s in seen)]
+    assert not missing, f"Streamlit no longer draws what the page styles: {missing}"

@@ -14,17 +14,20 @@ from referee.app.common import group_words, md, variant_from_yaml, variant_sourc
 from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
+from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 
 store = state.store()
 DATA, REV, FLASH = "design", "design_rev", "design_flash"
+PARENT = "design_parent"  # the Variant this design started from: offered for comparison
 Action = Callable[[dict[str, Any]], dict[str, Any]]
 c: Any  # rows of columns
 
 if DATA not in st.session_state:
     sources = variant_sources(store)
     first = next((s for s in sources if s.id == "classic"), sources[0])
-    st.session_state[DATA] = d.starter(variant_from_yaml(first.yaml))
+    st.session_state[PARENT] = variant_from_yaml(first.yaml)
+    st.session_state[DATA] = d.starter(st.session_state[PARENT])
     st.session_state[REV] = 0
 
 
@@ -80,6 +83,7 @@ with st.expander("Start from a built-in variant, a saved one, or a file"):
         if st.button("Start from this", key="design_load", width="stretch"):
             src = by_key[pick]
             v = variant_from_yaml(src.yaml)
+            st.session_state[PARENT] = v
             load_design(
                 d.from_variant(v) if not src.builtin else d.starter(v), f"Started from {v.name}."
             )
@@ -441,13 +445,37 @@ with c[1]:
             st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
 
 if variant is not None:
-    if st.button("Test this variant (200 games by computer)", key="design_simulate"):
+    parent = st.session_state.get(PARENT)
+    parent = parent if isinstance(parent, Variant) and parent.id != variant.id else None
+    c = st.columns(2)
+    with c[0]:
+        test = st.button(
+            "Test this variant (computer players)", key="design_simulate", width="stretch"
+        )
+    with c[1]:
+        if st.button("Open it on the Simulate page", key="design_to_simulate", width="stretch"):
+            st.session_state["simulate_variant"] = variant
+            st.session_state["simulate_parent"] = parent
+            st.switch_page(state.screen("simulate"))
+    if test:
         from referee.app import trial
+        from referee.simulate.answers import headlines
 
-        with st.spinner("Playing 200 games…"):
-            lines = trial.run(variant)
-        for line in lines:
-            st.write(md(line))
+        question = trial.quick(variant, parent)
+        bar = st.progress(0.0, text="Careful computer players are playing it…")
+        st.button("Cancel", key="design_simulate_cancel")
+        answer = None
+        for answer in trial.run(question):
+            bar.progress(answer.progress(), text=f"{answer.games:,} games played…")
+        bar.empty()
+        st.session_state["design_answer"] = answer
+    answer = st.session_state.get("design_answer")
+    if answer is not None and answer.question.variant == variant:
+        from referee.app import trial
+        from referee.simulate.answers import headlines
+
+        for question_words, answer_words in headlines(answer, trial.pace(store)):
+            st.markdown(f"**{md(question_words)}** {md(answer_words)}")
 
     link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
     with st.expander("Share link"):

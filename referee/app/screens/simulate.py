@@ -1,136 +1,201 @@
-"""The Simulate page: computer players play a variant many times; the balance report.
+"""The Simulate page: the designer's answers for a variant, each with its margin.
 
-All the work is in ``referee.simulate``; this page only asks, shows progress and draws.  Before
-a run it shows how long it will take (from a short measured run on this machine); during a run
-it redraws the report after every chunk of games, and since every Streamlit call between two
-chunks checks whether the browser tab is still there, a closed tab or a rerun ends the run.
-A variant handed over by the Design page ("test this variant") arrives in
-``st.session_state["simulate_variant"]`` and is offered first.
+All the work is in ``referee.simulate`` (the same analysis as ``karma simulate`` and the Design
+page); this page only asks, shows progress and draws.  During a run the answers fill in after
+every chunk of games; **Cancel** (any click, in fact) reruns the page, which ends the run between
+two chunks and keeps the answers so far.  A variant handed over by the Design page arrives in
+``st.session_state["simulate_variant"]`` (and the one it started from in
+``"simulate_parent"``) and is offered first.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
+from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from referee.app import state
+from referee.app import state, trial
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
-from referee.simulate import BOTS, DEFAULT_STEP_CAP, Report, simulate_live
+from referee.simulate import BOTS, DEFAULT_STEP_CAP
+from referee.simulate.analysis import (
+    BOT_WORDS,
+    DEFAULT_BOTS,
+    Analysis,
+    Question,
+    powered_cards,
+)
+from referee.simulate.answers import Pace, headlines, to_csv, to_dict, to_text
 from referee.simulate.estimate import Estimate, estimate_run
 from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
 HANDED_OVER = "simulate_variant"  # a Variant, set by the Design page
-REPORT = "simulate_report"
+PARENT = "simulate_parent"  # the Variant it started from, set by the Design page
+ANALYSIS = "simulate_analysis"
 SEEN = "simulate_variant_seen"
-SPEED = "simulate_speed"  # (what was measured) -> the Estimate of one game on one core
-REDRAW = 0.5  # seconds between two redraws of the report during a run
+SPEED = "simulate_speed"
+NONE = "none"
 
 st.title("Simulate")
 st.caption(
-    "Computer players play the variant many times, so you can see how it plays: how long games "
-    "last, how often the pile is picked up or burns, which cards get played, and whether the "
-    "first seats have an edge. Every card is known to the computer players."
+    "Computer players play the variant many times and answer a designer's questions: does it "
+    "end, is it fair, what is each card worth, how long is a game. Every answer comes with its "
+    "margin (95% sure), and the run stops once the answers are sure enough."
 )
 
-# --- the report, drawn live during a run and in full afterwards ---------------------------------
+
+# --- charts ----------------------------------------------------------------------------------
 
 
-def draw_report(report: Report, final: bool) -> None:
-    """The report; while a run is going (``final`` false) without downloads."""
-    st.subheader("Report" if final else "Report so far")
-    st.caption(
-        md(
-            f"{report.variant_name}: {report.players} players, {report.games} games, "
-            f"seed {report.seed}, computer players: {', '.join(report.bots)}. "
-            f"{report.seconds:.1f} s ({report.games_per_second:,.0f} games per second)."
+def _values(rows: list[dict[str, Any]]) -> alt.Data:
+    return alt.Data(values=rows)  # type: ignore[no-untyped-call]
+
+
+def worth_chart(a: Analysis) -> Any:
+    """Each card's worth in points, with its 95% interval as an error bar."""
+    rows = [
+        {
+            "card": c.name,
+            "points": round(c.worth.value * 100, 1),
+            "low": round(c.worth.low * 100, 1),
+            "high": round(c.worth.high * 100, 1),
+        }
+        for c in a.cards
+        if c.worth.known
+    ]
+    base = alt.Chart(_values(rows)).encode(
+        y=alt.Y("card:N", sort="-x", title=None),
+        tooltip=["card:N", "points:Q", "low:Q", "high:Q"],
+    )
+    bars = base.mark_bar().encode(x=alt.X("points:Q", title="worth (points)"))
+    err = base.mark_errorbar(ticks=True).encode(x="low:Q", x2="high:Q")
+    return alt.layer(bars, err)
+
+
+def seat_chart(a: Analysis) -> Any:
+    """Each seat's share of the losses with its interval, and the fair share as a rule."""
+    rows = [
+        {
+            "seat": f"seat {j + 1}",
+            "share": s.value,
+            "low": s.low,
+            "high": s.high,
+        }
+        for j, s in enumerate(a.seats.shares)
+        if s.known
+    ]
+    base = alt.Chart(_values(rows)).encode(
+        x=alt.X("seat:N", sort=None, title=None),
+        tooltip=[
+            "seat:N",
+            alt.Tooltip("share:Q", format=".0%"),
+            alt.Tooltip("low:Q", format=".0%"),
+            alt.Tooltip("high:Q", format=".0%"),
+        ],
+    )
+    bars = base.mark_bar().encode(
+        y=alt.Y("share:Q", title="share of games lost", axis=alt.Axis(format="%"))
+    )
+    err = base.mark_errorbar(ticks=True).encode(y="low:Q", y2="high:Q")
+    fair = (
+        alt.Chart(_values([{"fair": 1 / max(1, len(a.seats.shares))}]))
+        .mark_rule(strokeDash=[4, 4])
+        .encode(y="fair:Q")
+    )
+    return alt.layer(bars, err, fair)
+
+
+def length_chart(a: Analysis) -> Any:
+    """The length of the games, as a share of games by length; the parent's overlaid."""
+    rows = []
+    reports = [(a.question.variant.name, a.report)]
+    if a.parent_report is not None and a.question.parent is not None:
+        reports.append((a.question.parent.name, a.parent_report))
+    for name, r in reports:
+        total = max(1, r.games)
+        for b in r.steps.histogram:
+            rows.append({"variant": name, "steps": (b.low + b.high) / 2, "share": b.games / total})
+    return (
+        alt.Chart(_values(rows))
+        .mark_area(opacity=0.45, interpolate="step")
+        .encode(
+            x=alt.X("steps:Q", title="steps in a game"),
+            y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%"), stack=None),
+            color=alt.Color("variant:N", title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=["variant:N", "steps:Q", alt.Tooltip("share:Q", format=".1%")],
         )
     )
-    if report.may_not_end:
+
+
+# --- the answers -----------------------------------------------------------------------------
+
+
+def draw(a: Analysis, pace: Pace, final: bool) -> None:
+    """The answers; while a run is going (``final`` false) without downloads."""
+    if a.stopped == "cancelled":
+        st.info(f"Stopped by you after {a.games:,} games: these are the answers so far.")
+    for question, answer in headlines(a, pace):
+        st.markdown(f"**{md(question)}** {md(answer)}")
+    if a.may_not_end:
         st.warning(
-            f"{report.cap_share:.1%} of the games had not ended after {report.step_cap} steps: "
-            "this variant may not end."
+            f"{1 - a.ends.value:.0%} of the games had not ended after {a.report.step_cap:,} "
+            "steps: this variant may not end."
         )
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Steps per game (mean)", f"{report.steps.mean:.1f}")
-    m2.metric("Pick-ups per game", f"{report.pickups_per_game:.2f}")
-    m3.metric("Burns per game", f"{report.burns_per_game:.2f}")
-    m4.metric("Games stopped at the cap", f"{report.capped} ({report.cap_share:.1%})")
-    t = report.steps
-    st.write(
-        f"Game length in steps (plays and pick-ups): shortest {t.min}, median {t.median:g}, 90% of games within "
-        f"{t.p90}, longest {t.max}."
-    )
-
     g1, g2 = st.columns(2)
     with g1:
-        st.markdown("**Game length (steps)**")
-        hist = (
-            alt.Chart(alt.Data(values=report.histogram_rows()))  # type: ignore[no-untyped-call]
-            .mark_bar()
-            .encode(
-                x=alt.X("steps:N", sort=None, title="steps"),
-                y=alt.Y("games:Q", title="games"),
-                tooltip=["steps:N", "games:Q"],
-            )
-        )
-        st.altair_chart(hist, width="stretch")
+        st.markdown("**Who loses, by seat** (seat 1 starts; the line is a fair share)")
+        st.altair_chart(seat_chart(a), width="stretch")
     with g2:
-        st.markdown("**Who loses, by seat** (seat 1 starts)")
-        seats = (
-            alt.Chart(alt.Data(values=report.seat_rows()))  # type: ignore[no-untyped-call]
-            .mark_bar()
-            .encode(
-                x=alt.X("seat:N", sort=None, title="seat"),
-                y=alt.Y("share:Q", title="share of games lost", axis=alt.Axis(format="%")),
-                tooltip=["seat:N", "games:Q", alt.Tooltip("share:Q", format=".1%")],
-            )
-        )
-        st.altair_chart(seats, width="stretch")
-
-    st.markdown("**Computer players**")
-    st.dataframe(report.bot_rows(), hide_index=True)
-    st.markdown("**Cards played per game**")
+        st.markdown("**How long a game is**")
+        st.altair_chart(length_chart(a), width="stretch")
+    if any(c.worth.known for c in a.cards):
+        st.markdown("**What each card is worth** (points more often lost without it)")
+        st.altair_chart(worth_chart(a), width="stretch")
+    st.markdown("**The cards**")
     # A static table, not st.dataframe: the dataframe's own "Download as CSV" would write card
     # names as typed, and a name like "=1+2" is a formula in a spreadsheet (issue 19).  The
-    # report's own CSV (below) carries card ids only.
+    # answers' own CSV (below) carries card ids only.
+    worth = {c.card: c for c in a.cards}
     st.table(
         [
             {
                 "card": md(row["card"]),
                 "plays per game": f"{row['plays per game']:.2f}",
-                "cards per game": f"{row['cards per game']:.2f}",
-                "power": "yes" if row["power"] else "no",
+                "worth (points)": (
+                    f"{worth[key].worth.value * 100:.0f} {worth[key].worth.plus_minus(100)}"
+                    if key in worth and worth[key].worth.known
+                    else ""
+                ),
             }
-            for row in report.card_rows()
+            for key, row in zip(a.report.plays_per_game, a.report.card_rows(), strict=True)
         ]
     )
-
     if not final:
         return
-    name = report.variant_id or "variant"
+    name = a.question.variant.id or "variant"
     dl1, dl2 = st.columns(2)
     dl1.download_button(
-        "Download the report (JSON)",
-        data=json.dumps(report.to_dict(), indent=2),
+        "Download the answers (JSON)",
+        data=json.dumps(to_dict(a, pace), indent=2),
         file_name=f"{name}-simulation.json",
         mime="application/json",
         key="simulate_download_json",
         on_click="ignore",
     )
     dl2.download_button(
-        "Download the report (CSV)",
-        data=report.to_csv(),
+        "Download the answers (CSV)",
+        data=to_csv(a, pace),
         file_name=f"{name}-simulation.csv",
         mime="text/csv",
         key="simulate_download_csv",
         on_click="ignore",
     )
-    with st.expander("The report as text"):
-        st.code(report.to_text(), language=None)
+    with st.expander("All the figures as text"):
+        st.code(to_text(a, pace), language=None)
 
 
 # --- which variant ---------------------------------------------------------------------------
@@ -142,26 +207,43 @@ if isinstance(handed, Variant):
     if st.session_state.get(SEEN) != handed:  # newly handed over: select it
         st.session_state[SEEN] = handed
         st.session_state["simulate_variant_key"] = "design"
-for source in variant_sources(state.store()):
+        if isinstance(st.session_state.get(PARENT), Variant):
+            st.session_state["simulate_compare"] = "parent"
+sources = variant_sources(state.store())
+for source in sources:
     options[source.key] = (source.label, None, source.yaml)
+
+
+def _variant(key: str) -> Variant | None:
+    label, variant, text = options[key]
+    if variant is not None:
+        return variant
+    try:
+        return variant_from_yaml(text)
+    except VariantError:
+        return None
+
 
 key = st.selectbox(
     "Variant", list(options), format_func=lambda k: options[k][0], key="simulate_variant_key"
 )
-label, variant, text = options[key]
+variant = _variant(key)
 if variant is None:
-    try:
-        variant = variant_from_yaml(text)
-    except VariantError:
-        st.error("This variant has mistakes, so it cannot be simulated. Fix it on the Design page.")
-        st.stop()
+    st.error("This variant has mistakes, so it cannot be simulated. Fix it on the Design page.")
+    st.stop()
 assert variant is not None
 # The group's words on this page, isolated wherever they appear in a sentence (issue 19).
 group_words([variant.name, *(card.name for card in variant.karma_cards)])
 
+compare: dict[str, str] = {NONE: "Nothing"}
+parent_handed = st.session_state.get(PARENT)
+if isinstance(parent_handed, Variant) and key == "design":
+    compare["parent"] = f"{parent_handed.name} (the variant it started from)"
+compare.update({k: options[k][0] for k in options if k != "design"})
+
 # --- settings --------------------------------------------------------------------------------
 
-c1, c2, c3 = st.columns(3)
+c1, c2 = st.columns(2)
 players = c1.number_input(
     "Players",
     min_value=variant.min_players,
@@ -170,92 +252,129 @@ players = c1.number_input(
     step=1,
     key="simulate_players",
 )
-games = c2.number_input(
-    "Games", min_value=1, max_value=100_000, value=500, step=100, key="simulate_games"
-)
-seed = c3.number_input("Seed", min_value=0, value=1, step=1, key="simulate_seed")
-bots = st.multiselect(
-    "Computer players (they take turns at the seats, one seat further each game)",
-    list(BOTS),
-    default=["random"],
-    key="simulate_bots",
-    help="random: any legal step. greedy: lowest card first, Karma cards kept back. "
-    "smart: also burns, attacks the next player and spends Karma cards well.",
+against = c2.selectbox(
+    "Compare with", list(compare), format_func=compare.__getitem__, key="simulate_compare"
 )
 with st.expander("More settings"):
-    d1, d2 = st.columns(2)
-    step_cap = d1.number_input(
+    bots = st.multiselect(
+        "Computer players (they take turns at the seats, one seat further each game)",
+        list(BOTS),
+        default=list(DEFAULT_BOTS),
+        key="simulate_bots",
+        help=" ".join(f"{b}: {w}." for b, w in BOT_WORDS.items()),
+    )
+    d1, d2, d3 = st.columns(3)
+    games = d1.number_input(
+        "At most this many games", min_value=1, max_value=20_000, value=2000, step=100,
+        key="simulate_games",
+    )  # fmt: skip
+    margin = d2.number_input(
+        "Stop when sure within ± (points)", min_value=0, max_value=50, value=5, step=1,
+        key="simulate_margin", help="0 plays every game.",
+    )  # fmt: skip
+    seed = d3.number_input("Seed", min_value=0, value=1, step=1, key="simulate_seed")
+    e1, e2 = st.columns(2)
+    step_cap = e1.number_input(
         "Stop a game after this many steps (plays and pick-ups)",
-        min_value=10,
-        max_value=100_000,
-        value=DEFAULT_STEP_CAP,
-        step=100,
+        min_value=10, max_value=100_000, value=DEFAULT_STEP_CAP, step=100,
         key="simulate_step_cap",
-    )
+    )  # fmt: skip
     cores = os.cpu_count() or 1
-    jobs = d2.number_input(
-        "Processes (more is faster on a machine with several cores)",
-        min_value=1,
-        max_value=cores,
-        value=1,
-        step=1,
-        key="simulate_jobs",
-    )
+    jobs = e2.number_input(
+        "Processes (one per core is quickest)", min_value=1, max_value=cores, value=cores,
+        step=1, key="simulate_jobs",
+    )  # fmt: skip
+    cards_on = st.checkbox("What each card is worth", value=True, key="simulate_cards")
+    skill_on = st.checkbox("Luck or skill", value=True, key="simulate_skill")
 
-# --- how long, and the run --------------------------------------------------------------------
+parent: Variant | None = None
+if against == "parent" and isinstance(parent_handed, Variant):
+    parent = parent_handed
+elif against != NONE and against in options:
+    parent = _variant(against)
+    if parent is None:
+        st.warning("The variant to compare with has mistakes; it is left out.")
 
-# A bounded sample (referee.simulate.estimate): at most about 0.15 CPU-seconds, whatever the
-# variant and the cap, measured again only when what it depends on changes.
-measured = (key, id(variant), int(players), tuple(bots), int(step_cap))
-speeds = st.session_state.setdefault(SPEED, {})
-if bots and measured not in speeds:
-    try:
-        speeds[measured] = estimate_run(
-            variant, players=int(players), bots=tuple(bots), step_cap=int(step_cap), games=1
-        )
-    except ValueError as e:
-        speeds[measured] = str(e)
-if bots:
-    one_game = speeds[measured]
-    workers = max(1, min(int(jobs), os.cpu_count() or 1))
-    if isinstance(one_game, Estimate):
-        st.caption(f"This will take {one_game.words(int(games), workers)}.")
-    else:
-        st.caption(md(f"No estimate: {one_game}"))
+question = Question(
+    variant,
+    players=int(players),
+    bots=tuple(bots),
+    seed=int(seed),
+    max_games=int(games),
+    min_games=min(100, int(games)),
+    target=int(margin) / 100,
+    step_cap=int(step_cap),
+    cards=bool(cards_on),
+    skill=bool(skill_on),
+    parent=parent,
+)
+problem = ""
+try:
+    question.check()
+except ValueError as e:
+    problem = str(e)
 
-live = st.empty()
-if st.button("Run the simulation", type="primary", disabled=not bots, key="simulate_run"):
-    bar = st.progress(0.0, text="Starting…")
-    total = int(games)
-    shown = 0.0
-    try:
-        for partial in simulate_live(
-            variant,
-            players=int(players),
-            games=total,
-            seed=int(seed),
-            bots=tuple(bots),
-            jobs=int(jobs),
-            step_cap=int(step_cap),
-        ):
-            # Every Streamlit call here raises StopException once the tab has closed (or the
-            # script is asked to rerun), which ends the run between two chunks.
-            bar.progress(partial.games / total, text=f"{partial.games} of {total} games")
-            if partial.games < total and partial.seconds - shown >= REDRAW:
-                shown = partial.seconds
-                with live.container():
-                    draw_report(partial, final=False)
-            if partial.games == total:
-                st.session_state[REPORT] = partial
-    except ValueError as e:
-        st.error(md(str(e)))
-    live.empty()
-    bar.empty()
+# --- how long ----------------------------------------------------------------------------------
+
+if bots and not problem:
+    measured = (key, id(variant), int(players), tuple(bots), int(step_cap))
+    speeds = st.session_state.setdefault(SPEED, {})
+    if measured not in speeds:
+        try:
+            speeds[measured] = estimate_run(
+                variant, players=int(players), bots=tuple(bots), step_cap=int(step_cap), games=1
+            )
+        except ValueError as e:
+            speeds[measured] = str(e)
+    one = speeds[measured]
+    if isinstance(one, Estimate):
+        ways = 1 + (len(powered_cards(variant)) if cards_on else 0) + 2 * skill_on
+        ways += parent is not None
+        workers = max(1, min(int(jobs), cores))
+        if one.at_least:
+            st.caption(
+                "It stops as soon as the answers are sure enough. Games may not end, and "
+                f"then all the games asked for take {one.words(int(games) * ways, workers)}."
+            )
+        else:
+            st.caption(
+                "It stops as soon as the answers are sure enough; at most "
+                f"{one.words(int(games) * ways, workers)}."
+            )
+
+# --- the run ---------------------------------------------------------------------------------
+
+pace = trial.pace(state.store())
+if st.session_state.get("simulate_cancel"):  # the click that stopped a run
+    last = st.session_state.get(ANALYSIS)
+    if isinstance(last, Analysis) and not last.done:
+        st.session_state[ANALYSIS] = replace(last, done=True, stopped="cancelled")
+
 if not bots:
     st.info("Choose at least one kind of computer player.")
+elif problem:
+    st.error(md(problem))
+run = st.button(
+    "Run the simulation", type="primary", disabled=bool(problem) or not bots, key="simulate_run"
+)
+if run:
+    bar = st.progress(0.0, text="Starting…")
+    st.button("Cancel", key="simulate_cancel")
+    live = st.empty()
+    for partial in trial.run(question, int(jobs)):
+        # Every Streamlit call here raises once the tab has closed or Cancel is clicked (a
+        # rerun), which ends the run between two chunks; the answers so far are kept.
+        st.session_state[ANALYSIS] = partial
+        widest = partial.headline_margin()
+        sure = f"; sure within ± {widest * 100:.0f} points" if widest < 1 else ""
+        bar.progress(partial.progress(), text=f"{partial.games:,} games{sure}")
+        if not partial.done:
+            with live.container():
+                draw(partial, pace, final=False)
+    live.empty()
+    bar.empty()
+    st.rerun()
 
-# --- the report ------------------------------------------------------------------------------
-
-report = st.session_state.get(REPORT)
-if isinstance(report, Report):
-    draw_report(report, final=True)
+answer = st.session_state.get(ANALYSIS)
+if isinstance(answer, Analysis) and answer.done:
+    draw(answer, pace, final=True)

@@ -16,10 +16,9 @@ from typing import Any
 
 import streamlit as st
 
-from referee.app import board, cardgrid, follow, glance, newgame, setup, state, table
+from referee.app import board, cardgrid, follow, newgame, setup, state, table, view
 from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
-from referee.engine.steps import ZONES
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
 from referee.variant.model import Card
@@ -29,7 +28,17 @@ FLASH = "flash"
 TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
 RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
+SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
+FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
+# The choosers' widget keys, each one field of the selection (drawn from it on every run).
+CHOOSERS: dict[view.Field, str] = {
+    "count": "sel_count",
+    "zone": "sel_zone",
+    "by": "sel_by",
+    "to": "sel_to",
+    "give": "sel_give",
+}
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
 # screen; on a phone the action bar stays in the flow right under the choices.
@@ -60,28 +69,33 @@ TABLE_STYLE = """
   .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
   .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
   .st-key-grid_numbers button p { font-size: 1.1rem; }
-  /* A card chosen: the grid folds to that card (tap it again to choose another), so that the
-     choices, the verdict and Play fit on a phone's screen without scrolling. */
-  [data-testid="stMain"]:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"])
-    [class*="st-key-grid_"] [class*="st-key-card_"]:not(:has(button[data-testid="stBaseButton-primary"])) {
-    display: none;
-  }
   .st-key-tbl_choices [data-testid="stHorizontalBlock"] { flex-wrap: wrap; gap: 0.4rem; }
-  /* ... and the glance keeps only what the step needs: the last step's words, the seating
-     order, the counts and the card's printed text come back once the step is done. */
-  [data-testid="stMain"]:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"])
-    :is(.kr-order, .kr-counts, .kr-about, .st-key-tbl_top [data-testid="stAlertContainer"]) {
-    display: none;
-  }
-  /* No card chosen yet: the glance's "Next: ..." already says what may be played, so the
-     longer prompt gives its room to the grid and Pick up. */
-  [data-testid="stMain"]:not(:has([class*="st-key-grid_"] button[data-testid="stBaseButton-primary"]))
-    .st-key-verdict .kr-ask {
-    display: none;
-  }
 }
 </style>
 """
+
+
+def fold_style(chosen: Card | None) -> str:
+    """The phone's fold, from what the page knows is chosen (no rule reads Streamlit's markup).
+
+    A card chosen: the grid folds to that card (tap it again to choose another), and the glance
+    keeps only what the step needs (the last step's words, the seating order, the counts and
+    the card's printed text come back once the step is done), so that the choices, the verdict
+    and Play fit on a phone's screen without scrolling.  No card chosen yet: the glance's
+    "Next: ..." already says what may be played, so the longer prompt gives its room to the
+    grid and Pick up.
+    """
+    if chosen is None:
+        rule = ".st-key-verdict .kr-ask { display: none; }"
+    elif cardgrid.safe_id(chosen):
+        rule = (
+            ":is(.st-key-grid_numbers, .st-key-grid_karma) [class*='st-key-card_']"
+            f":not(.st-key-card_{chosen}) {{ display: none; }} "
+            ".kr-order, .kr-counts, .kr-about, .st-key-tbl_notes { display: none; }"
+        )
+    else:
+        return ""
+    return f"<style>@media (max-width: 640px) {{ {rule} }}</style>"
 
 
 def _to_top() -> None:
@@ -112,16 +126,13 @@ def _alone(word: object) -> str:
     return plain(word, ())
 
 
-def _reset_choice(tbl: table.Table | None = None) -> None:
-    st.session_state["sel_card"] = None
-    st.session_state["sel_count"] = 1
-    st.session_state["sel_to"] = None
-    st.session_state["sel_give"] = NOT_SEEN
-    st.session_state["sel_by"] = ""
-    if tbl is not None:
-        st.session_state["sel_zone"] = table.default_zone(tbl.game)
-    else:
-        st.session_state.pop("sel_zone", None)
+def _selection() -> view.Selection:
+    sel = st.session_state.get(SEL_KEY)
+    return sel if isinstance(sel, view.Selection) else view.fresh()
+
+
+def _reset_choice() -> None:
+    st.session_state[SEL_KEY] = view.fresh()
 
 
 def _table() -> table.Table | None:
@@ -159,36 +170,33 @@ def _table() -> table.Table | None:
 
 def _select(card: Any) -> None:
     """Tap a card to choose it; tap the chosen card again to choose another."""
-    tbl = _table()
-    if st.session_state.get("sel_card") == card:
-        card = None
-    st.session_state["sel_card"] = card
-    st.session_state["sel_count"] = 1
-    st.session_state["sel_to"] = None
-    st.session_state["sel_give"] = NOT_SEEN
-    if tbl is not None:  # a new card: the zone due now, whatever was chosen for the last one
-        st.session_state["sel_zone"] = table.default_zone(tbl.game)
+    st.session_state[SEL_KEY] = view.tap(_selection(), card)
     st.session_state.pop(FLASH, None)
 
 
-def _proposed(tbl: table.Table) -> Any:
-    card = st.session_state.get("sel_card")
-    if card is None or not tbl.game.variant.is_card(card):
-        return None
-    give = st.session_state.get("sel_give")
-    return table.propose(
-        tbl.game,
-        card,
-        st.session_state.get("sel_count") or 1,
-        st.session_state.get("sel_zone") or "hand",
-        st.session_state.get("sel_to"),
-        None if give == NOT_SEEN else give,
-        st.session_state.get("sel_by"),
-    )
+def _chose(field: view.Field) -> None:
+    """A chooser changed: that one field of the selection."""
+    st.session_state[SEL_KEY] = view.choose(_selection(), field, st.session_state[CHOOSERS[field]])
+
+
+def _facts(tbl: table.Table) -> view.StepFacts:
+    """This step's facts, asked of the engine once per step (the stored version moves with
+    every step, undo and redo) and reused for every tap until then."""
+    cached = st.session_state.get(FACTS_KEY)
+    mark = (tbl.gid, tbl.version, tbl.game.step_count)
+    if cached is not None and cached[0] == mark:
+        return cached[1]  # type: ignore[no-any-return]
+    facts = view.step_facts(tbl.game)
+    st.session_state[FACTS_KEY] = (mark, facts)
+    return facts
+
+
+def _view(tbl: table.Table) -> view.TableView:
+    return view.view(tbl.game, _selection(), _facts(tbl))
 
 
 def _play(tbl: table.Table) -> str | None:
-    step = _proposed(tbl)
+    step = _view(tbl).step
     if step is None:
         return None
     table.commit(store, tbl, step)
@@ -240,18 +248,18 @@ def _do(action: str, shown: int) -> None:
         return
     moved_on = old is None or not table.same_game(old, tbl)
     if tbl.version != shown and moved_on:
-        _reset_choice(tbl)
+        _reset_choice()
         _flash("warning", table.stale_words(old, tbl, ACTION_WORDS[action]))
         return
     try:
         said = ACTIONS[action](tbl)
     except IllegalStep as e:
-        _reset_choice(tbl)
+        _reset_choice()
         _flash("error", table.verdict_words(e.verdict))
     except Conflict:
         st.session_state.pop(state.TABLE_KEY, None)
         fresh = _table()
-        _reset_choice(fresh)
+        _reset_choice()
         if fresh is not None:
             _flash("warning", table.stale_words(old, fresh, ACTION_WORDS[action]))
     except StorageError as e:
@@ -260,7 +268,7 @@ def _do(action: str, shown: int) -> None:
     else:
         if said is None:
             return
-        _reset_choice(tbl)
+        _reset_choice()
         _to_top()
         if said:
             _flash("info", said)
@@ -370,12 +378,13 @@ def table_screen(tbl: table.Table) -> None:
             st.html(board.end_html(tbl))
         else:
             board.show_glance(tbl)
-        flashed = _show_flash()
-        if tbl.skipped:
-            st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
-        last = table.last_step_words(game)
-        if last and not flashed:
-            st.success(plain(f"Last step ({n}): {last}"))
+        with st.container(key="tbl_notes"):
+            flashed = _show_flash()
+            if tbl.skipped:
+                st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
+            last = _facts(tbl).last_step
+            if last and not flashed:
+                st.success(plain(f"Last step ({n}): {last}"))
     if not game.over:
         _step_controls(tbl)
     else:
@@ -384,8 +393,10 @@ def table_screen(tbl: table.Table) -> None:
     title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
     st.caption(plain(f"{title} · {table.steps_words(n)} so far"))
     board.players_table(tbl)
-    with st.expander(f"Game log (last {table.LOG_LENGTH} steps)"):
-        st.html(board.log_html(tbl))
+    log = st.expander(f"Game log (last {table.LOG_LENGTH} steps)", key=LOG_OPEN, on_change="rerun")
+    if log.open:  # drawn only when opened
+        with log:
+            st.html(board.log_html(tbl))
     _fix_panel(tbl)
     _export(tbl)
     follow.follow(store, state.process_store(), tbl.gid, tbl.version, _followed)
@@ -413,100 +424,104 @@ def _end_actions(tbl: table.Table) -> None:
 
 
 def _step_controls(tbl: table.Table) -> None:
-    game = tbl.game
-    v = game.variant
-    if not st.session_state.get("sel_zone"):
-        st.session_state["sel_zone"] = table.default_zone(game)
-    sel = st.session_state.get("sel_card")
-    if sel is not None and not v.is_card(sel):
-        sel = st.session_state["sel_card"] = None
-    playable = table.playable_cards(game)
-    cardgrid.grid(v, "grid", _select, selected=sel, struck=lambda c: not playable.get(c, True))
-    if sel is None:
-        _actions(tbl, sel)
-        return
-    most = table.max_count(game, sel)
-    if most == 1:  # nothing to choose: one card was played
-        st.session_state["sel_count"] = 1
+    shown = _view(tbl)
+    st.session_state[SEL_KEY] = shown.selection  # as judged: what the game no longer has drops
+    cardgrid.grid(tbl.variant, "grid", _select, cards_view=shown.cards)
+    fold = fold_style(shown.selection.card)
+    if fold:
+        st.html(fold)
+    if shown.choices is not None:
+        _choosers(tbl, shown.choices)
+    _actions(tbl, shown)
+
+
+def _chooser_value(field: view.Field, value: object) -> None:
+    """Draw a chooser from the selection: its widget state is set before it is drawn."""
+    st.session_state[CHOOSERS[field]] = value
+
+
+def _choosers(tbl: table.Table, ch: view.Choices) -> None:
+    v = tbl.variant
     with st.container(key="tbl_choices"):
-        c: Any = st.columns([2, 3, 2]) if most > 1 else [None, *st.columns([3, 2])]
-        if most > 1:
+        c: Any = st.columns([2, 3, 2]) if ch.counts else [None, *st.columns([3, 2])]
+        if ch.counts:
+            _chooser_value("count", ch.count)
             with c[0]:
                 st.segmented_control(
-                    "How many?", list(range(1, most + 1)), key="sel_count", required=True
+                    "How many?",
+                    list(ch.counts),
+                    key=CHOOSERS["count"],
+                    required=True,
+                    on_change=_chose,
+                    args=("count",),
                 )
+        labels = dict(ch.zones)
+        _chooser_value("zone", ch.zone)
         with c[1]:
             st.segmented_control(
                 "From",
-                list(ZONES),
-                format_func=lambda z: table.ZONE_LABELS[z],
-                key="sel_zone",
+                list(labels),
+                format_func=lambda z: labels[z],
+                key=CHOOSERS["zone"],
                 required=True,
+                on_change=_chose,
+                args=("zone",),
             )
+        _chooser_value("by", ch.by)
         with c[2]:
-            movers = ["", *table.others(game)]
-            if st.session_state.get("sel_by") not in movers:
-                st.session_state["sel_by"] = ""
             st.selectbox(
                 "Played by",
-                movers,
-                format_func=lambda p: p or f"{game.turn} (their turn)",  # shown as text
-                key="sel_by",
+                list(ch.movers),
+                format_func=lambda p: p or ch.mover_label,  # shown as text
+                key=CHOOSERS["by"],
+                on_change=_chose,
+                args=("by",),
             )
-        traits = game.traits(sel)
-        if traits.needs_target or traits.takes_give:
+        if ch.target_prompt or ch.gives:
             d: Any = st.columns(2)
-            if traits.needs_target:
+            if ch.target_prompt:
+                _chooser_value("to", ch.to)
                 with d[0]:
-                    by = st.session_state.get("sel_by") or game.turn
                     st.segmented_control(
-                        plain(f"{v.card_name(sel)}: which player?"),
-                        [p for p in game.state.names if p != by],
+                        plain(ch.target_prompt),
+                        list(ch.targets),
                         format_func=_alone,
-                        key="sel_to",
+                        key=CHOOSERS["to"],
+                        on_change=_chose,
+                        args=("to",),
                     )
-            if traits.takes_give:
-                if st.session_state.get("sel_give") is None:
-                    st.session_state["sel_give"] = NOT_SEEN
+            if ch.gives:
+                _chooser_value("give", NOT_SEEN if ch.give is None else ch.give)
                 with d[1]:
                     st.selectbox(
                         "Which card is given? (if you saw it)",
-                        [NOT_SEEN, *v.all_cards()],
+                        [NOT_SEEN, *ch.gives],
                         format_func=lambda c: "Not seen" if c == NOT_SEEN else v.card_name(c),
-                        key="sel_give",
+                        key=CHOOSERS["give"],
+                        on_change=_chose,
+                        args=("give",),
                     )
-    _actions(tbl, sel)
 
 
-def _verdict(tbl: table.Table, sel: Any) -> bool:
-    """Show the live verdict; True when Play may be pressed."""
-    game = tbl.game
-    v = game.variant
+def _verdict(shown: view.TableView | None) -> bool:
+    """Show the live verdict (or what to choose next); True when Play may be pressed."""
+    if shown is None:
+        return False
     with st.container(key="verdict"):
-        if sel is None:
-            st.html(board.ask_html(f"{game.hint()} Tap the card that was played."))
-            return False
-        chosen = v.karma(sel) if isinstance(sel, str) else None
-        about = f"{glance.card_words(v, sel)}: {chosen.text}" if chosen and chosen.text else ""
-        if game.traits(sel).needs_target and not st.session_state.get("sel_to"):
-            st.html(
-                board.ask_html(
-                    f"Who is the {v.card_name(sel)} for? Choose a player just above.", about
-                )
-            )
-            return False
-        verdict = table.verdict_for(game, _proposed(tbl))
-        if verdict is None:
-            return False
-        st.html(board.verdict_html(verdict, about))
-        return verdict.legal
+        said = shown.verdict
+        if isinstance(said, view.Ask):
+            st.html(board.ask_html(said.text, said.about))
+        elif said is not None:
+            st.html(board.verdict_html(said))
+    return shown.can_play
 
 
-def _actions(tbl: table.Table, sel: Any) -> None:
+def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
     game = tbl.game
-    shown = tbl.version
+    version = tbl.version
+    facts = shown.facts if shown is not None else _facts(tbl)
     with st.container(key="action_bar"):
-        ok = _verdict(tbl, sel) if not game.over else False
+        ok = _verdict(shown)
         with st.container(key="action_buttons", horizontal=True, gap="small"):
             if not game.over:
                 st.button(
@@ -514,7 +529,7 @@ def _actions(tbl: table.Table, sel: Any) -> None:
                     key="do_play",
                     type="primary",
                     on_click=_do,
-                    args=("play", shown),
+                    args=("play", version),
                     disabled=not ok,
                     width="stretch",
                 )
@@ -522,8 +537,8 @@ def _actions(tbl: table.Table, sel: Any) -> None:
                     "Pick up the pile",
                     key="do_pickup",
                     on_click=_do,
-                    args=("pickup", shown),
-                    disabled=not table.can_pick_up(game),
+                    args=("pickup", version),
+                    disabled=not facts.can_pick_up,
                     width="stretch",
                 )
             st.button(
@@ -531,8 +546,8 @@ def _actions(tbl: table.Table, sel: Any) -> None:
                 key="do_undo",
                 icon=":material/undo:",
                 on_click=_do,
-                args=("undo", shown),
-                disabled=not game.can_undo(),
+                args=("undo", version),
+                disabled=not facts.can_undo,
                 width="stretch",
             )
             st.button(
@@ -540,8 +555,8 @@ def _actions(tbl: table.Table, sel: Any) -> None:
                 key="do_redo",
                 icon=":material/redo:",
                 on_click=_do,
-                args=("redo", shown),
-                disabled=not game.can_redo(),
+                args=("redo", version),
+                disabled=not facts.can_redo,
                 width="stretch",
             )
 
@@ -552,6 +567,8 @@ FIX_FOR = "fix_for"  # (gid, version) the fix panel was filled from
 FIX_SEATS = "fix_seats"  # the setup's players (names before the fix) in their new order
 FIX_FU = "fix_fu"
 FIX_FU_WHO = "fix_fu_who"
+FIX_NAMES = "fix_names"  # the names typed so far, by setup seat (kept while the panel is shut)
+FIX_OPEN, LOG_OPEN = "fix_open", "log_open"  # the panels' open state: drawn only when open
 
 
 def _fix_fill(tbl: table.Table) -> None:
@@ -561,7 +578,9 @@ def _fix_fill(tbl: table.Table) -> None:
     st.session_state[FIX_FOR] = (tbl.gid, tbl.version)
     seats = list(tbl.players or tbl.game.state.names)
     st.session_state[FIX_SEATS] = seats
-    for i, name in enumerate(seats):  # keyed by the setup's seat number, never by a name
+    # Keyed by the setup's seat number, never by a name.
+    st.session_state[FIX_NAMES] = dict(enumerate(seats))
+    for i, name in enumerate(seats):
         st.session_state[f"fix_name_{i}"] = name
     st.session_state[FIX_FU] = {n: list(c) for n, c in (tbl.face_up or {}).items()}
     st.session_state.pop(FIX_FU_WHO, None)
@@ -600,7 +619,8 @@ def _fix_save(shown: int) -> None:
         return
     seats = tuple(st.session_state.get(FIX_SEATS, []))
     setup_seats = list(tbl.players or tbl.game.state.names)
-    names = {o: str(st.session_state.get(f"fix_name_{setup_seats.index(o)}", o)) for o in seats}
+    typed = st.session_state.get(FIX_NAMES, {})
+    names = {o: str(typed.get(setup_seats.index(o), o)) for o in seats}
     face_up = None
     if not tbl.from_position:
         per = tbl.variant.deal.face_up
@@ -629,10 +649,26 @@ def _fix_save(shown: int) -> None:
     _flash("success", words)
 
 
+def _fix_typed(i: int) -> None:
+    """A seat's name was typed: kept apart from the text box, which is not drawn while the
+    panel is shut."""
+    st.session_state.setdefault(FIX_NAMES, {})[i] = st.session_state.get(f"fix_name_{i}", "")
+
+
 def _fix_panel(tbl: table.Table) -> None:
     _fix_fill(tbl)
+    panel = st.expander(
+        "Fix a mistake from the start (names, seats, face-up cards)",
+        key=FIX_OPEN,
+        on_change="rerun",
+    )
+    if not panel.open:  # drawn only when opened: no element of it is sent on a tap
+        return
     st.html(newgame.SETUP_STYLE)
-    with st.expander("Fix a mistake from the start (names, seats, face-up cards)"):
+    typed = st.session_state.get(FIX_NAMES, {})
+    for i, name in typed.items():  # the text boxes come back as they were left
+        st.session_state.setdefault(f"fix_name_{i}", name)
+    with panel:
         st.caption(
             "Put right what was entered wrongly when the game began. The steps played so far "
             "stay, as long as they still fit."
@@ -641,10 +677,13 @@ def _fix_panel(tbl: table.Table) -> None:
         setup_seats = list(tbl.players or tbl.game.state.names)
         for i, old in enumerate(seats):
             with st.container(key=f"fix_seat_{i}", horizontal=True, vertical_alignment="bottom"):
+                seat = setup_seats.index(old)
                 st.text_input(
                     f"Seat {i + 1}",
-                    key=f"fix_name_{setup_seats.index(old)}",
+                    key=f"fix_name_{seat}",
                     max_chars=setup.NAME_MAX,
+                    on_change=_fix_typed,
+                    args=(seat,),
                 )
                 if i and not tbl.from_position:
                     st.button(
@@ -711,7 +750,7 @@ def _export(tbl: table.Table) -> None:
 st.html(TABLE_STYLE)
 tbl = _table()
 if st.session_state.pop(RESET_KEY, False):
-    _reset_choice(tbl)
+    _reset_choice()
 if tbl is None:
     new_game_screen()
 else:

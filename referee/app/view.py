@@ -1,0 +1,325 @@
+"""What the Referee page shows, as one value: a typed selection and a pure ``view(game, sel)``.
+
+Why: the page used to keep its choices in six loose session keys and, on every tap, recomputed
+every card's verdict *with words* just to grey cards out.  Here the choice for the step being
+recorded is one frozen :class:`Selection`, changed only by pure functions (:func:`tap`,
+:func:`choose`, :func:`fresh`), and everything the table draws is one frozen :class:`TableView`.
+The facts that change only when a step is taken (:class:`StepFacts`: which cards may still be
+played, judged without words; Pick up; the last step's words) are computed once per step and
+reused for every tap until the next one.  No Streamlit here, and no rule: the engine decides
+every verdict (``Game.explain``, ``Game.rules.judge``); this module only asks it and shapes the
+answers for the screen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from referee import wording
+from referee.engine import Game, PickUp, Play
+from referee.engine.steps import ZONES
+from referee.variant.model import Card
+
+from .glance import CardKind, card_kind, card_words
+from .table import ZONE_LABELS, last_step_words, max_count, playable_cards
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The table's choice for the step being recorded, as tapped on this tablet.
+
+    ``zone`` None and ``by`` "" mean "as the game stands": the zone due now and the player
+    whose turn it is, so that a fresh selection never needs the game to be made.
+    """
+
+    card: Card | None = None
+    count: int = 1
+    zone: str | None = None
+    by: str = ""
+    to: str | None = None
+    give: Card | None = None
+
+
+Field = Literal["count", "zone", "by", "to", "give"]
+
+
+def fresh() -> Selection:
+    """Nothing chosen: after a step, an undo, a refused or stale action, another game."""
+    return Selection()
+
+
+def tap(sel: Selection, card: Card) -> Selection:
+    """Tap a card to choose it (the count, zone, player and card given start afresh); tap the
+    chosen card again to choose another.  Who played it is kept: a referee recording a run of
+    plays by one player out of turn taps one card after another."""
+    if sel.card == card:
+        return Selection(by=sel.by)
+    return Selection(card=card, by=sel.by)
+
+
+def choose(sel: Selection, field: Field, value: object) -> Selection:
+    """One choice of the chosen card changed (how many, from which zone, played by whom, for
+    which player, which card given).  A target equal to the new player is dropped: nobody
+    chooses themselves."""
+    if field == "count":
+        return dataclasses.replace(sel, count=max(1, int(value)) if isinstance(value, int) else 1)
+    if field == "zone":
+        return dataclasses.replace(sel, zone=value if value in ZONES else None)
+    if field == "by":
+        by = value if isinstance(value, str) else ""
+        return dataclasses.replace(sel, by=by, to=None if sel.to == by else sel.to)
+    if field == "to":
+        return dataclasses.replace(sel, to=value if isinstance(value, str) and value else None)
+    give = value if isinstance(value, int | str) and value != "" else None
+    return dataclasses.replace(sel, give=give)
+
+
+# --- the facts of one step (computed once per step) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepFacts:
+    """What the table shows that changes only when a step is taken or undone."""
+
+    turn: str | None
+    zone: str  # the zone the mover plays from now (R3, R8.3)
+    playable: dict[Card, bool]  # False: ruled out by the copies the table has seen (R4.3)
+    can_pick_up: bool
+    can_undo: bool
+    can_redo: bool
+    hint: str
+    last_step: str  # the last step's words, with a seat change's note ('' before the first)
+    step_count: int
+
+
+def step_facts(game: Game) -> StepFacts:
+    """The step's facts, asked of the engine once: verdicts without words for the grid."""
+    turn = game.turn
+    zone = game.zone_to_play() or "hand"
+    return StepFacts(
+        turn=turn,
+        zone=zone,
+        playable=playable_cards(game, turn, zone),
+        can_pick_up=turn is not None and game.is_legal(PickUp(turn)),
+        can_undo=game.can_undo(),
+        can_redo=game.can_redo(),
+        hint=game.hint() if turn is not None else "",
+        last_step=last_step_words(game),
+        step_count=game.step_count,
+    )
+
+
+# --- the view -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardView:
+    card: Card
+    label: str  # the rank, or the card's name (the group's words, unescaped)
+    kind: CardKind
+    struck: bool  # greyed and crossed out: every copy accounted for (it still answers a tap)
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The choices the chosen card still offers, each with the value chosen now."""
+
+    counts: tuple[int, ...]  # () when one card is all there is to play
+    count: int
+    zones: tuple[tuple[str, str], ...]  # (zone, label)
+    zone: str
+    movers: tuple[str, ...]  # "" (the player whose turn it is) first, then the others
+    by: str
+    mover_label: str  # what "" reads as: "Ann (their turn)"
+    target_prompt: str  # '' when the card needs no player
+    targets: tuple[str, ...]
+    to: str | None
+    gives: tuple[Card, ...]  # () when the card gives none; the cards a given one may be
+    give: Card | None
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the screen asks for in the verdict's place: tap a card, choose a player."""
+
+    text: str
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    """The one verdict shown: Yes or No, the answer, what to do, the rule as a tag."""
+
+    legal: bool
+    answer: str
+    detail: str
+    todo: str
+    rule: str
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the step's part of the table draws, from one game and one selection."""
+
+    over: bool
+    selection: Selection  # as judged: a card, player or choice the game no longer has dropped
+    cards: tuple[CardView, ...]
+    choices: Choices | None  # None: no card chosen (or the game is over)
+    verdict: VerdictView | Ask | None
+    step: Play | None  # the play the selection proposes (None: nothing to judge yet)
+    can_play: bool
+    facts: StepFacts
+
+
+def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
+    """The selection as this game can take it: a card the variant lacks, a player no longer
+    at the table, a count or card given out of range is dropped to its default."""
+    v = game.variant
+    if sel.card is None or not v.is_card(sel.card) or facts.turn is None:
+        return Selection(by=sel.by if sel.by in game.state.names else "")
+    by = sel.by if sel.by in game.state.names and sel.by != facts.turn else ""
+    count = sel.count if 1 <= sel.count <= max_count(game, sel.card) else 1
+    traits = game.needs(sel.card)
+    mover = by or facts.turn
+    to = sel.to if traits.needs_target and sel.to in _targets(game, mover) else None
+    give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
+    zone = sel.zone if sel.zone in ZONES else None
+    return Selection(sel.card, count, zone, by, to, give)
+
+
+def _targets(game: Game, by: str) -> tuple[str, ...]:
+    return tuple(p for p in game.state.names if p != by)
+
+
+def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableView:
+    """Everything the table shows for ``sel`` (``facts``: this step's, if already computed)."""
+    facts = step_facts(game) if facts is None else facts
+    v = game.variant
+    sel = settled(game, sel, facts)
+    cards = tuple(
+        CardView(
+            c,
+            str(c) if isinstance(c, int) else v.card_name(c),
+            card_kind(v, c),
+            not facts.playable.get(c, True),
+            c == sel.card,
+        )
+        for c in v.all_cards()
+    )
+    if game.over or facts.turn is None:
+        return TableView(True, sel, cards, None, None, None, False, facts)
+    if sel.card is None:
+        ask = Ask(f"{facts.hint} Tap the card that was played.")
+        return TableView(False, sel, cards, None, ask, None, False, facts)
+    choices = _choices(game, sel, facts)
+    card = sel.card
+    karma = v.karma(card) if isinstance(card, str) else None
+    about = f"{card_words(v, card)}: {karma.text}" if karma is not None and karma.text else ""
+    if game.needs(card).needs_target and sel.to is None:
+        ask = Ask(f"Who is the {v.card_name(card)} for? Choose a player just above.", about)
+        return TableView(False, sel, cards, choices, ask, None, False, facts)
+    step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
+    verdict = game.explain(step)
+    parts = wording.verdict_parts(verdict)
+    shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, about)
+    return TableView(False, sel, cards, choices, shown, step, verdict.legal, facts)
+
+
+def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
+    assert sel.card is not None and facts.turn is not None
+    v = game.variant
+    most = max_count(game, sel.card)
+    traits = game.needs(sel.card)
+    mover = sel.by or facts.turn
+    return Choices(
+        counts=tuple(range(1, most + 1)) if most > 1 else (),
+        count=sel.count,
+        zones=tuple((z, ZONE_LABELS[z]) for z in ZONES),
+        zone=sel.zone or facts.zone,
+        movers=("", *(n for n in game.state.names if n != facts.turn)),
+        by=sel.by,
+        mover_label=f"{facts.turn} (their turn)",
+        target_prompt=f"{v.card_name(sel.card)}: which player?" if traits.needs_target else "",
+        targets=_targets(game, mover) if traits.needs_target else (),
+        to=sel.to,
+        gives=tuple(v.all_cards()) if traits.takes_give else (),
+        give=sel.give,
+    )
+
+
+# --- every verdict of the step, ahead of the taps (issue 27.2) ---------------------------------
+
+Choice = tuple[Card, str, int, str | None, Card | None]  # card, zone, count, to, give
+
+
+@dataclass(frozen=True)
+class Precomputed:
+    """Every verdict the mover's choices can get at this step, in a compact form: each distinct
+    verdict once (``verdicts``), and for every choice (card × zone × count × target × card
+    given) the index of its verdict.  A screen holding it answers a tap without asking the
+    server.  A play recorded for another player (out of turn, R6.1) is not in it: that rare
+    choice is judged when it is made (``view``)."""
+
+    mover: str | None
+    verdicts: tuple[VerdictView, ...]
+    index: dict[Choice, int]
+
+    def verdict(self, choice: Choice) -> VerdictView | None:
+        i = self.index.get(choice)
+        return None if i is None else self.verdicts[i]
+
+    def data(self) -> dict[str, object]:
+        """Plain data for the browser: verdicts as lists, choices keyed 'card|zone|count|to|give'
+        (a card's id or rank as text, '' for no target or card given)."""
+
+        def key(c: Choice) -> str:
+            card, zone, count, to, give = c
+            return f"{card}|{zone}|{count}|{to or ''}|{'' if give is None else give}"
+
+        return {
+            "mover": self.mover,
+            "verdicts": [[v.legal, v.answer, v.detail, v.todo, v.rule] for v in self.verdicts],
+            "choices": {key(c): i for c, i in self.index.items()},
+        }
+
+
+def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
+    """Judge every choice the mover can make now, without words (``Rules.judge``, a few µs
+    each); the words (``Game.explain``) are made once per distinct judgement, since a verdict's
+    words follow from its judgement and the position alone."""
+    facts = step_facts(game) if facts is None else facts
+    mover = facts.turn
+    if mover is None:
+        return Precomputed(None, (), {})
+    v = game.variant
+    cards = v.all_cards()
+    judge = game.rules.judge
+    state = game.state
+    seen: dict[object, int] = {}
+    verdicts: list[VerdictView] = []
+    index: dict[Choice, int] = {}
+    for card in cards:
+        traits = game.needs(card)
+        targets: tuple[str | None, ...] = _targets(game, mover) if traits.needs_target else (None,)
+        gives: tuple[Card | None, ...] = (None, *cards) if traits.takes_give else (None,)
+        for zone in ZONES:
+            for count in range(1, max_count(game, card) + 1):
+                for to in targets:
+                    for give in gives:
+                        step = Play(mover, (card,) * count, zone, to, give)
+                        j = judge(state, step)
+                        i = seen.get(j)
+                        if i is None:
+                            parts = wording.verdict_parts(game.explain(step))
+                            i = seen[j] = len(verdicts)
+                            verdicts.append(
+                                VerdictView(
+                                    j.legal, parts.answer, parts.detail, parts.todo, parts.rule
+                                )
+                            )
+                        index[(card, zone, count, to, give)] = i
+    return Precomputed(mover, tuple(verdicts), index)

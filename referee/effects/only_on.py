@@ -1,0 +1,93 @@
+"""Only on (a house rule): where a card may be played - "a 10 may only go on a 9 or lower",
+"an 8 only on a 5 or higher".  It reads the value the pile counts (``PileView.value``: see-
+through cards looked through, a Karma card counting 0) and limits that to a range; an empty pile
+takes any card (R5.1).  It is asked by the one R5 check, before wild cards and restrictions, so
+the verdict, the legal steps, a blind face-down card, the advice and the bots agree by
+construction.
+
+This file is the whole effect: its hook (``lands_on``), its words, and what the schema, the
+loader, the rules sheet, the Design page and the bots read from the registry.
+"""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects.base import PileView, Refusal
+from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.variant.model import Card, Variant
+
+
+def _range(lo: int | None, hi: int | None) -> str:
+    """'a 9 or lower', 'a 5 or higher', 'a number from 3 to 9'."""
+    if lo is None and hi is not None:
+        return f"{words.a_number(hi)} or lower"
+    if hi is None and lo is not None:
+        return f"{words.a_number(lo)} or higher"
+    return f"a number from {lo} to {hi}"
+
+
+class OnlyOn(EffectSpec):
+    name = "only_on"
+    title = "Only goes on some cards"
+    rule = "R9"
+    description = (
+        "This card may only be played on a pile that counts from min to max (an empty pile "
+        "takes any card)."
+    )
+    help = "Say which cards this one may be played on, for example only on a 9 or lower."
+    params = (
+        Param(
+            "min",
+            "integer",
+            "The lowest value of the pile it may go on (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Only on this number or higher",
+            empty="no lowest number",
+        ),
+        Param(
+            "max",
+            "integer",
+            "The highest value of the pile it may go on (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Only on this number or lower",
+            empty="no highest number",
+        ),
+    )
+    passive = True  # nothing happens as it is played: it only limits where it may go
+    examples = ({"effect": "only_on", "max": 9},)
+    order = 35
+
+    def lands_on(
+        self, params: Params, card: Card, pile: PileView, variant: Variant
+    ) -> Refusal | None:
+        value = pile.value
+        lo, hi = params.get("min"), params.get("max")
+        if value is None or ((lo is None or value >= lo) and (hi is None or value <= hi)):
+            return None
+        name = variant.card_name(card)
+        return Refusal(
+            self.name,
+            "only_on",
+            variant.rule_for(card, self.rule),
+            # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
+            f"{name} may only go on {_range(lo, hi)}, and the pile counts {value}.",
+        )
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        lo, hi = params.get("min"), params.get("max")
+        if lo is None and hi is None:
+            return "It may go on any card."
+        return f"It may only be played on {_range(lo, hi)} (or on an empty pile)."
+
+    def check(self, c: CardCheck) -> None:
+        lo, hi = c.number("min"), c.number("max")
+        if lo is None and hi is None and "min" not in c.params and "max" not in c.params:
+            c.warn("only_on without min or max limits nothing; expected min, max or both", None)
+        if lo is not None and hi is not None and lo > hi:
+            c.error(
+                f"min {lo} is more than max {hi}, so the card could only start a pile; "
+                f"expected min at most {hi}",
+                "min",
+            )

@@ -1,0 +1,685 @@
+"""The designer's answers, one analysis behind the Design page, the Simulate page and
+``karma simulate``: does the variant end (and if not, why), is it fair, what is each card worth,
+how much does skill count, how does it differ from the variant it came from, how long is a game.
+
+Each *deal* (game ``i`` of a run seeded ``S``: ``game_seed(S, i)``) is played several ways,
+always from the same cards and the same random numbers (common random numbers, so that the
+differences are the rule's and not the deal's):
+
+* the *main game*, by the run's players (careful ``smart`` players by default);
+* for each Karma card and powered rank, *restricted play* (Jaffe et al., "Evaluating
+  Competitive Game Balance with Restricted Play", AIIDE 2012): the same deal with one player
+  (``P{i % players + 1}``, so every seat takes its turn) never playing that card while it has
+  any other step, a pick-up included.  A card's *worth* is how much more often that player
+  loses: a paired difference, -1, 0 or 1 per deal, with Student's t interval.  When the player
+  never had that card among its choices the two games are the same game and are not played
+  twice (the difference is exactly 0);
+* *careless against careful*: the same deal with that player a careless (``random``) player and
+  a careful (``smart``) one, the rest of the table unchanged;
+* the *parent* variant (the one this one started from), on the same deal seed.
+
+The run stops when the headline margins (each seat's loss share and each card's worth) are
+within ``target``, after ``min_games`` deals and at the latest at ``max_games`` deals; deals
+are played in fixed chunks and merged in order, so the answer for a seed does not depend on
+how many worker processes there are.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+
+from referee.engine import Game, Play, Step
+from referee.simulate.bots import BOTS, Bot
+from referee.simulate.report import Report, Tally
+from referee.simulate.results import GameResult
+from referee.simulate.runner import (
+    DEFAULT_STEP_CAP,
+    _check,
+    _context,
+    bot_seed,
+    game_seed,
+    play,
+    seat_names,
+    seating,
+)
+from referee.simulate.stats import Interval, MeanSums, SeatEdge, mean_interval, seat_edge, share
+from referee.variant.model import Card, Variant
+
+__all__ = [
+    "BOT_WORDS",
+    "CARELESS",
+    "CAREFUL",
+    "CHUNK",
+    "DEFAULT_BOTS",
+    "Analysis",
+    "Question",
+    "analyse",
+    "analyse_live",
+    "players_words",
+    "powered_cards",
+]
+
+CAREFUL = "smart"
+CARELESS = "random"
+DEFAULT_BOTS: tuple[str, ...] = (CAREFUL,)
+"""Every answer is judged with careful players unless asked otherwise: they play as a family
+does (shed low cards first, keep Karma cards for when they would pick up, burn when they can).
+Careless (``random``) players make games ten times longer than any table plays them."""
+
+BOT_WORDS = {
+    "smart": "careful players (they keep Karma cards for when they need them, as a family does)",
+    "greedy": "simple players (lowest card first, Karma cards only instead of picking up)",
+    "random": "careless players (any move the rules allow, at random)",
+}
+"""How each kind of computer player is described wherever a result says who made it."""
+
+CHUNK = 10
+"""Deals per chunk: the unit of work, of progress and of the stopping rule.  Fixed (not
+derived from the number of processes), so the deals a run stops after are the same for any
+``jobs``."""
+
+STALL_GAMES = 30
+"""After this many deals, a run where clearly most games stall stops: that is the answer."""
+STALL_REPLAYS = 20
+"""How many stalled deals are replayed with the suspected card never played by anyone."""
+
+
+def players_words(bots: Sequence[str]) -> str:
+    """ "careful players (…)" or "a mix: careful players (…) and careless players (…)"."""
+    kinds = list(dict.fromkeys(bots))
+    if len(kinds) == 1:
+        return BOT_WORDS.get(kinds[0], kinds[0])
+    return "a mix, taking turns at the seats: " + " and ".join(BOT_WORDS.get(b, b) for b in kinds)
+
+
+def powered_cards(variant: Variant) -> list[Card]:
+    """The cards whose worth is measured: every Karma card and every number with a power."""
+    return [c for c in variant.all_cards() if isinstance(c, str) or variant.effects_of(c)]
+
+
+@dataclass(frozen=True)
+class Question:
+    """What to find out, and how hard to try."""
+
+    variant: Variant
+    players: int = 4
+    bots: tuple[str, ...] = DEFAULT_BOTS
+    seed: int = 1
+    max_games: int = 2000
+    min_games: int = 100
+    target: float = 0.05  # the headline margins: 5 points
+    step_cap: int = DEFAULT_STEP_CAP
+    cards: bool = True  # each card's worth (restricted play)
+    skill: bool = True  # careless against careful
+    parent: Variant | None = None  # compare with the variant this one started from
+
+    def check(self) -> None:
+        """Raise ValueError, in words, for a question that cannot be asked."""
+        _check(self.variant, self.players, self.max_games, self.bots, 1, self.step_cap)
+        if self.min_games < 1:
+            raise ValueError("min_games must be at least 1.")
+        if not 0 <= self.target < 1:
+            raise ValueError("the margin to reach must be between 0 and 1 (0: play every game).")
+        if self.parent is not None and self.parent.decks_for(self.players) is None:
+            raise ValueError(
+                f"{self.parent.name} is for {self.parent.min_players} to "
+                f"{self.parent.max_players} players, not {self.players}: it cannot be compared "
+                "at this table."
+            )
+        # The bound on work (MAX_WORK) is on the main games, as for ``simulate``: each
+        # further way a deal is played (a card's restricted play, careless against careful,
+        # the parent) is a bounded multiple of it, and most restricted games are not replayed.
+
+
+# --- one deal, played every way -----------------------------------------------------------------
+
+
+class Restricted:
+    """A player who never plays ``card`` while it has any other step (restricted play).
+
+    Passes the steps on untouched when the card is not among them, so a game in which the
+    player never had that choice is the very same game as the unrestricted one."""
+
+    def __init__(self, base: Bot, card: Card) -> None:
+        self.base = base
+        self.card = card
+        self.name = f"{base.name} without {card}"
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        card = self.card
+        kept = [s for s in steps if not (isinstance(s, Play) and s.cards[0] == card)]
+        if not kept or len(kept) == len(steps):
+            return self.base.choose(game, steps, rng)
+        if len(kept) == 1:
+            return kept[0]
+        return self.base.choose(game, kept, rng)
+
+
+class Watcher:
+    """Passes every choice to ``base``, noting the cards it could have played."""
+
+    def __init__(self, base: Bot) -> None:
+        self.base = base
+        self.name = base.name
+        self.seen: set[Card] = set()
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        seen = self.seen
+        for s in steps:
+            if isinstance(s, Play):
+                seen.add(s.cards[0])
+        return self.base.choose(game, steps, rng)
+
+
+@dataclass
+class DealResult:
+    """Everything one deal told: the main game and each of its variations."""
+
+    index: int
+    lineup: list[str]
+    main: GameResult
+    focus: int  # the seat (0-based) of the restricted / careless player
+    worth: dict[Card, int | None] = field(default_factory=dict)  # -1/0/1, None: unfinished
+    replayed: set[Card] = field(default_factory=set)
+    careful: bool | None = None  # the focus player lost with a careful player there
+    careless: bool | None = None
+    parent: GameResult | None = None
+
+
+class _Player:
+    """Plays deals of one question; bots are made once per process."""
+
+    def __init__(self, q: Question) -> None:
+        self.q = q
+        self.names = seat_names(q.players)
+        self.bots: dict[str, Bot] = {b: BOTS[b]() for b in {*q.bots, CAREFUL, CARELESS}}
+        self.cards = powered_cards(q.variant) if q.cards else []
+
+    def game(
+        self, variant: Variant, index: int, lineup: Sequence[Bot], cap: int | None = None
+    ) -> GameResult:
+        q = self.q
+        game = Game.shuffled(variant, self.names, game_seed(q.seed, index))
+        by_name = dict(zip(self.names, lineup, strict=True))
+        return play(game, by_name, random.Random(bot_seed(q.seed, index)), cap or q.step_cap)
+
+    def deal(self, index: int) -> DealResult:
+        q = self.q
+        lineup = seating(q.bots, q.players, index)
+        focus = index % q.players
+        bots = [self.bots[b] for b in lineup]
+        watcher = Watcher(bots[focus])
+        main = self.game(q.variant, index, [*bots[:focus], watcher, *bots[focus + 1 :]])
+        out = DealResult(index, lineup, main, focus)
+        if main.capped:  # no loser to compare with: the variations would tell nothing
+            return out
+        me = self.names[focus]
+        lost = main.loser == me
+        for card in self.cards:
+            if card not in watcher.seen:  # never a choice: the very same game
+                out.worth[card] = 0
+                continue
+            out.replayed.add(card)
+            restricted = Restricted(bots[focus], card)
+            other = self.game(q.variant, index, [*bots[:focus], restricted, *bots[focus + 1 :]])
+            out.worth[card] = None if other.capped else int(other.loser == me) - int(lost)
+        if q.skill:
+            out.careful, out.careless = self._skill(index, lineup, main, focus)
+        if q.parent is not None:
+            out.parent = self.game(q.parent, index, bots)
+        return out
+
+    def _skill(
+        self, index: int, lineup: list[str], main: GameResult, focus: int
+    ) -> tuple[bool | None, bool | None]:
+        """The focus player's loss as a careful player and as a careless one, same deal."""
+        me = self.names[focus]
+        results: dict[str, GameResult] = {}
+        for kind in (CAREFUL, CARELESS):
+            if lineup[focus] == kind:
+                results[kind] = main
+            else:
+                bots = [self.bots[b] for b in lineup]
+                bots[focus] = self.bots[kind]
+                results[kind] = self.game(self.q.variant, index, bots)
+        a, b = results[CAREFUL], results[CARELESS]
+        return (
+            None if a.capped else a.loser == me,
+            None if b.capped else b.loser == me,
+        )
+
+    def stalled_without(self, card: Card, indices: Sequence[int]) -> tuple[int, int]:
+        """Replay stalled deals with ``card``'s power taken away (the same cards dealt, the
+        same players): (how many were replayed, how many of them ended)."""
+        q = self.q
+        plain = without_power(q.variant, card)
+        ended = 0
+        for index in indices:
+            bots = [self.bots[b] for b in seating(q.bots, q.players, index)]
+            ended += not self.game(plain, index, bots).capped
+        return len(indices), ended
+
+
+def without_power(variant: Variant, card: Card) -> Variant:
+    """``variant`` with ``card``'s power taken away and nothing else changed: a Karma card
+    becomes a plain wild card (R5.3), a number loses its power.  The deck is the same, so a
+    deal seed deals the same cards."""
+    if isinstance(card, str):
+        cards = tuple(replace(k, effects=()) if k.id == card else k for k in variant.karma_cards)
+        return replace(variant, karma_cards=cards)
+    return replace(variant, rank_powers=tuple(p for p in variant.rank_powers if p.rank != card))
+
+
+# --- tallies: sums that merge -------------------------------------------------------------------
+
+
+@dataclass
+class Sums:
+    """Everything counted over some deals; ``merge`` adds another's in (integers only)."""
+
+    main: Tally
+    parent: Tally | None
+    capped_plays: dict[Card, int] = field(default_factory=dict)  # plays in unfinished games
+    capped_indices: list[int] = field(default_factory=list)  # the first few unfinished deals
+    worth: dict[Card, MeanSums] = field(default_factory=dict)
+    replayed: dict[Card, int] = field(default_factory=dict)
+    careful: list[int] = field(default_factory=lambda: [0, 0])  # losses, games
+    careless: list[int] = field(default_factory=lambda: [0, 0])
+    skill: MeanSums = field(default_factory=MeanSums)  # careless loss - careful loss
+    length: MeanSums = field(default_factory=MeanSums)  # ours - parent, both ended
+    pickups: MeanSums = field(default_factory=MeanSums)
+    burns: MeanSums = field(default_factory=MeanSums)
+    ended_length: MeanSums = field(default_factory=MeanSums)  # steps of games that ended
+    parent_length: MeanSums = field(default_factory=MeanSums)  # the parent's, paired deals
+
+    @classmethod
+    def empty(cls, q: Question) -> Sums:
+        parent = Tally.empty(q.players, q.bots) if q.parent is not None else None
+        sums = cls(Tally.empty(q.players, q.bots), parent)
+        for card in powered_cards(q.variant) if q.cards else []:
+            sums.worth[card] = MeanSums()
+            sums.replayed[card] = 0
+        return sums
+
+    def add(self, d: DealResult, names: Sequence[str]) -> None:
+        self.main.add(d.main, names, d.lineup)
+        if not d.main.capped:
+            self.ended_length.add(d.main.steps)
+        else:
+            for card, n in d.main.plays.items():
+                self.capped_plays[card] = self.capped_plays.get(card, 0) + n
+            if len(self.capped_indices) < STALL_REPLAYS:
+                self.capped_indices.append(d.index)
+        for card, diff in d.worth.items():
+            if diff is not None:
+                self.worth[card].add(diff)
+        for card in d.replayed:
+            self.replayed[card] += 1
+        for kind, lost in (("careful", d.careful), ("careless", d.careless)):
+            if lost is not None:
+                counts = getattr(self, kind)
+                counts[0] += lost
+                counts[1] += 1
+        if d.careful is not None and d.careless is not None:
+            self.skill.add(int(d.careless) - int(d.careful))
+        if d.parent is not None and self.parent is not None:
+            self.parent.add(d.parent, names, d.lineup)
+            if not d.main.capped and not d.parent.capped:
+                self.length.add(d.main.steps - d.parent.steps)
+                self.parent_length.add(d.parent.steps)
+                self.pickups.add(d.main.pickups - d.parent.pickups)
+                self.burns.add(d.main.burns - d.parent.burns)
+
+    def merge(self, o: Sums) -> None:
+        self.main.merge(o.main)
+        if self.parent is not None and o.parent is not None:
+            self.parent.merge(o.parent)
+        for card, n in o.capped_plays.items():
+            self.capped_plays[card] = self.capped_plays.get(card, 0) + n
+        room = STALL_REPLAYS - len(self.capped_indices)
+        self.capped_indices.extend(o.capped_indices[: max(0, room)])
+        for card, s in o.worth.items():
+            self.worth[card].merge(s)
+        for card, n in o.replayed.items():
+            self.replayed[card] += n
+        for kind in ("careful", "careless"):
+            mine, theirs = getattr(self, kind), getattr(o, kind)
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
+        for name in ("skill", "length", "pickups", "burns", "ended_length", "parent_length"):
+            getattr(self, name).merge(getattr(o, name))
+
+
+def _play_chunk(q: Question, start: int, stop: int) -> Sums:
+    player = _Player(q)
+    sums = Sums.empty(q)
+    for index in range(start, stop):
+        sums.add(player.deal(index), player.names)
+    return sums
+
+
+_WORKER: dict[str, Question] = {}
+
+
+def _init_worker(q: Question) -> None:
+    _WORKER["q"] = q
+
+
+def _worker_chunk(span: tuple[int, int]) -> Sums:
+    return _play_chunk(_WORKER["q"], *span)
+
+
+# --- the answers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardWorth:
+    """How much more often a player loses who never plays the card: points, with margin."""
+
+    card: str  # the report key: a rank's number or a Karma card's id
+    name: str
+    worth: Interval  # a share difference: 0.09 is "9 points"
+    replayed: int  # deals in which the restriction changed a choice
+    strong: bool = False  # its strength dwarfs the others'
+
+    def words(self) -> str:
+        if not self.worth.known:
+            return f"{self.name}: not known yet"
+        pts = self.worth.value * 100
+        flag = " (much stronger than the others)" if self.strong else ""
+        return f"{self.name}: worth {pts:.0f} {self.worth.plus_minus(100)} points{flag}"
+
+
+@dataclass(frozen=True)
+class Stall:
+    """Why games do not end, as far as the run can see."""
+
+    card: str | None  # the card passed round most in unfinished games
+    name: str | None
+    per_stalled_game: float
+    per_ended_game: float
+    replayed: int  # unfinished deals replayed with that card's power taken away
+    ended_without: int  # ... of which ended
+    burn_impossible: str | None  # "3 in a row burn, but ..." when no burn can happen
+
+    def words(self) -> list[str]:
+        out: list[str] = []
+        if self.name is not None:
+            out.append(
+                f"In the games that did not end, {self.name} was played "
+                f"{self.per_stalled_game:,.0f} times a game (in games that ended: "
+                f"{self.per_ended_game:,.1f})."
+            )
+            if self.replayed:
+                out.append(
+                    f"The same games played again with {self.name} as a plain card (no power): "
+                    f"{self.ended_without} of {self.replayed} end."
+                )
+                if self.ended_without * 2 > self.replayed:
+                    out.append(f"{self.name} keeps games from ending.")
+        if self.burn_impossible:
+            out.append(self.burn_impossible)
+        return out
+
+
+def _burn_problem(variant: Variant, players: int, burns: int) -> str | None:
+    """A burn that cannot happen with these counts: not one burn in the games played, and no
+    card has ``burn`` copies in the deck for this table."""
+    decks = variant.decks_for(players) or 1
+    most = max((variant.copies_per_deck(c) * decks for c in variant.all_cards()), default=0)
+    if burns or most >= variant.burn:
+        return None
+    return (
+        f"The pile never burned: it takes {variant.burn} of a kind in a row, and no card has "
+        f"more than {most} copies in the deck for {players} players."
+    )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The answers so far (``done`` when the run has stopped)."""
+
+    question: Question
+    report: Report  # the main games' figures (lengths, pick-ups, plays by card, …)
+    parent_report: Report | None
+    ends: Interval  # the share of games that ended
+    seats: SeatEdge
+    bots: dict[str, Interval]  # each kind of player's loss share (games that ended)
+    cards: tuple[CardWorth, ...]
+    careful: Interval  # a careful player's loss share at this table
+    careless: Interval
+    skill: Interval  # careless minus careful, paired
+    length: Interval  # ours minus the parent's, in steps, paired
+    pickups: Interval
+    burns: Interval
+    steps: Interval  # steps of a game that ended, with the mean's interval
+    parent_steps: Interval | None
+    stall: Stall | None
+    done: bool = False
+    stopped: str = ""  # why the run stopped: "margins", "cap", "cancelled", "does not end"
+
+    @property
+    def games(self) -> int:
+        return self.report.games
+
+    @property
+    def may_not_end(self) -> bool:
+        return self.report.may_not_end
+
+    def headline_margin(self) -> float:
+        """The widest of the headline margins: each seat's loss share and each card's worth."""
+        margins = [s.margin for s in self.seats.shares if s.known]
+        margins += [c.worth.margin for c in self.cards if c.worth.known]
+        if not margins or len(margins) < len(self.seats.shares):
+            return math.inf
+        return max(margins)
+
+    def progress(self) -> float:
+        """How far the run is, 0..1: games over the cap, or the margins over the target
+        (a margin shrinks as one over the square root of the games)."""
+        q = self.question
+        by_games = self.games / q.max_games
+        m = self.headline_margin()
+        by_margin = 0.0 if not math.isfinite(m) or m <= 0 else min(1.0, (q.target / m) ** 2)
+        if self.games < q.min_games:
+            by_margin = min(by_margin, self.games / q.min_games)
+        return 1.0 if self.done else min(0.99, max(by_games, by_margin))
+
+
+def _bots(report: Report) -> dict[str, Interval]:
+    return {b: share(report.bot_losses.get(b, 0), n) for b, n in report.bot_seats.items()}
+
+
+def _cards(q: Question, sums: Sums) -> tuple[CardWorth, ...]:
+    rows = []
+    for card, s in sums.worth.items():
+        rows.append(
+            CardWorth(str(card), q.variant.card_name(card), mean_interval(s), sums.replayed[card])
+        )
+    # Flag a card whose worth dwarfs the others': clearly above zero, at least twice the
+    # next strongest card's and at least 15 points.
+    known = sorted((c for c in rows if c.worth.known), key=lambda c: -c.worth.value)
+    if len(known) >= 2:
+        top, second = known[0], known[1]
+        if top.worth.low > 0 and top.worth.value >= max(0.15, 2 * max(0.0, second.worth.value)):
+            rows = [replace(c, strong=True) if c is top else c for c in rows]
+    return tuple(rows)
+
+
+def _stall(q: Question, sums: Sums, player: _Player | None) -> Stall | None:
+    t = sums.main
+    if not t.capped:
+        return None
+    ended = t.games - t.capped
+    special = powered_cards(q.variant)
+    best: Card | None = None
+    best_rate = 0.0
+    for card in special:
+        rate = sums.capped_plays.get(card, 0) / t.capped
+        if rate > best_rate:
+            best, best_rate = card, rate
+    burn = _burn_problem(q.variant, q.players, t.burns)
+    if best is None:
+        return Stall(None, None, 0.0, 0.0, 0, 0, burn)
+    finished_plays = t.plays.get(best, 0) - sums.capped_plays.get(best, 0)
+    per_ended = finished_plays / ended if ended else 0.0
+    replayed = ended_without = 0
+    if player is not None and sums.capped_indices:
+        replayed, ended_without = player.stalled_without(best, sums.capped_indices)
+    return Stall(
+        str(best),
+        q.variant.card_name(best),
+        best_rate,
+        per_ended,
+        replayed,
+        ended_without,
+        burn,
+    )
+
+
+def _parent_steps(sums: Sums) -> Interval | None:
+    """The parent's mean length over the deals where both games ended: the base of the
+    comparison ("24% longer")."""
+    return None if sums.parent is None else mean_interval(sums.parent_length)
+
+
+def _answers(
+    q: Question, sums: Sums, seconds: float, jobs: int, done: bool, stopped: str
+) -> Analysis:
+    report = Report.build(
+        q.variant,
+        players=q.players,
+        seed=q.seed,
+        bots=q.bots,
+        step_cap=q.step_cap,
+        tally=sums.main,
+        seconds=seconds,
+        jobs=jobs,
+    )
+    parent = None
+    if q.parent is not None and sums.parent is not None:
+        parent = Report.build(
+            q.parent,
+            players=q.players,
+            seed=q.seed,
+            bots=q.bots,
+            step_cap=q.step_cap,
+            tally=sums.parent,
+        )
+    t = sums.main
+    stall = _stall(q, sums, _Player(q) if done else None) if done else None
+    return Analysis(
+        question=q,
+        report=report,
+        parent_report=parent,
+        ends=share(t.games - t.capped, t.games),
+        seats=seat_edge(t.loser_seat),
+        bots=_bots(report),
+        cards=_cards(q, sums),
+        careful=share(*sums.careful),
+        careless=share(*sums.careless),
+        skill=mean_interval(sums.skill),
+        length=mean_interval(sums.length),
+        pickups=mean_interval(sums.pickups),
+        burns=mean_interval(sums.burns),
+        steps=mean_interval(sums.ended_length),
+        parent_steps=_parent_steps(sums),
+        stall=stall,
+        done=done,
+        stopped=stopped,
+    )
+
+
+def _should_stop(q: Question, sums: Sums) -> str:
+    """Why to stop after these deals, or "" to go on."""
+    games = sums.main.games
+    if games >= q.max_games:
+        return "cap"
+    ended = share(games - sums.main.capped, games)
+    if games >= STALL_GAMES and ended.high < 0.5:
+        return "does not end"  # most games stall: the answer is that, not the figures
+    if games < q.min_games or q.target <= 0:
+        return ""
+    margins = [s.margin for s in seat_edge(sums.main.loser_seat).shares]
+    margins += [mean_interval(s).margin for s in sums.worth.values()]
+    if all(math.isfinite(m) and m <= q.target for m in margins):
+        return "margins"
+    return ""
+
+
+def _spans(q: Question) -> Iterator[tuple[int, int]]:
+    for start in range(0, q.max_games, CHUNK):
+        yield start, min(q.max_games, start + CHUNK)
+
+
+def _chunks_in_order(q: Question, jobs: int) -> Iterator[Sums]:
+    """The chunks' sums in deal order, played ``jobs`` at a time; whoever stops iterating
+    stops the run (queued chunks are cancelled, running ones finish)."""
+    spans = _spans(q)
+    if jobs <= 1:
+        for a, b in spans:
+            yield _play_chunk(q, a, b)
+        return
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(q,)
+    )
+    try:
+        ahead: dict[int, Future[Sums]] = {}
+        finished: dict[int, Sums] = {}
+        nxt = 0
+        order = list(spans)
+        submitted = 0
+        while nxt < len(order):
+            while submitted < len(order) and submitted - nxt < 2 * jobs:
+                ahead[submitted] = pool.submit(_worker_chunk, order[submitted])
+                submitted += 1
+            if nxt not in finished:
+                done, _ = wait(list(ahead.values()), return_when=FIRST_COMPLETED)
+                for i, fut in list(ahead.items()):
+                    if fut in done:
+                        finished[i] = fut.result()
+                        del ahead[i]
+                continue
+            yield finished.pop(nxt)
+            nxt += 1
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def default_jobs() -> int:
+    """Every core: the default everywhere."""
+    return os.cpu_count() or 1
+
+
+def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
+    """The answers so far after every chunk of deals; the last one is ``done``.  Stop
+    iterating to cancel (the page's Cancel, a closed tab): worker chunks queued are dropped.
+    Raises ValueError, before any game, for a question that cannot be asked."""
+    import time
+
+    q.check()
+    jobs = jobs or default_jobs()
+    began = time.perf_counter()
+    sums = Sums.empty(q)
+    for part in _chunks_in_order(q, jobs):
+        sums.merge(part)
+        why = _should_stop(q, sums)
+        seconds = time.perf_counter() - began
+        if why:
+            yield _answers(q, sums, time.perf_counter() - began, jobs, True, why)
+            return
+        yield _answers(q, sums, seconds, jobs, False, "")
+
+
+def analyse(q: Question, jobs: int = 0) -> Analysis:
+    """The whole analysis (see ``analyse_live``)."""
+    last: Analysis | None = None
+    for answer in analyse_live(q, jobs):
+        last = answer
+    assert last is not None
+    return last

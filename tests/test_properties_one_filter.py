@@ -1,0 +1,146 @@
+"""Issue 30.6: one filter for every rule, over random valid variants (every effect of the menu,
+two decks included) and random reachable states of full-information games.
+
+At every state: a step is accepted by ``explain`` exactly when it is among the legal steps
+(``legal_steps`` and the out-of-turn steps a cut-in opens); every refusal's "instead" is the
+hint, which is read off the same verdicts; and a face-down card is decided as the same card
+shown face up would be, wherever the rule book treats them alike (R7.5: the R5 check, not the
+card's own conditions, which a blind card cannot meet or break).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from strategies import valid_variants
+
+from referee.effects import EFFECTS, EffectSpec
+from referee.engine import Game, PickUp, Play, SetupError
+from referee.engine.steps import ZONES, Step
+from referee.reasons import HouseRule, Reason
+from referee.variant.model import Variant
+
+STEPS = 50
+
+
+def _proposals(game: Game) -> list[Step]:
+    """Every play the players could propose from the cards they are known to hold (each zone
+    but face-down, each number of copies up to one too many, each chosen player), the card the
+    mover would turn over blind, and every pick-up."""
+    s = game.state
+    out: list[Step] = [PickUp(n) for n in s.names]
+    targets: list[str | None] = [None, *s.names]
+    for name, seat in zip(s.names, s.seats, strict=True):
+        for zone in ZONES:
+            cards = seat.zone(zone)
+            if zone == "face_down":
+                if name == game.turn and cards.order:
+                    out += [Play(name, (cards.order[-1],), zone, to) for to in targets]
+                continue
+            for card, have in cards.known.items():
+                for k in range(1, have + 2):
+                    out += [Play(name, (card,) * k, zone, to) for to in targets]
+    return out
+
+
+def _blind_as_shown(game: Game) -> None:
+    """R7.5: the card the mover turns over fits exactly when, shown face up, it would pass the
+    R5 check (a refusal by the card's own condition aside: a blind card is turned over whatever
+    it is)."""
+    s = game.state
+    by = game.turn
+    if by is None or game.zone_to_play() != "face_down" or s.follow_up:
+        return
+    seat = s.seats[s.mover]
+    assert seat.face_down.order
+    card = seat.face_down.order[-1]
+    blind = game.explain(Play(by, (card,), "face_down", _some_to(game, card)))
+    shown = _shown(game, card)
+    face_up = shown.explain(Play(by, (card,), "face_up", _some_to(game, card)))
+    if face_up.reason is Reason.HOUSE_RULE and not _lands_refusal(face_up.data):
+        return  # the card's own condition (e.g. not a last card): not asked of a blind card
+    fits = blind.reason is Reason.FACE_DOWN_FITS
+    assert fits == face_up.legal, (card, blind, face_up)
+
+
+def _shown(game: Game, card: object) -> Game:
+    """The same game with the mover's next face-down card lying face up instead."""
+    s = game.state.copy()
+    seat = s.seats[s.mover]
+    seat.face_down.take(card, 1)  # type: ignore[arg-type]
+    seat.face_up.add_known(card)  # type: ignore[arg-type]
+    return Game(game.variant, s, decks=game.decks, full_information=True)
+
+
+def _lands_refusal(data: object) -> bool:
+    """Whether a house rule's refusal came from where the card may land (the R5 check)."""
+    return isinstance(data, HouseRule) and (
+        type(EFFECTS[data.effect]).lands_on is not EffectSpec.lands_on
+    )
+
+
+def _some_to(game: Game, card: object) -> str | None:
+    if not game.needs(card).needs_target:  # type: ignore[arg-type]
+        return None
+    s = game.state
+    others = [n for n in s.names if n != game.turn]
+    return next((n for n in others if s.is_in(s.seat_of(n))), others[0])
+
+
+def check_state(game: Game) -> None:
+    listed = set(game.legal_steps()) | set(game.out_of_turn_steps())
+    hint = game.hint()
+    for step in listed:
+        assert game.explain(step).legal, step
+    for step in _proposals(game):
+        verdict = game.explain(step)
+        if verdict.legal:
+            if (
+                isinstance(step, Play)
+                and step.give is None
+                and game.needs(step.cards[0]).takes_give
+            ):
+                continue  # the card given may go unsaid; legal_steps names each choice
+            assert step in listed, (step, verdict)
+        else:
+            assert step not in listed, (step, verdict)
+            assert verdict.instead == hint, (step, verdict.instead, hint)
+    _blind_as_shown(game)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(variant=valid_variants(), players=st.integers(2, 8), seed=st.integers(0, 2**32 - 1))
+def test_one_filter_decides_every_step(variant: Variant, players: int, seed: int) -> None:
+    note(repr(variant))
+    n = max(variant.min_players, min(players, variant.max_players))
+    try:
+        game = Game.shuffled(variant, [f"P{i}" for i in range(n)], seed, keep_history=True)
+    except SetupError:
+        return
+    rng = random.Random(seed)
+    for _ in range(STEPS):
+        if game.over:
+            assert game.legal_steps() == [] and game.out_of_turn_steps() == []
+            return
+        check_state(game)
+        game.push(rng.choice(game.legal_steps() + game.out_of_turn_steps()))
+
+
+def test_the_check_can_fail() -> None:
+    """A legal step missing from the list is found: the check reads what it claims to."""
+    from referee.variant.registry import builtin
+
+    game = Game.shuffled(builtin("classic"), ["A", "B", "C"], 5, keep_history=True)
+    real = game.rules.legal_steps
+    game.rules.legal_steps = lambda s: real(s)[1:]  # type: ignore[method-assign]
+    try:
+        check_state(game)
+    except AssertionError:
+        return
+    raise AssertionError("a missing legal step went unnoticed")

@@ -1,0 +1,266 @@
+"""The Referee page's selection and view without a browser (issue 27.1): one frozen selection
+changed by pure functions, and ``view(game, selection)`` giving everything the table shows."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import wording
+from referee.app import table, view
+from referee.app.view import Ask, Selection, VerdictView
+from referee.engine import Game, PickUp, Play
+from referee.variant.registry import builtin
+
+
+def classic(names: tuple[str, ...] = ("Ann", "Ben", "Cal")) -> Game:
+    return Game.deal(builtin("classic"), list(names))
+
+
+# --- the selection ----------------------------------------------------------------------------
+
+
+def test_a_selection_is_frozen_and_starts_empty() -> None:
+    sel = view.fresh()
+    assert sel == Selection(None, 1, None, "", None, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sel.card = 4  # type: ignore[misc]
+
+
+def test_tapping_chooses_a_card_afresh_and_tapping_it_again_lets_go() -> None:
+    sel = view.choose(view.tap(view.fresh(), 9), "count", 3)
+    sel = view.choose(view.choose(sel, "zone", "face_up"), "by", "Cal")
+    assert sel == Selection(9, 3, "face_up", "Cal")
+    other = view.tap(sel, 5)  # another card: count and zone start again, who played it stays
+    assert other == Selection(5, 1, None, "Cal")
+    assert view.tap(other, 5) == Selection(by="Cal")
+
+
+def test_choices_that_make_no_sense_fall_back_to_their_default() -> None:
+    sel = view.tap(view.fresh(), "give_the_pile_to_a_friend")
+    assert view.choose(sel, "zone", "pocket").zone is None
+    assert view.choose(sel, "count", "three").count == 1
+    assert view.choose(sel, "give", "").give is None
+    to_cal = view.choose(sel, "to", "Cal")
+    assert to_cal.to == "Cal"
+    assert view.choose(to_cal, "by", "Cal").to is None  # nobody chooses themselves
+    assert view.choose(to_cal, "by", "Ben").to == "Cal"
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def test_nothing_chosen_asks_for_the_card_and_offers_no_play() -> None:
+    game = classic()
+    shown = view.view(game, view.fresh())
+    assert isinstance(shown.verdict, Ask)
+    assert shown.verdict.text == f"{game.hint()} Tap the card that was played."
+    assert shown.choices is None and shown.step is None and not shown.can_play
+    assert [c.card for c in shown.cards] == list(game.variant.all_cards())
+    assert not any(c.struck or c.chosen for c in shown.cards)
+    assert not shown.facts.can_pick_up and not shown.facts.can_undo  # an empty pile (R6.3)
+
+
+def test_a_legal_card_is_judged_and_may_be_played() -> None:
+    game = classic()
+    shown = view.view(game, view.tap(view.fresh(), 4))
+    assert shown.step == Play("Ann", (4,), "hand")
+    assert shown.can_play
+    assert isinstance(shown.verdict, VerdictView) and shown.verdict.legal
+    parts = wording.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+    assert (shown.verdict.answer, shown.verdict.rule) == (parts.answer, parts.rule)
+    assert [c.card for c in shown.cards if c.chosen] == [4]
+    ch = shown.choices
+    assert (
+        ch is not None
+        and ch.counts == tuple(range(1, table.max_count(game, 4) + 1))
+        and ch.zone == "hand"
+    )
+    assert ch.movers == ("", "Ben", "Cal") and ch.mover_label == "Ann (their turn)"
+    assert not ch.target_prompt and not ch.gives
+
+
+def test_an_illegal_card_says_why_and_what_to_do_instead() -> None:
+    game = classic()
+    game.push(Play("Ann", (4,)))
+    shown = view.view(game, view.tap(view.fresh(), 3))
+    assert not shown.can_play
+    assert isinstance(shown.verdict, VerdictView)
+    v = shown.verdict
+    assert not v.legal and v.rule == "R5.2" and "lower than 4" in v.answer
+    assert "Ben may play from their hand: 4 or higher" in v.todo
+    assert shown.facts.last_step == table.last_step_words(game)
+    assert shown.facts.can_pick_up and shown.facts.can_undo and not shown.facts.can_redo
+
+
+def test_a_card_that_needs_a_player_asks_for_one_before_judging() -> None:
+    game = classic()
+    sel = view.tap(view.fresh(), "give_the_pile_to_a_friend")
+    shown = view.view(game, sel)
+    assert isinstance(shown.verdict, Ask) and not shown.can_play and shown.step is None
+    assert shown.verdict.text.startswith("Who is the Give the Pile to a Friend for?")
+    assert shown.verdict.about.startswith("✦ Give the Pile to a Friend: ")
+    assert shown.choices is not None and shown.choices.targets == ("Ben", "Cal")
+    chosen = view.view(game, view.choose(sel, "to", "Cal"))
+    assert chosen.can_play and chosen.step == Play(
+        "Ann", ("give_the_pile_to_a_friend",), "hand", to="Cal"
+    )
+    by_ben = view.view(game, view.choose(sel, "by", "Ben"))  # Ben would choose Ann or Cal
+    assert by_ben.choices is not None and by_ben.choices.targets == ("Ann", "Cal")
+
+
+def test_a_play_recorded_for_someone_else_is_judged_as_theirs() -> None:
+    game = classic()
+    shown = view.view(game, view.choose(view.tap(view.fresh(), 9), "by", "Cal"))
+    assert isinstance(shown.verdict, VerdictView)
+    assert shown.verdict.rule == "R6.1" and "it is Ann's turn, not Cal's" in shown.verdict.answer
+    assert shown.step is not None and shown.step.by == "Cal" and not shown.can_play
+
+
+def test_a_struck_card_is_the_engines_copy_count() -> None:
+    game = Game.deal(builtin("classic"), ["Ann", "Ben"])
+    game.push(Play("Ann", (9, 9, 9)))  # three 9s burn: every 9 is accounted for (R4.3)
+    facts = view.step_facts(game)
+    expected = {
+        c: game.explain(Play(game.turn or "", (c,), facts.zone)).legal
+        or game.explain(Play(game.turn or "", (c,), facts.zone)).rule != "R4.3"
+        for c in game.variant.all_cards()
+    }
+    assert facts.playable == expected  # judged without words, as explain says with words
+    shown = view.view(game, view.tap(view.fresh(), 9), facts)
+    assert shown.facts is facts  # computed once per step, reused for every tap
+    nine = next(c for c in shown.cards if c.card == 9)
+    assert not expected[9] and expected[8]
+    assert nine.struck and nine.chosen  # struck, and still answers a tap
+    assert isinstance(shown.verdict, VerdictView) and shown.verdict.rule == "R4.3"
+
+
+def test_a_used_one_time_card_is_struck() -> None:
+    game = Game.deal(builtin("family-create-your-karma"), ["Ann", "Ben", "Cal"])
+    assert not next(
+        c for c in view.view(game, view.fresh()).cards if c.card == "change_your_seat"
+    ).struck
+    game.push(Play("Ann", ("change_your_seat",), to="Cal"))
+    card = next(c for c in view.view(game, view.fresh()).cards if c.card == "change_your_seat")
+    assert card.struck
+
+
+def test_a_selection_the_game_cannot_take_is_settled() -> None:
+    game = classic()
+    odd = Selection(card="no_such_card", by="Zed")
+    assert view.view(game, odd).selection == view.fresh()
+    too_many = view.view(game, Selection(card=4, count=99, by="Ann", to="Ben", give=4))
+    # 'by' the player whose turn it is is the default; 4 takes no player and gives no card
+    assert too_many.selection == Selection(card=4)
+
+
+def test_the_game_over_shows_no_step_part() -> None:
+    rng = random.Random(3)
+    full = Game.shuffled(builtin("quick-duel"), ["Ann", "Ben"], 3, keep_history=True)
+    while not full.over:
+        full.push(rng.choice(full.legal_steps()))
+    game = Game.deal(builtin("quick-duel"), ["Ann", "Ben"], full.initial_face_up)
+    for step in full.steps:
+        game.push(step)
+    shown = view.view(game, view.tap(view.fresh(), 4))
+    assert shown.over and shown.verdict is None and shown.choices is None and not shown.can_play
+    assert shown.facts.turn is None and not shown.facts.can_pick_up
+
+
+def test_the_zone_is_the_one_due_now_until_another_is_chosen() -> None:
+    game = classic()
+    sel = view.tap(view.fresh(), 9)
+    assert view.view(game, sel).choices.zone == game.zone_to_play()  # type: ignore[union-attr]
+    face_up = view.view(game, view.choose(sel, "zone", "face_up"))
+    assert isinstance(face_up.verdict, VerdictView) and face_up.verdict.rule.startswith("R3")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    card_i=st.integers(0, 40),
+    count=st.integers(1, 9),
+    zone=st.sampled_from([None, "hand", "face_up", "face_down"]),
+    by_i=st.integers(-1, 3),
+)
+def test_the_view_asks_the_engine_and_changes_nothing(
+    seed: int, steps: int, card_i: int, count: int, zone: str | None, by_i: int
+) -> None:
+    """On any position of a self-played game and any selection: the view's verdict is the
+    engine's on the step it proposes, Play is offered exactly when the engine allows it, and
+    the game is left as it was."""
+    names = ["Ann", "Ben", "Cal", "Dee"]
+    full = Game.shuffled(builtin("classic"), names, seed, keep_history=True)
+    rng = random.Random(seed)
+    while not full.over and full.step_count < steps:
+        full.push(rng.choice(full.legal_steps()))
+    game = Game.deal(builtin("classic"), names, full.initial_face_up)
+    for step in full.steps:
+        game.push(step)
+    cards = game.variant.all_cards()
+    sel = Selection(cards[card_i % len(cards)], count, zone, names[by_i] if by_i >= 0 else "")
+    before = game.state.copy()
+    shown = view.view(game, sel)
+    assert game.state == before
+    if shown.step is not None:
+        verdict = game.explain(shown.step)
+        assert shown.can_play == verdict.legal
+        assert isinstance(shown.verdict, VerdictView)
+        assert shown.verdict.answer == wording.verdict_parts(verdict).answer
+    else:
+        assert not shown.can_play
+    assert shown.facts.can_pick_up == (
+        game.turn is not None and game.explain(PickUp(game.turn)).legal
+    )
+
+
+# --- every verdict of the step, ahead of the taps ---------------------------------------------
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+def test_every_precomputed_verdict_is_the_one_the_view_shows(seed: int, steps: int) -> None:
+    """The compact table holds, for every choice of the mover, exactly the verdict the view
+    would show for it (and so the engine's), words and rule included."""
+    names = ["Ann", "Ben", "Cal"]
+    variant = builtin("family-create-your-karma")
+    full = Game.shuffled(variant, names, seed, keep_history=True)
+    rng = random.Random(seed)
+    while not full.over and full.step_count < steps:
+        full.push(rng.choice(full.legal_steps()))
+    game = Game.deal(variant, names, full.initial_face_up)
+    for step in full.steps:
+        game.push(step)
+    facts = view.step_facts(game)
+    pre = view.precompute(game, facts)
+    if game.over:
+        assert pre.mover is None and not pre.index
+        return
+    assert pre.mover == game.turn
+    assert len(pre.verdicts) < len(pre.index)  # compact: each distinct verdict once
+    for (card, zone, count, to, give), i in pre.index.items():
+        shown = view.view(game, Selection(card, count, zone, "", to, give), facts)
+        assert isinstance(shown.verdict, VerdictView)
+        assert dataclasses.replace(shown.verdict, about="") == pre.verdicts[i]
+        assert shown.can_play == pre.verdicts[i].legal
+    data = pre.data()
+    assert len(data["choices"]) == len(pre.index)  # type: ignore[arg-type]
+
+
+def test_the_precomputed_table_covers_every_choice_of_the_mover() -> None:
+    game = classic()
+    pre = view.precompute(game)
+    for card in game.variant.all_cards():
+        traits = game.needs(card)
+        for zone in ("hand", "face_up", "face_down"):
+            for count in range(1, table.max_count(game, card) + 1):
+                to = "Ben" if traits.needs_target else None
+                assert pre.verdict((card, zone, count, to, None)) is not None, (card, zone, count)
+    assert pre.verdict((4, "hand", 1, None, None)) == VerdictView(
+        True, *wording.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+    )
