@@ -25,7 +25,7 @@ from typing import Any
 
 WAIT_ENV = "KARMA_DB_WAIT_SECONDS"
 DEFAULT_WAIT = 5.0
-CLIENT_MARGIN = 1.0  # the server's own timeout normally wins (the connection stays usable)
+CLIENT_MARGIN = 0.5  # the server's own timeout normally wins (the connection stays usable)
 
 _local = threading.local()
 
@@ -65,10 +65,10 @@ def expired() -> bool:
 
 
 def connect_timeout(wait: float) -> int:
-    """libpq's ``connect_timeout`` for a new connection now: what is left of this thread's
-    deadline (at least 2 s, libpq's minimum), else ``wait``."""
+    """libpq's ``connect_timeout`` for a new connection now: ``wait``, or what is left of this
+    thread's deadline if less (at least 2 s, libpq's minimum)."""
     left = remaining()
-    return max(2, math.ceil(wait if left is None else left))
+    return max(2, math.ceil(wait if left is None else min(wait, left)))
 
 
 def deadline_connection_class() -> type[Any]:
