@@ -495,3 +495,28 @@ def test_a_frozen_database_server_is_said_within_the_wait(
             assert "not answering" in fault.message
     assert _finishes(lambda: store.versions([gid])) is None
     assert store.load_game(gid).steps == []  # the step refused while frozen was not stored
+
+
+def test_a_migration_step_may_take_longer_than_the_usual_wait(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One update per game on a big database takes a while: a step has its own, longer limit
+    (the usual one would stop it half way at every start, for ever)."""
+    import time
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    gid = _game(Store(target))
+
+    def slow(db: object) -> None:
+        if target.startswith("postgresql"):
+            run_sql("SELECT pg_sleep(1.8)")(db)  # type: ignore[arg-type]
+        else:
+            time.sleep(1.8)  # a slow disk: the statements after it are past the usual limit
+        run_sql("CREATE TABLE slow_step (x INTEGER)")(db)  # type: ignore[arg-type]
+
+    step = Migration("a slow step", slow)
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, step))
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    moved = Store(target)
+    assert moved.schema_version() == SCHEMA_VERSION + 1
+    assert moved.load_game(gid).name == "Test"

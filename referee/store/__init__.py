@@ -65,6 +65,7 @@ DATA_DIR_ENV = "KARMA_DATA_DIR"
 DATABASE_URL_ENV = "KARMA_DATABASE_URL"  # e.g. postgresql://karma:secret@db.example.org/karma
 DB_NAME = "karma.sqlite3"
 MIGRATION_LOCK = 7_344_211
+MIGRATION_SECONDS = 600.0  # one migration step's limit (the usual wait is a few seconds)
 # The columns a GameRow and a GameSummary are read from, in the order _game_row/_summary use.
 GAME_COLUMNS = (
     *("id", "name", "variant_id", "builtin", "variant", "players", "face_up", "start"),
@@ -281,6 +282,7 @@ class Store:
         self.wait = wait.wait_seconds()
         self._breaker = _Breaker()  # shared with every VisitorStore made from this store
         self._offline: StorageError | None = None
+        self._patience: float | None = None  # a longer limit, for a migration step
         if "://" in target:
             url = _engine_url(target)
             self.url: URL | None = url
@@ -301,6 +303,7 @@ class Store:
         store = cls.__new__(cls)
         store.server, store.wait, store.url, store.path = False, 0.0, None, None
         store.where, store._breaker, store._offline = fault.where, _Breaker(), fault
+        store._patience = None
         return store
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -394,7 +397,7 @@ class Store:
         down = self._breaker.down
         if down is not None and time.monotonic() - down[0] < BREAK_SECONDS:
             raise down[1]
-        with wait.deadline(self.wait + wait.CLIENT_MARGIN):
+        with wait.deadline(self._patience or self.wait + wait.CLIENT_MARGIN):
             yield
         self._breaker.down = None
 
@@ -447,14 +450,28 @@ class Store:
                 if current > SCHEMA_VERSION:
                     raise StorageError(
                         "newer",
-                        f"The games {'database' if self.server else 'file'} in {self.where} "
-                        "was written by a newer Karma Referee; update this app to open it. "
-                        "Nothing was changed.",
+                        f"The games {'database' if self.server else 'file'} was written by a "
+                        "newer Karma Referee; update this app to open it. Nothing was changed.",
+                        self.where,
                     )
                 if current == SCHEMA_VERSION:
                     return
-                MIGRATIONS[current].apply(db)
-                self._write_version(db, current + 1)
+            # A step may take a while on a big database (one update per game): it runs in a
+            # transaction of its own with a longer limit; the check above keeps the usual one,
+            # so a hung database is still said at once.
+            self._patience = MIGRATION_SECONDS
+            try:
+                with self._write() as db:
+                    if self.server:
+                        db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+                        ms = int(MIGRATION_SECONDS * 1000)
+                        db.exec_driver_sql(f"SET LOCAL statement_timeout = {ms}")
+                    current = self._read_version(db)
+                    if current < SCHEMA_VERSION:  # (another app server may have done it)
+                        MIGRATIONS[current].apply(db)
+                        self._write_version(db, current + 1)
+            finally:
+                self._patience = None
 
     def _read_version(self, db: Connection) -> int:
         if not self.server:
