@@ -182,7 +182,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
     text = export_record(game, variant, name="A very long evening")
     size = len(text.encode("utf-8"))
     assert 50_000 < size < RECORD_MAX_BYTES / 2, size
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine does not stretch it
     record = load_record_text(text, "long.yaml")
     assert len(record.steps) == 5000
     result = replay(record)
@@ -200,7 +200,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
         "loser": game.loser,
     }
     assert check_state(again, everything) == []
-    assert time.perf_counter() - started < 30  # a generous bound; bench/ measures the real time
+    assert time.process_time() - started < 30  # CPU-s, a generous bound; bench/ times it
     assert RECORD_MAX_NODES > 5000 * 8
 
 

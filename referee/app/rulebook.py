@@ -6,7 +6,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from referee.store import NotFound, Store
+from referee.store import NotFound, StorageError, Store
 from referee.variant.loader import VariantError
 from referee.variant.sheet import rules_sheet
 
@@ -33,8 +33,8 @@ def choices(
             row = store.load_game(game_id)
             name = variant_from_yaml(row.variant).name
             out.append(Choice("game", name, f"{name} (this game)", row.variant))
-        except (NotFound, VariantError):
-            pass
+        except (NotFound, VariantError, StorageError):
+            pass  # the other variants' rules can still be read
     if design_yaml:
         try:
             name = variant_from_yaml(design_yaml).name
