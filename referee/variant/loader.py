@@ -41,7 +41,7 @@ from referee.names import (
     name_problem,
     quoted,
 )
-from referee.resources import SCHEMA_BASE_URL
+from referee.resources import VARIANT_SCHEMA
 from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import Deal, Effect, KarmaCard, PlayerRange, RankPower, Variant
 from referee.yamlsafe import (
@@ -58,8 +58,9 @@ from referee.yamlsafe import (
     schema_problems,
 )
 
-SCHEMA_REF = SCHEMA_BASE_URL + "variant.schema.json"
-"""Where a written variant file's modeline points: the stable address (referee.resources)."""
+SCHEMA_REF = VARIANT_SCHEMA
+"""Where a written variant file's modeline points by default: the schema file beside it
+(``karma schema --out``); the app's downloads point at the app itself (referee.resources)."""
 
 MAX_NODES = 5_000
 """Most YAML values in a variant file: 30 Karma cards with many effects stay under 2,500."""

@@ -11,6 +11,7 @@ import streamlit as st
 from referee.app import designer as d
 from referee.app import rulebook, state
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
+from referee.resources import VARIANT_SCHEMA, with_modeline
 from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
@@ -419,11 +420,13 @@ else:
     st.success(md(f"{variant.name} is ready to play."))
     st.session_state[rulebook.DESIGN_YAML_KEY] = chk.yaml
 
+# The file as it leaves the app: its first line points editors at this app's own schema.
+as_file = with_modeline(chk.yaml, VARIANT_SCHEMA, state.schema_base())
 c = st.columns(2)
 with c[0]:
     st.download_button(
         "Download the YAML",
-        data=chk.yaml,
+        data=as_file,
         file_name=f"{new.get('id') or 'variant'}.yaml",
         mime="application/x-yaml",
         key="design_download",
@@ -489,7 +492,7 @@ if variant is not None:
             st.code(link, language=None, wrap_lines=True)
 
 with st.expander("The variant file (YAML)"):
-    st.code(chk.yaml, language="yaml", line_numbers=True)
+    st.code(as_file, language="yaml", line_numbers=True)
 
 if variant is not None:
     with st.expander("Rules sheet"):
