@@ -57,7 +57,12 @@ PathT = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """One located finding; ``line``/``column`` are 1-based (0 when there is no position)."""
+    """One located finding; ``line``/``column`` are 1-based (0 when there is no position).
+
+    ``message`` speaks the file format (``karma validate``, an editor, the YAML view); ``plain``,
+    when a check gives it, says the same in a family's words for the Design page, and
+    ``concerns`` names the field it is about there when that is not ``path`` (a burn that never
+    happens with one deck is located at the deck count, but it is the burn a group changes)."""
 
     file: str
     line: int
@@ -65,6 +70,8 @@ class Problem:
     path: str
     message: str
     severity: str = ERROR
+    plain: str = ""
+    concerns: str = ""
 
     def __str__(self) -> str:
         where = self.path or "(top level)"
