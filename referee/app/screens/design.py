@@ -339,8 +339,10 @@ slot("karma_cards")
 cards = []
 for i, card in enumerate(data.get("karma_cards", [])):
     where = f"karma_cards[{i}]"
-    called = card.get("name") or "A new card"
-    label = md(f"{called} × {card.get('copies', 0)}")
+    # The title says what the fields say now (a field's state is ahead of the design by the
+    # change that made this run).
+    called = str(st.session_state.get(key("kc", i, "name"), card.get("name")) or "A new card")
+    label = md(f"{called} × {st.session_state.get(key('kc', i, 'copies'), card.get('copies', 0))}")
     with panel(label, f"design_open_kc_{card.get('id') or i}", where, called):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
         c = st.columns([3, 1], vertical_alignment="bottom")
@@ -426,7 +428,8 @@ powers = []
 for i, power in enumerate(data.get("rank_powers", []) or []):
     where = f"rank_powers[{i}]"
     rank = power.get("rank")
-    called = f"The {rank}" if isinstance(rank, int) else "A new power"
+    now = st.session_state.get(key("rp", i, "rank"), rank)
+    called = f"The {now}" if isinstance(now, int) else "A new power"
     with panel(md(called), f"design_open_rp_{i}", where, called):
         prank = number("Number", rank, "rp", i, "rank", lo=0, hi=99)
         slot(f"{where}.rank", where)
