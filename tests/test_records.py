@@ -18,6 +18,7 @@ from referee.records import (
     load_record_text,
     replay,
 )
+from referee.resources import RECORD_SCHEMA, modeline
 from referee.variant.registry import builtin
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
@@ -114,7 +115,7 @@ def test_export_and_reload_a_table_game() -> None:
     for step in [Play("Ann", (4,)), Play("Ben", (6, 6)), PickUp("Cal"), Play("Ann", (10,))]:
         g.push(step)
     text = export_record(g)
-    assert text.startswith("variant: classic\nplayers:")
+    assert text.startswith(modeline(RECORD_SCHEMA) + "variant: classic\nplayers:")
     assert "  - {by: Ben, play: [6, 6]}" in text and "  - {pickup: Cal}" in text
     again = game_from_record(load_record_text(text, "x.yaml"))
     assert again.state == g.state and again.steps == g.steps

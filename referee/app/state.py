@@ -7,6 +7,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -213,6 +214,33 @@ def share_base() -> str | None:
     scheme = "https" if url.startswith("https://") else "http"
     host = st.context.headers.get("Host")
     return reach.base_url(host, scheme)  # an odd Host falls back to the known address
+
+
+def schema_base() -> str:
+    """Where an editor loads this app's JSON Schemas from (``…/app/static/``), for the modeline
+    of a file downloaded here: the share address, or on a private app the address this
+    browser used (the editor then runs on this computer).  "" when the app does not serve
+    them (started without static serving): the modeline then names the schema beside the
+    file, which ``karma schema --out FOLDER`` writes."""
+    from streamlit import config
+    from streamlit.file_util import get_app_static_dir
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    from referee.resources import SERVED_PATH, VARIANT_SCHEMA
+
+    ctx = get_script_run_ctx()
+    if ctx is None or not config.get_option("server.enableStaticServing"):
+        return ""
+    if not (Path(get_app_static_dir(ctx.main_script_path)) / VARIANT_SCHEMA).is_file():
+        return ""
+    base = share_base()
+    if base is None:
+        seen = urlsplit(str(st.context.url or ""))
+        if not seen.hostname or not reach.is_local(seen.hostname):
+            return ""
+        base = f"{seen.scheme}://{seen.netloc}"
+    path = str(config.get_option("server.baseUrlPath") or "").strip("/")
+    return f"{base.rstrip('/')}/{path + '/' if path else ''}{SERVED_PATH}"
 
 
 def join_control() -> None:

@@ -30,6 +30,9 @@ STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (
     ("server.maxUploadSize", "1"),  # MB: variant files and game records are small
     ("server.fileWatcherType", "none"),
     ("server.runOnSave", "false"),
+    # The app's own static/ folder holds the JSON Schemas, so that a variant file or game record
+    # downloaded from the app names a schema an editor can load from it (referee.resources).
+    ("server.enableStaticServing", "true"),
     ("browser.gatherUsageStats", "false"),
     ("client.toolbarMode", "minimal"),
     # Defence in depth (issue 28): every page part runs in main.py's fault handler, and should

@@ -64,6 +64,8 @@ class LowerAndSkip(EffectSpec):
                 "lower_and_skip restricts the next play to the card's own number or lower, and "
                 "a Karma card has no number; expected it on a rank power",
                 None,
+                f"“{self.title}” needs the card's own number, and a Karma card has none. "
+                "Give it to a number card instead, under “Powers for number cards”.",
             )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

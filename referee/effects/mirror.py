@@ -75,10 +75,14 @@ class Mirror(EffectSpec):
                 "a one-time card leaves the pile as it resolves (R8), so a mirror never counts "
                 "as the card below; expected it left out or one_time left out",
                 None,
+                "A one-time card leaves the pile at once, so the mirror never works. "
+                "Keep only one of the two.",
             )
         if "transparent" in c.names:
             c.warn(
-                "a mirror already counts as the card below; expected 'transparent' left out", None
+                "a mirror already counts as the card below; expected 'transparent' left out",
+                None,
+                "A mirror already counts as the card below it. Take out “See-through”.",
             )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

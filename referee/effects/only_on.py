@@ -75,10 +75,16 @@ class OnlyOn(EffectSpec):
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")
         if lo is None and hi is None and "min" not in c.params and "max" not in c.params:
-            c.warn("only_on without min or max limits nothing; expected min, max or both", None)
+            c.warn(
+                "only_on without min or max limits nothing; expected min, max or both",
+                None,
+                "Say the lowest number, the highest number, or both. Now it can go anywhere.",
+            )
         if lo is not None and hi is not None and lo > hi:
             c.error(
                 f"min {lo} is more than max {hi}, so the card could only start a pile; "
                 f"expected min at most {hi}",
                 "min",
+                f"The lowest number is more than the highest ({hi}), so the card could only "
+                f"start a pile. Make it {hi} or less.",
             )

@@ -9,9 +9,9 @@ pending for the next step(s).  Defining the subclass registers it in ``UNITS``; 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from referee.effects.base import (
     Arrival,
@@ -76,6 +76,15 @@ PER_COPY = Param(
 play, as R8 says, or once per copy ("two 8s skip two players", "two reverses cancel out")."""
 
 
+class Report(Protocol):
+    """``error`` / ``warn`` of a :class:`CardCheck`: the loader's located message (the file's
+    words: ``karma validate``, the YAML view), the parameter it is about (None: the effect), and
+    the same in a family's words for the Design page (no field names, no effect ids: say the
+    effect's ``title``)."""
+
+    def __call__(self, message: str, key: str | None, plain: str = "") -> None: ...
+
+
 @dataclass
 class CardCheck:
     """One effect on one card, as the loader's semantic checks see it (raw, defensively read).
@@ -89,8 +98,8 @@ class CardCheck:
     names: list[str]
     rank: int | None
     ranks: range | None
-    error: Callable[[str, str | None], None]
-    warn: Callable[[str, str | None], None]
+    error: Report
+    warn: Report
 
     def number(self, key: str) -> int | None:
         value = self.params.get(key)
