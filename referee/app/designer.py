@@ -41,6 +41,7 @@ def _number_bounds() -> dict[str, tuple[int | None, int | None]]:
         "ranks": defs.get("ranks", {}),
         "karma_cards": defs.get("karma_card", {}),
         "rank_powers": defs.get("rank_power", {}),
+        "jokers": defs.get("jokers", {}),
         "deal": defs.get("deal", {}),
     }
     out: dict[str, tuple[int | None, int | None]] = {}
@@ -132,6 +133,7 @@ _SECTIONS = {
     "author": "about",
     "players": "players",
     "ranks": "deck",
+    "jokers": "deck",
     "deal": "table",
     "min_hand": "table",
     "burn": "table",
@@ -287,10 +289,17 @@ def remove_at(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
     return out
 
 
-def add_effect(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
-    """Add the first menu effect the card (or rank power) does not have yet."""
+def _holder(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
+    """The card whose effects are edited: ``data[key][index]``, or ``data[key]`` itself for
+    the one holder that is not a list (the jokers)."""
+    holder: dict[str, Any] = data[key] if index is None else data[key][index]
+    return holder
+
+
+def add_effect(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
+    """Add the first menu effect the card (or rank power, or the jokers) does not have yet."""
     out = copy.deepcopy(data)
-    effects = out[key][index].setdefault("effects", [])
+    effects = _holder(out, key, index).setdefault("effects", [])
     have = {effect_name(e) for e in effects}
     name = next((n for n in MENU if n not in have), "wild")
     spec = MENU[name]
@@ -298,9 +307,9 @@ def add_effect(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
     return out
 
 
-def remove_effect(data: dict[str, Any], key: str, index: int, effect: int) -> dict[str, Any]:
+def remove_effect(data: dict[str, Any], key: str, index: int | None, effect: int) -> dict[str, Any]:
     out = copy.deepcopy(data)
-    effects = out[key][index].get("effects", [])
+    effects = _holder(out, key, index).get("effects", [])
     if 0 <= effect < len(effects):
         del effects[effect]
     return out
@@ -309,11 +318,63 @@ def remove_effect(data: dict[str, Any], key: str, index: int, effect: int) -> di
 def add_power(data: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     powers = out.setdefault("rank_powers", [])
-    ranks = out.get("ranks", {})
     used = {p.get("rank") for p in powers}
-    low, high = int(ranks.get("low", 1)), int(ranks.get("high", 16))
+    low, high = rank_bounds(out)
     rank = next((r for r in range(high, low - 1, -1) if r not in used), high)
     powers.append({"rank": rank, "text": "", "effects": ["clear_pile"]})
+    return out
+
+
+# --- an ordinary pack (issue 31.1) -------------------------------------------------------------
+
+PACKS = {
+    "numbers": "Number cards, as in Karma (choose the numbers and copies)",
+    "ordinary": "An ordinary pack of cards: 2 to 10, J, Q, K, A (four of each)",
+}
+"""The two kinds of deck the page offers, in a group's words."""
+
+ACES = {"high": "Aces high (the Ace beats the King)", "low": "Aces low (the Ace is below the 2)"}
+
+
+def rank_bounds(data: dict[str, Any]) -> tuple[int, int]:
+    """The lowest and highest rank of the design's deck (an ordinary pack's Ace counts 1 when
+    low, 14 when high)."""
+    ranks = data.get("ranks", {})
+    if ranks.get("pack") == "ordinary":
+        return (1, 13) if ranks.get("ace") == "low" else (2, 14)
+    return int(ranks.get("low", 1)), int(ranks.get("high", 16))
+
+
+def rank_words(data: dict[str, Any], rank: object) -> str:
+    """A rank as the page says it: '10', and in an ordinary pack 'Q (Queen)'."""
+    ranks = data.get("ranks", {})
+    if ranks.get("pack") == "ordinary" and isinstance(rank, int):
+        v = Variant("", "", pack="ordinary", ace=str(ranks.get("ace", "high")))
+        label, name = v.rank_label(rank), v.rank_name(rank)
+        return label if label == name else f"{label} ({name})"
+    return str(rank)
+
+
+def set_pack(data: dict[str, Any], pack: str, ace: str = "high") -> dict[str, Any]:
+    """The design with its deck switched: an ordinary pack (whose jokers stay), or number
+    cards (a deck of numbers has no jokers: its Karma cards play that part)."""
+    out = copy.deepcopy(data)
+    if pack == "ordinary":
+        out["ranks"] = {"pack": "ordinary", "ace": ace}
+    else:
+        out["ranks"] = {"low": 1, "high": 16, "copies": 3}
+        out.pop("jokers", None)
+    return out
+
+
+def set_jokers(data: dict[str, Any], copies: int) -> dict[str, Any]:
+    """The design with this many jokers a pack (0: none), keeping what they do."""
+    out = copy.deepcopy(data)
+    if copies <= 0:
+        out.pop("jokers", None)
+        return out
+    jokers = out.setdefault("jokers", {"copies": copies, "effects": []})
+    jokers["copies"] = copies
     return out
 
 

@@ -44,7 +44,8 @@ class LowerAndSkip(EffectSpec):
         owe_turn(r, who)
         limit = s.restriction
         if limit is not None and limit.hi is not None:
-            r.say(f"{who} will lose their next turn; the next play must be {limit.hi} or lower.")
+            hi = words.rank(limit.hi, r.variant)
+            r.say(f"{who} will lose their next turn; the next play must be {hi} or lower.")
         else:
             r.say(f"{who} will lose their next turn.")
 
@@ -59,7 +60,7 @@ class LowerAndSkip(EffectSpec):
         if c.rank is None:
             c.error(
                 "lower_and_skip restricts the next play to the card's own number or lower, and "
-                "a Karma card has no number; expected it on a rank power",
+                f"a {c.holder} has no number; expected it on a rank power",
                 None,
             )
 

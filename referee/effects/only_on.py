@@ -17,13 +17,16 @@ from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 from referee.variant.model import Card, Variant
 
 
-def _range(lo: int | None, hi: int | None) -> str:
-    """'a 9 or lower', 'a 5 or higher', 'a number from 3 to 9'."""
+def _range(lo: int | None, hi: int | None, variant: Variant | None = None) -> str:
+    """'a 9 or lower', 'a 5 or higher', 'a number from 3 to 9'; in an ordinary pack 'a Queen
+    or lower', 'a card from 3 to Jack'."""
     if lo is None and hi is not None:
-        return f"{words.a_number(hi)} or lower"
+        return f"{words.a_number(hi, variant)} or lower"
     if hi is None and lo is not None:
-        return f"{words.a_number(lo)} or higher"
-    return f"a number from {lo} to {hi}"
+        return f"{words.a_number(lo, variant)} or higher"
+    assert lo is not None and hi is not None
+    kind = "card" if variant is not None and variant.ordinary else "number"
+    return f"a {kind} from {words.rank(lo, variant)} to {words.rank(hi, variant)}"
 
 
 class OnlyOn(EffectSpec):
@@ -72,14 +75,15 @@ class OnlyOn(EffectSpec):
             "only_on",
             variant.rule_for(card, self.rule),
             # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
-            f"{name} may only go on {_range(lo, hi)}, and the pile counts {value}.",
+            f"{name} may only go on {_range(lo, hi, variant)}, and the pile counts "
+            f"{words.rank(value, variant) if value else value}.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         if lo is None and hi is None:
             return "It may go on any card."
-        return f"It may only be played on {_range(lo, hi)} (or on an empty pile)."
+        return f"It may only be played on {_range(lo, hi, variant)} (or on an empty pile)."
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")

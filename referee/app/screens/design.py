@@ -152,7 +152,7 @@ def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, labe
     return st.text_input(label, value=value or "", key=widget_key) or None
 
 
-def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
+def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[Any]:
     """Widgets for a list of effects, generated from the menu; returns the new list."""
     names = list(MENU)
     out: list[Any] = []
@@ -242,17 +242,57 @@ if st.button("Add a range of players", key=key("players", "add")):
     actions.append(d.add_players)
 
 # --- deck ---------------------------------------------------------------------------------------
-st.subheader("Number cards")
+st.subheader("The deck")
 spot("deck")
 ranks = data.get("ranks", {})
-c = st.columns(3)
-with c[0]:
-    low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
-with c[1]:
-    high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
-with c[2]:
-    copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
-new["ranks"] = {"low": low, "high": high, "copies": copies}
+kind = "ordinary" if ranks.get("pack") == "ordinary" else "numbers"
+kind = st.radio(
+    "Which cards",
+    list(d.PACKS),
+    index=list(d.PACKS).index(kind),
+    format_func=d.PACKS.__getitem__,
+    key=key("ranks", "pack"),
+)
+if kind == "ordinary":
+    # An ordinary pack (issue 31.1): the suits do not matter; the group picks the Ace's place
+    # and how many jokers, and what a joker does (it is always wild).
+    c = st.columns(2)
+    with c[0]:
+        ace = st.selectbox(
+            "The Ace",
+            list(d.ACES),
+            index=list(d.ACES).index("low" if ranks.get("ace") == "low" else "high"),
+            format_func=d.ACES.__getitem__,
+            key=key("ranks", "ace"),
+        )
+    jokers = data.get("jokers") or {}
+    with c[1]:
+        joker_copies = number("Jokers in a pack", jokers.get("copies", 0), "jokers", "copies")
+    new["ranks"] = {"pack": "ordinary", "ace": ace}
+    if joker_copies > 0:
+        st.caption("A joker goes on anything (it is wild) and is not a number.")
+        jtext = st.text_input(
+            "What a joker does, in your words",
+            value=jokers.get("text", ""),
+            key=key("jokers", "text"),
+            max_chars=d.LIMITS["text"],
+        )
+        new_jokers: dict[str, Any] = {"copies": joker_copies}
+        if jtext:
+            new_jokers["text"] = jtext
+        if jokers.get("rule"):
+            new_jokers["rule"] = jokers["rule"]  # the rule its verdicts cite, as the file had it
+        new_jokers["effects"] = effects_editor("jokers", None, list(jokers.get("effects", [])))
+        new["jokers"] = new_jokers
+else:
+    c = st.columns(3)
+    with c[0]:
+        low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
+    with c[1]:
+        high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
+    with c[2]:
+        copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
+    new["ranks"] = {"low": low, "high": high, "copies": copies}
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")
@@ -341,9 +381,23 @@ st.caption("Give a number a power, e.g. “every 10 clears the pile”.")
 spot("rank_powers")
 powers = []
 for i, power in enumerate(data.get("rank_powers", []) or []):
-    with st.expander(md(f"The {power.get('rank', '?')}"), expanded=False):
+    with st.expander(md(f"The {d.rank_words(new, power.get('rank', '?'))}"), expanded=False):
         spot(f"rank_powers.{i}")
-        prank = number("Number", power.get("rank"), "rp", i, "rank", lo=0, hi=99)
+        if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
+            lowest, highest = d.rank_bounds(new)
+            held = power.get("rank")
+            options = sorted(
+                {*range(lowest, highest + 1), *([held] if isinstance(held, int) else [])}
+            )
+            prank = st.selectbox(
+                "Card",
+                options,
+                index=options.index(held) if held in options else 0,
+                format_func=partial(d.rank_words, new),
+                key=key("rp", i, "rank"),
+            )
+        else:
+            prank = number("Number", power.get("rank"), "rp", i, "rank", lo=0, hi=99)
         ptext = st.text_input(
             "What it says",
             value=power.get("text", ""),
@@ -382,7 +436,8 @@ with c[1]:
     new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
 
 # Keep the keys in the order of a variant file.
-order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "rank_powers"]
+order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "jokers"]
+order += ["rank_powers"]
 order += ["deal", "min_hand", "burn"]
 new = {k: new[k] for k in order if k in new}
 
