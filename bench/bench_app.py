@@ -154,7 +154,7 @@ def next_step(data: Path, gid: str) -> tuple[object, bool, int]:
     mover, zone = game.turn, table.default_zone(game)
     assert mover is not None
     for card in game.variant.all_cards():
-        t = game.traits(card)
+        t = game.needs(card)
         if t.needs_target or t.takes_give:
             continue  # one tap per choice: keep every step at two taps
         if game.explain(Play(mover, (card,), zone)).legal:
