@@ -226,6 +226,21 @@ class _Checker:
         """The jokers of an ordinary pack (docs/rulings.md, "An ordinary pack"): only there, with
         an id of their own, and their effects checked like a Karma card's (they have no
         number)."""
+        if self.pack.ordinary:
+            faces = {
+                w.casefold(): r
+                for r, (label, name) in self.pack.faces().items()
+                for w in (label, name)
+            }
+            for i, card in enumerate(cards):
+                rank = faces.get(str(card.get("id", "")))
+                if rank is not None:
+                    self.warn(
+                        ("karma_cards", i, "id"),
+                        f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of "
+                        "this pack, which a record may write the same way; expected another "
+                        "card id",
+                    )
         if jokers is None:
             return
         if not self.pack.ordinary:
