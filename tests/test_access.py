@@ -159,8 +159,7 @@ def _app(query: dict[str, str] | None = None, path: str | None = None) -> AppTes
 def _shown(at: AppTest) -> str:
     """Every text the page shows, its HTML parts (the table at a glance) included."""
     return " ".join(
-        plain(str(e.value))
-        for e in [*at.markdown, *at.caption, *at.warning, *at.button, *at.html]
+        plain(str(e.value)) for e in [*at.markdown, *at.caption, *at.warning, *at.button, *at.html]
     )
 
 
