@@ -326,3 +326,23 @@ def test_bots_play_an_ordinary_pack_with_jokers_to_the_end() -> None:
 def test_pick_up_is_a_step_in_an_ordinary_pack_too() -> None:
     game = Game.from_position(builtin("shithead"), NAMES, start("Ann", [13]))
     assert game.explain(PickUp("Ann")).legal
+
+
+def test_the_random_variants_draw_ordinary_packs_with_jokers() -> None:
+    """The property tests over random valid variants (tests/strategies.py) meet ordinary packs,
+    Aces low, jokers with effects and faces written by name."""
+    from hypothesis import find, settings
+    from strategies import valid_variants, variant_data
+
+    found = find(
+        valid_variants(),
+        lambda v: v.ordinary and v.ace == "low" and v.jokers is not None and bool(v.jokers.effects),
+        settings=settings(max_examples=2000, database=None),
+    )
+    assert found.card_name(1) == "Ace"
+    data = find(
+        variant_data(),
+        lambda d: any(isinstance(p["rank"], str) for p in d["rank_powers"]),
+        settings=settings(max_examples=2000, database=None),
+    )
+    assert variant_from_data(data).ordinary
