@@ -48,6 +48,7 @@ from referee.variant.model import (
     ACE_LOW,
     JOKER,
     ORDINARY,
+    RANK_WORDS,
     Deal,
     Effect,
     KarmaCard,
@@ -214,6 +215,7 @@ class _Checker:
         self.check_names(d, cards)
         self.check_karma_cards(cards, rank_set)
         self.check_jokers(jokers, cards, rank_set)
+        self.check_face_ids(cards)
         self.check_rank_powers(_list(d.get("rank_powers")), rank_set)
         ranges = self.check_players(_list(d.get("players")))
         specials = [*cards, *([jokers] if jokers is not None else [])]
@@ -226,21 +228,6 @@ class _Checker:
         """The jokers of an ordinary pack (docs/rulings.md, "An ordinary pack"): only there, with
         an id of their own, and their effects checked like a Karma card's (they have no
         number)."""
-        if self.pack.ordinary:
-            faces = {
-                w.casefold(): r
-                for r, (label, name) in self.pack.faces().items()
-                for w in (label, name)
-            }
-            for i, card in enumerate(cards):
-                rank = faces.get(str(card.get("id", "")))
-                if rank is not None:
-                    self.warn(
-                        ("karma_cards", i, "id"),
-                        f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of "
-                        "this pack, which a record may write the same way; expected another "
-                        "card id",
-                    )
         if jokers is None:
             return
         if not self.pack.ordinary:
@@ -261,6 +248,21 @@ class _Checker:
                 "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
             )
         self.check_effects(("jokers", "effects"), jokers.get("effects"), None, rank_set, "joker")
+
+    def check_face_ids(self, cards: list[dict[str, Any]]) -> None:
+        """In an ordinary pack, a Karma card id that reads like a face (``queen``, ``a``): a
+        record's ``queen`` is then that card and its ``Q`` the Queen - legal, but a trap."""
+        if not self.pack.ordinary:
+            return
+        faces = {w.casefold(): r for r, names in self.pack.faces().items() for w in names}
+        for i, card in enumerate(cards):
+            rank = faces.get(str(card.get("id", "")))
+            if rank is not None:
+                self.warn(
+                    ("karma_cards", i, "id"),
+                    f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of this "
+                    "pack, which a record may write the same way; expected another card id",
+                )
 
     def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
         """Names people read (rulings 60-62): no control or direction characters, something
@@ -322,8 +324,8 @@ class _Checker:
                 continue
             raw = power.get("rank")
             rank = _rank(raw, self.pack)
-            if isinstance(raw, str) and rank is None and not self.pack.ordinary:
-                # (in an ordinary pack the schema names the labels a rank may be)
+            if raw in RANK_WORDS and rank is None:
+                # (any other text: the schema names the labels a rank may be)
                 self.report(
                     ("rank_powers", i, "rank"),
                     f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "

@@ -23,6 +23,9 @@ JOKER = "joker"
 """The id of the joker in an ordinary pack: how records name it (``Joker`` is read too)."""
 
 _FACES = {11: ("J", "Jack"), 12: ("Q", "Queen"), 13: ("K", "King")}
+RANK_WORDS = ("J", "Q", "K", "A", "Jack", "Queen", "King", "Ace")
+"""How a variant file may name an ordinary pack's faces in ``rank_powers`` (a record reads
+them in any case: :meth:`Variant.parse_card`)."""
 ACE_HIGH, ACE_LOW = 14, 1
 """An ordinary pack's ranks are numbers for the engine (a Queen beats a Jack because 12 > 11);
 only the words and the records say J, Q, K and A: the Ace is 14 when high, 1 when low."""

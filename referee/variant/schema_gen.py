@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.resources import SCHEMA_BASE_URL
 from referee.variant.menu import MENU, EffectSpec, Param
+from referee.variant.model import RANK_WORDS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE_URL = SCHEMA_BASE_URL  # one stable address, set in referee.resources
@@ -27,9 +28,6 @@ SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"  # the source (a c
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
-RANK_WORDS = ("J", "Q", "K", "A", "Jack", "Queen", "King", "Ace")
-"""How a variant file may name an ordinary pack's faces in ``rank_powers`` (any case in a
-record, where ``referee.variant.model.Variant.parse_card`` reads them)."""
 RECORD_CARD_PATTERN = (
     "^([a-z][a-z0-9_]*|[JQKA]|Jack|Queen|King|Ace|Joker|JACK|QUEEN|KING|ACE|JOKER|[2-9]|10)$"
 )
