@@ -64,13 +64,16 @@ ZONE_WORDS = {"hand": "hand cards", "face_up": "face-up cards", "face_down": "fa
 
 @dataclass(frozen=True)
 class Voice:
-    """What the words depend on in a variant: its name, whether it has Karma cards, its wild
-    number ranks and its lowest rank."""
+    """What the words depend on in a variant: its name, whether it has Karma cards (and
+    jokers), its wild number ranks, its lowest rank and, in an ordinary pack, the ranks said by
+    name (12 is 'Queen')."""
 
     name: str
     karma: bool
     wild_ranks: tuple[str, ...] = ()
     low: int = 2
+    faces: tuple[tuple[int, str], ...] = ()  # rank -> name, in an ordinary pack
+    joker: str = ""  # the jokers' name, if the pack has jokers
 
     @classmethod
     def of(cls, variant: Variant) -> Voice:
@@ -79,12 +82,31 @@ class Voice:
             bool(variant.karma_cards),
             tuple(words.wild_ranks(variant)),
             variant.ranks_low,
+            tuple((r, name) for r, (_, name) in variant.faces().items()),
+            variant.jokers.name if variant.jokers is not None else "",
         )
 
     @property
-    def alternatives(self) -> list[str]:
-        """What else goes under a restriction or on a high card: a Karma card, wild ranks."""
+    def ordinary(self) -> bool:
+        return bool(self.faces)
+
+    def rank(self, n: int) -> str:
+        """'7', 'Queen': a rank as this variant says it."""
+        return dict(self.faces).get(n, str(n))
+
+    @property
+    def specials(self) -> list[str]:
+        """Every kind of special card, one at a time: 'a Karma card', 'a Joker'."""
         out = ["a Karma card"] if self.karma else []
+        if self.joker:
+            out.append(words.a_card(self.joker))
+        return out
+
+    @property
+    def alternatives(self) -> list[str]:
+        """What else goes under a restriction or on a high card: a Karma card, a Joker, wild
+        ranks."""
+        out = self.specials
         if len(self.wild_ranks) == 1:
             out.append(f"a wild {self.wild_ranks[0]}")
         elif self.wild_ranks:
@@ -139,21 +161,25 @@ def _where(zone: str | None) -> str:
     return ZONE_WORDS.get(zone or "", zone or "")
 
 
-def range_words(r: Restriction) -> str:
-    """A restriction in words: '5 or lower', 'a number from 7 to 11'."""
+def range_words(r: Restriction, voice: Voice | None = None) -> str:
+    """A restriction in words: '5 or lower', 'a number from 7 to 11'; in an ordinary pack
+    'Queen or lower', 'a card from 7 to Jack'."""
     lo, hi = r.lo, r.hi
+    say: Callable[[int], str] = voice.rank if voice is not None else str
+    ordinary = voice is not None and voice.ordinary
     if lo is None and hi is None:
-        return "any number"
+        return "any card" if ordinary else "any number"
     if lo is None:
-        return f"{hi} or lower"
+        assert hi is not None
+        return f"{say(hi)} or lower"
     if hi is None:
-        return f"{lo} or higher"
-    return f"a number from {lo} to {hi}"
+        return f"{say(lo)} or higher"
+    return f"a {'card' if ordinary else 'number'} from {say(lo)} to {say(hi)}"
 
 
 def _a(card: str) -> str:
-    """'a 9', 'an 8', 'Five or Below': one card said aloud."""
-    return words.a_number(int(card)) if card.isdigit() else card
+    """'a 9', 'an 8', 'a Queen', 'Five or Below': one card said aloud."""
+    return words.a_card(card)
 
 
 def _lines(*sentences: str) -> str:
@@ -218,7 +244,7 @@ def _restricted(d: Restricted, voice: Voice) -> str:
     """'No: after Five or Below, 6 is too high.' (the card that set it, even once it left)."""
     r = d.restriction
     miss = "too high" if r.lo is None else "too low" if r.hi is None else "not allowed"
-    return f"No: after {d.after}, {d.card} is {miss}."
+    return f"No: after {d.after}, {words.face(d.card)} is {miss}."
 
 
 F = TypeVar("F", bound=Facts)
@@ -307,14 +333,24 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
             f"It does not fit, so {d.by} picks up the pile.",
         ),
     ),
-    Reason.WILD: _w(Played, lambda d, v: f"Yes: {d.card} is wild, so it goes on anything."),
-    Reason.IN_RANGE: _w(Restricted, lambda d, v: f"Yes: {d.card} fits after {d.after}."),
-    Reason.EMPTY_PILE: _w(
-        Played, lambda d, v: f"Yes: the pile is empty, so {d.card} may start it."
+    # (an ordinary pack's faces with their article: "No: a Jack is lower than a Queen.")
+    Reason.WILD: _w(
+        Played, lambda d, v: f"Yes: {words.face(d.card)} is wild, so it goes on anything."
     ),
-    Reason.HIGHER: _w(OnTop, lambda d, v: f"Yes: {d.card} is not lower than {d.top}."),
+    Reason.IN_RANGE: _w(
+        Restricted, lambda d, v: f"Yes: {words.face(d.card)} fits after {d.after}."
+    ),
+    Reason.EMPTY_PILE: _w(
+        Played, lambda d, v: f"Yes: the pile is empty, so {words.face(d.card)} may start it."
+    ),
+    Reason.HIGHER: _w(
+        OnTop,
+        lambda d, v: f"Yes: {words.face(d.card)} is not lower than {words.face(d.top)}.",
+    ),
     Reason.RESTRICTED: _w(Restricted, _restricted),
-    Reason.TOO_LOW: _w(TooLow, lambda d, v: f"No: {d.card} is lower than {d.top}."),
+    Reason.TOO_LOW: _w(
+        TooLow, lambda d, v: f"No: {words.face(d.card)} is lower than {words.face(d.top)}."
+    ),
     # --- R9: a house effect's own check: its unit (referee/effects/) makes the words
     Reason.HOUSE_RULE: _w(HouseRule, lambda d, v: f"No: {d.words}"),
 }
@@ -343,15 +379,17 @@ def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
 # --- hints (what the mover may do now, R11.2; every illegal verdict's "instead") -------------------
 
 
-def may_go(m: MayGo) -> str:
+def may_go(m: MayGo, voice: Voice | None = None) -> str:
     """What may go on the pile, from the verdicts (``MayGo``): '9 or higher, or a Karma card',
-    'a number from 7 to 11, a Karma card or a wild 10', 'Bottoms Up'; '' when any card may."""
+    'a number from 7 to 11, a Karma card or a wild 10', 'Bottoms Up'; in an ordinary pack
+    'Queen or higher, or a Joker'; '' when any card may."""
     if m.any:
         return ""
-    numbers = _numbers(m.numbers, m.all_numbers)
+    numbers = _numbers(m.numbers, m.all_numbers, voice)
     alts = []
     if m.karma:
-        alts.append("a Karma card" if m.all_karma else words.or_list(list(m.karma)))
+        every = voice.specials if voice is not None else ["a Karma card"]
+        alts += every if m.all_karma else [words.or_list([_a(k) for k in m.karma])]
     if m.wild:
         alts.append(f"a wild {words.or_list(list(m.wild))}")
     if not numbers:
@@ -361,23 +399,27 @@ def may_go(m: MayGo) -> str:
     return f"{numbers}, {words.or_list(alts)}" if alts else numbers
 
 
-def _numbers(ok: tuple[int, ...], every: tuple[int, ...]) -> str:
+def _numbers(ok: tuple[int, ...], every: tuple[int, ...], voice: Voice | None = None) -> str:
     """Numbers that may go, said as a range of the variant's own numbers where they are one:
-    '9 or higher', '5 or lower', 'a number from 7 to 11', 'any number', else '3, 5 or 9'."""
+    '9 or higher', '5 or lower', 'a number from 7 to 11', 'any number', else '3, 5 or 9'; in
+    an ordinary pack by name: 'Queen or higher', 'a card from 7 to Jack', 'any card from 2 to
+    Ace'."""
     if not ok:
         return ""
+    say = voice.rank if voice is not None else str
+    kind = "card" if voice is not None and voice.ordinary else "number"
     if ok == every:
-        return "any number"
-    if len(ok) == 1:
-        return str(ok[0])
+        return f"any card from {say(ok[0])} to {say(ok[-1])}" if kind == "card" else "any number"
     at = [every.index(n) for n in ok]
     if at != list(range(at[0], at[-1] + 1)):
-        return words.or_list([str(n) for n in ok])
+        return words.or_list([say(n) for n in ok])
     if at[-1] == len(every) - 1:
-        return f"{ok[0]} or higher"
+        return f"{say(ok[0])} or higher"
     if at[0] == 0:
-        return f"{ok[-1]} or lower"
-    return f"a number from {ok[0]} to {ok[-1]}"
+        return f"{say(ok[-1])} or lower"
+    if len(ok) == 1:
+        return say(ok[0])
+    return f"a {kind} from {say(ok[0])} to {say(ok[-1])}"
 
 
 def hint(d: HintFacts, voice: Voice) -> str:
@@ -399,7 +441,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         if d.pick_up:
             return _sentences(f"{who} must pick up the pile.", wait.capitalize())
         return f"{who} has no hand cards, and {wait}"
-    what = may_go(d.may)
+    what = may_go(d.may, voice)
     if zone == "face_down":
         turn = f"{who} may turn over a face-down card"
         return _sentences(

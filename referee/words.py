@@ -31,15 +31,20 @@ def ordinal(n: int) -> str:
     return ORDINALS[n] if 0 <= n < len(ORDINALS) else f"{n}th"
 
 
+FACE_NAMES = frozenset({"Jack", "Queen", "King", "Ace", "Joker"})
+"""The names of an ordinary pack's cards that are said like numbers: 'two Queens', 'an Ace'."""
+
+
 def plural(name: str) -> str:
-    """'9s', 'Five or Below cards': more than one of a card."""
-    return f"{name}s" if name.isdigit() else f"{name} cards"
+    """'9s', 'Queens', 'Jokers', 'Five or Below cards': more than one of a card."""
+    return f"{name}s" if name.isdigit() or name in FACE_NAMES else f"{name} cards"
 
 
 def copies(k: int, name: str) -> str:
-    """'7', 'two 7s', 'three Five or Below cards': what a play puts down, said aloud."""
+    """'7', 'a Queen', 'two 7s', 'two Queens', 'three Five or Below cards': what a play puts
+    down, said aloud."""
     if k == 1:
-        return name
+        return a_card(name) if name in FACE_NAMES else name
     return f"{number(k)} {plural(name)}"
 
 
@@ -52,21 +57,47 @@ def count_of(k: int, name: str) -> str:
     return f"{number(k)} {plural(name)}"
 
 
-def a_number(n: int) -> str:
-    """'a 7', 'an 8', 'an 11'."""
+def a_number(n: int, variant: Variant | None = None) -> str:
+    """'a 7', 'an 8', 'an 11'; in an ordinary pack 'a Queen', 'an Ace'."""
+    if variant is not None and variant.ordinary:
+        return a_card(variant.rank_name(n))
     return ("an " if str(n).startswith("8") or n in (11, 18) else "a ") + str(n)
 
 
-def value_range(lo: int | None, hi: int | None) -> str:
-    """A range of values a card may go on: 'a 9 or lower', 'a 5 or higher', 'a 7',
-    'a number from 3 to 9'."""
+def value_range(lo: int | None, hi: int | None, variant: Variant | None = None) -> str:
+    """A range of values a card may go on: 'a 9 or lower', 'a 5 or higher', 'a 7', 'a number
+    from 3 to 9'; in an ordinary pack 'a Queen or lower', 'a card from 3 to Jack'."""
     if lo is not None and lo == hi:
-        return a_number(lo)
+        return a_number(lo, variant)
     if lo is None and hi is not None:
-        return f"{a_number(hi)} or lower"
+        return f"{a_number(hi, variant)} or lower"
     if hi is None and lo is not None:
-        return f"{a_number(lo)} or higher"
-    return f"a number from {lo} to {hi}"
+        return f"{a_number(lo, variant)} or higher"
+    kind = "card" if variant is not None and variant.ordinary else "number"
+    return f"a {kind} from {rank(lo or 0, variant)} to {rank(hi or 0, variant)}"
+
+
+def a_card(name: str) -> str:
+    """One card said aloud: 'a 9', 'an 8', 'a Queen', 'an Ace', 'a Joker'; a Karma card by
+    its name alone ('Five or Below')."""
+    if name.isdigit():
+        return a_number(int(name))
+    if name in FACE_NAMES:
+        return ("an " if name == "Ace" else "a ") + name
+    return name
+
+
+def face(name: str) -> str:
+    """A card named in a sentence: an ordinary pack's face with its article ('a Queen', 'an
+    Ace', 'a Joker', 'a Queen (seen through 8)'); a number or a Karma card as it is ('7',
+    'Five or Below')."""
+    head = name.split(" (", 1)[0].split(",", 1)[0]
+    return a_card(head) + name[len(head) :] if head in FACE_NAMES else name
+
+
+def rank(n: int, variant: Variant | None = None) -> str:
+    """A rank as the referee says it: '7', and in an ordinary pack 'Queen'."""
+    return variant.rank_name(n) if variant is not None else str(n)
 
 
 def or_list(items: Sequence[str]) -> str:
@@ -96,13 +127,22 @@ def wild_ranks(variant: Variant | None) -> list[str]:
     ]
 
 
+def specials(variant: Variant) -> list[str]:
+    """The kinds of special card a variant has, said one at a time: 'a Karma card', 'a
+    Joker'."""
+    out = ["a Karma card"] if variant.karma_cards else []
+    if variant.jokers is not None:
+        out.append(a_card(variant.jokers.name))
+    return out
+
+
 def wild_alternative(variant: Variant | None) -> str:
     """What else may go under a restriction: 'a Karma card', 'a Karma card or a wild 10',
-    'a wild 2 or 10' or, in a variant with neither, 'a wild card'."""
+    'a wild 2 or 10', 'a Joker or a wild 2' or, in a variant with none, 'a wild card'."""
+    if variant is None:
+        return "a Karma card"
     ranks = wild_ranks(variant)
-    if variant is None or variant.karma_cards:
-        alt = "a Karma card"
-        if ranks:
-            alt += " or a wild " + or_list(ranks)
-        return alt
-    return "a wild " + or_list(ranks) if ranks else "a wild card"
+    alts = specials(variant)
+    if ranks:
+        alts.append("a wild " + or_list(ranks))
+    return or_list(alts) if alts else "a wild card"

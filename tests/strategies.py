@@ -88,11 +88,25 @@ def _names(effects: list[Any]) -> set[str]:
     return {e if isinstance(e, str) else e["effect"] for e in effects}
 
 
+FACES = {11: "J", 12: "Queen", 13: "k", 14: "A"}
+"""How a random ordinary-pack variant writes some of its rank powers' ranks (issue 31.1)."""
+
+
 @st.composite
 def variant_data(draw: st.DrawFn) -> dict[str, Any]:
-    low = draw(st.integers(1, 6))
-    high = draw(st.integers(low + 2, low + 12))
-    copies = draw(st.integers(2, 4))
+    """A random variant's data: number cards, or (one in four) an ordinary pack with the Ace
+    high or low and, often, jokers with effects of their own (issue 31.1)."""
+    ordinary = draw(st.integers(0, 3)) == 0
+    ranks: dict[str, Any]
+    if ordinary:
+        ace = draw(st.sampled_from(["high", "low"]))
+        low, high, copies = (1, 13, 4) if ace == "low" else (2, 14, 4)
+        ranks = {"pack": "ordinary", "ace": ace}
+    else:
+        low = draw(st.integers(1, 6))
+        high = draw(st.integers(low + 2, low + 12))
+        copies = draw(st.integers(2, 4))
+        ranks = {"low": low, "high": high, "copies": copies}
     n_karma = draw(st.integers(0, 4))
     karma = []
     for i in range(n_karma):
@@ -108,8 +122,17 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
             card["rule"] = draw(st.sampled_from(["R8.2", "R8.12", "R9", "R5.4"]))
         card["effects"] = draw(effect_lists())
         karma.append(card)
-    ranks = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
-    powers = [{"rank": r, "effects": draw(effect_lists(3))} for r in ranks]
+    powered = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
+    powers = [{"rank": r, "effects": draw(effect_lists(3))} for r in powered]
+    if ordinary:
+        for power in powers:  # a face may be written by its label or name, in any case
+            if power["rank"] in FACES and draw(st.booleans()):
+                power["rank"] = FACES[power["rank"]]
+    jokers: dict[str, Any] = {}
+    if ordinary and draw(st.booleans()):
+        jokers = {"copies": draw(st.integers(1, 3))}
+        if draw(st.booleans()):
+            jokers["effects"] = draw(effect_lists(3))
     deal = {
         "face_down": draw(st.integers(0, 3)),
         "face_up": draw(st.integers(0, 3)),
@@ -124,8 +147,9 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "name": "Random",
         **({"description": d} if (d := draw(long_texts)) else {}),
         "players": players,
-        "ranks": {"low": low, "high": high, "copies": copies},
+        "ranks": ranks,
         "karma_cards": karma,
+        **({"jokers": jokers} if jokers else {}),
         "rank_powers": powers,
         "deal": deal,
         "min_hand": draw(st.integers(1, 4)),
@@ -146,7 +170,7 @@ def valid_variants(draw: st.DrawFn) -> Variant:
     """A random variant that the loader accepts, or (now and then) a shipped one."""
     if draw(st.integers(0, 9)) == 0:
         return builtin(
-            draw(st.sampled_from(["classic", "mini-round", "second-edition", "shithead"]))
+            draw(st.sampled_from(["classic", "mini-round", "second-edition", "shithead", "palace"]))
         )
     data = draw(variant_data())
     try:
@@ -162,18 +186,20 @@ HOUSE_RULES = ("next_face_up", "give_pile_draw", "lower_and_skip", "not_last", "
 
 @st.composite
 def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Variant:
-    """A random valid variant in which every rank power and Karma card also carries one of
+    """A random valid variant in which every rank power, Karma card and joker also carries one of
     ``names`` (where the loader allows it), and at least one rank does."""
     data = draw(variant_data())
     if not data["rank_powers"]:
-        data["rank_powers"] = [{"rank": data["ranks"]["low"], "effects": []}]
-    for holder in [*data["rank_powers"], *data["karma_cards"]]:
-        have = _names(holder["effects"])
+        data["rank_powers"] = [{"rank": data["ranks"].get("low", 2), "effects": []}]
+    jokers = [data["jokers"]] if "jokers" in data else []
+    for holder in [*data["rank_powers"], *data["karma_cards"], *jokers]:
+        have = _names(holder.setdefault("effects", []))
+        numberless = "id" in holder or any(holder is j for j in jokers)  # Karma card, jokers
         fits = [
             n
             for n in names
             if n not in have
-            and not (n == "lower_and_skip" and ("id" in holder or "next_range" in have))
+            and not (n == "lower_and_skip" and (numberless or "next_range" in have))
             and not (n == "give_pile_draw" and have & {"give_pile", "clear_pile"})
             and not (needs_target(n, {}) and any(needs_target(h, {}) for h in have))
         ]

@@ -405,3 +405,45 @@ def test_the_rules_download_as_a_printable_page(data_dir: Path) -> None:
     assert at.download_button(key="rules_download_html")
     at = design()
     assert at.download_button(key="design_rules_html")
+
+
+def test_an_ordinary_pack_with_jokers_without_typing_yaml(data_dir: Path) -> None:
+    """Issue 31.1: the page switches to an ordinary pack, adds jokers with an effect of their
+    own, and gives the Queen a power chosen by its name; the checked YAML says so."""
+    at = design()
+    at.radio(key="d0_ranks_pack").set_value("ordinary").run()
+    assert not at.exception, at.exception
+    at.selectbox(key="d0_ranks_ace").set_value("high")
+    at.number_input(key="d0_jokers_copies").set_value(2).run()
+    assert any("A joker goes on anything" in t for t in texts(at.caption))
+    at.button(key="d0_jokers_None_add_effect").click().run()  # an action: the page's rev is 1
+    at.selectbox(key="d1_jokers_None_e_0_name").set_value("reverse").run()
+    at.text_input(key="d1_jokers_text").input("Play turns the other way round.").run()
+    at.button(key="d1_rp_add").click().run()
+    assert not at.exception, at.exception
+    last = len(at.session_state["design"]["rank_powers"]) - 1
+    rank = at.selectbox(key=f"d2_rp_{last}_rank")
+    assert "Q (Queen)" in rank.options and "A (Ace)" in rank.options
+    rank.set_value(12).run()
+    # A new power starts empty (issue 29.10): the group chooses what it does.
+    at.selectbox(key=f"d2_rank_powers_{last}_e_0_name").set_value("clear_pile").run()
+    at.run()  # (an expander's title follows the design of the run before)
+    assert "The Q (Queen)" in [plain(e.label) for e in at.expander]
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None, [texts(at.error)]
+    assert v.ordinary and v.ace == "high" and v.deck_size() == 52 + 4 * 3 + 2
+    assert v.jokers is not None and [e.name for e in v.jokers.effects] == ["reverse"]
+    assert v.jokers.text == "Play turns the other way round."
+    assert [p.rank for p in v.rank_powers][-1] == 12
+    assert "### Every Queen" in rules_sheet(v)
+
+
+def test_palace_survives_the_design_page(data_dir: Path) -> None:
+    """A built-in ordinary pack with jokers, opened and downloaded again, is the same variant."""
+    at = design()
+    text = (Path(__file__).resolve().parents[1] / "variants" / "palace.yaml").read_text()
+    at.file_uploader(key="design_upload").upload("palace.yaml", text.encode(), "application/x-yaml")
+    at.run()
+    assert not at.exception, at.exception
+    back = load_variant_text(at.session_state["design_yaml"]).variant
+    assert back == builtin("palace")

@@ -2,7 +2,7 @@
 
 - not_on: "an 8 may not go on a 7" (the mirror of only_on, tests/test_effect_only_on.py);
 - takes_only: "nothing but a 2 may go on the Go Again card" (the card on top decides);
-- answer: "after the trump card the next player must play a trump card or pick up";
+- must_answer: "after the trump card the next player must play a trump card or pick up";
 - pairs: "after a pair, the next play must be a pair or more";
 - cover: "a Queen must be covered at once by the same player, with any card - no picking up".
 Each through the one filter: refused with its own words, advised from the verdicts, listed by
@@ -96,19 +96,19 @@ def test_a_follow_up_takes_any_card_even_on_it() -> None:
     assert g.turn == "Ann" and g.explain(Play("Ann", (9,), "face_down")).legal  # R8.3
 
 
-# --- answer ----------------------------------------------------------------------------------
+# --- must_answer ----------------------------------------------------------------------------------
 
-TRUMP = {"id": "trump", "name": "Trump", "copies": 3, "effects": ["answer"]}
+TRUMP = {"id": "trump", "name": "Trump", "copies": 3, "effects": ["must_answer"]}
 
 
 def test_after_the_trump_the_next_player_answers_with_a_trump_or_picks_up() -> None:
     v = support.house([TRUMP, KARMA])
     g = game(v)
     g.push(Play("Ann", ("trump",)))
-    assert house_refusal(g, Play("Ben", (9,)), "answer") == (
+    assert house_refusal(g, Play("Ben", (9,)), "must_answer") == (
         "No: after Trump, Ben must answer with Trump, or pick up the pile."
     )
-    house_refusal(g, Play("Ben", ("k",)), "answer")  # a wild card does not answer it
+    house_refusal(g, Play("Ben", ("k",)), "must_answer")  # a wild card does not answer it
     assert g.explain(Play("Ben", ("trump",))).legal and g.explain(PickUp("Ben")).legal
     assert g.hint() == "Ben may play from their hand: Trump. Or Ben may pick up the pile."
     g.push(Play("Ben", ("trump",)))
@@ -123,11 +123,11 @@ def test_the_answer_lapses_after_one_step() -> None:
 
 
 def test_a_wild_card_may_answer_when_the_group_says_so() -> None:
-    trump = {**TRUMP, "effects": [{"effect": "answer", "wild": "allowed"}]}
+    trump = {**TRUMP, "effects": [{"effect": "must_answer", "wild": "allowed"}]}
     g = game(support.house([trump, KARMA]))
     g.push(Play("Ann", ("trump",)))
     assert g.explain(Play("Ben", ("k",))).legal
-    house_refusal(g, Play("Ben", (9,)), "answer")
+    house_refusal(g, Play("Ben", (9,)), "must_answer")
 
 
 # --- pairs -----------------------------------------------------------------------------------

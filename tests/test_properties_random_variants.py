@@ -17,6 +17,7 @@ from test_properties import check_counts, total_cards
 
 from referee.engine import Game
 from referee.engine.steps import Play, Position
+from referee.records import export_record, load_record_text, replay
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Card, Variant
 
@@ -63,6 +64,37 @@ def _play_randomly(variant: Variant, players: int, seed: int) -> None:
 def test_random_valid_variants_play_safely(variant: Variant, players: int, seed: int) -> None:
     note(repr(variant))
     _play_randomly(variant, players, seed)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    variant=valid_variants(),
+    players=st.integers(min_value=2, max_value=5),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_every_exported_game_of_a_random_variant_replays(
+    variant: Variant, players: int, seed: int
+) -> None:
+    """Issue 31.1: a random variant's game (an ordinary pack among them, its faces written
+    Q and its jokers joker) exported as a record replays, every step legal, to the same table."""
+    note(repr(variant))
+    players = max(variant.min_players, min(players, variant.max_players))
+    game = Game.shuffled(variant, [f"P{i}" for i in range(players)], seed, keep_history=True)
+    rng = random.Random(seed)
+    for _ in range(120):
+        if game.over:
+            break
+        game.push(rng.choice(game.legal_steps()))
+    text = export_record(game)
+    result = replay(load_record_text(text, "<exported>"))
+    assert all(r.verdict == "legal" for r in result.results), text
+    again = result.game
+    assert again.state.pile == game.state.pile and again.turn == game.turn
+    assert again.state.out_of_play == game.state.out_of_play and again.loser == game.loser
 
 
 def _variant(**changes: object) -> Variant:

@@ -189,3 +189,36 @@ def test_the_palace_house_rules_use_the_new_house_effects_and_games_end() -> Non
     for seed in range(5):
         result = play(Game.shuffled(v, list(bots), seed), bots, random.Random(seed))
         assert result.loser is not None
+
+
+def test_shithead_is_an_ordinary_pack() -> None:
+    """Issue 31.1 (ruling 105): Jack to Ace are named, not 11-14, and the powers stay."""
+    sh = builtin("shithead")
+    assert sh.ordinary and sh.ace == "high" and sh.jokers is None
+    assert (sh.ranks_low, sh.ranks_high, sh.copies, sh.deck_size()) == (2, 14, 4, 52)
+    assert [sh.card_name(c) for c in (10, 11, 12, 13, 14)] == ["10", "Jack", "Queen", "King", "Ace"]
+    assert "11" not in (sh.description or "") and "Queen 12" not in sh.description
+
+
+def test_palace_is_an_ordinary_pack_with_jokers() -> None:
+    """Issue 31.1 (ruling 106): 2 resets, 10 burns and goes again, jokers reverse; and games
+    of it end."""
+    import random
+
+    from referee.engine import Game
+    from referee.simulate.bots import make_bot
+    from referee.simulate.runner import play
+
+    v = builtin("palace")
+    assert v.ordinary and v.ace == "high" and v.deck_size() == 54 and v.burn == 4
+    assert v.jokers is not None and v.jokers.copies == 2
+    assert v.jokers.effects == (eff("reverse"),)
+    assert {p.rank: p.effects for p in v.rank_powers} == {
+        2: (eff("wild"), eff("value", value=0)),
+        10: (eff("wild"), eff("clear_pile")),
+    }
+    assert builtin("palace-house-rules").pack == "numbers"  # kept as it was
+    bots = {n: make_bot("smart") for n in ("A", "B", "C")}
+    for seed in range(4):
+        result = play(Game.shuffled(v, list(bots), seed), bots, random.Random(seed))
+        assert result.loser is not None

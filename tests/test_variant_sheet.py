@@ -105,7 +105,7 @@ def test_one_time_is_said_last_and_lists_compose() -> None:
 def test_restrictions_name_wild_ranks_of_a_variant_without_karma_cards() -> None:
     sh = builtin("shithead")
     text = describe_effects([Effect("next_range", {"max": 7})], sh)
-    assert text == "The next player must play a number 7 or lower, or a wild 2, 8 or 10."
+    assert text == "The next player must play a 7 or lower, or a wild 2, 8 or 10."
 
 
 def test_second_edition_sheet_is_complete() -> None:

@@ -25,6 +25,22 @@ VARIANTS = ("classic", "shithead", "second-edition", "house")
 EXPECTED = {
     (
         "classic",
+        "must_play",
+    ): "No: Ann holds 9, which may go, and at this table Ann must play it. Ann may play a face-up card: 5 or higher, or a Karma card. [R6.2]",
+    (
+        "shithead",
+        "must_play",
+    ): "No: Ann holds 9, which may go, and at this table Ann must play it. Ann may play a face-up card: 5 or higher, or a wild 2, 8 or 10. [R6.2]",
+    (
+        "second-edition",
+        "must_play",
+    ): "No: Ann holds 9, which may go, and at this table Ann must play it. Ann may play a face-up card: 5 or higher, or a Karma card. [R6.2]",
+    (
+        "house",
+        "must_play",
+    ): "No: Ann holds 9, which may go, and at this table Ann must play it. Ann may play a face-up card: 5 or higher, a Karma card or a wild 10. [R6.2]",
+    (
+        "classic",
         "not_playing",
     ): "No: Zed is not playing in this game. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R6.1]",
     (

@@ -92,10 +92,19 @@ def read_hint(text: str, who: str) -> Said:
     return Said(zone, bool(m.group(4)), True, m.group(2) or m.group(3), chosen)
 
 
+def as_numbers(words: str, v: Variant) -> str:
+    """An ordinary pack's words with its faces as numbers ('Queen or higher' -> '12 or
+    higher', 'a card from 7 to Jack' -> 'a number from 7 to 11'), so one reader reads both."""
+    for rank, (_, name) in v.faces().items():
+        words = re.sub(rf"\b(?:an? )?{name}\b", str(rank), words)
+    words = words.replace("a card from", "a number from")
+    return re.sub(r"^any card from \d+ to \d+", "any number", words)
+
+
 def fits(words: str | None, card: Card, names: dict[Card, str] | None = None) -> bool:
     """Whether a card is among the words for what may go ('9 or higher, or a Karma card',
-    'a number from 7 to 11, Bottoms Up or a wild 10', 'Five or Below'). ``names`` are the
-    variant's Karma cards' names, for words that name some of them."""
+    'a number from 7 to 11, Bottoms Up or a wild 10', 'Five or Below', 'a Joker'). ``names``
+    are the variant's special cards' names, for words that name some of them."""
     if words is None:
         return True
     if words == "":  # 'No card may go'
@@ -103,7 +112,7 @@ def fits(words: str | None, card: Card, names: dict[Card, str] | None = None) ->
     m = _RANGE.match(words)
     rest = words[m.end() :] if m else words
     if isinstance(card, str):
-        if "a Karma card" in rest:
+        if "a Karma card" in rest and names is not None and names[card] != "Joker":
             return True
         return names is not None and names[card] in rest
     if card in _wild_named(rest):
@@ -136,6 +145,8 @@ def check_hint(game: Game) -> None:
     assert game.explain(Play(who, ())).instead == game.hint()  # every illegal verdict's instead
     assert game.hint() == wording.hint(facts, game.voice)
     said = read_hint(game.hint(), who)
+    if said.fits:
+        said = Said(said.zone, said.pick_up, said.play, as_numbers(said.fits, v), said.chosen)
     legal = game.legal_steps()
     plays = [s for s in legal if isinstance(s, Play)]
     assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, game.hint()
@@ -183,7 +194,7 @@ def test_instead_says_exactly_the_legal_steps(variant: Variant, seed: int, n: in
 
 def test_the_check_reads_every_builtin_and_can_fail() -> None:
     """The reader knows the words of the built-in variants, and a wrong hint fails it."""
-    for vid in ("classic", "shithead", "second-edition", "party-twelve"):
+    for vid in ("classic", "shithead", "second-edition", "party-twelve", "palace"):
         assert play_and_check(builtin(vid), ["Ann", "Ben", "Cal"], 7) > 10
     game = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 3)
     game.push(game.legal_steps()[0])
@@ -203,3 +214,12 @@ def test_the_reader_knows_every_shape_of_the_words() -> None:
     assert not fits("9 or higher, Bottoms Up or a wild 10", "f", {"f": "Five or Below"})
     assert fits("9 or higher, Bottoms Up or a wild 10", 10)
     assert fits("Five or Below", "f", {"f": "Five or Below"}) and not fits("Five or Below", 9)
+    pack = builtin("shithead")
+    assert as_numbers("Queen or higher, or a wild 2, 8 or 10", pack) == (
+        "12 or higher, or a wild 2, 8 or 10"
+    )
+    assert (
+        as_numbers("a card from 7 to Jack, or a Joker", pack) == "a number from 7 to 11, or a Joker"
+    )
+    assert fits("9 or higher, or a Joker", "joker", {"joker": "Joker"})
+    assert not fits("9 or higher, or a Karma card", "joker", {"joker": "Joker"})

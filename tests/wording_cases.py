@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from referee.effects import needs_target
 from referee.engine import Game, PickUp, Play, Position, Step
 from referee.variant.loader import variant_from_data
-from referee.variant.model import Card, Variant
+from referee.variant.model import Card, TableRules, Variant
 from referee.variant.registry import builtin
 
 HOUSE = {
@@ -55,6 +56,10 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "not_your_turn", _g(v), Play("Ben", (5,))
     yield "pick_up_empty", _g(v), PickUp("Ann")
     yield "pick_up", _g(v, pile=(5,)), PickUp("Ann")
+    # A table rule (issue 31.2): who is known to hold a card that may go must play it.
+    must = dataclasses.replace(v, table=TableRules(must_play=True))
+    known = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_up={"Ann": (9,)}, pile=(5,))
+    yield "must_play", Game.from_position(must, ["Ann", "Ben", "Cal"], known), PickUp("Ann")
     yield "no_cards", _g(v), Play("Ann", ())
     yield "no_such_card", _g(v), Play("Ann", (99,))
     yield "mixed_cards", _g(v), Play("Ann", (5, 6))

@@ -49,6 +49,7 @@ BOARD_STYLE = """
   border: 2px solid #1f2937; border-radius: 0.3rem; padding: 0 0.25rem; background: #fff; }
 .kr-chip.kr-karma { border: 4px double #1f2937; background: #fff8e6; border-radius: 0.6rem; }
 .kr-chip.kr-own { border: 2px dashed #1f2937; background: #fdf2f8; border-radius: 0.6rem; }
+.kr-chip.kr-joker { border: 3px ridge #1f2937; background: #f5f3ff; border-radius: 0.6rem; }
 .kr-chip.kr-power { border: 4px double #1f2937; background: #f0f9ff; }
 .kr-chip.kr-pick { border: 2px dotted #1f2937; background: #f3f4f6; }
 @media (max-width: 640px) {
@@ -100,9 +101,10 @@ def _chip(tbl: table.Table, step: Any) -> str:
         return '<span class="kr-chip kr-pick" title="pick-up">⤺</span>'
     card = cards[0]
     kind = glance.card_kind(v, card)
-    face = str(card) if isinstance(card, int) else kind.symbol
+    label = v.card_label(card) if isinstance(card, int) else ""
+    face = label if isinstance(card, int) else kind.symbol
     if isinstance(card, int) and kind.symbol:
-        face = f"{kind.symbol}{card}"
+        face = f"{kind.symbol}{label}"
     return f'<span class="kr-chip kr-{kind.value}" title="{esc(kind.words)}">{esc(face)}</span>'
 
 

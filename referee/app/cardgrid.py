@@ -35,6 +35,7 @@ CARD_STYLE = """
 .kr-card .kr-corner { position: absolute; top: 0.3rem; left: 0.45rem; font-size: 0.95rem; font-weight: 700; }
 .kr-card.kr-karma { background: #fff8e6; border: 6px double #1f2937; }
 .kr-card.kr-own { background: #fdf2f8; border: 4px dashed #1f2937; }
+.kr-card.kr-joker { background: #f5f3ff; border: 5px ridge #1f2937; }
 .kr-card.kr-power { background: #f0f9ff; }
 .kr-card.kr-empty { border: 3px dashed #4b5563; box-shadow: none; background: #f9fafb; }
 .kr-card.kr-empty .kr-name { font-size: 1.1rem; }
@@ -133,7 +134,7 @@ def grid(
     shown = list(variant.all_cards() if cards is None else cards)
     kinds = {c: card_kind(variant, c) for c in shown}
     numbers = [c for c in shown if kinds[c] in (CardKind.NUMBER, CardKind.POWER)]
-    karma = [c for c in shown if kinds[c] in (CardKind.KARMA, CardKind.OWN)]
+    karma = [c for c in shown if kinds[c] in (CardKind.KARMA, CardKind.OWN, CardKind.JOKER)]
     st.html(
         grid_style(key)
         + _power_style(key, key_prefix, [c for c in numbers if kinds[c] is CardKind.POWER])
@@ -146,7 +147,12 @@ def grid(
         with st.container(key=f"{key}_{group}", horizontal=True, gap="small"):
             for card in cards_of:
                 kind = kinds[card]
-                label = str(card) if isinstance(card, int) else plain(variant.card_name(card))
+                # An ordinary pack's Queen reads 'Q', as on the card; a special card its name.
+                label = (
+                    variant.card_label(card)
+                    if isinstance(card, int)
+                    else plain(variant.card_name(card))
+                )
                 kind_type: Any = (
                     "primary" if selected == card else "tertiary" if struck(card) else "secondary"
                 )

@@ -42,6 +42,7 @@ def _number_bounds() -> dict[str, tuple[int | None, int | None]]:
         "ranks": defs.get("ranks", {}),
         "karma_cards": defs.get("karma_card", {}),
         "rank_powers": defs.get("rank_power", {}),
+        "jokers": defs.get("jokers", {}),
         "deal": defs.get("deal", {}),
     }
     out: dict[str, tuple[int | None, int | None]] = {}
@@ -133,6 +134,7 @@ _SECTIONS = {
     "author": "about",
     "players": "players",
     "ranks": "deck",
+    "jokers": "deck",
     "deal": "table",
     "min_hand": "table",
     "burn": "table",
@@ -408,16 +410,23 @@ NO_EFFECT: dict[str, Any] = {"effect": None}
 (a guessed effect would be a rule nobody made)."""
 
 
-def add_effect(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
-    """Add an empty effect to a card (or rank power), for the group to choose."""
+def _holder(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
+    """The card whose effects are edited: ``data[key][index]``, or ``data[key]`` itself for
+    the one holder that is not a list (the jokers)."""
+    holder: dict[str, Any] = data[key] if index is None else data[key][index]
+    return holder
+
+
+def add_effect(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
+    """Add an empty effect to a card (or rank power, or the jokers), for the group to choose."""
     out = copy.deepcopy(data)
-    out[key][index].setdefault("effects", []).append(dict(NO_EFFECT))
+    _holder(out, key, index).setdefault("effects", []).append(dict(NO_EFFECT))
     return out
 
 
-def remove_effect(data: dict[str, Any], key: str, index: int, effect: int) -> dict[str, Any]:
+def remove_effect(data: dict[str, Any], key: str, index: int | None, effect: int) -> dict[str, Any]:
     out = copy.deepcopy(data)
-    effects = out[key][index].get("effects", [])
+    effects = _holder(out, key, index).get("effects", [])
     if 0 <= effect < len(effects):
         del effects[effect]
     return out
@@ -427,6 +436,59 @@ def add_power(data: dict[str, Any]) -> dict[str, Any]:
     """A new, empty power: no number and one effect, both for the group to choose."""
     out = copy.deepcopy(data)
     out.setdefault("rank_powers", []).append({"rank": None, "effects": [dict(NO_EFFECT)]})
+    return out
+
+
+# --- an ordinary pack (issue 31.1) -------------------------------------------------------------
+
+PACKS = {
+    "numbers": "Number cards, as in Karma (choose the numbers and copies)",
+    "ordinary": "An ordinary pack of cards: 2 to 10, J, Q, K, A (four of each)",
+}
+"""The two kinds of deck the page offers, in a group's words."""
+
+ACES = {"high": "Aces high (the Ace beats the King)", "low": "Aces low (the Ace is below the 2)"}
+
+
+def rank_bounds(data: dict[str, Any]) -> tuple[int, int]:
+    """The lowest and highest rank of the design's deck (an ordinary pack's Ace counts 1 when
+    low, 14 when high)."""
+    ranks = data.get("ranks", {})
+    if ranks.get("pack") == "ordinary":
+        return (1, 13) if ranks.get("ace") == "low" else (2, 14)
+    return int(ranks.get("low", 1)), int(ranks.get("high", 16))
+
+
+def rank_words(data: dict[str, Any], rank: object) -> str:
+    """A rank as the page says it: '10', and in an ordinary pack 'Q (Queen)'."""
+    ranks = data.get("ranks", {})
+    if ranks.get("pack") == "ordinary" and isinstance(rank, int):
+        v = Variant("", "", pack="ordinary", ace=str(ranks.get("ace", "high")))
+        label, name = v.rank_label(rank), v.rank_name(rank)
+        return label if label == name else f"{label} ({name})"
+    return str(rank)
+
+
+def set_pack(data: dict[str, Any], pack: str, ace: str = "high") -> dict[str, Any]:
+    """The design with its deck switched: an ordinary pack (whose jokers stay), or number
+    cards (a deck of numbers has no jokers: its Karma cards play that part)."""
+    out = copy.deepcopy(data)
+    if pack == "ordinary":
+        out["ranks"] = {"pack": "ordinary", "ace": ace}
+    else:
+        out["ranks"] = {"low": 1, "high": 16, "copies": 3}
+        out.pop("jokers", None)
+    return out
+
+
+def set_jokers(data: dict[str, Any], copies: int) -> dict[str, Any]:
+    """The design with this many jokers a pack (0: none), keeping what they do."""
+    out = copy.deepcopy(data)
+    if copies <= 0:
+        out.pop("jokers", None)
+        return out
+    jokers = out.setdefault("jokers", {"copies": copies, "effects": []})
+    jokers["copies"] = copies
     return out
 
 

@@ -27,6 +27,7 @@ class CardKind(Enum):
     POWER = "power"  # a number rank with a house power (R1.4, R5.5)
     KARMA = "karma"  # a printed Karma card (R8.1-R8.11)
     OWN = "own"  # the group's own card: Create Your Karma (R8.12) or a house card
+    JOKER = "joker"  # a joker of an ordinary pack: wild, not a number
 
     @property
     def symbol(self) -> str:
@@ -48,18 +49,21 @@ _SYMBOLS = {
     CardKind.POWER: "⚡",
     CardKind.KARMA: "✦",
     CardKind.OWN: "♥",
+    CardKind.JOKER: "★",
 }
 _KIND_WORDS = {
     CardKind.NUMBER: "number card",
     CardKind.POWER: "number card with a power",
     CardKind.KARMA: "Karma card",
     CardKind.OWN: "our own card",
+    CardKind.JOKER: "joker",
 }
 _ICONS = {
     CardKind.NUMBER: None,
     CardKind.POWER: ":material/bolt:",
     CardKind.KARMA: ":material/auto_awesome:",
     CardKind.OWN: ":material/favorite:",
+    CardKind.JOKER: ":material/star:",
 }
 
 _PRINTED_RULE = re.compile(r"R8\.(\d+)$")
@@ -75,13 +79,15 @@ def _printed(card: KarmaCard) -> bool:
 def card_kind(variant: Variant, card: Card) -> CardKind:
     if isinstance(card, str):
         k = variant.karma(card)
+        if k is not None and k.joker:
+            return CardKind.JOKER
         return CardKind.KARMA if k is not None and _printed(k) else CardKind.OWN
     return CardKind.POWER if variant.effects_of(card) else CardKind.NUMBER
 
 
 def card_words(variant: Variant, card: Card) -> str:
-    """A card's name with its kind's symbol: '7', '⚡ 10', '✦ Five or Below', '♥ Musical
-    Chairs' — the log and the lists use it, so a card looks the same everywhere."""
+    """A card's name with its kind's symbol: '7', '⚡ 10', 'Queen', '✦ Five or Below', '♥ Musical
+    Chairs', '★ Joker' — the log and the lists use it, so a card looks the same everywhere."""
     symbol = card_kind(variant, card).symbol
     name = variant.card_name(card)
     return f"{symbol} {name}" if symbol else name
@@ -129,13 +135,15 @@ def top_card(game: Game) -> TopCard:
     value = game.top_value()
     if isinstance(top, str):
         face, name = kind.symbol, v.card_name(top)
-        note = "Counts 0." if not value else f"Counts as {value}."
+        note = "Counts 0." if not value else f"Counts as {v.rank_name(value)}."
     else:
-        face, name = str(top), ("" if kind is CardKind.NUMBER else v.card_name(top))
+        # An ordinary pack's face shows its label ('Q') and says its name ('Queen').
+        face = v.card_label(top)
+        name = v.card_name(top) if kind is not CardKind.NUMBER or face != str(top) else ""
         if value is None or value <= 0:
             note = "Counts 0."
         else:
-            note = "" if value == top else f"Counts as {value}."
+            note = "" if value == top else f"Counts as {v.rank_name(value)}."
     return TopCard(kind, face, name, note)
 
 
@@ -176,7 +184,7 @@ def may_follow(game: Game) -> str:
         return ""
     if d.follow_up:
         return "A table card: any value"
-    what = wording.may_go(d.may) or "any card"
+    what = wording.may_go(d.may, game.voice) or "any card"
     return what[0].upper() + what[1:]
 
 

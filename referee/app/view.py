@@ -203,7 +203,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     cards = tuple(
         CardView(
             c,
-            str(c) if isinstance(c, int) else v.card_name(c),
+            v.card_label(c),  # 'Q' in an ordinary pack, a special card's name
             card_kind(v, c),
             not facts.playable.get(c, True),
             c == sel.card,

@@ -47,7 +47,8 @@ class LowerAndSkip(EffectSpec):
         lose = f"{words.and_list(names)} will lose their next turn"
         limit = s.restriction
         if limit is not None and limit.hi is not None:
-            r.say(f"{lose}; the next play must be {limit.hi} or lower.")
+            hi = words.rank(limit.hi, r.variant)
+            r.say(f"{lose}; the next play must be {hi} or lower.")
         else:
             r.say(f"{lose}.")
 
@@ -62,7 +63,7 @@ class LowerAndSkip(EffectSpec):
         if c.rank is None:
             c.error(
                 "lower_and_skip restricts the next play to the card's own number or lower, and "
-                "a Karma card has no number; expected it on a rank power",
+                f"a {c.holder} has no number; expected it on a rank power",
                 None,
                 f"“{self.title}” needs the card's own number, and a Karma card has none. "
                 "Give it to a number card instead, under “Powers for number cards”.",

@@ -52,6 +52,18 @@ class NextRange(EffectSpec):
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         alt = words.wild_alternative(variant)
+        if variant is not None and variant.ordinary:  # 'a Queen or lower', 'a card from 7 to J'
+            if lo is not None and hi is not None:
+                lo, hi = words.rank(lo, variant), words.rank(hi, variant)
+                return f"The next player must play a card from {lo} to {hi}, or {alt}."
+            if hi is not None:
+                return (
+                    f"The next player must play {words.a_number(hi, variant)} or lower, or {alt}."
+                )
+            if lo is not None:
+                return (
+                    f"The next player must play {words.a_number(lo, variant)} or higher, or {alt}."
+                )
         if lo is not None and hi is not None:
             return f"The next player must play a number from {lo} to {hi}, or {alt}."
         if hi is not None:

@@ -62,14 +62,15 @@ class NotOn(EffectSpec):
             self.name,
             "not_on",
             variant.rule_for(card, self.rule),
-            f"{name} may not go on {words.value_range(lo, hi)}, and the pile counts {value}.",
+            f"{name} may not go on {words.value_range(lo, hi, variant)}, and the pile counts "
+            f"{words.rank(value, variant) if value else value}.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = self._bounds(params)
         if lo is None or hi is None:
             return "It may go on any card."
-        return f"It may not be played on {words.value_range(lo, hi)}."
+        return f"It may not be played on {words.value_range(lo, hi, variant)}."
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")

@@ -63,14 +63,17 @@ class OnlyOn(EffectSpec):
             "only_on",
             variant.rule_for(card, self.rule),
             # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
-            f"{name} may only go on {words.value_range(lo, hi)}, and the pile counts {value}.",
+            f"{name} may only go on {words.value_range(lo, hi, variant)}, and the pile counts "
+            f"{words.rank(value, variant) if value else value}.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         if lo is None and hi is None:
             return "It may go on any card."
-        return f"It may only be played on {words.value_range(lo, hi)} (or on an empty pile)."
+        return (
+            f"It may only be played on {words.value_range(lo, hi, variant)} (or on an empty pile)."
+        )
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")

@@ -89,8 +89,9 @@ class Report(Protocol):
 class CardCheck:
     """One effect on one card, as the loader's semantic checks see it (raw, defensively read).
 
-    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card;
-    ``ranks`` are the deck's number ranks when they are known.  ``error`` and ``warn`` report at
+    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card (or the
+    jokers of an ordinary pack: ``holder`` says which, for the words); ``ranks`` are the deck's
+    number ranks when they are known.  ``error`` and ``warn`` report at
     the effect (or at one of its parameters) with the loader's located messages.
     """
 
@@ -100,6 +101,7 @@ class CardCheck:
     ranks: range | None
     error: Report
     warn: Report
+    holder: str = "Karma card"  # what a card without a rank is: "Karma card" or "joker"
 
     def number(self, key: str) -> int | None:
         value = self.params.get(key)

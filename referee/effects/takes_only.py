@@ -71,18 +71,18 @@ class TakesOnly(EffectSpec):
             self.name,
             "takes_only",
             variant.rule_for(judge, self.rule) if judge is not None else self.rule,
-            f"only {self._what(params)} may go on {top}.",
+            f"only {self._what(params, variant)} may go on {top}.",
         )
 
-    def _what(self, params: Params) -> str:
+    def _what(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
-        cards = "a number" if lo is None and hi is None else _numbers(lo, hi)
+        cards = "a number" if lo is None and hi is None else _numbers(lo, hi, variant)
         if self.arg(params, "wild") == "allowed":
             return f"{cards} or a wild card"
         return cards
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        return f"While it is on top, only {self._what(params)} may be played on it."
+        return f"While it is on top, only {self._what(params, variant)} may be played on it."
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")
@@ -100,9 +100,9 @@ class TakesOnly(EffectSpec):
             )
 
 
-def _numbers(lo: int | None, hi: int | None) -> str:
-    """'a 2', '5 or lower', 'a number from 2 to 4'."""
-    return words.value_range(lo, hi)
+def _numbers(lo: int | None, hi: int | None, variant: Variant | None) -> str:
+    """'a 2', 'a 5 or lower', 'a number from 2 to 4' ('a Queen or lower' in an ordinary pack)."""
+    return words.value_range(lo, hi, variant)
 
 
 def _wild(variant: Variant, card: Card) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee import words
 from referee.effects.base import Traits
 from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 from referee.variant.model import Variant
@@ -38,9 +39,10 @@ class Value(EffectSpec):
         value = params.get("value", 0)
         if value == 0:
             return "On top of the pile it counts as 0, so any card may follow."
+        said = words.rank(value, variant)
         return (
-            f"On top of the pile it counts as {value}, so the next player must play "
-            f"{value} or higher."
+            f"On top of the pile it counts as {said}, so the next player must play "
+            f"{said} or higher."
         )
 
     def check(self, c: CardCheck) -> None:

@@ -25,7 +25,7 @@ class Wild(EffectSpec):
     def check(self, c: CardCheck) -> None:
         if c.rank is None:
             c.warn(
-                "Karma cards are always wild (R5.3), so 'wild' changes nothing here; "
+                f"{c.holder.capitalize()}s are always wild (R5.3), so 'wild' changes nothing here; "
                 "expected it left out",
                 None,
                 f"Karma cards are always wild, so “{self.title}” changes nothing here. "

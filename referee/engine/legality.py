@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from referee import wording
+from referee import wording, words
 from referee.effects import (
     EFFECTS,
     Needs,
@@ -516,6 +516,8 @@ class Rules:
         if view.top is not None and view.top != card:
             name = f"{name} (seen through {self.variant.card_name(view.top)})"
         if isinstance(card, str) or value != card:
+            if self.variant.ordinary and value:  # 'Mirror, which counts as a Queen'
+                return f"{name}, which counts as {words.a_number(value, self.variant)}"
             return f"{name}, which counts {value}"
         return name
 
@@ -626,7 +628,7 @@ class Rules:
             all_numbers=tuple(c for c in cards if isinstance(c, int) and c not in wild),
             karma=tuple(v.card_name(c) for c in karma if c in ok),
             all_karma=bool(karma) and all(c in ok for c in karma),
-            wild=tuple(str(c) for c in cards if c in wild and c in ok),
+            wild=tuple(v.card_name(c) for c in cards if c in wild and c in ok),
             at_least=at_least,
         )
 

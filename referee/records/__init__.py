@@ -181,10 +181,10 @@ class _Builder:
         self.problems.append(_name_step(problem))
 
     def build(self) -> Record:
-        d = self.data
         variant, ref = self.variant()
         if variant is None:
             raise RecordError(self.problems)
+        self.data = d = _read_cards(self.data, variant)
         players = tuple(d["players"])
         # Names people can tell apart (rulings 60-62): no control or direction characters, and
         # no two that look the same (the schema already refuses the very same name twice).
@@ -297,8 +297,15 @@ class _Builder:
 
     def card(self, path: tuple[str | int, ...], card: Any, variant: Variant) -> None:
         if not variant.is_card(card):
-            ids = ", ".join(k.id for k in variant.karma_cards)
-            expected = f"a number {variant.ranks_low}–{variant.ranks_high}"
+            ids = ", ".join(k.id for k in variant.specials)
+            if variant.ordinary:
+                expected = (
+                    "a card A, 2–10, J, Q or K"
+                    if variant.ace == "low"
+                    else "a card 2–10, J, Q, K or A"
+                )
+            else:
+                expected = f"a number {variant.ranks_low}–{variant.ranks_high}"
             if ids:
                 expected += f" or one of: {ids}"
             self.problem(path, f"there is no card {card!r} in {variant.name}; expected {expected}")
@@ -357,6 +364,46 @@ class _Builder:
 
 
 # --- replaying ---------------------------------------------------------------------------------
+
+
+def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    """The record with every card as the engine names it (docs/records.md): in an ordinary
+    pack ``Q``, ``Queen`` and ``12`` are one card, and ``Joker`` is ``joker``.  A card the
+    variant lacks stays as written, for the located error."""
+
+    def one(card: Any) -> Any:
+        found = variant.parse_card(card)
+        return card if found is None else found
+
+    def many(cards: Any) -> Any:
+        return [one(c) for c in cards] if isinstance(cards, list) else cards
+
+    def by_player(lists: Any) -> Any:
+        return {n: many(c) for n, c in lists.items()} if isinstance(lists, dict) else lists
+
+    out = dict(d)
+    if "face_up" in out:
+        out["face_up"] = by_player(out["face_up"])
+    if isinstance(out.get("start"), dict):
+        start = dict(out["start"])
+        if "pile" in start:
+            start["pile"] = many(start["pile"])
+        if "face_up" in start:
+            start["face_up"] = by_player(start["face_up"])
+        out["start"] = start
+    steps = []
+    for s in out.get("steps") or []:
+        s = dict(s)
+        if "play" in s:
+            s["play"] = many(s["play"])
+        if s.get("give") is not None:
+            s["give"] = one(s["give"])
+        if isinstance(s.get("check"), dict) and s["check"].get("top") is not None:
+            s["check"] = {**s["check"], "top": one(s["check"]["top"])}
+        steps.append(s)
+    if "steps" in out:
+        out["steps"] = steps if out["steps"] is not None else None
+    return out
 
 
 def start_game(
@@ -530,16 +577,24 @@ def game_from_record(record: Record) -> Game:
 # --- exporting ---------------------------------------------------------------------------------
 
 
-def step_to_data(step: Step) -> dict[str, Any]:
+def _as_written(variant: Variant | None) -> Any:
+    """How cards are written out: as the engine names them (the app's own store), or as a
+    record writes them for this variant (a Queen as ``Q`` in an ordinary pack)."""
+    return (lambda c: c) if variant is None else variant.record_card
+
+
+def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
+    """A step in its record form; with the variant, cards as a record writes them (``Q``)."""
     if isinstance(step, PickUp):
         return {"pickup": step.by}
-    d: dict[str, Any] = {"by": step.by, "play": list(step.cards)}
+    write = _as_written(variant)
+    d: dict[str, Any] = {"by": step.by, "play": [write(c) for c in step.cards]}
     if step.zone != "hand":
         d["from"] = step.zone
     if step.to is not None:
         d["to"] = step.to
     if step.give is not None:
-        d["give"] = step.give
+        d["give"] = write(step.give)
     return d
 
 
@@ -550,13 +605,15 @@ def step_from_data(d: dict[str, Any]) -> Step:
     return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
 
 
-def position_to_data(p: Position) -> dict[str, Any]:
+def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, Any]:
+    """A start position in its record form; with the variant, cards as a record writes them."""
+    write = _as_written(variant)
     return {
         "turn": p.turn,
-        "pile": list(p.pile),
+        "pile": [write(c) for c in p.pile],
         "draw_pile": p.draw_pile,
         "hand": dict(p.hand),
-        "face_up": {n: list(c) for n, c in p.face_up.items()},
+        "face_up": {n: [write(c) for c in cs] for n, cs in p.face_up.items()},
         "face_down": dict(p.face_down),
     }
 
@@ -592,15 +649,16 @@ def export_record(
         head["name"] = name
     head["variant"] = ref
     head["players"] = list(game.players)
+    write = v.record_card  # a Queen as Q in an ordinary pack (docs/records.md)
     if game.initial_face_up:
-        head["face_up"] = {n: list(c) for n, c in game.initial_face_up.items()}
+        head["face_up"] = {n: [write(c) for c in cs] for n, cs in game.initial_face_up.items()}
     if game.start is not None:
-        head["start"] = position_to_data(game.start)
+        head["start"] = position_to_data(game.start, v)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
     lines = [text.rstrip("\n"), "steps:"]
     for step in game.steps:
         flow = yaml.safe_dump(
-            step_to_data(step), default_flow_style=True, allow_unicode=True, width=10_000
+            step_to_data(step, v), default_flow_style=True, allow_unicode=True, width=10_000
         ).strip()
         lines.append(f"  - {flow}")
     if not game.steps:

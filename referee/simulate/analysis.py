@@ -269,6 +269,8 @@ def without_power(variant: Variant, card: Card) -> Variant:
     """``variant`` with ``card``'s power taken away and nothing else changed: a Karma card
     becomes a plain wild card (R5.3), a number loses its power.  The deck is the same, so a
     deal seed deals the same cards."""
+    if variant.is_joker(card) and variant.jokers is not None:
+        return replace(variant, jokers=replace(variant.jokers, effects=()))
     if isinstance(card, str):
         cards = tuple(replace(k, effects=()) if k.id == card else k for k in variant.karma_cards)
         return replace(variant, karma_cards=cards)

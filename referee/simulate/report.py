@@ -526,7 +526,7 @@ class Report:
         ]
         lines += _wrap(cells)
         if self.powers_per_game:
-            lines += ["", "Karma cards and rank powers, plays per game:"]
+            lines += ["", "Cards with powers (Karma cards, jokers, ranks), plays per game:"]
             lines += [f"  {self.card_names[k]}: {v:.2f}" for k, v in self.powers_per_game.items()]
         lines += [
             "",

@@ -44,6 +44,11 @@ from referee.names import (
 from referee.resources import VARIANT_SCHEMA
 from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import (
+    ACE_HIGH,
+    ACE_LOW,
+    JOKER,
+    ORDINARY,
+    RANK_WORDS,
     Deal,
     Effect,
     KarmaCard,
@@ -69,6 +74,9 @@ from referee.yamlsafe import (
 SCHEMA_REF = VARIANT_SCHEMA
 """Where a written variant file's modeline points by default: the schema file beside it
 (``karma schema --out``); the app's downloads point at the app itself (referee.resources)."""
+
+ORDINARY_COPIES = 4
+"""An ordinary pack has four of each rank (one a suit; the suits do not matter here)."""
 
 MAX_NODES = 5_000
 """Most YAML values in a variant file: 30 Karma cards with many effects stay under 2,500."""
@@ -171,6 +179,7 @@ class _Checker:
         self.node = node
         self.filename = filename
         self.problems: list[Problem] = []
+        self.pack = Variant("", "")  # how ranks are named (an ordinary pack says Q): see run
 
     def report(
         self,
@@ -199,7 +208,14 @@ class _Checker:
         if not isinstance(d, dict):
             return self.problems
         ranks = _dict(d.get("ranks"))
-        low, high, copies = (_int(ranks.get(k)) for k in ("low", "high", "copies"))
+        self.pack = _pack_of(ranks)
+        low: int | None
+        high: int | None
+        copies: int | None
+        if self.pack.ordinary:
+            low, high, copies = self.pack.ranks_low, self.pack.ranks_high, self.pack.copies
+        else:
+            low, high, copies = (_int(ranks.get(k)) for k in ("low", "high", "copies"))
         if low is not None and high is not None and high < low:
             self.report(
                 ("ranks", "high"),
@@ -210,12 +226,58 @@ class _Checker:
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
         cards = [_dict(c) for c in _list(d.get("karma_cards"))]
+        jokers = _dict(d.get("jokers")) if "jokers" in d else None
         self.check_names(d, cards)
         self.check_karma_cards(cards, rank_set)
+        self.check_jokers(jokers, cards, rank_set)
+        self.check_face_ids(cards)
         self.check_rank_powers(_list(d.get("rank_powers")), rank_set)
         ranges = self.check_players(_list(d.get("players")))
-        self.check_deal_and_deck(d, ranges, rank_set, copies, cards)
+        specials = [*cards, *([jokers] if jokers is not None else [])]
+        self.check_deal_and_deck(d, ranges, rank_set, copies, specials)
         return self.problems
+
+    def check_jokers(
+        self, jokers: dict[str, Any] | None, cards: list[dict[str, Any]], rank_set: range | None
+    ) -> None:
+        """The jokers of an ordinary pack (docs/rulings.md, "An ordinary pack"): only there, with
+        an id of their own, and their effects checked like a Karma card's (they have no
+        number)."""
+        if jokers is None:
+            return
+        if not self.pack.ordinary:
+            self.report(
+                ("jokers",),
+                "jokers belong to an ordinary pack, and this deck has number cards; expected "
+                "ranks: {pack: ordinary}, or a Karma card instead of the jokers",
+            )
+        for i, card in enumerate(cards):
+            if card.get("id") == JOKER:
+                self.report(
+                    ("karma_cards", i, "id"),
+                    f"the id '{JOKER}' names the jokers of this pack; expected another card id",
+                )
+        if _int(jokers.get("copies")) == 0:
+            self.warn(
+                ("jokers", "copies"),
+                "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
+            )
+        self.check_effects(("jokers", "effects"), jokers.get("effects"), None, rank_set, "joker")
+
+    def check_face_ids(self, cards: list[dict[str, Any]]) -> None:
+        """In an ordinary pack, a Karma card id that reads like a face (``queen``, ``a``): a
+        record's ``queen`` is then that card and its ``Q`` the Queen - legal, but a trap."""
+        if not self.pack.ordinary:
+            return
+        faces = {w.casefold(): r for r, names in self.pack.faces().items() for w in names}
+        for i, card in enumerate(cards):
+            rank = faces.get(str(card.get("id", "")))
+            if rank is not None:
+                self.warn(
+                    ("karma_cards", i, "id"),
+                    f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of this "
+                    "pack, which a record may write the same way; expected another card id",
+                )
 
     def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
         """Names people read (rulings 60-62): no control or direction characters, something
@@ -288,7 +350,17 @@ class _Checker:
         for i, power in enumerate(powers):
             if not isinstance(power, dict):
                 continue
-            rank = _int(power.get("rank"))
+            raw = power.get("rank")
+            rank = _rank(raw, self.pack)
+            if raw in RANK_WORDS and rank is None:
+                # (any other text: the schema names the labels a rank may be)
+                self.report(
+                    ("rank_powers", i, "rank"),
+                    f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "
+                    "has number cards; expected a number",
+                )
+            if raw is not None and rank is None:
+                continue  # whose effects these are is unknown: the rank is the problem to fix
             if rank is not None:
                 if rank in seen:
                     self.report(
@@ -301,19 +373,25 @@ class _Checker:
                 else:
                     seen[rank] = i
                 if rank_set is not None and rank not in rank_set:
+                    lo, hi = (self.pack.rank_label(r) for r in (rank_set.start, rank_set.stop - 1))
                     self.report(
                         ("rank_powers", i, "rank"),
-                        f"the deck has no {rank} (ranks {rank_set.start} to {rank_set.stop - 1}); "
-                        f"expected a rank from {rank_set.start} to {rank_set.stop - 1}",
-                        plain=f"There is no {rank} in the deck. Pick a number from "
-                        f"{rank_set.start} to {rank_set.stop - 1}.",
+                        f"the deck has no {rank} (ranks {lo} to {hi}); "
+                        f"expected a rank from {lo} to {hi}",
+                        plain=f"There is no {rank} in the deck. Pick a number from {lo} to {hi}.",
                     )
             self.check_effects(("rank_powers", i, "effects"), power.get("effects"), rank, rank_set)
 
     def check_effects(
-        self, path: PathT, raw: object, rank: int | None, rank_set: range | None
+        self,
+        path: PathT,
+        raw: object,
+        rank: int | None,
+        rank_set: range | None,
+        holder: str = "Karma card",
     ) -> None:
-        """Checks on one card's effect list; ``rank`` is None for a Karma card."""
+        """Checks on one card's effect list; ``rank`` is None for a Karma card or the jokers
+        (``holder`` says which, for the units' words)."""
         effects = _effects(raw)
         names = [e.name for e in effects]
         first: dict[str, int] = {}
@@ -346,10 +424,16 @@ class _Checker:
                 "player to be picked. A card picks only one. Keep one of them.",
             )
         for e in effects:
-            self.check_effect(path, e, names, rank, rank_set)
+            self.check_effect(path, e, names, rank, rank_set, holder)
 
     def check_effect(
-        self, path: PathT, e: _Eff, names: list[str], rank: int | None, rank_set: range | None
+        self,
+        path: PathT,
+        e: _Eff,
+        names: list[str],
+        rank: int | None,
+        rank_set: range | None,
+        holder: str = "Karma card",
     ) -> None:
         """The effect's own checks (its unit in ``referee/effects/``), located at the effect."""
         at = (*path, e.index)
@@ -360,7 +444,9 @@ class _Checker:
         def warn(message: str, key: str | None, plain: str = "") -> None:
             self.warn(at if key is None else (*at, key), message, plain)
 
-        MENU[e.name].check(CardCheck(dict(e.params), names, rank, rank_set, error, warn))
+        MENU[e.name].check(
+            CardCheck(dict(e.params), names, rank, rank_set, error, warn, holder=holder)
+        )
 
     def check_players(self, raw: list[Any]) -> list[tuple[int, int, int, int]]:
         """Player-range checks; returns the sound ranges as (index, decks, min, max)."""
@@ -547,6 +633,24 @@ class _Checker:
             )
 
 
+def _pack_of(ranks: dict[Any, Any]) -> Variant:
+    """The deck's naming of ranks, read defensively from the raw ``ranks`` (an ordinary pack
+    when it says so): a bare Variant, so that the checks name a Queen as the referee does."""
+    if ranks.get("pack") == ORDINARY:
+        ace = "low" if ranks.get("ace") == "low" else "high"
+        low, high = (ACE_LOW, 13) if ace == "low" else (2, ACE_HIGH)
+        return Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace)
+    return Variant("", "")
+
+
+def _rank(value: object, pack: Variant) -> int | None:
+    """A rank power's ``rank``: a number, or in an ordinary pack a label or name (``Q``)."""
+    if isinstance(value, str):
+        card = pack.parse_card(value) if pack.ordinary and not value.isdigit() else None
+        return card if isinstance(card, int) else None
+    return _int(value)
+
+
 def _one_deck(
     rank_set: range | None, copies: int | None, cards: list[dict[str, Any]]
 ) -> int | None:
@@ -607,6 +711,10 @@ def _effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
 
 def _build(d: Mapping[str, Any]) -> Variant:
     ranks, deal = d["ranks"], d["deal"]
+    pack = _pack_of(ranks)
+    if pack.ordinary:
+        ranks = {"low": pack.ranks_low, "high": pack.ranks_high, "copies": pack.copies}
+    jokers = d.get("jokers")
     return Variant(
         id=d["id"],
         name=d["name"],
@@ -629,7 +737,7 @@ def _build(d: Mapping[str, Any]) -> Variant:
         ),
         rank_powers=tuple(
             RankPower(
-                rank=p["rank"],
+                rank=_checked(_rank(p["rank"], pack)),
                 effects=tuple(_effect_from_data(e) for e in p["effects"]),
                 text=p.get("text", ""),
             )
@@ -638,8 +746,27 @@ def _build(d: Mapping[str, Any]) -> Variant:
         deal=Deal(deal["face_down"], deal["face_up"], deal["hand"]),
         min_hand=d["min_hand"],
         burn=d["burn"],
+        pack=pack.pack,
+        ace=pack.ace,
+        jokers=KarmaCard(
+            id=JOKER,
+            name="Joker",
+            copies=jokers["copies"],
+            text=jokers.get("text", ""),
+            effects=tuple(_effect_from_data(e) for e in jokers.get("effects", [])),
+            rule=jokers.get("rule", ""),
+            joker=True,
+        )
+        if jokers
+        else None,
         table=TableRules(**d.get("table", {})),
     )
+
+
+def _checked(rank: int | None) -> int:
+    """A rank the checks have passed (so it is there)."""
+    assert rank is not None
+    return rank
 
 
 def variant_from_data(data: Any) -> Variant:
@@ -669,7 +796,10 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
     if v.author:
         out["author"] = v.author
     out["players"] = [{"decks": r.decks, "min": r.min, "max": r.max} for r in v.players]
-    out["ranks"] = {"low": v.ranks_low, "high": v.ranks_high, "copies": v.copies}
+    if v.ordinary:
+        out["ranks"] = {"pack": ORDINARY, "ace": v.ace}
+    else:
+        out["ranks"] = {"low": v.ranks_low, "high": v.ranks_high, "copies": v.copies}
     cards = []
     for c in v.karma_cards:
         card: dict[str, Any] = {"id": c.id, "name": c.name, "copies": c.copies}
@@ -680,6 +810,15 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
         card["effects"] = [effect_to_data(e) for e in c.effects]
         cards.append(card)
     out["karma_cards"] = cards
+    if v.jokers is not None:
+        j = v.jokers
+        jokers: dict[str, Any] = {"copies": j.copies}
+        if j.text:
+            jokers["text"] = j.text
+        if j.rule:
+            jokers["rule"] = j.rule
+        jokers["effects"] = [effect_to_data(e) for e in j.effects]
+        out["jokers"] = jokers
     if v.rank_powers:
         powers = []
         for p in v.rank_powers:

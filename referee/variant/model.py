@@ -6,12 +6,29 @@ the menu (RULES.md R9).  The loader (``referee.variant.loader``) builds these fr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 Card = int | str
-"""A card as the table names it: a number rank (``7``) or a Karma card id (``"five_or_below"``)."""
+"""A card as the table names it: a number rank (``7``, a Queen ``12`` in an ordinary pack) or a
+special card's id (a Karma card ``"five_or_below"``, the joker ``"joker"``)."""
+
+NUMBERS, ORDINARY = "numbers", "ordinary"
+"""The two kinds of deck: Karma's number cards (any ranks, any copies), or an ordinary pack of
+playing cards (2 to 10, Jack, Queen, King and Ace, four of each: the suits do not matter)."""
+
+JOKER = "joker"
+"""The id of the joker in an ordinary pack: how records name it (``Joker`` is read too)."""
+
+_FACES = {11: ("J", "Jack"), 12: ("Q", "Queen"), 13: ("K", "King")}
+RANK_WORDS = ("J", "Q", "K", "A", "Jack", "Queen", "King", "Ace")
+"""How a variant file may name an ordinary pack's faces in ``rank_powers`` (a record reads
+them in any case: :meth:`Variant.parse_card`)."""
+ACE_HIGH, ACE_LOW = 14, 1
+"""An ordinary pack's ranks are numbers for the engine (a Queen beats a Jack because 12 > 11);
+only the words and the records say J, Q, K and A: the Ace is 14 when high, 1 when low."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,7 @@ class KarmaCard:
     text: str = ""
     effects: tuple[Effect, ...] = ()
     rule: str = ""  # the RULES.md number verdicts cite for this card, e.g. "R8.2"
+    joker: bool = False  # the jokers of an ordinary pack (wild like a Karma card, not a number)
 
 
 @dataclass(frozen=True)
@@ -101,6 +119,9 @@ class Variant:
     burn: int = 3
     description: str = ""
     author: str = ""
+    pack: str = NUMBERS  # NUMBERS or ORDINARY: how the number ranks are named
+    ace: str = "high"  # in an ordinary pack: "high" (the Ace is 14) or "low" (it is 1)
+    jokers: KarmaCard | None = None  # an ordinary pack's jokers (id JOKER), if it has any
     table: TableRules = TableRules()
 
     # --- derived facts -------------------------------------------------------------------
@@ -109,11 +130,84 @@ class Variant:
     def ranks(self) -> range:
         return range(self.ranks_low, self.ranks_high + 1)
 
+    @property
+    def ordinary(self) -> bool:
+        """An ordinary pack: J, Q, K and A are said by name (the engine still counts 11-14)."""
+        return self.pack == ORDINARY
+
+    @property
+    def specials(self) -> tuple[KarmaCard, ...]:
+        """The cards that are not numbers: the Karma cards, then the jokers (both wild, both
+        counting 0 on top unless their effects say otherwise, R5.3-R5.4)."""
+        return (*self.karma_cards, self.jokers) if self.jokers else self.karma_cards
+
     def karma(self, card_id: str) -> KarmaCard | None:
-        for card in self.karma_cards:
+        """The special card with this id: a Karma card, or the jokers."""
+        for card in self.specials:
             if card.id == card_id:
                 return card
         return None
+
+    def is_joker(self, card: object) -> bool:
+        return self.jokers is not None and card == self.jokers.id
+
+    @functools.cached_property
+    def _faces(self) -> dict[int, tuple[str, str]]:
+        if not self.ordinary:
+            return {}
+        ace = ACE_LOW if self.ace == "low" else ACE_HIGH
+        return {**_FACES, ace: ("A", "Ace")}
+
+    def faces(self) -> dict[int, tuple[str, str]]:
+        """The ranks said by name in this deck: rank -> (label, name), e.g. 12 -> ('Q',
+        'Queen'); empty for a deck of number cards."""
+        return self._faces
+
+    def rank_name(self, rank: int) -> str:
+        """'7', 'Queen', 'Ace': a rank as the referee says it."""
+        face = self.faces().get(rank)
+        return face[1] if face else str(rank)
+
+    def rank_label(self, rank: int) -> str:
+        """'7', 'Q', 'A': a rank as a card's corner (and a record) shows it."""
+        face = self.faces().get(rank)
+        return face[0] if face else str(rank)
+
+    def card_label(self, card: Card) -> str:
+        """What a card's face shows: its rank label ('Q'), or a special card's name."""
+        return self.rank_label(card) if isinstance(card, int) else self.card_name(card)
+
+    def parse_card(self, value: object) -> Card | None:
+        """A card as a record (or a person) may write it, or None if this deck has no such
+        card: a number (``12``), a special card's id (``five_or_below``, ``joker``) and, in an
+        ordinary pack, a rank's label or name in any case (``Q``, ``Queen``, ``queen``), the
+        jokers by name (``Joker``) and numbers written as text (``'7'``)."""
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value if self.is_card(value) else None
+        if not isinstance(value, str):
+            return None
+        if self.karma(value) is not None:
+            return value
+        if not self.ordinary:
+            return None
+        text = value.strip().casefold()
+        for rank, (label, name) in self.faces().items():
+            if text in (label.casefold(), name.casefold()):
+                return rank
+        if self.jokers is not None and text in (self.jokers.id, self.jokers.name.casefold()):
+            return self.jokers.id
+        if text.isdigit() and text.isascii() and self.is_card(int(text)):
+            return int(text)
+        return None
+
+    def record_card(self, card: Card) -> Card:
+        """How an exported record writes a card: a face by its label in an ordinary pack
+        (``Q``), other numbers as numbers, a special card by its id."""
+        if isinstance(card, int) and card in self.faces():
+            return self.rank_label(card)
+        return card
 
     def effects_of(self, card: Card) -> tuple[Effect, ...]:
         """The effects a card carries: a Karma card's list, or a rank's powers (R1.4)."""
@@ -133,7 +227,7 @@ class Variant:
         return isinstance(card, str) and self.karma(card) is not None
 
     def all_cards(self) -> list[Card]:
-        return [*self.ranks, *(k.id for k in self.karma_cards)]
+        return [*self.ranks, *(k.id for k in self.specials)]
 
     def copies_per_deck(self, card: Card) -> int:
         if isinstance(card, str):
@@ -142,7 +236,7 @@ class Variant:
         return self.copies if self.ranks_low <= card <= self.ranks_high else 0
 
     def deck_size(self, decks: int = 1) -> int:
-        one = len(self.ranks) * self.copies + sum(k.copies for k in self.karma_cards)
+        one = len(self.ranks) * self.copies + sum(k.copies for k in self.specials)
         return one * decks
 
     def decks_for(self, players: int) -> int | None:
@@ -171,7 +265,8 @@ class Variant:
         return effect_rule or "R8"
 
     def card_name(self, card: Card) -> str:
+        """'7', 'Queen', 'Joker', 'Five or Below': a card as the referee says it."""
         if isinstance(card, str):
             k = self.karma(card)
             return k.name if k else card
-        return str(card)
+        return self.rank_name(card)

@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.resources import SCHEMA_ID_BASE
 from referee.variant.menu import MENU, EffectSpec, Param
-from referee.variant.model import STARTS
+from referee.variant.model import RANK_WORDS, STARTS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"  # for editors, in a checkout
@@ -28,6 +28,12 @@ SERVED_DIR = Path(__file__).resolve().parents[1] / "app" / "static"  # what the 
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
+RECORD_CARD_PATTERN = (
+    "^([a-z][a-z0-9_]*|[JQKA]|Jack|Queen|King|Ace|Joker|JACK|QUEEN|KING|ACE|JOKER|[2-9]|10)$"
+)
+"""A card in a record: a special card's id, or in an ordinary pack a label or name (``Q``,
+``Queen``, ``queen``, ``Joker``) or a number written as text (``'7'``); which of them the
+variant has is the loader's to say."""
 TEXT_LIMITS = {
     "variant_id": 40,
     "name": 80,
@@ -203,6 +209,60 @@ def variant_schema() -> dict[str, Any]:
             },
             examples=[{"low": 1, "high": 16, "copies": 3}],
         ),
+        "ordinary_pack": _f(
+            "An ordinary pack",
+            "An ordinary pack of playing cards: 2 to 10, Jack, Queen, King and Ace, four of "
+            "each (the suits do not matter). The referee says J, Q, K and A; the rules and the "
+            "effects count them as 11, 12, 13 and 14 (the Ace as 1 when it is low).",
+            type="object",
+            required=["pack"],
+            additionalProperties=False,
+            properties={
+                "pack": _f(
+                    "Pack",
+                    "ordinary: an ordinary pack of 52 cards.",
+                    type="string",
+                    enum=["ordinary"],
+                ),
+                "ace": _f(
+                    "The Ace",
+                    "high (the default: the Ace beats the King, it counts 14) or low (it is the "
+                    "lowest card, counting 1).",
+                    type="string",
+                    enum=["high", "low"],
+                    default="high",
+                ),
+            },
+            examples=[{"pack": "ordinary", "ace": "high"}],
+        ),
+        "jokers": _f(
+            "Jokers",
+            "The jokers of an ordinary pack: wild, not a number, counting 0 on top, with any "
+            "effects from the menu (R9) the group gives them. Records write a joker as `joker`.",
+            type="object",
+            required=["copies"],
+            additionalProperties=False,
+            properties={
+                "copies": _int("Copies", "How many jokers one pack has.", 0, 12),
+                "text": text,
+                "rule": _f(
+                    "Rule",
+                    "The RULES.md number the referee cites for the jokers; by default the rule "
+                    "of their effects.",
+                    type="string",
+                    pattern="^R[0-9]+(\\.[0-9]+)*$",
+                    examples=["R9"],
+                    **{"x-expected": "a rule number such as R9"},
+                ),
+                "effects": _f(
+                    "Effects",
+                    "What a joker does besides being wild, from the menu (R9); none: a plain "
+                    "wild card.",
+                    **{"$ref": "#/$defs/effects"},
+                ),
+            },
+            examples=[{"copies": 2, "effects": ["reverse"]}],
+        ),
         "karma_card": _f(
             "Karma card",
             "A Karma card: always wild and counts 0 on top (R5.3-R5.4), plus its effects.",
@@ -255,7 +315,17 @@ def variant_schema() -> dict[str, Any]:
             required=["rank", "effects"],
             additionalProperties=False,
             properties={
-                "rank": _int("Rank", "The number card that has these powers.", 1, 99),
+                "rank": _f(
+                    "Rank",
+                    "The number card that has these powers; in an ordinary pack also J, Q, K "
+                    "or A (or Jack, Queen, King, Ace).",
+                    anyOf=[
+                        {"type": "integer", "minimum": 1, "maximum": 99},
+                        {"type": "string", "enum": list(RANK_WORDS)},
+                    ],
+                    examples=[10, "Q"],
+                    **{"x-expected": "a number from 1 to 99, or in an ordinary pack J, Q, K or A"},
+                ),
                 "text": text,
                 "effects": _f(
                     "Effects",
@@ -331,8 +401,14 @@ def variant_schema() -> dict[str, Any]:
             ),
             "ranks": _f(
                 "Number cards",
-                "The number cards of one deck (R1.1).",
-                **{"$ref": "#/$defs/ranks"},
+                "The number cards of one deck (R1.1): ranks from low to high in some copies, "
+                "or `{pack: ordinary}` for an ordinary pack of playing cards.",
+                examples=[{"low": 1, "high": 16, "copies": 3}, {"pack": "ordinary"}],
+                **{
+                    "if": {"type": "object", "required": ["pack"]},
+                    "then": {"$ref": "#/$defs/ordinary_pack"},
+                    "else": {"$ref": "#/$defs/ranks"},
+                },
             ),
             "karma_cards": _f(
                 "Karma cards",
@@ -340,6 +416,11 @@ def variant_schema() -> dict[str, Any]:
                 type="array",
                 maxItems=30,
                 items={"$ref": "#/$defs/karma_card"},
+            ),
+            "jokers": _f(
+                "Jokers",
+                "An ordinary pack's jokers, if it has any (R1.4).",
+                **{"$ref": "#/$defs/jokers"},
             ),
             "rank_powers": _f(
                 "Rank powers",
@@ -401,9 +482,12 @@ def _card(title: str, description: str) -> dict[str, Any]:
         type=["integer", "string"],
         minimum=0,
         maximum=99,
-        pattern=CARD_ID_PATTERN,
-        examples=[7, "five_or_below"],
-        **{"x-expected": "a card: a number such as 7, or a Karma card id such as five_or_below"},
+        pattern=RECORD_CARD_PATTERN,
+        examples=[7, "five_or_below", "Q", "joker"],
+        **{
+            "x-expected": "a card: a number such as 7, a Karma card id such as five_or_below, "
+            "or in an ordinary pack a name such as Q, Queen or joker"
+        },
     )
 
 

@@ -35,6 +35,48 @@ def _players_word(lo: int, hi: int) -> str:
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
 
 
+def _card_sections(v: Variant) -> list[str]:
+    """The Karma cards, the jokers and the ranks with powers, each with what it does."""
+    lines: list[str] = []
+    if v.karma_cards:
+        lines += ["## The Karma cards (R8)", ""]
+        for k in v.karma_cards:
+            lines += [f"### {_t(k.name)} ×{k.copies}", ""]
+            if k.text:
+                lines += [f"*{_t(k.text)}*", ""]
+            lines += [f"**What it does:** {describe_effects(k.effects, v)}", ""]
+    if v.jokers is not None:
+        j = v.jokers
+        lines += [f"## The jokers ×{j.copies}", ""]
+        if j.text:
+            lines += [f"*{_t(j.text)}*", ""]
+        lines += [f"**What a joker does:** {describe_effects(j.effects, v)}", ""]
+    if v.rank_powers:
+        lines += ["## Number cards with powers (R1.4, R5.5)", ""]
+        for p in v.rank_powers:
+            lines += [f"### Every {v.rank_name(p.rank)}", ""]
+            if p.text:
+                lines += [f"*{_t(p.text)}*", ""]
+            lines += [f"**What it does:** {describe_effects(p.effects, v)}", ""]
+    return lines
+
+
+def _deck_row(v: Variant) -> str:
+    """The number cards' row of the deck table: 'numbers 1 to 16', or an ordinary pack's."""
+    count = f"{v.copies} of each ({len(v.ranks) * v.copies} cards)"
+    if v.ordinary:
+        ranks = "A, 2 to 10, J, Q, K" if v.ace == "low" else "2 to 10, J, Q, K, A"
+        return f"| an ordinary pack: {ranks} | {count} |"
+    return f"| numbers {v.ranks_low} to {v.ranks_high} | {count} |"
+
+
+def _order_words(v: Variant) -> str:
+    """How an ordinary pack's faces rank, in words."""
+    if v.ace == "low":
+        return "The Ace is the lowest card (it counts 1); then 2 to 10, Jack, Queen and King."
+    return "After the 10 come the Jack, the Queen, the King and the Ace, the highest card."
+
+
 def _t(text: str) -> str:
     """A group's own words in the sheet: shown exactly as typed, never as Markdown."""
     return markdown_literal(text)
@@ -67,11 +109,12 @@ def rules_sheet(variant: Variant) -> str:
         "",
         "| card | copies |",
         "|---|---|",
-        f"| numbers {v.ranks_low} to {v.ranks_high} | {v.copies} of each "
-        f"({len(v.ranks) * v.copies} cards) |",
+        _deck_row(v),
     ]
     for k in v.karma_cards:
         lines.append(f"| {_t(k.name)} (Karma card) | {k.copies} |")
+    if v.jokers is not None:
+        lines.append(f"| Jokers | {v.jokers.copies} |")
     lines += [f"| **total** | **{v.deck_size()}** |", ""]
 
     d = v.deal
@@ -114,15 +157,23 @@ def rules_sheet(variant: Variant) -> str:
             else "- A number card goes on a number card of a lower value (not the same)."
         ),
     ]
+    if v.ordinary:
+        lines.append(f"- {_order_words(v)} The suits do not matter.")
     if v.karma_cards:
         lines.append(
             "- Karma cards are wild: they go on anything, even when the next play is restricted. "
             "On top of the pile a Karma card counts as 0, so anything may follow — unless it "
             "restricts the next play."
         )
+    if v.jokers is not None:
+        lines.append(
+            "- Jokers are wild: they go on anything, even when the next play is restricted. A "
+            "joker is not a number: on top of the pile it counts as 0, so anything may follow — "
+            "unless its powers say otherwise."
+        )
     lines.append("- A restriction only binds the one play right after it.")
     if v.rank_powers:
-        ranks = ", ".join(str(p.rank) for p in v.rank_powers)
+        ranks = ", ".join(v.rank_name(p.rank) for p in v.rank_powers)
         lines.append(f"- Some numbers have special powers ({ranks}): see below.")
     lines += [
         "",
@@ -135,7 +186,8 @@ def rules_sheet(variant: Variant) -> str:
             if core.RULES.burn_plays_again
             else "the turn passes to the next player, who starts a new pile."
         )
-        + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else ""),
+        + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else "")
+        + (" Jokers count for runs too: they are all the same card." if v.jokers else ""),
         "",
         "## Picking up and drawing (R6)",
         "",
@@ -157,20 +209,7 @@ def rules_sheet(variant: Variant) -> str:
         lines.append("- There is no drawing: nobody tops up their hand from the draw pile.")
     lines.append("")
 
-    if v.karma_cards:
-        lines += ["## The Karma cards (R8)", ""]
-        for k in v.karma_cards:
-            lines += [f"### {_t(k.name)} ×{k.copies}", ""]
-            if k.text:
-                lines += [f"*{_t(k.text)}*", ""]
-            lines += [f"**What it does:** {describe_effects(k.effects, v)}", ""]
-    if v.rank_powers:
-        lines += ["## Number cards with powers (R1.4, R5.5)", ""]
-        for p in v.rank_powers:
-            lines += [f"### Every {p.rank}", ""]
-            if p.text:
-                lines += [f"*{_t(p.text)}*", ""]
-            lines += [f"**What it does:** {describe_effects(p.effects, v)}", ""]
+    lines += _card_sections(v)
     lines += [
         "## The end (R10)",
         "",

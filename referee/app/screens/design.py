@@ -218,9 +218,10 @@ def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, labe
     return st.text_input(label, value=value or "", key=widget_key) or None
 
 
-def effects_editor(where: str, index: int, effects: list[Any]) -> list[Any]:
+def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[Any]:
     """Widgets for a list of effects, generated from the menu; returns the new list.  A new
-    effect starts empty ("Choose what it does")."""
+    effect starts empty ("Choose what it does").  ``index`` None: the one holder that is not a
+    list (an ordinary pack's jokers)."""
     names = list(MENU)
     out: list[Any] = []
     for i, e in enumerate(effects):
@@ -321,17 +322,61 @@ if st.button("Add a range of players", key=key("players", "add")):
     actions.append(d.add_players)
 
 # --- deck ---------------------------------------------------------------------------------------
-st.subheader("Number cards")
+st.subheader("The deck")
 ranks = data.get("ranks", {})
-c = st.columns(3)
-with c[0]:
-    low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
-with c[1]:
-    high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
-with c[2]:
-    copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
-slot("ranks", labelled=True)
-new["ranks"] = {"low": low, "high": high, "copies": copies}
+kind = "ordinary" if ranks.get("pack") == "ordinary" else "numbers"
+kind = st.radio(
+    "Which cards",
+    list(d.PACKS),
+    index=list(d.PACKS).index(kind),
+    format_func=d.PACKS.__getitem__,
+    key=key("ranks", "pack"),
+)
+if kind == "ordinary":
+    # An ordinary pack (issue 31.1): the suits do not matter; the group picks the Ace's place
+    # and how many jokers, and what a joker does (it is always wild).
+    c = st.columns(2)
+    with c[0]:
+        ace = st.selectbox(
+            "The Ace",
+            list(d.ACES),
+            index=list(d.ACES).index("low" if ranks.get("ace") == "low" else "high"),
+            format_func=d.ACES.__getitem__,
+            key=key("ranks", "ace"),
+        )
+    jokers = data.get("jokers") or {}
+    with c[1]:
+        joker_copies = number("Jokers in a pack", jokers.get("copies", 0), "jokers", "copies")
+    slot("ranks", labelled=True)
+    new["ranks"] = {"pack": "ordinary", "ace": ace}
+    if joker_copies:
+        st.caption("A joker goes on anything (it is wild) and is not a number.")
+        jtext = st.text_input(
+            "What a joker does, in your words",
+            value=jokers.get("text", ""),
+            key=key("jokers", "text"),
+            max_chars=d.LIMITS["text"],
+        )
+        new_jokers: dict[str, Any] = {"copies": joker_copies}
+        if jtext:
+            new_jokers["text"] = jtext
+        if jokers.get("rule"):
+            new_jokers["rule"] = jokers["rule"]  # the rule its verdicts cite, as the file had it
+        new_jokers["effects"] = effects_editor("jokers", None, list(jokers.get("effects", [])))
+        if does := d.what_it_does(new_jokers["effects"]):
+            st.caption(md(does))
+        slot("jokers", labelled=True)
+        new["jokers"] = new_jokers
+else:
+    c = st.columns(3)
+    with c[0]:
+        low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
+    with c[1]:
+        high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
+    with c[2]:
+        copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
+    slot("ranks", labelled=True)
+    new["ranks"] = {"low": low, "high": high, "copies": copies}
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")
@@ -434,9 +479,23 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
     where = f"rank_powers[{i}]"
     rank = power.get("rank")
     now = st.session_state.get(key("rp", i, "rank"), rank)
-    called = f"The {now}" if isinstance(now, int) else "A new power"
+    called = f"The {d.rank_words(new, now)}" if isinstance(now, int) else "A new power"
     with panel(md(called), f"design_open_rp_{i}", where, called):
-        prank = number("Number", rank, "rp", i, "rank", lo=0, hi=99)
+        if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
+            lowest, highest = d.rank_bounds(new)
+            options = sorted(
+                {*range(lowest, highest + 1), *([rank] if isinstance(rank, int) else [])}
+            )
+            prank = st.selectbox(
+                "Card",
+                options,
+                index=options.index(rank) if rank in options else None,
+                format_func=partial(d.rank_words, new),
+                placeholder="Choose a card",
+                key=key("rp", i, "rank"),
+            )
+        else:
+            prank = number("Number", rank, "rp", i, "rank", lo=0, hi=99)
         slot(f"{where}.rank", where)
         ptext = st.text_input(
             "What it says",
@@ -501,8 +560,8 @@ if rules:
     new["table"] = rules
 
 # Keep the keys in the order of a variant file.
-order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "rank_powers"]
-order += ["deal", "min_hand", "burn", "table"]
+order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "jokers"]
+order += ["rank_powers", "deal", "min_hand", "burn", "table"]
 new = {k: new[k] for k in order if k in new}
 
 if actions:

@@ -28,7 +28,7 @@ class Answer(Pending):
 
 
 class AnswerOrPickUp(EffectSpec):
-    name = "answer"
+    name = "must_answer"
     title = "Answer it or pick up"
     rule = "R9"
     description = "The next player must play the same card (or a wild one, if allowed) or pick up."
@@ -44,7 +44,7 @@ class AnswerOrPickUp(EffectSpec):
             choice_words=("No, only the same card", "Yes, a wild card too"),
         ),
     )
-    examples = ({"effect": "answer"},)
+    examples = ({"effect": "must_answer"},)
     order = 192
 
     def on_top(self, params: Params, a: Arrival) -> None:
@@ -67,7 +67,7 @@ class AnswerOrPickUp(EffectSpec):
         alt = " or a wild card" if p.wild else ""
         return Refusal(
             self.name,
-            "answer",
+            "must_answer",
             p.rule,
             f"after {p.name}, {ask.by} must answer with {p.name}{alt}, or pick up the pile.",
         )

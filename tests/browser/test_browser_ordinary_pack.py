@@ -1,0 +1,140 @@
+"""Issue 31.1 in real Chromium: the Design page makes an ordinary-pack variant with jokers
+without typing YAML, and a game of it is refereed with its Queens and Jokers shown as such (the
+card grid, the top card, the verdict, what may follow and the log); and the built-in Palace on
+a phone.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from referee.variant.loader import load_variant_text
+
+from .conftest import Server
+from .test_browser_app import (
+    LANDSCAPE,
+    PORTRAIT,
+    fill,
+    new_page,
+    settled,
+    start_game,
+    steps_shown,
+    tap_card,
+    verdict_box,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def design_a_pack(page: Page, url: str) -> str:
+    """An ordinary pack, Aces high, two jokers that turn play round; saved; the YAML text."""
+    page.goto(f"{url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    fill(page, "d0_name", "Pub Palace")  # a fresh session: the widgets' revision is 0
+    fill(page, "d0_id", "pub-palace")
+    page.get_by_text("An ordinary pack of cards").click()
+    settled(page)
+    fill(page, "d0_jokers_copies", "2")
+    expect(page.get_by_text("A joker goes on anything (it is wild)")).to_be_visible()
+    fill(page, "d0_jokers_text", "Play turns the other way round.")
+    page.locator(".st-key-d0_jokers_None_add_effect button").click()  # the page's rev is 1
+    settled(page)
+    effect = page.locator(".st-key-d1_jokers_None_e_0_name input").first
+    effect.click()
+    effect.fill("Reverse")
+    page.get_by_role("option", name=re.compile("^Reverse")).click()
+    settled(page)
+    expect(page.get_by_text("Pub Palace is ready to play.")).to_be_visible()
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download button").click()
+    text = Path(dl.value.path()).read_text(encoding="utf-8")
+    page.locator(".st-key-design_save button").click()
+    expect(page.get_by_text("Saved Pub Palace.")).to_be_visible()
+    return text
+
+
+def top_card_is(page: Page, face: str, name: str, kind: str) -> None:
+    top = page.locator('[data-glance="card"]')
+    expect(top).to_have_class(re.compile(rf"\bkr-{kind}\b"))
+    expect(page.locator('[data-glance="rank"]')).to_have_text(face)
+    expect(top).to_contain_text(name)
+
+
+def play_tapped(page: Page, n_after: int) -> None:
+    button = page.locator(".st-key-do_play button")
+    expect(button).to_be_enabled()
+    button.click()
+    steps_shown(page, n_after)
+
+
+def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
+    browser: Browser, server: Server
+) -> None:
+    page = new_page(browser, LANDSCAPE)
+    text = design_a_pack(page, server.url)
+    variant = load_variant_text(text, "download.yaml").variant
+    assert variant is not None and variant.ordinary and variant.jokers is not None
+    assert "pack: ordinary" in text and "reverse" in text
+
+    page = new_page(browser, PORTRAIT)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Pub Palace (our library)")
+    # The grid: a Queen reads Q, an Ace A, the joker by its name; no 12 anywhere.
+    expect(page.locator(".st-key-card_12 button")).to_have_text("Q")
+    expect(page.locator(".st-key-card_14 button")).to_have_text("A")
+    expect(page.locator(".st-key-card_joker button")).to_contain_text("Joker")
+    expect(page.locator(".st-key-card_joker [data-testid='stIconMaterial']")).to_be_visible()
+
+    tap_card(page, 12)
+    expect(verdict_box(page, True)).to_contain_text(
+        "Yes: the pile is empty, so a Queen may start it."
+    )
+    play_tapped(page, 1)
+    top_card_is(page, "Q", "Queen", "number")
+    expect(page.locator('[data-glance="follow"]')).to_contain_text("Queen or higher")
+
+    tap_card(page, 11)
+    no = verdict_box(page, False)
+    expect(no).to_contain_text("No: a Jack is lower than a Queen.")
+    expect(no.locator(".kr-rule")).to_have_text("R5.2")
+
+    tap_card(page, "joker")
+    expect(verdict_box(page, True)).to_contain_text("a Joker is wild, so it goes on anything")
+    play_tapped(page, 2)
+    top_card_is(page, "★", "Joker", "joker")
+    # The joker turned play round (its own effect): the direction shown says so.
+    expect(page.locator('[data-glance="direction"]')).to_contain_text("Anticlockwise")
+
+    tap_card(page, 11)  # anything goes on a joker: it counts 0
+    expect(verdict_box(page, True)).to_be_visible()
+    play_tapped(page, 3)
+    top_card_is(page, "J", "Jack", "number")
+
+    page.get_by_text("Game log").click()
+    chips = page.locator(".kr-log .kr-chip")
+    expect(chips).to_have_count(3)
+    assert [chips.nth(i).inner_text() for i in range(3)] == ["J", "★", "Q"]
+    assert chips.nth(1).get_attribute("class") == "kr-chip kr-joker"
+    log = page.locator(".kr-log")
+    expect(log).to_contain_text("plays a Queen")
+    expect(log).to_contain_text("plays a Joker")
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["390x844"])
+def test_palace_on_a_phone_shows_queens_and_jokers(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben"], "Palace (built in)")
+    expect(page.locator(".st-key-card_13 button")).to_have_text("K")
+    tap_card(page, 13)
+    play_tapped(page, 1)
+    top_card_is(page, "K", "King", "number")
+    tap_card(page, "joker")
+    play_tapped(page, 2)
+    top_card_is(page, "★", "Joker", "joker")
