@@ -138,3 +138,77 @@ def test_palace_on_a_phone_shows_queens_and_jokers(
     tap_card(page, "joker")
     play_tapped(page, 2)
     top_card_is(page, "★", "Joker", "joker")
+
+
+def choose(page: Page, key: str, option: str) -> None:
+    """Pick an option of a select box by its words."""
+    box = page.locator(f".st-key-{key} input").first
+    box.click()
+    page.get_by_role("option", name=re.compile(option)).first.click()
+    settled(page)
+
+
+def test_design_house_rules_people_play_and_referee_them(browser: Browser, server: Server) -> None:
+    """Issue 31, done when: the Design page builds an ordinary pack with jokers, "two 8s skip
+    two", a Jack that makes the next player pick up the pile and "you must play if you can",
+    without typing YAML; a game of it is refereed so."""
+    page = new_page(browser, LANDSCAPE)
+    page.goto(f"{server.url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    fill(page, "d0_name", "Pub Rules")
+    fill(page, "d0_id", "pub-rules")
+    page.get_by_text("An ordinary pack of cards").click()
+    settled(page)
+    fill(page, "d0_jokers_copies", "2")
+    page.locator(".st-key-d0_jokers_None_add_effect button").click()  # the page's rev is 1
+    settled(page)
+    choose(page, "d1_jokers_None_e_0_name", "^Reverse")
+    # Two 8s skip two players.
+    page.locator(".st-key-d1_rp_add button").click()  # rev 2
+    settled(page)
+    choose(page, "d2_rp_0_rank", "^8")
+    choose(page, "d2_rank_powers_0_e_0_name", "^Lose a turn")
+    choose(page, "d2_rank_powers_0_e_0_skip_target", "The next player")
+    choose(page, "d2_rank_powers_0_e_0_skip_count", "once for each card")
+    # A Jack makes the next player pick up the pile.
+    page.locator(".st-key-d2_rp_add button").click()  # rev 3
+    settled(page)
+    choose(page, "d3_rp_1_rank", "Jack")
+    choose(page, "d3_rank_powers_1_e_0_name", "^Give the pile$")
+    choose(page, "d3_rank_powers_1_e_0_give_pile_target", "The next player")
+    expect(
+        page.get_by_text("What it does: The next player takes the whole pile into their hand.")
+    ).to_be_visible()
+    # You must play if you can.
+    page.get_by_text("You must play if you can").click()
+    settled(page)
+    expect(page.get_by_text("Pub Rules is ready to play.")).to_be_visible()
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download button").click()
+    text = Path(dl.value.path()).read_text(encoding="utf-8")
+    variant = load_variant_text(text, "download.yaml").variant
+    assert variant is not None and variant.ordinary and variant.table.must_play
+    powers = {p.rank: [(e.name, dict(e.params)) for e in p.effects] for p in variant.rank_powers}
+    assert powers[8] == [("skip", {"count": "per_copy", "target": "next"})]
+    assert powers[11] == [("give_pile", {"target": "next"})]
+    page.locator(".st-key-design_save button").click()
+    expect(page.get_by_text("Saved Pub Rules.")).to_be_visible()
+
+    page = new_page(browser, PORTRAIT)
+    start_game(page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Pub Rules (our library)")
+    tap_card(page, 8)
+    page.locator(".st-key-sel_count button").filter(has_text="2").click()
+    settled(page)
+    expect(verdict_box(page, True)).to_be_visible()
+    play_tapped(page, 1)
+    # Two 8s: Ben and Cal lose their turns, so it is Dee's.
+    expect(page.locator('[data-glance="turn"]').first).to_contain_text("Dee")
+    tap_card(page, 11)
+    expect(verdict_box(page, True)).to_be_visible()
+    play_tapped(page, 2)
+    # The Jack gives the pile to the next player (Ann), who still takes her turn (ruling 52).
+    expect(page.locator('[data-glance="turn"]').first).to_contain_text("Ann")
+    page.get_by_text("Game log").click()
+    log = page.locator(".kr-log")
+    expect(log).to_contain_text("gives the pile")
+    expect(log).to_contain_text("Cal loses this turn")
