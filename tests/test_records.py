@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -128,7 +129,7 @@ def test_export_a_start_position_and_an_inline_variant(tmp_path: Path) -> None:
     assert "start:" in text
     assert game_from_record(load_record_text(text, "x.yaml")).state == g.state
     house = builtin("quick-duel")
-    custom = Game.deal(house.__class__(**{**house.__dict__, "id": "our-house"}), ["A", "B"])
+    custom = Game.deal(dataclasses.replace(house, id="our-house"), ["A", "B"])
     custom.push(Play("A", (custom.variant.ranks_low,)))
     inline = export_record(custom)
     assert "variant:\n  id: our-house" in inline

@@ -377,6 +377,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house-extra",
         "R6.6 a card that makes its player play again",
     ): "Ann plays Again. Ann plays again. Ann may play any card from their hand. Or Ann may pick up the pile. Draw Two needs a chosen player.",
+    (
+        "house-extra",
+        "R8.3 a card its player must cover at once, after drawing",
+    ): "Ann plays Cover Me. Ann draws 1 card. Ann must play again at once, and may not pick up the pile. Ann must play a hand card now. Any card may go. Draw Two needs a chosen player.",
 }
 
 

@@ -181,6 +181,7 @@ HOUSE_EXTRA["karma_cards"] = [
         "effects": ["one_time", {"effect": "next_range", "max": 5}],
     },
     {"id": "again", "name": "Again", "copies": 1, "effects": ["play_again"]},
+    {"id": "cover_me", "name": "Cover Me", "copies": 1, "effects": ["cover"]},
 ]
 
 THREE = ("Ann", "Ben", "Cal")
@@ -347,3 +348,8 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
 def _extra(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "R5.1 a restriction lapses on an empty pile", _at(v), Play("Ann", ("last_low",))
     yield "R6.6 a card that makes its player play again", _at(v, pile=(4,)), Play("Ann", ("again",))
+    yield (
+        "R8.3 a card its player must cover at once, after drawing",
+        _at(v, pile=(4,), draw_pile=10),
+        Play("Ann", ("cover_me",)),
+    )
