@@ -40,7 +40,8 @@ chromium:
 postgresql:
 	@test -x /usr/lib/postgresql/15/bin/initdb || (apt-get update && apt-get install -y postgresql)
 
-# axe-core checks accessibility inside the browser tests; pinned by package-lock.json.
+# axe-core checks accessibility inside the browser tests, and yaml-language-server (VS Code's YAML
+# engine) checks the files the app writes in tests/test_editor.py; pinned by package-lock.json.
 AXE := node_modules/axe-core/axe.min.js
 $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent

@@ -12,24 +12,42 @@ they do not hold is answered exactly like a game that does not exist (:class:`No
 guessing cannot even learn which ids exist.  The club's organiser (a password from the
 environment or secrets.toml) sees and tidies everything.
 
+A visitor's games are remembered per *device*: the browser keeps a random device key (a
+cookie the app sets, sent with every request, never shown), the store keeps which games the
+key's hash holds, so a new tab or a restarted browser lists them again; clearing the
+browser's data forgets them.  In public mode a visitor is also held to quotas (games and
+library variants per hour, a cap on the library), and a stranger's variant may not take a
+built-in variant's id or name (``referee.limits``).
+
 No Streamlit here: ``referee.app.state`` keeps one :class:`Access` per browser session and
 hands the pages a :class:`VisitorStore` instead of the process-wide store.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import logging
 import os
+import re
+import secrets
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee import limits
+from referee.names import look_alike
 from referee.store import GameRow, GameSummary, NotFound, StorageError, Store
 
 ACCESS_ENV = "KARMA_ACCESS"  # "public" or "home"
 PUBLIC_URL_ENV = "KARMA_PUBLIC_URL"
 ORGANISER_PASSWORD_ENV = "KARMA_ORGANISER_PASSWORD"
 TICKET_SEP = "."  # neither a game id nor a URL-safe key contains a dot
+DEVICE_COOKIE = "karma_device"
+DEVICE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+DEVICE_MAX_AGE = 400 * 24 * 3600  # seconds: the longest a browser keeps a cookie
+
+log = logging.getLogger("referee.access")
 
 
 def public_mode(env: Mapping[str, str] | None = None) -> bool:
@@ -61,6 +79,47 @@ def password_matches(given: str, expected: str | None) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
 
+def new_device_key() -> str:
+    """128 random bits for a browser to keep: what "this device" means in public mode."""
+    return secrets.token_urlsafe(16)
+
+
+def device_id(key: str | None) -> str | None:
+    """What the store keeps for a device key (a hash: the stored games do not give away the
+    cookie); None for a missing or malformed key."""
+    if not key or not DEVICE_KEY.fullmatch(key):
+        return None
+    return hashlib.sha256(f"karma-device\0{key}".encode()).hexdigest()
+
+
+def sign_in(
+    given: str, expected: str | None, client: str, guard: limits.SignInGuard | None = None
+) -> tuple[bool, str]:
+    """Check an organiser password from ``client`` (its address): (signed in, what to say).
+
+    A client that guessed wrong too often must wait (growing, then a lockout of that client
+    only), and is told so without its guess being checked; every failure is logged with the
+    client and the count, never the guess."""
+    guard = guard or limits.sign_in_guard
+    if not expected:
+        return False, "This app has no organiser password set, so nobody can sign in."
+    refused = guard.refusal(client)
+    if refused is not None:
+        log.warning("organiser sign-in from %s refused: must wait", client or "unknown client")
+        return False, refused
+    if password_matches(given, expected):
+        guard.succeeded(client)
+        log.info("organiser signed in from %s", client or "unknown client")
+        return True, "Signed in as the organiser."
+    guard.failed(client)
+    log.warning(
+        "organiser sign-in from %s: wrong password (%d in a row)",
+        client or "unknown client",
+        guard.failures(client),
+    )
+    return False, "That is not the organiser's password."
+
+
 def split_ticket(text: str | None) -> tuple[str, str | None]:
     """``"<id>.<key>"`` -> (id, key); a bare id -> (id, None)."""
     gid, _, key = (text or "").strip().partition(TICKET_SEP)
@@ -75,6 +134,8 @@ class Access:
     organiser: bool = False
     held: dict[str, str] = field(default_factory=dict)  # game id -> access key from a link
     verified: set[str] = field(default_factory=set)  # ids whose held key matched the store's
+    client: str = ""  # the address the visitor's requests come from (quotas, guesses)
+    device: str | None = None  # device_id() of the browser's device key
 
     @property
     def sees_everything(self) -> bool:
@@ -86,6 +147,15 @@ class Access:
             if self.held.get(gid) != key:
                 self.verified.discard(gid)
             self.held[gid] = key
+
+    def remember_device(self, store: Store) -> None:
+        """Take in the games this device holds (a new tab, a restarted browser)."""
+        if self.device is None:
+            return
+        for gid, key in store.device_games(self.device).items():
+            self.held.setdefault(gid, key)
+            if self.held[gid] == key:
+                self.verified.add(gid)
 
     def ticket(self, gid: str) -> str:
         """What a link names this game by: the bare id at home, ``id.key`` in public mode."""
@@ -118,6 +188,11 @@ class VisitorStore(Store):
         if stored is None or not hmac.compare_digest(key.encode(), stored.encode()):
             return False
         a.verified.add(gid)
+        if a.device is not None:
+            try:  # a new tab of this browser lists it too; reading it needs no write
+                self.hold_on_device(a.device, gid)
+            except StorageError as fault:
+                log.warning("this device's games could not be noted: %s", fault.kind)
         return True
 
     def _check(self, gid: str) -> None:
@@ -127,9 +202,22 @@ class VisitorStore(Store):
     # --- games -------------------------------------------------------------------------------
 
     def create_game(self, **kwargs: Any) -> str:
-        gid = super().create_game(**kwargs)
-        self.access.hold(gid, super().access_key(gid))
-        self.access.verified.add(gid)
+        a = self.access
+        if not a.sees_everything:
+            limit = limits.Quotas.from_env().games_per_hour
+            left = limits.games_made.take(a.client, limit)
+            if left:
+                raise StorageError("refused", limits.games_quota_words(limit, left))
+        try:
+            gid = super().create_game(**kwargs)
+        except StorageError:
+            if not a.sees_everything:
+                limits.games_made.give_back(a.client)
+            raise
+        a.hold(gid, super().access_key(gid))
+        a.verified.add(gid)
+        if a.device is not None and a.public:
+            self.hold_on_device(a.device, gid)
         return gid
 
     def access_key(self, gid: str) -> str | None:
@@ -174,8 +262,26 @@ class VisitorStore(Store):
     # --- the variant library -----------------------------------------------------------------
 
     def save_variant(self, vid: str, name: str, yaml_text: str, *, overwrite: bool = True) -> None:
-        overwrite = overwrite and self.access.sees_everything
-        super().save_variant(vid, name, yaml_text, overwrite=overwrite)
+        a = self.access
+        if a.sees_everything:
+            super().save_variant(vid, name, yaml_text, overwrite=overwrite)
+            return
+        _not_a_builtin(vid, name)
+        if super().get_variant(vid) is not None:
+            super().save_variant(vid, name, yaml_text, overwrite=False)  # refused, in its words
+        quotas = limits.Quotas.from_env()
+        if super().count_variants() >= quotas.library_max:
+            raise StorageError("refused", limits.library_full_words(quotas.library_max))
+        left = limits.variants_added.take(a.client, quotas.variants_per_hour)
+        if left:
+            raise StorageError(
+                "refused", limits.variants_quota_words(quotas.variants_per_hour, left)
+            )
+        try:
+            super().save_variant(vid, name, yaml_text, overwrite=False)
+        except StorageError:
+            limits.variants_added.give_back(a.client)
+            raise
 
     def delete_variant(self, vid: str) -> None:
         if not self.access.sees_everything:
@@ -184,6 +290,21 @@ class VisitorStore(Store):
                 "Only the club's organiser may delete a variant from our library.",
             )
         super().delete_variant(vid)
+
+
+def _not_a_builtin(vid: str, name: str) -> None:
+    """A stranger's variant may not pass for a built-in one: not its id, not a name that looks
+    like a built-in's ("Karma", "KARMA", a Cyrillic "Кarma" ...)."""
+    from referee.variant.registry import builtin, builtin_ids
+
+    for bid in builtin_ids():
+        taken = builtin(bid).name
+        if vid.strip().casefold() == bid.casefold() or look_alike(name, taken):
+            raise StorageError(
+                "refused",
+                f"“{taken}” is a built-in variant of this app. Give yours a name and an id of "
+                "its own, then save it.",
+            )
 
 
 def recent_games(store: Store, limit: int = 5) -> list[GameSummary]:

@@ -28,6 +28,7 @@ class Reason(StrEnum):
     PICK_UP = "pick_up"
     PICK_UP_EMPTY = "pick_up_empty"
     PICK_UP_IN_FOLLOW_UP = "pick_up_in_follow_up"
+    MUST_PLAY = "must_play"  # a table rule: who can play may not pick up (issue 31.2)
     # R1.1, R4.1-R4.2: what a play is
     NO_CARDS = "no_cards"
     NO_SUCH_CARD = "no_such_card"
@@ -79,6 +80,15 @@ class Who(Facts):
     """Who proposed the step."""
 
     by: str
+
+
+@dataclass(frozen=True, slots=True)
+class CanPlay(Facts):
+    """A pick-up refused by the table's "must play if able" rule: the cards the mover is known
+    to hold that may go (empty: a face-down card, which may always be turned over)."""
+
+    by: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +247,7 @@ class MayGo:
     karma: tuple[str, ...] = ()  # names of the Karma cards that may go
     all_karma: bool = False  # every Karma card of the variant may go
     wild: tuple[str, ...] = ()  # wild ranks that may go
+    at_least: int = 1  # how many cards must go together (a pair after a pair)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,14 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
-SCHEMA_BASE_URL = "https://raw.githubusercontent.com/karma-referee/karma-referee/main/schemas/"
-"""The one stable address of the schemas: the ``$id`` of each schema and the modeline of every
-variant file the app or ``karma`` writes point here, so a file keeps validating in an editor
-wherever it travels.  ``karma schema --out DIR`` writes local copies (README: editors)."""
+SCHEMA_ID_BASE = "urn:karma-referee:"
+"""The ``$id`` of each schema is ``urn:karma-referee:<file name>``: a name, not an address, so no
+editor tries to fetch it.  Where an editor *loads* a schema from is the modeline's business."""
+
+SERVED_PATH = "app/static/"
+"""Where a running app serves its schemas, under its own address (Streamlit's static serving of
+``referee/app/static/``): a file downloaded from the app points there, so an editor on the same
+network checks it without the internet (``referee.app.state.schema_base``)."""
 
 VARIANT_SCHEMA = "variant.schema.json"
 RECORD_SCHEMA = "record.schema.json"
@@ -36,6 +40,23 @@ def schema_text(name: str) -> str:
     return (data_dir("schemas") / name).read_text(encoding="utf-8")
 
 
-def modeline(schema: str = VARIANT_SCHEMA) -> str:
-    """The editor's first line of a variant file (yaml-language-server)."""
-    return f"# yaml-language-server: $schema={SCHEMA_BASE_URL}{schema}\n"
+def modeline(schema: str = VARIANT_SCHEMA, base: str = "") -> str:
+    """The editor's first line of a variant file or game record (yaml-language-server).
+
+    ``base`` is where the schema is loaded from: the app's own address (it serves its schemas),
+    or nothing: a schema file beside the YAML file (``karma schema --out FOLDER`` writes it), as
+    a relative ``$schema`` resolves against the file's folder.
+    """
+    return f"# yaml-language-server: $schema={base}{schema}\n"
+
+
+MODELINE_PREFIX = "# yaml-language-server:"
+
+
+def with_modeline(text: str, schema: str = VARIANT_SCHEMA, base: str = "") -> str:
+    """``text`` starting with exactly one modeline for ``schema`` at ``base`` (a first-line
+    modeline it has is replaced; editors read only one)."""
+    first, newline, rest = text.partition("\n")
+    if first.startswith(MODELINE_PREFIX):
+        text = rest
+    return modeline(schema, base) + text

@@ -188,6 +188,12 @@ class Pending:
         """Whether any card may go on the pile while it lasts (R8.3's follow-up)."""
         return False
 
+    @property
+    def draws_first(self) -> bool:
+        """Whether the player who owes a play at once draws first (R6.4; R8.3's follow-up
+        does not: no one draws between Play a Table Card and its follow-up)."""
+        return False
+
     def lapses(self, state: State, by: str) -> bool:
         """Whether it lapses once ``by`` has taken a step (judged before that step applies).
         By default: after the first step of another player than the one whose card set it."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from referee import words
 from referee.reasons import (
+    CanPlay,
     CardFacts,
     Count,
     Facts,
@@ -274,6 +275,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
         Who, lambda d, v: "No: the pile is empty, so there is nothing to pick up."
     ),
     Reason.PICK_UP_IN_FOLLOW_UP: _w(Who, lambda d, v: f"No: {d.by} must play again, not pick up."),
+    Reason.MUST_PLAY: _w(CanPlay, lambda d, v: _must_play(d)),
     # --- R1.1, R4.1-R4.2: what a play is
     Reason.NO_CARDS: _w(NoFacts, lambda d, v: "No: a play needs at least one card."),
     Reason.NO_SUCH_CARD: _w(
@@ -357,6 +359,14 @@ REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
 
 
+def _must_play(d: CanPlay) -> str:
+    """The table's "must play if able" rule, with what the mover can play."""
+    if not d.cards:
+        return f"No: at this table {d.by} must turn over a face-down card, not pick up."
+    held = words.or_list(list(d.cards))
+    return f"No: {d.by} holds {held}, which may go, and at this table {d.by} must play it."
+
+
 def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
     """The verdict's answer for a reason and its facts ('No: 5 is lower than 9.'), then any
     detail, one sentence a line."""
@@ -400,6 +410,8 @@ def _numbers(ok: tuple[int, ...], every: tuple[int, ...], voice: Voice | None = 
     kind = "card" if voice is not None and voice.ordinary else "number"
     if ok == every:
         return f"any card from {say(ok[0])} to {say(ok[-1])}" if kind == "card" else "any number"
+    if len(ok) == 1:
+        return say(ok[0])
     at = [every.index(n) for n in ok]
     if at != list(range(at[0], at[-1] + 1)):
         return words.or_list([say(n) for n in ok])
@@ -441,7 +453,11 @@ def hint(d: HintFacts, voice: Voice) -> str:
         if d.pick_up:
             return _sentences(f"{who} must pick up the pile.", "No card may go on it now.")
         return f"No card may go on the pile now, so {who} cannot step."
-    if not what:
+    if d.may.at_least > 1:
+        where = "from their hand" if zone == "hand" else "face-up cards"
+        what = f": {what}" if what else ""
+        play = f"{who} may play {words.number(d.may.at_least)} or more {where} at once{what}."
+    elif not what:
         play = (
             f"{who} may play any card from their hand."
             if zone == "hand"
@@ -504,6 +520,11 @@ def follow_up(by: str) -> str:
     """R8.3: the follow-up comes from face-up, else face-down, else hand cards; the hint
     that follows says which, so this must not say 'a table card'."""
     return f"{by} must play again straight away, without drawing first."
+
+
+def plays_again_at_once(by: str) -> str:
+    """A play owed at once, after drawing (a house rule: cover it)."""
+    return f"{by} must play again at once, and may not pick up the pile."
 
 
 def no_follow_up() -> str:

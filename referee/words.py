@@ -87,6 +87,20 @@ def rank(n: int, variant: Variant | None = None) -> str:
     return variant.rank_name(n) if variant is not None else str(n)
 
 
+def value_range(lo: int | None, hi: int | None, variant: Variant | None = None) -> str:
+    """A range of values a card may go on: 'a 9 or lower', 'a 5 or higher', 'a 7',
+    'a number from 3 to 9'; in an ordinary pack 'a Queen or lower', 'a card from 3 to Jack'."""
+    if lo is not None and lo == hi:
+        return a_number(lo, variant)
+    if lo is None and hi is not None:
+        return f"{a_number(hi, variant)} or lower"
+    if hi is None and lo is not None:
+        return f"{a_number(lo, variant)} or higher"
+    assert lo is not None and hi is not None
+    kind = "card" if variant is not None and variant.ordinary else "number"
+    return f"a {kind} from {rank(lo, variant)} to {rank(hi, variant)}"
+
+
 def or_list(items: Sequence[str]) -> str:
     """'a', 'a or b', 'a, b or c'."""
     items = list(items)

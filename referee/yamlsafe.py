@@ -57,7 +57,12 @@ PathT = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """One located finding; ``line``/``column`` are 1-based (0 when there is no position)."""
+    """One located finding; ``line``/``column`` are 1-based (0 when there is no position).
+
+    ``message`` speaks the file format (``karma validate``, an editor, the YAML view); ``plain``,
+    when a check gives it, says the same in a family's words for the Design page, and
+    ``concerns`` names the field it is about there when that is not ``path`` (a burn that never
+    happens with one deck is located at the deck count, but it is the burn a group changes)."""
 
     file: str
     line: int
@@ -65,6 +70,8 @@ class Problem:
     path: str
     message: str
     severity: str = ERROR
+    plain: str = ""
+    concerns: str = ""
 
     def __str__(self) -> str:
         where = self.path or "(top level)"
@@ -540,17 +547,51 @@ def _unknown_fields(error: ValidationError, path: PathT, schema: dict[str, Any])
     return [(path, False, error.message)]
 
 
+def _discriminated(error: ValidationError, path: PathT, disc: dict[str, Any]) -> _Said:
+    """anyOf whose forms are told apart by one key (``x-discriminator``, e.g. an effect's
+    ``effect``): the findings of the form that key names, or, when it names none, that the key
+    is missing or not one of the names the forms allow (listed in the forms' order)."""
+    inst: Any = error.instance
+    key = str(disc["property"])
+    if key not in inst:
+        title = {"properties": {key: {"title": disc.get("title", "")}}}
+        return [(path, False, _missing_field(f"'{key}' is a required property", title))]
+    by_form: dict[int, list[ValidationError]] = {}
+    for e in error.context or []:
+        by_form.setdefault(int(e.relative_schema_path[0]), []).append(e)
+    names: list[Any] = []
+    for form in sorted(by_form):
+        rejects = False
+        for e in by_form[form]:
+            if not e.relative_path and e.validator == "type":
+                rejects = True
+            elif list(e.relative_path) == [key] and e.validator in ("const", "enum"):
+                rejects = True
+                value: Any = e.validator_value
+                names += [value] if e.validator == "const" else list(value)
+        if not rejects:  # the form the key names: its own findings, every one
+            return [said for e in by_form[form] for said in _messages(e)]
+    expected = f"{disc.get('x-expected', 'one of')}: {_one_of(names)}"
+    return [((*path, key), False, f"{_show(inst[key])} is not allowed here; expected {expected}")]
+
+
 def _branch_messages(error: ValidationError, path: PathT, schema: dict[str, Any]) -> _Said | None:
     """anyOf/oneOf: "expected X or Y" when every form differs only by type, else the findings
     of the form that matched furthest; None leaves jsonschema's own words."""
     inst = error.instance
+    disc = schema.get("x-discriminator")
+    if isinstance(disc, dict) and isinstance(inst, dict):
+        return _discriminated(error, path, disc)
     subs = list(error.context or [])
-    if subs and all(e.validator == "type" and not e.relative_path for e in subs):
+    type_errors = [e for e in subs if e.validator == "type" and not e.relative_path]
+    forms = {e.relative_schema_path[0] for e in subs}
+    if subs and forms == {e.relative_schema_path[0] for e in type_errors}:
+        # every form wants another type (a form's other findings, e.g. its enum, follow)
         types: list[Any] = []
-        for e in subs:
+        for e in type_errors:
             value: Any = e.validator_value
             types += [value] if isinstance(value, str) else list(value)
-        expected = schema.get("x-expected") or _words_for_type(types)
+        expected = schema.get("x-expected") or _words_for_type(dict.fromkeys(types))
         return [(path, False, f"expected {expected}, got {_show(inst)}")]
     best = _pick_branch(error)
     if error.validator == "oneOf" and best is None:

@@ -13,6 +13,17 @@ from pgserver import PgServer
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no organiser guesses and no quota used: the counters are per app
+    server (process-wide), and the tests' visitors all come from the same address."""
+    from referee import limits
+
+    monkeypatch.setattr(limits, "sign_in_guard", limits.SignInGuard())
+    monkeypatch.setattr(limits, "games_made", limits.Meter())
+    monkeypatch.setattr(limits, "variants_added", limits.Meter())
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh KARMA_DATA_DIR for the app's SQLite file."""

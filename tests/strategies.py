@@ -155,6 +155,13 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "min_hand": draw(st.integers(1, 4)),
         "burn": draw(st.integers(2, copies)),
     }
+    table: dict[str, Any] = {}
+    if draw(st.integers(0, 3)) == 0:
+        table["must_play"] = True
+    if draw(st.integers(0, 3)) == 0:
+        table["starts"] = "lowest"
+    if table:
+        data["table"] = table
     return data
 
 

@@ -187,14 +187,17 @@ def test_public_games_page_lists_nothing_of_others_and_needs_the_password(
     shown = _shown(at)
     assert "Someone" not in shown and "Zed" not in shown
     assert not [b for b in at.button if b.key and b.key.startswith("games_delvar_go_")]
-    at.text_input(key="games_organiser_password").set_value("club-secre").run()
+    at.text_input(key="games_organiser_password").set_value("club-secre")
     at.button(key="games_organiser_go").click().run()
     assert "not the organiser" in " ".join(e.value for e in at.error)
     assert "Someone" not in _shown(at)
-    at.text_input(key="games_organiser_password").set_value("club-secret").run()
+    at.text_input(key="games_organiser_password").set_value("club-secret")
     at.button(key="games_organiser_go").click().run()
     assert "Someone" in _shown(at)
     assert at.button(key="games_delvar_go_house")
+    at.button(key="games_organiser_out").click().run()  # a shared tablet: sign out
+    assert "Someone" not in _shown(at) and "Signed out" in " ".join(s.value for s in at.success)
+    assert at.text_input(key="games_organiser_password")
 
 
 def test_at_home_the_games_page_lists_every_game(data_dir: Path) -> None:
@@ -225,3 +228,121 @@ def test_the_database_url_from_streamlit_secrets() -> None:
     url = make_url(secrets_url(parts) or "")
     assert (url.host, url.port, url.database, url.username) == ("h", 5432, "d", "u")
     assert url.password == "p@w/x"  # escaped in the URL, read back whole
+
+
+# --- issue 28 points 4, 5 and 6: sign-in, quotas, this device ----------------------------------
+
+
+def test_a_failed_sign_in_is_logged_without_the_guess(caplog: pytest.LogCaptureFixture) -> None:
+    from referee.access import sign_in
+
+    with caplog.at_level("INFO", logger="referee.access"):
+        ok, words = sign_in("hunter2-guess", "club-secret", "203.0.113.7")
+        assert not ok and "not the organiser" in words
+        ok, _ = sign_in("club-secret", "club-secret", "198.51.100.1")
+        assert ok
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "203.0.113.7" in logged and "wrong password" in logged and "signed in" in logged
+    assert "hunter2" not in logged and "club-secret" not in logged
+
+
+def test_guesses_from_one_client_wait_then_stop_but_the_organiser_gets_in_elsewhere() -> None:
+    from referee.access import sign_in
+
+    said = [sign_in(f"guess{i}", "club-secret", "203.0.113.7")[1] for i in range(8)]
+    assert said[0] == "That is not the organiser's password."
+    assert any(s.startswith("Wait ") for s in said)  # the next guess is not even checked
+    ok, words = sign_in("club-secret", "club-secret", "203.0.113.7")  # even the right one waits
+    assert not ok and words.startswith("Wait ")
+    assert sign_in("club-secret", "club-secret", "198.51.100.1")[0]  # another device: in
+
+
+def _visitor(base: Store, client: str = "203.0.113.7") -> VisitorStore:
+    return VisitorStore(base, Access(public=True, client=client))
+
+
+def test_a_stranger_may_start_only_so_many_games_an_hour(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """15 of 15 games (about 0.5 CPU-s each) used to be created without any limit."""
+    monkeypatch.setenv("KARMA_GAMES_PER_HOUR", "3")
+    base = Store(target)
+    stranger = _visitor(base)
+    for _ in range(3):
+        _new(stranger)
+    with pytest.raises(StorageError) as err:
+        _new(stranger)
+    assert err.value.kind == "refused" and "3 games in the last hour" in err.value.message
+    assert base.find_games()[1] == 3  # nothing more was stored
+    _new(_visitor(base, "198.51.100.1"))  # another visitor has a quota of their own
+    _new(VisitorStore(base, Access(public=True, organiser=True, client="203.0.113.7")))
+    _new(VisitorStore(base, Access(public=False, client="203.0.113.7")))  # home: no quota
+
+
+def test_a_stranger_may_add_only_so_many_variants_and_not_to_a_full_library(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KARMA_VARIANTS_PER_HOUR", "2")
+    monkeypatch.setenv("KARMA_LIBRARY_MAX", "3")
+    base = Store(target)
+    stranger = _visitor(base)
+    stranger.save_variant("ours-1", "Ours 1", "id: ours-1\n")
+    stranger.save_variant("ours-2", "Ours 2", "id: ours-2\n")
+    with pytest.raises(StorageError) as err:
+        stranger.save_variant("ours-3", "Ours 3", "id: ours-3\n")
+    assert "2 variants to our library in the last hour" in err.value.message
+    other = _visitor(base, "198.51.100.1")
+    other.save_variant("theirs", "Theirs", "id: theirs\n")
+    with pytest.raises(StorageError) as err:
+        other.save_variant("theirs-2", "Theirs 2", "id: theirs-2\n")
+    assert "library is full" in err.value.message
+    assert base.count_variants() == 3
+    organiser = VisitorStore(base, Access(public=True, organiser=True))
+    organiser.save_variant("club", "Club", "id: club\n")  # the organiser is not capped
+
+
+@pytest.mark.parametrize(
+    ("vid", "name"),
+    [
+        ("karma", "Karma"),
+        ("mine", "KARMA"),
+        ("mine", "Кarma"),
+        ("classic", "Mine"),
+        ("x", "Shithead"),
+    ],
+)
+def test_a_strangers_variant_cannot_pass_for_a_built_in(target: str, vid: str, name: str) -> None:
+    """A stranger's variant named exactly "Karma" was listed to every visitor."""
+    base = Store(target)
+    with pytest.raises(StorageError) as err:
+        _visitor(base).save_variant(vid, name, f"id: {vid}\n")
+    assert err.value.kind == "refused" and "built-in variant" in err.value.message
+    assert base.list_variants() == []
+    base.save_variant(vid, name, f"id: {vid}\n")  # at home the family may name it as it likes
+
+
+def test_the_games_a_device_holds_come_back_in_a_new_session(target: str) -> None:
+    """A new tab (a new session) of the same browser lists the games this device holds."""
+    from referee.access import device_id, new_device_key
+
+    base = Store(target)
+    key = new_device_key()
+    first = VisitorStore(base, Access(public=True, device=device_id(key)))
+    mine = _new(first)
+    theirs = _new(_visitor(base))
+    link_key = base.access_key(theirs)
+    opened = VisitorStore(base, Access(public=True, device=device_id(key)))
+    opened.access.hold(theirs, link_key)
+    assert opened.load_game(theirs)  # opened with its link: held by this device from now on
+    again = Access(public=True, device=device_id(key))
+    again.remember_device(base)
+    assert set(again.held) == {mine, theirs}
+    assert {g.id for g in VisitorStore(base, again).find_games()[0]} == {mine, theirs}
+    cleared = Access(public=True, device=device_id(new_device_key()))
+    cleared.remember_device(base)
+    assert cleared.held == {}
+    assert device_id("short") is None and device_id(None) is None
+    base.delete_game(mine)
+    after = Access(public=True, device=device_id(key))
+    after.remember_device(base)
+    assert set(after.held) == {theirs}

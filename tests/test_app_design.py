@@ -55,14 +55,42 @@ def test_create_your_karma_card_with_parameters(data_dir: Path) -> None:
     assert at.text_input(key="d1_kc_4_name").value == "Small Stuff"
 
 
-def test_errors_are_shown_next_to_their_section(data_dir: Path) -> None:
+def test_errors_are_shown_at_their_field_in_plain_words(data_dir: Path) -> None:
+    """Issue 29.10: the page says what is wrong in a family's words, at the field; the file's
+    located message stays in the file view (as `karma validate` says it)."""
     at = design()
     at.number_input(key="d0_deal_hand").set_value(10).run()
     errors = texts(at.error)
-    assert any("line" in e and "players[0].max" in e and "R2.2" in e for e in errors)
-    assert any("problem(s) to fix" in e for e in errors)
+    said = (
+        "To: 6 players need 96 cards for the deal, but 1 deck has only 60. Let at most 3 "
+        "play, deal fewer cards, or add a deck."
+    )
+    assert said in errors
+    assert not any("players[0]" in e or "line" in e or "expected" in e for e in errors), errors
+    bottom = "2 things to fix before this variant can be played. Each is shown at its field above."
+    assert bottom in errors
+    located = [t for t in texts(at.text) if "players[0].max" in t]
+    assert len(located) == 1 and "R2.2" in located[0]
+    line = int(located[0].split(":")[1])
+    [code] = [c.value for c in at.code if c.language == "yaml"]
+    assert code.splitlines()[line - 1].strip() == "- {decks: 1, min: 2, max: 6}"
     assert "design_yaml" not in at.session_state
     assert at.button(key="design_save").disabled
+    assert not at.success
+
+
+def test_ready_to_play_only_when_nothing_is_wrong(data_dir: Path) -> None:
+    """A warning (a burn some tables never reach) is shown at the burn, not under Players, and
+    the bottom no longer says "ready to play"."""
+    at = design()
+    at.number_input(key="d0_burn").set_value(5).run()
+    warnings = texts(at.warning)
+    assert any(w.startswith("With 1 deck, no card has 5 copies") for w in warnings), warnings
+    assert any("can be played, but look at the 1 note above first" in w for w in warnings)
+    assert not any("ready to play" in t for t in texts(at.success))
+    at.number_input(key="d0_burn").set_value(3).run()
+    assert any(t.endswith("is ready to play.") for t in texts(at.success))
+    assert not at.warning
 
 
 def test_effect_parameter_error_is_located_in_its_card(data_dir: Path) -> None:
@@ -86,20 +114,32 @@ def test_section_of() -> None:
 
 
 def test_remove_a_card_and_add_an_effect(data_dir: Path) -> None:
+    """A new effect starts empty: the group chooses it (was: the first effect not on the card)."""
     at = design()
     at.button(key="d0_kc_0_del").click().run()
     assert not any(e.label.startswith("Give the Pile") for e in at.expander)
     at.button(key="d1_karma_cards_0_add_effect").click().run()
+    empty = at.selectbox(key="d2_karma_cards_0_e_1_name")
+    assert empty.value is None
+    assert "Choose what it does." in texts(at.error)
+    assert "design_yaml" not in at.session_state
+    empty.set_value("reverse").run()
     v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and len(v.karma_cards[0].effects) == 2
+    assert v is not None and [e.name for e in v.karma_cards[0].effects][-1] == "reverse"
 
 
-def test_rank_power(data_dir: Path) -> None:
+def test_rank_power_starts_empty(data_dir: Path) -> None:
+    """Was: a new power started as "The 16 clears the pile"."""
     at = design()
     at.button(key="d0_rp_add").click().run()
+    assert at.number_input(key="d1_rp_0_rank").value is None
+    assert at.selectbox(key="d1_rank_powers_0_e_0_name").value is None
+    assert {"Fill this in.", "Choose what it does."} <= set(texts(at.error))
+    at.number_input(key="d1_rp_0_rank").set_value(10).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("clear_pile").run()
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
-    assert [(p.rank, [e.name for e in p.effects]) for p in v.rank_powers] == [(16, ["clear_pile"])]
+    assert [(p.rank, [e.name for e in p.effects]) for p in v.rank_powers] == [(10, ["clear_pile"])]
 
 
 def test_save_to_library_then_play_it(data_dir: Path) -> None:
@@ -244,8 +284,8 @@ def test_the_page_speaks_plain_words_not_the_file_format(data_dir: Path) -> None
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     assert [(e.name, dict(e.params)) for e in v.karma_cards[-1].effects] == [
-        ("skip", {"target": "next"}),
-        ("next_draws", {"n": 2}),
+        ("skip", {"count": "once", "target": "next"}),  # the loader fills in the defaults
+        ("next_draws", {"count": "once", "n": 2}),
     ]
 
 
@@ -285,7 +325,7 @@ def test_an_ordinary_pack_with_jokers_without_typing_yaml(data_dir: Path) -> Non
     rank = at.selectbox(key=f"d2_rp_{last}_rank")
     assert "Q (Queen)" in rank.options and "A (Ace)" in rank.options
     rank.set_value(12).run()
-    at.run()  # (an expander's title follows the design of the run before)
+    at.selectbox(key=f"d2_rank_powers_{last}_e_0_name").set_value("wild").run()  # a new power
     assert "The Q (Queen)" in [plain(e.label) for e in at.expander]
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None, [texts(at.error)]
@@ -305,3 +345,103 @@ def test_palace_survives_the_design_page(data_dir: Path) -> None:
     assert not at.exception, at.exception
     back = load_variant_text(at.session_state["design_yaml"]).variant
     assert back == builtin("palace")
+
+
+def test_each_card_shows_what_it_does_beside_the_groups_words(data_dir: Path) -> None:
+    """Issue 31.7: the Design page shows, under a card's effects, the sentence made from them."""
+    from referee.app import designer as d
+
+    assert d.what_it_does([{"effect": "give_pile", "target": "next"}]) == (
+        "What it does: The next player takes the whole pile into their hand."
+    )
+    assert d.what_it_does([{"effect": "no_such"}]) == ""
+    at = design()
+    captions = texts(at.caption)
+    assert any(c.startswith("What it does: ") for c in captions)
+
+
+# --- issue 29.10: work kept, saves asked, links shared ---------------------------------------
+
+
+def test_a_reload_keeps_the_work_in_progress(data_dir: Path) -> None:
+    """The page's address holds the design as it goes (?draft=); a new session (a reload)
+    opening that address gets it back, unfinished parts included."""
+    at = design()
+    at.text_input(key="d0_name").input("Half Done").run()
+    at.button(key="d0_rp_add").click().run()
+    draft, start = at.query_params["draft"], at.query_params["from"]
+    assert start == "classic" and draft
+    again = design({"draft": draft, "from": start})
+    assert again.text_input(key="d0_name").value == "Half Done"
+    assert again.number_input(key="d0_rp_0_rank").value is None
+    assert "Your design is back, just as you left it." in texts(again.info)
+    assert again.session_state["design_parent"].id == "classic"
+
+
+def test_a_damaged_draft_is_a_message_and_a_fresh_design(data_dir: Path) -> None:
+    at = design({"draft": "not-a-draft!"})
+    assert any("could not be brought back" in e for e in texts(at.error))
+    assert at.text_input(key="d0_name").value.endswith("(our house rules)")
+
+
+def test_a_hostile_draft_is_tamed() -> None:
+    hostile = {
+        "name": "x" * 10_000,
+        "players": [{"decks": 10**9, "min": "two", "max": True}, "junk"],
+        "karma_cards": [{"id": "Bad Id", "name": 7, "effects": [{"effect": "rm -rf"}, 3]}],
+        "burn": -5,
+    }
+    data = d.normalize(hostile)
+    assert len(data["name"]) == d.LIMITS["name"]
+    assert data["players"] == [{"decks": None, "min": None, "max": None}]
+    assert data["karma_cards"] == [{"id": "card", "name": "", "copies": None, "effects": []}]
+    assert data["burn"] is None
+    assert d.read_draft(d.draft_param(hostile)) == data
+
+
+def test_saving_over_a_saved_variant_asks_first(data_dir: Path) -> None:
+    at = design()
+    at.text_input(key="d0_id").input("our-house").run()
+    at.button(key="design_save").click().run()
+    assert any(t.startswith("Saved ") for t in texts(at.success))
+    at.text_area(key="d0_description").input("Now with more rules.").run()
+    at.button(key="design_save").click().run()
+    asked = [w for w in texts(at.warning) if "Replace it with this" in w]
+    assert asked and "under the short id our-house" in asked[0]
+    at.button(key="design_replace_no").click().run()
+    assert "Nothing was saved." in texts(at.info)[0]
+    [kept] = Store(default_path()).list_variants()
+    assert "more rules" not in kept.yaml
+    at.button(key="design_save").click().run()
+    at.button(key="design_replace_yes").click().run()
+    assert any(t.startswith("Saved ") for t in texts(at.success))
+    [replaced] = Store(default_path()).list_variants()
+    assert "Now with more rules." in replaced.yaml
+    at.button(key="design_save").click().run()  # the same again: nothing to ask
+    assert any("is saved already" in t for t in texts(at.success))
+    assert not any("Replace it" in w for w in texts(at.warning))
+
+
+def test_the_share_link_is_a_copy_button_and_a_qr_code() -> None:
+    from referee.app import share
+
+    link, _ = d.share_link(
+        "http://192.168.1.20:8501/design", d.to_yaml(d.starter(builtin("classic")))
+    )
+    assert link is not None
+    png = share.qr_code(link)
+    assert png is not None and png.startswith(b"\x89PNG")
+    assert share.qr_code("http://x/" + "a" * 5000) is None  # too long for a code
+    page = share.copy_html("</script><script>alert(1)</script>", "Copy <b>", "Copied")
+    assert "</script><script>alert" not in page and "<b>" not in page
+    assert page.count("<script>") == 1
+
+
+def test_the_rules_download_as_a_printable_page(data_dir: Path) -> None:
+    at = AppTest.from_file(MAIN, default_timeout=20)
+    at.run()
+    at.switch_page("screens/rules.py").run()
+    assert not at.exception
+    assert at.download_button(key="rules_download_html")
+    at = design()
+    assert at.download_button(key="design_rules_html")

@@ -220,3 +220,31 @@ def test_a_fix_from_a_stale_tablet_is_a_conflict(store: Store) -> None:
     table.commit(store, table.load_table(store, gid), Play("Ann", (9,), "hand"))
     with pytest.raises(Conflict):
         fix_setup(store, stale, SetupFix(seats=("Ann", "Ben"), names={"Ben": "Bea"}))
+
+
+def test_a_cards_words_and_what_it_does_never_part() -> None:
+    """Issue 31.7: tapped at the table, a card shows the group's words and a sentence made from
+    its effects; a card with no words of its own shows the made one."""
+    from referee.app.glance import card_about
+    from referee.variant.registry import builtin
+
+    second = builtin("second-edition")
+    about = card_about(second, "create_your_karma")
+    assert "Here it turns play around the other way." in about
+    assert about.endswith(
+        "What it does: The direction of play turns around. It is used only once: it leaves the game as it takes effect."
+    )
+    assert card_about(second, 9) == ""  # a plain number
+    import support
+
+    silent = support.house(
+        [
+            {
+                "id": "hop",
+                "name": "Hop",
+                "copies": 1,
+                "effects": [{"effect": "skip", "target": "next"}],
+            }
+        ]
+    )
+    assert card_about(silent, "hop") == "♥ Hop: What it does: The next player loses their turn."

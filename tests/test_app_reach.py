@@ -161,3 +161,25 @@ def test_the_join_control_shows_the_address_and_its_qr_code(
     shown = list(join[-1].children.values())
     assert [type(e).__name__ for e in shown] == ["Markdown", "Code", "Image"]  # Image: the QR
     assert shown[1].value == "https://karma.example.org"
+
+
+@pytest.mark.parametrize(
+    "odd", ["[192.0.2.2]", "[192.0.2.2", "]", "[::1", "a]b[", "host:99999", "x\x00y", "[v1.x]"]
+)
+def test_an_odd_host_header_falls_back_to_the_known_address(
+    odd: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28 point 3: ``Host: [192.0.2.2]`` made ``urlsplit`` raise on every page."""
+    monkeypatch.setattr(reach, "lan_address", lambda: "192.168.1.20")
+    assert reach.base_url(odd, env=LAN) == "http://192.168.1.20:8501"
+    assert reach.base_url(odd, env={}) is None
+    reach.public_base({"KARMA_PUBLIC_URL": f"https://{odd}"})  # an odd setting raises nothing
+
+
+def test_an_address_too_long_for_a_qr_code_gets_none() -> None:
+    """A link with a 2,300-character game id cannot be a QR code (segno's DataOverflowError
+    used to reach the page): the page then shows the link alone."""
+    long = reach.game_link("https://karma.example.org", "x" * 2300)
+    assert reach.qr_png(long) is None
+    assert "too long" in reach.qr_text(long)
+    assert reach.qr_png("https://karma.example.org") is not None

@@ -53,6 +53,7 @@ def test_it_needs_a_chosen_player() -> None:
 
 
 def test_the_default_is_one_draw_and_the_pile_is_given_only_once() -> None:
-    assert house("give_pile_draw").karma("gift").effects[0].params == {"n": 1}  # type: ignore[union-attr]
+    params = house("give_pile_draw").karma("gift").effects[0].params  # type: ignore[union-attr]
+    assert params == {"n": 1, "target": "chosen"}  # the defaults, filled in
     with pytest.raises(VariantError, match="given away only once"):
         house("give_pile_draw", "give_pile")

@@ -24,7 +24,7 @@ SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("*.yaml")) + sort
     (ROOT / "tests" / "scenarios").glob("*.yaml")
 )
 PER_FILE = 12
-LIMIT_S = 2.0
+LIMIT_S = 2.0  # CPU seconds per file (time.process_time): load on the machine does not count
 
 ODD_VALUES: list[Any] = [
     None,
@@ -123,9 +123,9 @@ def _cases(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.name)
 def test_mutated_variants_get_located_problems(path: Path) -> None:
     for text in _cases(path):
-        started = time.perf_counter()
+        started = time.process_time()
         result = load_variant_text(text, "fuzz.yaml")  # never raises
-        assert time.perf_counter() - started < LIMIT_S
+        assert time.process_time() - started < LIMIT_S
         assert result.variant is not None or result.errors
         for p in result.errors:
             assert p.message and p.file == "fuzz.yaml"
@@ -134,14 +134,14 @@ def test_mutated_variants_get_located_problems(path: Path) -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_mutated_records_get_located_problems_or_replay(path: Path) -> None:
     for text in _cases(path):
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             record = load_record_text(text, "fuzz.yaml")
         except RecordError as e:
             assert e.problems and all(p.message for p in e.problems)
         else:
             replay(record)  # a record that loads replays without raising (verdicts may fail)
-        assert time.perf_counter() - started < LIMIT_S
+        assert time.process_time() - started < LIMIT_S
 
 
 def test_mutations_through_the_command_line(tmp_path: Path) -> None:

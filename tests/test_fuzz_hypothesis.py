@@ -28,7 +28,7 @@ SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("*.yaml")) + sort
     (ROOT / "tests" / "scenarios").glob("*.yaml")
 )
 FILES = [(p, p.read_text(encoding="utf-8")) for p in [*VARIANTS, *SCENARIOS]]
-LIMIT_S = 2.0
+LIMIT_S = 2.0  # CPU seconds per file (time.process_time): load on the machine does not count
 
 FUZZ = settings(
     max_examples=250,
@@ -79,7 +79,7 @@ def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def _judge(path: Path, text: str, tmp: Path) -> None:
     """The loader and the CLI on one mutated file: a clean answer, in time."""
     is_variant = path.parent.name == "variants"
-    started = time.perf_counter()
+    started = time.process_time()
     if is_variant:
         result = load_variant_text(text, "fuzz.yaml")
         assert result.variant is not None or result.errors
@@ -91,14 +91,14 @@ def _judge(path: Path, text: str, tmp: Path) -> None:
             assert e.problems and all(p.message and p.file == "fuzz.yaml" for p in e.problems)
         else:
             replay(record)
-    assert time.perf_counter() - started < LIMIT_S, text[:200]
+    assert time.process_time() - started < LIMIT_S, text[:200]
     f = tmp / "fuzz.yaml"
     f.write_text(text, encoding="utf-8", errors="surrogatepass")
     out, err = io.StringIO(), io.StringIO()
-    started = time.perf_counter()
+    started = time.process_time()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["validate" if is_variant else "replay", str(f)])
-    assert time.perf_counter() - started < LIMIT_S, text[:200]
+    assert time.process_time() - started < LIMIT_S, text[:200]
     assert code in (0, 1, 2)
     assert "Traceback" not in out.getvalue() + err.getvalue()
 

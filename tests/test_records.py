@@ -18,6 +18,7 @@ from referee.records import (
     load_record_text,
     replay,
 )
+from referee.resources import RECORD_SCHEMA, modeline
 from referee.variant.registry import builtin
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
@@ -114,7 +115,7 @@ def test_export_and_reload_a_table_game() -> None:
     for step in [Play("Ann", (4,)), Play("Ben", (6, 6)), PickUp("Cal"), Play("Ann", (10,))]:
         g.push(step)
     text = export_record(g)
-    assert text.startswith("variant: classic\nplayers:")
+    assert text.startswith(modeline(RECORD_SCHEMA) + "variant: classic\nplayers:")
     assert "  - {by: Ben, play: [6, 6]}" in text and "  - {pickup: Cal}" in text
     again = game_from_record(load_record_text(text, "x.yaml"))
     assert again.state == g.state and again.steps == g.steps
@@ -182,7 +183,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
     text = export_record(game, variant, name="A very long evening")
     size = len(text.encode("utf-8"))
     assert 50_000 < size < RECORD_MAX_BYTES / 2, size
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine does not stretch it
     record = load_record_text(text, "long.yaml")
     assert len(record.steps) == 5000
     result = replay(record)
@@ -200,7 +201,7 @@ def test_a_5000_step_exported_game_imports_and_replays() -> None:
         "loser": game.loser,
     }
     assert check_state(again, everything) == []
-    assert time.perf_counter() - started < 30  # a generous bound; bench/ measures the real time
+    assert time.process_time() - started < 30  # CPU-s, a generous bound; bench/ times it
     assert RECORD_MAX_NODES > 5000 * 8
 
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from referee.app import designer
 from referee.cli import main
-from referee.resources import SCHEMA_BASE_URL, schema_text
+from referee.resources import SCHEMA_ID_BASE, VARIANT_SCHEMA, schema_text, with_modeline
 from referee.variant.loader import dump_variant
 from referee.variant.registry import builtin
 from referee.variant.sheet_html import rules_sheet_html
@@ -22,13 +22,21 @@ from referee.variant.sheet_html import rules_sheet_html
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_one_schema_address_everywhere() -> None:
+def test_files_name_a_schema_an_editor_can_load() -> None:
+    """Issue 29.11: no dead address.  The schemas are named by a URN, and a written file's first
+    line names the schema beside it (what `karma schema --out` writes) unless the app gives its
+    own address (it serves them: referee.app.state.schema_base)."""
     for name in ("variant.schema.json", "record.schema.json"):
-        assert json.loads(schema_text(name))["$id"] == SCHEMA_BASE_URL + name
-        assert json.loads((ROOT / "schemas" / name).read_text())["$id"] == SCHEMA_BASE_URL + name
-    line = f"# yaml-language-server: $schema={SCHEMA_BASE_URL}variant.schema.json"
+        assert json.loads(schema_text(name))["$id"] == SCHEMA_ID_BASE + name
+        assert json.loads((ROOT / "schemas" / name).read_text())["$id"] == SCHEMA_ID_BASE + name
+    line = "# yaml-language-server: $schema=variant.schema.json\n"
     assert dump_variant(builtin("classic")).startswith(line)
     assert designer.to_yaml(designer.starter(builtin("classic"))).startswith(line)
+    served = "http://192.168.1.20:8501/app/static/"
+    again = with_modeline(dump_variant(builtin("classic")), VARIANT_SCHEMA, served)
+    assert again.startswith(f"# yaml-language-server: $schema={served}variant.schema.json\nid:")
+    assert with_modeline("id: x\n", VARIANT_SCHEMA, served).endswith("json\nid: x\n")
+    assert "raw.githubusercontent" not in (ROOT / "README.md").read_text()
 
 
 def test_karma_schema_prints_and_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,15 +5,16 @@ row does not hide the other games."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from pgserver import PASSWORD, PASSWORD_ROLE, PgServer
 from sqlalchemy import inspect as sa_inspect
 
 from referee import store as store_module
-from referee.store import SCHEMA_VERSION, DamagedGame, StorageError, Store
+from referee.store import SCHEMA_VERSION, DamagedGame, NotFound, StorageError, Store
 from referee.store.schema import FIRST_SCHEMA, Migration, run_sql
 
 
@@ -244,3 +245,278 @@ def test_a_file_that_cannot_be_opened_is_said_in_plain_words(
         Store(tmp_path / "k.sqlite3")
     assert err.value.message.startswith("The games folder cannot be written: ")
     assert sqlite_words not in err.value.message and "Nothing was saved" in err.value.message
+
+
+# --- issue 28 point 2: secrets never shown, one sentence per failure kind --------------------
+
+
+def test_a_password_with_an_unencoded_at_is_refused_without_showing_it() -> None:
+    """``karma:Pw@Secret9@host``: SQLAlchemy reads the host as ``Secret9@host``, so the page
+    and the banner used to show half of the password."""
+    from referee.commands.app import banner
+
+    url = "postgresql://karma:Pw@Secret9@db.club.org/karma"
+    with pytest.raises(StorageError) as err:
+        Store(url)
+    assert err.value.kind == "address" and "KARMA_DATABASE_URL" in err.value.message
+    assert "%40" in err.value.message
+    assert "Secret9" not in err.value.message and "Pw" not in err.value.message
+    with pytest.raises(StorageError) as err:
+        banner("127.0.0.1", 8502, Path("/data"), {"KARMA_DATABASE_URL": url})
+    assert "Secret9" not in err.value.message
+
+
+def test_a_password_in_the_query_string_is_hidden_in_the_banner() -> None:
+    from referee.commands.app import banner
+
+    env = {
+        "KARMA_DATABASE_URL": "postgresql://karma@db.club.org/karma?password=Hush9&sslmode=require"
+    }
+    text = banner("127.0.0.1", 8502, Path("/data"), env)
+    assert "Hush9" not in text and "db.club.org" in text and "sslmode=require" in text
+
+
+def test_a_malformed_address_stops_karma_app_in_plain_words(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "KARMA_DATA_DIR": str(tmp_path),
+        "KARMA_DATABASE_URL": "postgresql://karma:Quiet7@db.club.org:notaport/karma",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "app", "--host", "127.0.0.1", "--port", "9"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said
+    assert "KARMA_DATABASE_URL" in said and "Traceback" not in said
+    assert "Quiet7" not in said and "notaport" not in said
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_each_database_failure_has_its_own_sentence(pg_server: PgServer) -> None:
+    """A wrong password, a missing database and a server that is not running used to get the
+    same "cannot be reached … check that it is running"; the driver's words reach no page."""
+    port = pg_server.port
+    cases = {
+        "auth": f"postgresql://{PASSWORD_ROLE}:not-{PASSWORD}@127.0.0.1:{port}/postgres",
+        "nodatabase": pg_server.url("no_such_database"),
+        "unavailable": f"postgresql://karma:hush@127.0.0.1:{_free_port()}/karma",
+    }
+    said = {}
+    for kind, url in cases.items():
+        with pytest.raises(StorageError) as err:
+            Store(url)
+        assert err.value.kind == kind, (kind, err.value.message)
+        said[kind] = err.value.message
+        for secret in ("hush", PASSWORD, "FATAL", "127.0.0.1", str(port), "no_such_database"):
+            assert secret not in err.value.message, (kind, secret)
+        assert "Nothing was saved" in err.value.message
+    assert len(set(said.values())) == len(cases)
+    assert "password" in said["auth"] and "no database" in said["nodatabase"]
+
+
+def test_the_right_password_opens_the_games_database(pg_server: PgServer) -> None:
+    """The password role of the refused-password test is real: the right password gets in."""
+    import psycopg
+
+    url = f"postgresql://{PASSWORD_ROLE}:{PASSWORD}@127.0.0.1:{pg_server.port}/postgres"
+    with psycopg.connect(url) as db:
+        assert db.execute("SELECT current_user").fetchone() == (PASSWORD_ROLE,)
+
+
+def test_a_database_error_no_one_foresaw_is_said_without_its_words() -> None:
+    from referee.store.faults import storage_error
+
+    class Odd(Exception):
+        pass
+
+    fault = storage_error(Odd("relation karma_secret_table at db7.internal failed"), "x", True)
+    assert fault.kind == "unavailable" and "karma_secret_table" not in fault.message
+    assert "db7" not in fault.message and fault.where == "x"
+
+
+HOSTILE_TEXTS = ["a\x00b", "lone \udc80 surrogate", "\ud800"]
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_text_the_database_cannot_store_is_refused_before_the_store(target: str, text: str) -> None:
+    """NUL (PostgreSQL refuses it) and lone surrogates (cannot be encoded) are refused in plain
+    words before any SQL; an id holding them names no game; nothing is written."""
+    store = Store(target)
+    gid = _game(store)
+    before = store.load_game(gid)
+    for write in (
+        lambda: store.rename_game(gid, text),
+        lambda: _game(store, text),
+        lambda: store.save_variant("v", text, "id: v\n"),
+        lambda: store.save_variant(text, "V", "id: v\n"),
+        lambda: store.save_steps(gid, before.version, [], [], over=True, loser=text),
+    ):
+        with pytest.raises(StorageError) as err:
+            write()
+        assert err.value.kind == "input" and "cannot be stored" in err.value.message
+    odd_id = f"{gid}{text}"
+    with pytest.raises(NotFound):
+        store.load_game(odd_id)
+    assert store.version(odd_id) is None and store.access_key(odd_id) is None
+    assert store.versions([odd_id, gid]) == {gid: before.version}
+    assert store.find_games(text) == ([], 0) and store.get_variant(text) is None
+    store.delete_game(odd_id)
+    assert store.load_game(gid) == before and store.list_variants() == []
+
+
+def test_a_visitor_with_a_nul_in_a_link_gets_no_such_game(target: str) -> None:
+    """``?game=a%00b.x`` used to show a stranger the fault page and the database's address."""
+    from referee.access import Access, VisitorStore
+
+    visitor = VisitorStore(Store(target), Access(public=True))
+    visitor.access.hold("a\x00b", "x")
+    with pytest.raises(NotFound):
+        visitor.load_game("a\x00b")
+    assert visitor.find_games() == ([], 0)
+
+
+def test_a_table_lock_held_elsewhere_ends_in_plain_words(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lock held by someone else (an administrator's 20 s lock made a read wait 18.6 s) ends
+    after the configured wait with "not answering", and the store works once it is released."""
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    monkeypatch.setattr(store_module, "BREAK_SECONDS", 0.0)
+    store = Store(target)
+    gid = _game(store)
+    if target.startswith("postgresql"):
+        import psycopg
+
+        holder = psycopg.connect(target)
+        holder.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+    else:
+        holder = sqlite3.connect(target, isolation_level=None)  # type: ignore[assignment]
+        holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StorageError) as err:
+            store.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None)
+        assert err.value.kind == "hung" and "not answering" in err.value.message
+    finally:
+        holder.rollback() if target.startswith("postgresql") else holder.execute("ROLLBACK")
+        holder.close()
+    assert store.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None) == 2
+
+
+def test_a_visitors_view_trips_the_breaker_of_the_whole_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the database did not answer, every page fails at once for a moment instead of
+    waiting again, whichever visitor's view of the store met the fault first."""
+    from referee.access import Access, VisitorStore
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    path = tmp_path / "k.sqlite3"
+    base = Store(path)
+    gid = _game(base)
+    visitor = VisitorStore(base, Access(public=False))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StorageError) as err:
+            visitor.rename_game(gid, "New")
+        assert err.value.kind == "hung"
+        calls = []
+        monkeypatch.setattr(base._engine, "connect", lambda: calls.append(1))
+        with pytest.raises(StorageError) as again:
+            base.load_game(gid)  # fails at once: the database is not even asked
+        assert again.value is err.value and calls == []
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def _finishes(call: Callable[[], object]) -> BaseException | None:
+    """Run ``call`` in a thread; what it raised, or None.  A call still waiting after a minute
+    (the wait it should keep is 1-2 s) fails the test instead of hanging the suite."""
+    import threading
+
+    raised: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            raised.append(exc)
+        else:
+            raised.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert raised, "still waiting for a frozen database after a minute"
+    return raised[0]
+
+
+def test_a_frozen_database_server_is_said_within_the_wait(
+    pg_server: PgServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """SIGSTOP on the postmaster and its backends (a stalled host): a pooled connection, a new
+    connection and the follow watcher's query each end in "not answering" instead of waiting
+    for ever; after SIGCONT the same store works again."""
+    from referee.app.follow import Watcher
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    monkeypatch.setattr(store_module, "BREAK_SECONDS", 0.0)
+    url = pg_server.new_database()
+    store = Store(url)
+    gid = _game(store)
+    watcher = Watcher(store, tmp_path / "follow")
+    watcher.follow(gid, "token", 1)
+    watcher.stop()
+    with pg_server.frozen():
+        for call in (
+            lambda: store.versions([gid]),
+            lambda: store.save_steps(gid, 1, [{"pickup": "Ann"}], [], over=False, loser=None),
+            lambda: Store(url),
+            watcher.check,
+        ):
+            fault = _finishes(call)
+            assert isinstance(fault, StorageError) and fault.kind == "hung", fault
+            assert "not answering" in fault.message
+    assert _finishes(lambda: store.versions([gid])) is None
+    assert store.load_game(gid).steps == []  # the step refused while frozen was not stored
+
+
+def test_a_migration_step_may_take_longer_than_the_usual_wait(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One update per game on a big database takes a while: a step has its own, longer limit
+    (the usual one would stop it half way at every start, for ever)."""
+    import time
+
+    monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
+    gid = _game(Store(target))
+
+    def slow(db: object) -> None:
+        if target.startswith("postgresql"):
+            run_sql("SELECT pg_sleep(1.8)")(db)  # type: ignore[arg-type]
+        else:
+            time.sleep(1.8)  # a slow disk: the statements after it are past the usual limit
+        run_sql("CREATE TABLE slow_step (x INTEGER)")(db)  # type: ignore[arg-type]
+
+    step = Migration("a slow step", slow)
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, step))
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    moved = Store(target)
+    assert moved.schema_version() == SCHEMA_VERSION + 1
+    assert moved.load_game(gid).name == "Test"

@@ -81,9 +81,9 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_text_is_rejected_fast_and_located(name: str, tmp_path: Path) -> None:
     data = HOSTILE[name](tmp_path)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine does not stretch it
     result = load_variant_text(data, f"{name}.yaml")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert elapsed < 1.0, f"{name} took {elapsed:.3f} s"
     assert not result.ok and result.variant is None
     assert result.errors
@@ -100,9 +100,9 @@ def test_hostile_file_through_validate(
 ) -> None:
     path = tmp_path / f"{name}.yaml"
     path.write_bytes(HOSTILE[name](tmp_path))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine does not stretch it
     status = main(["validate", str(path)])
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     out, err = capsys.readouterr()
     assert elapsed < 1.0, f"{name} took {elapsed:.3f} s"
     expected = 2 if name in ("invalid-utf8", "nul-bytes") else 1
@@ -146,17 +146,27 @@ def test_invalid_utf8_is_located_and_unreadable() -> None:
     assert result.unreadable and result.errors[0].severity == UNREADABLE
 
 
+def _children_cpu() -> float:
+    """CPU seconds used by this process's finished children (user and system)."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def test_deep_nesting_in_a_real_karma_process(tmp_path: Path) -> None:
     """The C loader segfaults at this depth; the real script must answer calmly."""
     path = tmp_path / "deep.yaml"
     path.write_text(flow_seq(40000))
     script = Path(sys.executable).with_name("karma")
     cmd = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
-    start = time.perf_counter()
-    proc = subprocess.run([*cmd, "validate", str(path)], capture_output=True, text=True, timeout=30)
-    elapsed = time.perf_counter() - start
+    start = _children_cpu()  # the child's CPU time: a busy machine does not stretch it
+    proc = subprocess.run(
+        [*cmd, "validate", str(path)], capture_output=True, text=True, timeout=120
+    )
+    elapsed = _children_cpu() - start
     assert proc.returncode == 1, proc.stderr
     assert f"{path}:1:{MAX_DEPTH + 1}: (top level): lists and mappings are nested" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
-    # The interpreter's own start-up is included here; the parse itself is well under 1 s.
+    # CPU seconds, the interpreter's own start-up included; the parse itself is well under 1 s.
     assert elapsed < 2.0, f"took {elapsed:.2f} s"

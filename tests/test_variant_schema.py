@@ -9,10 +9,11 @@ from typing import Any
 import jsonschema
 import pytest
 
-from referee.resources import SCHEMA_BASE_URL
+from referee.resources import SCHEMA_ID_BASE
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import (
     SCHEMAS_DIR,
+    SERVED_DIR,
     main,
     record_schema,
     render,
@@ -29,10 +30,11 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 )
 def test_checked_in_schema_equals_generated(name: str, build: Any) -> None:
     text = (SCHEMAS_DIR / name).read_text(encoding="utf-8")
-    assert text == render(build()), "run: karma schema --out schemas"
+    assert text == render(build()), "run: python -m referee.variant.schema_gen"
+    assert (SERVED_DIR / name).read_text(encoding="utf-8") == text  # what the app serves
     schema = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert schema["$id"] == f"{SCHEMA_BASE_URL}{name}"
+    assert schema["$id"] == f"{SCHEMA_ID_BASE}{name}"
     assert schema["title"] and schema["description"] and schema["examples"]
     for example in schema["examples"]:
         assert list(jsonschema.Draft202012Validator(schema).iter_errors(example)) == []

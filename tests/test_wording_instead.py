@@ -42,6 +42,7 @@ class Said:
     play: bool
     fits: str | None  # the words for what may go; None: any card
     chosen: tuple[str, ...]
+    at_least: int = 1  # cards that must go together
 
 
 def read_hint(text: str, who: str) -> Said:
@@ -72,6 +73,15 @@ def read_hint(text: str, who: str) -> Said:
     )
     if m:
         return Said("face_down", bool(m.group(1)), True, m.group(2), chosen)
+    m = re.fullmatch(
+        rf"{w} may play (two|three|four|five|six) or more (from their hand|face-up cards) at once"
+        rf"(?:: (.*?))?\.( Or {w} may pick up the pile\.)?",
+        text,
+    )
+    if m:
+        zone = "hand" if "hand" in m.group(2) else "face_up"
+        k = ["two", "three", "four", "five", "six"].index(m.group(1)) + 2
+        return Said(zone, bool(m.group(4)), True, m.group(3), chosen, k)
     m = re.fullmatch(
         rf"{w} may play (any card from their hand|any face-up card|from their hand: (.*?)"
         rf"|a face-up card: (.*?))\.( Or {w} may pick up the pile\.)?",
@@ -150,10 +160,11 @@ def check_hint(game: Game) -> None:
             fitted = game.explain(play).reason in (Reason.FACE_DOWN_FITS, Reason.FOLLOW_UP_PLAY)
             assert fitted == fits(said.fits, play.cards[0], names), (play, game.hint())
     else:
-        held = [c for c, n in game.zone(who, said.zone).known.items() if n]
+        held = {c: n for c, n in game.zone(who, said.zone).known.items() if n}
         may = {s.cards[0] for s in plays}
-        for card in held:  # every held card: said to go exactly when a legal step plays it
-            assert (card in may) == fits(said.fits, card, names), (card, game.hint())
+        for card, n in held.items():  # every held card: said to go exactly when it may
+            said_to = fits(said.fits, card, names) and n >= said.at_least
+            assert (card in may) == said_to, (card, game.hint())
     needs = {v.card_name(s.cards[0]) for s in plays if s.to is not None}
     assert needs <= set(said.chosen), game.hint()
     assert all(s.to is not None for s in plays if v.card_name(s.cards[0]) in said.chosen)

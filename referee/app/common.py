@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from referee.plaintext import isolate_words
-from referee.store import Store
+from referee.store import StorageError, Store
 from referee.textout import html_text
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
@@ -132,7 +132,8 @@ class VariantSource:
 
 
 def variant_sources(store: Store) -> list[VariantSource]:
-    """Built-in variants first, then the library, each loadable."""
+    """Built-in variants first, then the library, each loadable; the built-ins alone when the
+    games database cannot be used (so that designing and simulating still work)."""
     out = []
     for vid in builtin_ids():
         text = builtin_yaml(vid)
@@ -141,7 +142,11 @@ def variant_sources(store: Store) -> list[VariantSource]:
         except VariantError:
             continue
         out.append(VariantSource(f"builtin:{vid}", vid, name, text, True))
-    for lv in store.list_variants():
+    try:
+        library = store.list_variants()
+    except StorageError:
+        library = []
+    for lv in library:
         out.append(VariantSource(f"library:{lv.id}", lv.id, lv.name, lv.yaml, False))
     return out
 

@@ -23,6 +23,7 @@ from referee.variant.loader import LoadResult, load_variant_text, variant_to_dat
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
 from referee.variant.schema_gen import TEXT_LIMITS, variant_schema
+from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
 
 SCHEMA_LINE = modeline()
@@ -137,6 +138,7 @@ _SECTIONS = {
     "deal": "table",
     "min_hand": "table",
     "burn": "table",
+    "table": "table",
     "karma_cards": "karma_cards",
     "rank_powers": "rank_powers",
 }
@@ -156,10 +158,106 @@ def section_of(path: str) -> str:
 
 
 def problem_words(p: Problem) -> str:
+    """A problem of a *file* (one uploaded or opened from a link), located in it: the file's
+    words, as ``karma validate`` says them.  The page's own fields use :func:`plain_words`."""
     where = f"line {p.line}, column {p.column}" if p.line else "the whole file"
     what = f"{p.path}: " if p.path else ""
     kind = "Warning" if p.severity == "warning" else "Problem"
     return f"{kind} at {where} — {what}{p.message}"
+
+
+# --- problems in a family's words, at their field ---------------------------------------------------
+
+_SEGMENTS = re.compile(r"\[\d+\]|[^.\[]+")
+
+
+def prefixes(path: str) -> list[str]:
+    """``karma_cards[2].effects[0].max`` and every shorter path above it, down to ``""`` (the
+    top): where the page looks for the field a problem is about, most precise first."""
+    parts = _SEGMENTS.findall(path or "")
+    out = []
+    for n in range(len(parts), 0, -1):
+        out.append(
+            "".join(x if x.startswith("[") or i == 0 else f".{x}" for i, x in enumerate(parts[:n]))
+        )
+    return [*out, ""]
+
+
+def concerns(p: Problem) -> str:
+    """The field a problem is about on the page (a check may name one, else its path)."""
+    return p.concerns or p.path
+
+
+_FIELD_LABELS = {
+    "name": "Name",
+    "id": "Short id",
+    "description": "Description",
+    "author": "Author",
+    "decks": "Decks",
+    "min": "From",
+    "max": "To",
+    "low": "Lowest number",
+    "high": "Highest number",
+    "copies": "Copies",
+    "face_down": "Face-down cards",
+    "face_up": "Face-up cards",
+    "hand": "Hand cards",
+    "rank": "Number",
+    "text": "What it says",
+}
+
+
+def field_label(path: str) -> str:
+    """The page's label of the field at ``path`` ("" when the path is not one field): a
+    problem shown under a row of several fields says which one it means."""
+    parts = _SEGMENTS.findall(path or "")
+    if not parts:
+        return ""
+    if "effects" in parts:
+        at = parts.index("effects")
+        if len(parts) == at + 2:  # an effect
+            return f"Effect {int(parts[at + 1][1:-1]) + 1}"
+        return ""  # a parameter: its effect's box says it
+    return _FIELD_LABELS.get(parts[-1], "") if not parts[-1].startswith("[") else ""
+
+
+def _number(message: str, pattern: str) -> str | None:
+    m = re.search(pattern, message)
+    return m.group(1) if m else None
+
+
+def plain_words(p: Problem) -> str:
+    """What the Design page shows at a field: the check's own words for a family, else the
+    file-format message said plainly (the widgets keep most of those from happening; the file
+    view keeps the located message)."""
+    if p.plain:
+        return p.plain
+    m, path = p.message, p.path
+    effect = bool(re.search(r"effects\[\d+\](\.effect)?$", path))
+    if m.endswith("got null") or m.startswith("null is not allowed") or "required field" in m:
+        return "Choose what it does." if effect else "Fill this in."
+    if m.startswith("the text is empty"):
+        return "Fill this in."
+    if "is not in the right form" in m:
+        if path == "id":
+            return "Use small letters, digits, - and _ only, with no spaces (like our-rules)."
+        return "Use small letters, digits and _ only, with no spaces."
+    if m.startswith("the list is empty"):
+        if path.endswith("effects"):
+            return "Choose at least one thing it does."
+        return "Add at least one row." if path == "players" else "Add at least one."
+    n = _number(m, r"less than the minimum (\d+)")
+    if n is not None:
+        return f"Make it {n} or more."
+    n = _number(m, r"more than the maximum (\d+)")
+    if n is not None:
+        return f"Make it {n} or less."
+    n = _number(m, r"at most (\d+) characters")
+    if n is not None:
+        return f"This is too long. Keep it to {n} letters or fewer."
+    if "expected one of:" in m or "expected an effect" in m:
+        return "Pick one of the choices."
+    return "This is not right yet. The file view below says what is wrong."
 
 
 # --- effects ------------------------------------------------------------------------------------
@@ -230,6 +328,24 @@ EFFECT_WORDS = _effect_words()
 from the effect units (``referee/effects/``): adding an effect brings its words along."""
 
 
+def what_it_does(effects: list[Any]) -> str:
+    """The sentence made from a card's effects as the Design page holds them (issue 31.7), so
+    that the group's words and what the card does are seen together; '' while an effect is not
+    yet complete (the check below says what is missing)."""
+    made = []
+    for raw in effects:
+        try:
+            name = raw if isinstance(raw, str) else raw["effect"]
+            params = {} if isinstance(raw, str) else {k: v for k, v in raw.items() if k != "effect"}
+            made.append(MENU[name].effect(params))
+        except (KeyError, TypeError):
+            return ""
+    try:
+        return f"What it does: {describe_effects(made)}"
+    except (KeyError, TypeError, ValueError):
+        return ""
+
+
 def effect_label(name: str) -> str:
     """'Lose a turn', not 'Lose a turn (skip)'."""
     words = EFFECT_WORDS.get(name)
@@ -289,6 +405,11 @@ def remove_at(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
     return out
 
 
+NO_EFFECT: dict[str, Any] = {"effect": None}
+"""An effect not chosen yet: a new part starts empty, and the check asks the group to choose
+(a guessed effect would be a rule nobody made)."""
+
+
 def _holder(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
     """The card whose effects are edited: ``data[key][index]``, or ``data[key]`` itself for
     the one holder that is not a list (the jokers)."""
@@ -297,13 +418,9 @@ def _holder(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]
 
 
 def add_effect(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
-    """Add the first menu effect the card (or rank power, or the jokers) does not have yet."""
+    """Add an empty effect to a card (or rank power, or the jokers), for the group to choose."""
     out = copy.deepcopy(data)
-    effects = _holder(out, key, index).setdefault("effects", [])
-    have = {effect_name(e) for e in effects}
-    name = next((n for n in MENU if n not in have), "wild")
-    spec = MENU[name]
-    effects.append(make_effect(name, {p.name: param_default(p) for p in spec.params}))
+    _holder(out, key, index).setdefault("effects", []).append(dict(NO_EFFECT))
     return out
 
 
@@ -316,12 +433,9 @@ def remove_effect(data: dict[str, Any], key: str, index: int | None, effect: int
 
 
 def add_power(data: dict[str, Any]) -> dict[str, Any]:
+    """A new, empty power: no number and one effect, both for the group to choose."""
     out = copy.deepcopy(data)
-    powers = out.setdefault("rank_powers", [])
-    used = {p.get("rank") for p in powers}
-    low, high = rank_bounds(out)
-    rank = next((r for r in range(high, low - 1, -1) if r not in used), high)
-    powers.append({"rank": rank, "text": "", "effects": ["clear_pile"]})
+    out.setdefault("rank_powers", []).append({"rank": None, "effects": [dict(NO_EFFECT)]})
     return out
 
 
@@ -425,3 +539,134 @@ def read_share(param: str) -> str:
         if isinstance(e, ShareError):
             raise
         raise ShareError("this link is damaged (it may have been cut short)") from None
+
+
+# --- the work in progress, kept in the page's address ----------------------------------------------
+
+
+def _int_or_none(value: Any, bounds: tuple[int | None, int | None]) -> int | None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    lo, hi = bounds
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return None
+    return value
+
+
+def _text(value: Any, limit: int) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _effect(raw: Any) -> str | dict[str, Any] | None:
+    """One effect as the page can show it (an empty one too), or None to drop it."""
+    if isinstance(raw, str):
+        return raw if raw in MENU else None
+    if not isinstance(raw, dict):
+        return None
+    name = raw.get("effect")
+    if name is None:
+        return dict(NO_EFFECT)
+    if name not in MENU:
+        return None
+    params: dict[str, Any] = {}
+    for p in MENU[name].params:
+        value = raw.get(p.name)
+        if p.type == "integer":
+            n = _int_or_none(value, (p.minimum, p.maximum))
+            if n is not None:
+                params[p.name] = n
+        elif isinstance(value, str) and (not p.choices or value in p.choices):
+            params[p.name] = value
+    return make_effect(name, params) if params or not MENU[name].params else {"effect": name}
+
+
+def _effects(raw: Any) -> list[Any]:
+    items = raw if isinstance(raw, list) else []
+    return [e for e in (_effect(x) for x in items[:12]) if e is not None]
+
+
+def _rows(raw: Any, limit: int) -> list[dict[str, Any]]:
+    return [x for x in (raw if isinstance(raw, list) else [])[:limit] if isinstance(x, dict)]
+
+
+def normalize(raw: Any) -> dict[str, Any]:
+    """Any data (a draft read back from an address anyone can type) as a design the page can
+    show: known fields of the right kinds, numbers within the schema's bounds or empty, texts
+    within its limits; everything else dropped.  Unfinished parts (an empty number, an effect
+    not chosen yet) stay, so the check can ask for them."""
+    d = raw if isinstance(raw, dict) else {}
+    out: dict[str, Any] = {}
+    for key, limit in (("id", "variant_id"), ("name", "name")):
+        out[key] = _text(d.get(key), LIMITS[limit])
+    for key in ("description", "author"):
+        if d.get(key):
+            out[key] = _text(d.get(key), LIMITS[key])
+
+    def num(where: str, value: Any) -> int | None:
+        return _int_or_none(value, NUMBER_BOUNDS.get(where, (None, None)))
+
+    out["players"] = [
+        {k: num(f"players.{k}", r.get(k)) for k in ("decks", "min", "max")}
+        for r in _rows(d.get("players"), 4)
+    ]
+    raw_ranks = d.get("ranks")
+    ranks: dict[Any, Any] = raw_ranks if isinstance(raw_ranks, dict) else {}
+    out["ranks"] = {k: num(f"ranks.{k}", ranks.get(k)) for k in ("low", "high", "copies")}
+    cards = []
+    taken: set[str] = set()
+    for c in _rows(d.get("karma_cards"), 30):
+        name = _text(c.get("name"), LIMITS["card_name"])
+        cid = c.get("id")
+        if (
+            not isinstance(cid, str)
+            or not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", cid)
+            or cid in taken
+        ):
+            cid = card_id(name, taken)
+        taken.add(cid)
+        card: dict[str, Any] = {
+            "id": cid,
+            "name": name,
+            "copies": num("karma_cards.copies", c.get("copies")),
+        }
+        if c.get("text"):
+            card["text"] = _text(c.get("text"), LIMITS["text"])
+        if isinstance(c.get("rule"), str) and re.fullmatch(r"R[0-9]+(\.[0-9]+)*", c["rule"]):
+            card["rule"] = c["rule"]
+        card["effects"] = _effects(c.get("effects"))
+        cards.append(card)
+    out["karma_cards"] = cards
+    powers = []
+    for pw in _rows(d.get("rank_powers"), 99):
+        power: dict[str, Any] = {"rank": num("rank_powers.rank", pw.get("rank"))}
+        if pw.get("text"):
+            power["text"] = _text(pw.get("text"), LIMITS["text"])
+        power["effects"] = _effects(pw.get("effects"))
+        powers.append(power)
+    if powers:
+        out["rank_powers"] = powers
+    raw_deal = d.get("deal")
+    deal: dict[Any, Any] = raw_deal if isinstance(raw_deal, dict) else {}
+    out["deal"] = {k: num(f"deal.{k}", deal.get(k)) for k in ("face_down", "face_up", "hand")}
+    out["min_hand"] = num("min_hand", d.get("min_hand"))
+    out["burn"] = num("burn", d.get("burn"))
+    return out
+
+
+def draft_param(data: dict[str, Any]) -> str:
+    """The design as the ``?draft=`` value of the page's address (as a share link packs it):
+    a reload, or the same address later in this browser, brings the work back."""
+    return share_param(to_yaml(data))
+
+
+def read_draft(param: str) -> dict[str, Any]:
+    """The design in a ``?draft=`` value, unfinished parts included (never checked against the
+    variant rules here: it is work in progress); raises ShareError when it cannot be read."""
+    from referee.yamlsafe import YamlError, parse_yaml
+
+    text = read_share(param)
+    try:
+        raw, _ = parse_yaml(text, "draft")
+    except YamlError:
+        raise ShareError("the saved work in this address is damaged") from None
+    return normalize(raw)

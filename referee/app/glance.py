@@ -16,6 +16,7 @@ from referee import wording, words
 from referee.app.common import html_plain
 from referee.engine import Game, PickUp
 from referee.variant.model import Card, KarmaCard, Variant
+from referee.variant.sheet import describe_effects
 
 
 class CardKind(Enum):
@@ -90,6 +91,26 @@ def card_words(variant: Variant, card: Card) -> str:
     symbol = card_kind(variant, card).symbol
     name = variant.card_name(card)
     return f"{symbol} {name}" if symbol else name
+
+
+def card_about(variant: Variant, card: Card) -> str:
+    """What a card is about, shown when it is tapped (issue 31.7): the group's own words and a
+    sentence made from its effects, so the two never part; a card without words of its own
+    shows the made one alone.  '' for a plain number."""
+    effects = variant.effects_of(card)
+    karma = variant.karma(card) if isinstance(card, str) else None
+    power = next((p for p in variant.rank_powers if p.rank == card), None)
+    own = karma.text if karma is not None else power.text if power is not None else ""
+    if not effects and karma is None:
+        return ""
+    does = f"What it does: {describe_effects(effects, variant)}"
+    if isinstance(card, str) and not effects:
+        does = "What it does: it is wild, and nothing more happens."
+    return (
+        f"{card_words(variant, card)}: {own} {does}"
+        if own
+        else f"{card_words(variant, card)}: {does}"
+    )
 
 
 # --- the top card ----------------------------------------------------------------------------

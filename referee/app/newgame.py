@@ -259,9 +259,19 @@ def setup_screen(
     need = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
+    order = names
+    if fits and names and variant.table.starts == "lowest":
+        # The table's rule (issue 31.2): whoever holds the lowest card starts; the seating is
+        # listed from them, clockwise (R2.3), so the game starts with them.
+        lowest = st.selectbox(
+            "Who has the lowest card in their hand? They start.",
+            names,
+            key="np_lowest",  # options shown as typed: a selectbox renders no Markdown
+        )
+        order = setup.starting_with(names, lowest)
     label: Any = f"Start the game ({len(names)} players)" if fits else "Start the game"
     if st.button(label, type="primary", key="np_start", width="stretch", disabled=not fits):
-        problem = start(src, names, {n: c for n, c in chosen.items() if c})
+        problem = start(src, order, {n: c for n, c in chosen.items() if c})
         if problem:
             st.error(plain(problem))
 

@@ -57,12 +57,14 @@ def lan_address() -> str | None:
 
 
 def _host_port(netloc: str) -> tuple[str, str]:
-    parts = urlsplit(f"//{netloc}")
-    host = parts.hostname or ""
+    """Host and port of a ``Host`` header or netloc; ("", "") for one that does not parse
+    (``[192.0.2.2]``, stray brackets, control characters): it then names no address at all."""
     try:
+        parts = urlsplit(f"//{netloc}")
+        host = parts.hostname or ""
         port = str(parts.port) if parts.port else ""
     except ValueError:
-        port = ""
+        return "", ""
     return host, port
 
 
@@ -83,7 +85,12 @@ def public_base(env: Mapping[str, str] | None = None) -> str | None:
     url = (env if env is not None else os.environ).get(PUBLIC_URL_ENV, "").strip().rstrip("/")
     if not url.startswith(("http://", "https://")):
         return None
-    return None if is_local(_host_port(urlsplit(url).netloc)[0]) else url
+    try:
+        netloc = urlsplit(url).netloc
+    except ValueError:  # "https://[bad": not an address anyone can open
+        return None
+    host = _host_port(netloc)[0]
+    return None if not host or is_local(host) else url
 
 
 def own_addresses(env: Mapping[str, str] | None = None) -> set[str]:
@@ -129,12 +136,17 @@ def game_link(base: str, gid: str) -> str:
     return f"{base}/?game={quote(gid, safe='')}"
 
 
-def qr_png(url: str, scale: int = 6) -> bytes:
-    """A QR code for ``url`` as PNG bytes (segno: pure Python, no image library needed)."""
+def qr_png(url: str, scale: int = 6) -> bytes | None:
+    """A QR code for ``url`` as PNG bytes (segno: pure Python, no image library needed), or
+    None when the address is too long for any QR code."""
     import segno
 
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="png", scale=scale, border=2)
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:
+        return None
+    code.save(out, kind="png", scale=scale, border=2)
     return out.getvalue()
 
 
@@ -143,5 +155,8 @@ def qr_text(url: str) -> str:
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    try:
+        segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    except segno.DataOverflowError:
+        return "(this address is too long for a QR code)"
     return out.getvalue()

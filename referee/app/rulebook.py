@@ -6,9 +6,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-from referee.store import NotFound, Store
+from referee.store import NotFound, StorageError, Store
 from referee.variant.loader import VariantError
 from referee.variant.sheet import rules_sheet
+from referee.variant.sheet_html import rules_sheet_html
 
 from .common import variant_from_yaml, variant_sources
 
@@ -33,8 +34,8 @@ def choices(
             row = store.load_game(game_id)
             name = variant_from_yaml(row.variant).name
             out.append(Choice("game", name, f"{name} (this game)", row.variant))
-        except (NotFound, VariantError):
-            pass
+        except (NotFound, VariantError, StorageError):
+            pass  # the other variants' rules can still be read
     if design_yaml:
         try:
             name = variant_from_yaml(design_yaml).name
@@ -51,6 +52,16 @@ def sheet(yaml_text: str) -> str | None:
     """The rules sheet (Markdown) of a variant, or None if the variant has errors."""
     try:
         return rules_sheet(variant_from_yaml(yaml_text))
+    except VariantError:
+        return None
+
+
+@functools.lru_cache(maxsize=32)
+def sheet_html(yaml_text: str) -> str | None:
+    """The rules sheet as a printable page of its own (HTML), or None if the variant has
+    errors: a family prints it, or saves it as PDF from the browser's print dialog."""
+    try:
+        return rules_sheet_html(variant_from_yaml(yaml_text))
     except VariantError:
         return None
 

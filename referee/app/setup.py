@@ -264,3 +264,11 @@ def fix_words(tbl: tables.Table, fix: SetupFix) -> str:
             shown = ", ".join(v.card_name(c) for c in cards) or "not entered"
             said.append(f"{fix.names.get(who, who)}'s face-up cards: {shown}.")
     return "Fixed. " + " ".join(said) if said else "Nothing to fix."
+
+
+def starting_with(names: list[str], first: str) -> list[str]:
+    """The seating listed from ``first``, clockwise: the same table, and they start (R2.3)."""
+    if first not in names:
+        return list(names)
+    i = names.index(first)
+    return [*names[i:], *names[:i]]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import streamlit as st
 
 from referee import access as access_rules
-from referee.store import GameSummary, Store, default_target, open_store
+from referee.store import GameSummary, StorageError, Store, default_target, open_store
 
 from . import reach
 from .common import STYLE
@@ -17,6 +20,8 @@ from .common import STYLE
 GAME_KEY = "game_id"
 TABLE_KEY = "table"
 ACCESS_KEY = "access"  # this visitor's Access: public mode, organiser, the game links held
+NEW_DEVICE_KEY = "device_key_to_keep"  # a device key this browser is asked to keep
+TRUSTED_PROXY_ENV = "KARMA_TRUSTED_PROXY"  # "1": the client is the last X-Forwarded-For hop
 
 
 def _secrets(section: str) -> Mapping[str, Any] | None:
@@ -30,19 +35,62 @@ def _secrets(section: str) -> Mapping[str, Any] | None:
 
 def process_store() -> Store:
     """The process-wide store: KARMA_DATABASE_URL, else [connections.karma] in secrets.toml,
-    else the SQLite file in the data folder (KARMA_DATA_DIR)."""
+    else the SQLite file in the data folder (KARMA_DATA_DIR).
+
+    When it cannot be opened (unreachable, hung, damaged, a bad address) the pages get a store
+    whose every call raises that fault: what needs no database keeps working, and what does
+    shows the fault page (main.py)."""
     connections = _secrets("connections") or {}
-    return open_store(default_target(connections.get("karma")))
+    try:
+        return open_store(default_target(connections.get("karma")))
+    except StorageError as fault:
+        return Store.offline(fault)
+
+
+def client_address() -> str:
+    """The address this visitor's requests come from ("" on this computer): what quotas and
+    the organiser's sign-in delay count by.  Behind a reverse proxy every visitor has the
+    proxy's address unless ``KARMA_TRUSTED_PROXY=1`` says to take the proxy's own
+    ``X-Forwarded-For`` entry (the last one: the ones before it are the visitor's to forge)."""
+    if os.environ.get(TRUSTED_PROXY_ENV, "").strip() == "1":
+        forwarded = _text(st.context.headers.get("X-Forwarded-For"))
+        hops = [h.strip() for h in forwarded.split(",") if h.strip()]
+        if hops:
+            return hops[-1][:64]
+    return _text(st.context.ip_address)
+
+
+def _text(value: object) -> str:
+    """A context value as text ("" when there is none, as under AppTest)."""
+    return value if isinstance(value, str) else ""
 
 
 def access() -> access_rules.Access:
-    """This visitor's rights (kept in the session; public mode is read from the environment)."""
+    """This visitor's rights (kept in the session; public mode is read from the environment).
+    In public mode a new session takes in the games this browser holds (its device key)."""
     found = st.session_state.get(ACCESS_KEY)
     if not isinstance(found, access_rules.Access):
-        found = st.session_state[ACCESS_KEY] = access_rules.Access(
-            public=access_rules.public_mode()
-        )
+        found = access_rules.Access(public=access_rules.public_mode(), client=client_address())
+        if found.public:
+            key: str | None = _text(st.context.cookies.get(access_rules.DEVICE_COOKIE))
+            found.device = access_rules.device_id(key)
+            if found.device is None:  # a first visit, or cleared data: a new device key
+                key = access_rules.new_device_key()
+                found.device = access_rules.device_id(key)
+                st.session_state[NEW_DEVICE_KEY] = key
+            with contextlib.suppress(StorageError):  # the database is down: the links still work
+                found.remember_device(process_store())
+        st.session_state[ACCESS_KEY] = found
     return found
+
+
+def keep_device() -> None:
+    """Ask a browser that had no device key to keep the one made for it (public mode)."""
+    key = st.session_state.get(NEW_DEVICE_KEY)
+    if key and access().public:
+        from referee.app import device
+
+        device.keep(str(key))
 
 
 def store() -> Store:
@@ -58,13 +106,20 @@ def recent_games(limit: int = 5) -> list[GameSummary]:
     return access_rules.recent_games(store(), limit)
 
 
-def organiser_login(password: str) -> bool:
-    """Make this visitor the organiser if ``password`` is the configured one."""
+def organiser_login(password: str) -> tuple[bool, str]:
+    """Make this visitor the organiser if ``password`` is the configured one; what to say.
+    Wrong guesses slow that client down, then lock it out (``referee.access.sign_in``)."""
     expected = access_rules.organiser_password({"organiser": _secrets("organiser") or {}})
-    ok = access_rules.password_matches(password, expected)
+    who = access()
+    ok, words = access_rules.sign_in(password, expected, who.client)
     if ok:
-        access().organiser = True
-    return ok
+        who.organiser = True
+    return ok, words
+
+
+def organiser_logout() -> None:
+    """Back to a visitor: on a shared tablet the next person is not the organiser."""
+    access().organiser = False
 
 
 def link_id(gid: str) -> str:
@@ -158,7 +213,34 @@ def share_base() -> str | None:
     url = st.context.url or ""
     scheme = "https" if url.startswith("https://") else "http"
     host = st.context.headers.get("Host")
-    return reach.base_url(host, scheme)
+    return reach.base_url(host, scheme)  # an odd Host falls back to the known address
+
+
+def schema_base() -> str:
+    """Where an editor loads this app's JSON Schemas from (``…/app/static/``), for the modeline
+    of a file downloaded here: the share address, or on a private app the address this
+    browser used (the editor then runs on this computer).  "" when the app does not serve
+    them (started without static serving): the modeline then names the schema beside the
+    file, which ``karma schema --out FOLDER`` writes."""
+    from streamlit import config
+    from streamlit.file_util import get_app_static_dir
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    from referee.resources import SERVED_PATH, VARIANT_SCHEMA
+
+    ctx = get_script_run_ctx()
+    if ctx is None or not config.get_option("server.enableStaticServing"):
+        return ""
+    if not (Path(get_app_static_dir(ctx.main_script_path)) / VARIANT_SCHEMA).is_file():
+        return ""
+    base = share_base()
+    if base is None:
+        seen = urlsplit(str(st.context.url or ""))
+        if not seen.hostname or not reach.is_local(seen.hostname):
+            return ""
+        base = f"{seen.scheme}://{seen.netloc}"
+    path = str(config.get_option("server.baseUrlPath") or "").strip("/")
+    return f"{base.rstrip('/')}/{path + '/' if path else ''}{SERVED_PATH}"
 
 
 def join_control() -> None:
@@ -184,4 +266,8 @@ def join_control() -> None:
             f"join {what}:"
         )
         st.code(url, language=None)
-        st.image(reach.qr_png(url), caption="Scan with the camera app", width=220)
+        picture = reach.qr_png(url)
+        if picture is None:  # too long for any QR code: the address above is enough
+            st.caption("This address is too long for a code: type it or send it instead.")
+        else:
+            st.image(picture, caption="Scan with the camera app", width=220)

@@ -219,11 +219,13 @@ def _same_builtin(v: Variant) -> bool:
         return False
 
 
-def export_text(table: Table) -> str:
+def export_text(table: Table, schema_base: str = "") -> str:
+    """The game record to download; its first line names the record schema at
+    ``schema_base`` (the app's own address, which serves it: referee.app.state.schema_base)."""
     from referee.records import export_record
 
     ref: str | Variant = table.variant_id if table.builtin else table.variant
-    return export_record(table.game, ref, name=table.name)
+    return export_record(table.game, ref, name=table.name, schema_base=schema_base)
 
 
 # --- proposing a play -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from referee.engine import Game, PickUp, Play
 from referee.engine.steps import ZONES
 from referee.variant.model import Card
 
-from .glance import CardKind, card_kind, card_words
+from .glance import CardKind, card_about, card_kind
 from .table import ZONE_LABELS, last_step_words, max_count, playable_cards
 
 
@@ -217,8 +217,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         return TableView(False, sel, cards, None, ask, None, False, facts)
     choices = _choices(game, sel, facts)
     card = sel.card
-    karma = v.karma(card) if isinstance(card, str) else None
-    about = f"{card_words(v, card)}: {karma.text}" if karma is not None and karma.text else ""
+    about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
     if game.needs(card).needs_target and sel.to is None:
         ask = Ask(f"Who is the {v.card_name(card)} for? Choose a player just above.", about)
         return TableView(False, sel, cards, choices, ask, None, False, facts)

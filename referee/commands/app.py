@@ -30,8 +30,14 @@ STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (
     ("server.maxUploadSize", "1"),  # MB: variant files and game records are small
     ("server.fileWatcherType", "none"),
     ("server.runOnSave", "false"),
+    # The app's own static/ folder holds the JSON Schemas, so that a variant file or game record
+    # downloaded from the app names a schema an editor can load from it (referee.resources).
+    ("server.enableStaticServing", "true"),
     ("browser.gatherUsageStats", "false"),
     ("client.toolbarMode", "minimal"),
+    # Defence in depth (issue 28): every page part runs in main.py's fault handler, and should
+    # anything still escape it, the visitor sees one plain line, never a stack or server paths.
+    ("client.showErrorDetails", "none"),
     ("theme.base", "light"),
     # A card-table green: white on it and it on its own tint pass WCAG AA (axe-core, issue 17).
     ("theme.primaryColor", "#166534"),
@@ -68,21 +74,17 @@ def command_line(port: int, host: str) -> list[str]:
 
 
 def kept_in(data: Path, env: Mapping[str, str]) -> str:
-    """Where the games are, for the banner: the database server (never its password), else the
-    data folder.  (A [connections.karma] entry in secrets.toml is read by the app itself.)"""
+    """Where the games are, for the banner: the database address as SQLAlchemy renders it with
+    every password hidden (``?password=`` too), else the data folder.  An address that does not
+    parse raises the store's plain StorageError, which names the variable, not the value.  (A
+    [connections.karma] entry in secrets.toml is read by the app itself.)"""
     # Imported here: every `karma` command imports this module, and SQLAlchemy takes a while.
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    from referee.store import DATABASE_URL_ENV, database_url
+    from referee.store import DATABASE_URL_ENV, database_url, parse_database_url, shown_address
 
     url = database_url(env)
     if not url:
         return str(data)
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return f"the database named by {DATABASE_URL_ENV} (not a valid address)"
+    return shown_address(parse_database_url(url, DATABASE_URL_ENV))
 
 
 def banner(host: str, port: int, data: Path, env: dict[str, str]) -> str:
@@ -127,7 +129,14 @@ def run(args: argparse.Namespace) -> int:
     env[reach.HOST_ENV] = args.host
     env[reach.PORT_ENV] = str(args.port)
     cmd = [sys.executable, *command_line(args.port, args.host)]
-    print(banner(args.host, args.port, data, env), flush=True)
+    from referee.store import StorageError
+
+    try:
+        text = banner(args.host, args.port, data, env)
+    except StorageError as fault:  # an address that does not parse: say so, start nothing
+        print(f"karma app: {fault.message}", file=sys.stderr)
+        return 2
+    print(text, flush=True)
     # Replace this process, so that signals (Ctrl-C, SIGTERM, SIGKILL) reach Streamlit itself.
     os.execve(sys.executable, cmd, env)
     return 0  # pragma: no cover - execve does not return

@@ -1,10 +1,12 @@
 """`karma schema`: print the variant (or record) JSON Schema, or write both to a folder.
 
 What it prints and writes is what the generator makes (``referee.variant.schema_gen``) from the
-effect units, not a copy of a file: ``karma schema --out schemas`` in a checkout regenerates the
-checked-in schemas after a new effect (tests/test_variant_schema.py keeps them equal).  A variant
-file's first line points editors at the stable schema address (referee.resources); with
-``--out DIR`` a group keeps local copies and points the editor there instead (README).
+effect units, not a copy of a file: ``python -m referee.variant.schema_gen`` in a checkout
+regenerates the checked-in schemas after a new effect (tests/test_variant_schema.py keeps them
+equal).  A variant
+file or game record downloaded from the app points editors at the app, which serves its schemas;
+a file whose first line names ``variant.schema.json`` alone reads the copy beside it, which
+``karma schema --out FOLDER`` writes (README: editors).
 """
 
 from __future__ import annotations

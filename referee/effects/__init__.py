@@ -55,7 +55,7 @@ from referee.effects.base import (
     next_in,
     table_zone,
 )
-from referee.effects.spec import UNITS, EffectSpec, Param, Params, needs_target
+from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Param, Params, needs_target
 from referee.state import State
 from referee.variant.model import Effect
 
@@ -141,6 +141,8 @@ def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) 
 __all__ = [
     "EFFECTS",
     "MENU",
+    "PER_COPY",
+    "TARGET",
     "Arrival",
     "Needs",
     "PileView",

@@ -68,6 +68,7 @@ class Resolution:
     card: Card
     target: int | None = None  # seat of the chosen player (`to`)
     give: Card | None = None
+    copies: int = 1  # how many copies were played together (an effect may count each)
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
     play_again: bool = False
     continue_from: int | None = None  # seat the turn passes from (R8.11), default the mover's
@@ -145,6 +146,12 @@ class Arrival:
     card: Card  # the card that names what it sets (a mirror names itself)
     value: int | None  # the value it counts as on top (a mirror: the copied card's, R5.2)
     before: Restriction | None  # the restriction in force as it came (see-through cards)
+    kind: Card | None = None  # the card whose powers these are (a mirror: the copied card)
+
+    @property
+    def of(self) -> Card:
+        """The card whose powers these are: the card itself, or the one a mirror copies."""
+        return self.card if self.kind is None else self.kind
 
     def restrict(self, effect: str, lo: int | None, hi: int | None, rule: str) -> None:
         """The next play must be a number from ``lo`` to ``hi``, or wild (R5.4): kept as the

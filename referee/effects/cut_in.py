@@ -47,4 +47,6 @@ class CutIn(EffectSpec):
                 f"this card {why}, so it never lies on top of the pile and nobody can ever "
                 "cut in on it; expected cut_in left out, or that effect",
                 None,
+                "This card never stays on top of the pile, so nobody could cut in on it. "
+                f"Take out “{self.title}”, or what makes it leave.",
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.effects.base import Resolution
-from referee.effects.spec import EffectSpec, Params
+from referee.effects.spec import TARGET, EffectSpec, Params
 from referee.state import State
 from referee.variant.model import Variant
 
@@ -15,18 +15,23 @@ class ExchangeHands(EffectSpec):
     description = "Swap hand cards with a chosen player, even if one hand is empty."
     help = "The player swaps hand cards with another player."
     targeted = True
+    params = (TARGET,)
     bot_aim = "smallest_hand"  # only hand cards change hands
     order = 130
 
     def resolve(self, r: Resolution, params: Params) -> None:
-        """R8.10: swap hand cards with the chosen player, even when a hand is empty."""
-        assert r.target is not None
-        a, b = r.state.seats[r.mover], r.state.seats[r.target]
+        """R8.10: swap hand cards with the chosen (or the next) player, even when a hand is
+        empty."""
+        to = self.aimed_at(r, params)
+        if to is None:
+            return
+        a, b = r.state.seats[r.mover], r.state.seats[to]
         a.hand, b.hand = b.hand, a.hand
-        r.say(f"{r.name(r.mover)} and {r.name(r.target)} swap hands.")
+        r.say(f"{r.name(r.mover)} and {r.name(to)} swap hands.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        return "The player swaps hands with any other player, even if one of the hands is empty."
+        who = "the next player" if self.arg(params, "target") == "next" else "any other player"
+        return f"The player swaps hands with {who}, even if one of the hands is empty."
 
     def bot_score(self, state: State, pile_size: int) -> float | None:
         """Worth it when somebody else holds a smaller hand."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.effects.base import Resolution, first_zone
-from referee.effects.spec import EffectSpec, Params
+from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.state import ZoneCards
 from referee.variant.model import Card, Variant
 
@@ -15,12 +15,20 @@ class GiveCard(EffectSpec):
     description = "Give one of your cards (in order of play) to a chosen player, as a hand card."
     help = "The player gives one of their cards to another player."
     targeted = True
+    params = (TARGET, PER_COPY)
     gives_card = True  # a play may say which card (`give`)
     order = 160
 
     def resolve(self, r: Resolution, params: Params) -> None:
-        """R8.9: one card, chosen in order of play, becomes a hand card of the chosen player."""
-        assert r.target is not None
+        """R8.9: one card, chosen in order of play, becomes a hand card of the chosen (or the
+        next) player; per copy, one card for each (the first may be named, ``give``)."""
+        to = self.aimed_at(r, params)
+        if to is None:
+            return
+        for i in range(self.times(r, params)):
+            self._give_one(r, to, r.give if i == 0 else None)
+
+    def _give_one(self, r: Resolution, to: int, card: Card | None) -> None:
         s = r.state
         giver = s.seats[r.mover]
         zone_name = first_zone(giver)
@@ -28,8 +36,7 @@ class GiveCard(EffectSpec):
             r.say(f"{r.name(r.mover)} has no card left to give.")
             return
         zone = giver.zone(zone_name)
-        receiver = s.seats[r.target].hand
-        card = r.give
+        receiver = s.seats[to].hand
         if card is None and zone.order is not None:
             card = zone.order[-1] if zone_name == "face_down" else _lowest_known(zone)
         if card is None and zone.unknown == 0 and len(zone.known) == 1:
@@ -51,12 +58,18 @@ class GiveCard(EffectSpec):
             setattr(giver, zone_name, ZoneCards(unknown=zone.count - 1))
             receiver.add_unknown(1)
             what = "a card"
-        r.say(f"{r.name(r.mover)} gives {what} to {r.name(r.target)}.")
+        r.say(f"{r.name(r.mover)} gives {what} to {r.name(to)}.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
+        who = "the next player" if self.arg(params, "target") == "next" else "any other player"
+        each = (
+            " With several played together, one card for each."
+            if self.arg(params, "count") == "per_copy"
+            else ""
+        )
         return (
-            "The player gives one of their cards to any other player: a hand card if they have "
-            "one, otherwise a face-up card, otherwise a face-down card without looking."
+            f"The player gives one of their cards to {who}: a hand card if they have "
+            "one, otherwise a face-up card, otherwise a face-down card without looking." + each
         )
 
 

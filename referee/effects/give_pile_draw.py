@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Resolution
-from referee.effects.spec import EffectSpec, Param, Params
+from referee.effects.spec import TARGET, EffectSpec, Param, Params
 from referee.state import State
 from referee.variant.model import Variant
 
@@ -34,6 +34,7 @@ class GivePileDraw(EffectSpec):
             maximum=10,
             label="How many cards they draw",
         ),
+        TARGET,
     )
     targeted = True
     examples = ({"effect": "give_pile_draw", "n": 1},)
@@ -44,11 +45,13 @@ class GivePileDraw(EffectSpec):
     }
 
     def resolve(self, r: Resolution, params: Params) -> None:
-        assert r.target is not None
+        to = self.aimed_at(r, params)
+        if to is None:
+            return
         s = r.state
-        who = r.name(r.target)
-        taken = s.pile_to_hand(r.target)
-        drawn = s.draw(r.target, int(self.arg(params, "n")))
+        who = r.name(to)
+        taken = s.pile_to_hand(to)
+        drawn = s.draw(to, int(self.arg(params, "n")))
         if taken:
             r.say(f"{r.name(r.mover)} gives the pile ({words.cards(taken)}) to {who}.")
         else:
@@ -60,10 +63,12 @@ class GivePileDraw(EffectSpec):
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         n = int(self.arg(params, "n"))
-        return (
-            "The player gives the whole pile to any other player, who takes it into their hand "
-            f"and also draws {words.cards(n)} from the draw pile (as many as are left)."
+        who = (
+            "The next player takes the whole pile into their hand"
+            if self.arg(params, "target") == "next"
+            else "The player gives the whole pile to any other player, who takes it into their hand"
         )
+        return f"{who} and also draws {words.cards(n)} from the draw pile (as many as are left)."
 
     def bot_score(self, state: State, pile_size: int) -> float | None:
         return 6.0 + pile_size

@@ -9,9 +9,9 @@ so its verdicts are worded as any restriction's, naming this card and citing its
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import Arrival, Resolution, next_in
-from referee.effects.skip import owe_turn
-from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.effects.base import Arrival, Resolution
+from referee.effects.skip import next_players, owe_turn
+from referee.effects.spec import PER_COPY, CardCheck, EffectSpec, Params
 from referee.state import State
 from referee.variant.model import Variant
 
@@ -25,6 +25,7 @@ class LowerAndSkip(EffectSpec):
         "number or lower (or a wild card)."
     )
     help = "The next player misses a turn. The one after plays this number or lower."
+    params = (PER_COPY,)
     examples = ({"effect": "lower_and_skip"},)
     order = 105
     contradicts = {"next_range": "the next play can be restricted only one way"}
@@ -37,17 +38,19 @@ class LowerAndSkip(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
-        seat = next_in(s, r.mover)
-        if seat is None:
+        seats = next_players(s, r.mover, self.times(r, params))
+        if not seats:
             return
-        who = s.names[seat]
-        owe_turn(r, who)
+        names = [s.names[i] for i in seats]
+        for who in names:
+            owe_turn(r, who)
+        lose = f"{words.and_list(names)} will lose their next turn"
         limit = s.restriction
         if limit is not None and limit.hi is not None:
             hi = words.rank(limit.hi, r.variant)
-            r.say(f"{who} will lose their next turn; the next play must be {hi} or lower.")
+            r.say(f"{lose}; the next play must be {hi} or lower.")
         else:
-            r.say(f"{who} will lose their next turn.")
+            r.say(f"{lose}.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         alt = words.wild_alternative(variant)
@@ -62,6 +65,8 @@ class LowerAndSkip(EffectSpec):
                 "lower_and_skip restricts the next play to the card's own number or lower, and "
                 f"a {c.holder} has no number; expected it on a rank power",
                 None,
+                f"“{self.title}” needs the card's own number, and a {c.holder} has none. "
+                "Give it to a number card instead, under “Powers for number cards”.",
             )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

@@ -8,6 +8,8 @@ page and the bots read it from the registry.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.effects.base import Arrival, Resolution, Traits
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.state import State
@@ -35,9 +37,10 @@ class Mirror(EffectSpec):
         below = _below(a.state.pile, a.card)
         if below is None:
             return
+        copy = replace(a, kind=below)
         for e in a.variant.effects_of(below):
             if e.name != self.name:
-                UNITS[e.name].on_top(e.params, a)
+                UNITS[e.name].on_top(e.params, copy)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         below = _below(r.state.pile, r.card)
@@ -72,10 +75,14 @@ class Mirror(EffectSpec):
                 "a one-time card leaves the pile as it resolves (R8), so a mirror never counts "
                 "as the card below; expected it left out or one_time left out",
                 None,
+                "A one-time card leaves the pile at once, so the mirror never works. "
+                "Keep only one of the two.",
             )
         if "transparent" in c.names:
             c.warn(
-                "a mirror already counts as the card below; expected 'transparent' left out", None
+                "a mirror already counts as the card below; expected 'transparent' left out",
+                None,
+                "A mirror already counts as the card below it. Take out “See-through”.",
             )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

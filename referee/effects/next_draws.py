@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Resolution, next_in
-from referee.effects.spec import EffectSpec, Param, Params
+from referee.effects.spec import PER_COPY, EffectSpec, Param, Params
 from referee.state import State
 from referee.variant.model import Variant
 
@@ -30,6 +30,7 @@ class NextDraws(EffectSpec):
             maximum=20,
             label="How many cards they take",
         ),
+        PER_COPY,
     )
     examples = ({"effect": "next_draws", "n": 2},)
     order = 180
@@ -40,7 +41,7 @@ class NextDraws(EffectSpec):
         if seat is None:
             return
         who = s.names[seat]
-        n = s.draw(seat, int(self.arg(params, "n")))
+        n = s.draw(seat, int(self.arg(params, "n")) * self.times(r, params))
         if n:
             r.say(f"{who} draws {words.cards(n)} from the draw pile.")
         else:
@@ -48,8 +49,9 @@ class NextDraws(EffectSpec):
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         n = int(self.arg(params, "n"))
+        each = ", for each card played together" if self.arg(params, "count") == "per_copy" else ""
         return (
-            f"The next player draws {words.cards(n)} from the draw pile into their hand "
+            f"The next player draws {words.cards(n)}{each} from the draw pile into their hand "
             "(as many as are left)."
         )
 

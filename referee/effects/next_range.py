@@ -76,13 +76,17 @@ class NextRange(EffectSpec):
         lo, hi = c.number("min"), c.number("max")
         if lo is None and hi is None and "min" not in c.params and "max" not in c.params:
             c.warn(
-                "next_range without min or max restricts nothing; expected min, max or both", None
+                "next_range without min or max restricts nothing; expected min, max or both",
+                None,
+                "Say the lowest number, the highest number, or both. Now it changes nothing.",
             )
         if lo is not None and hi is not None and lo > hi:
             c.error(
                 f"min {lo} is more than max {hi}, so no number could follow; "
                 f"expected min at most {hi}",
                 "min",
+                f"The lowest number is more than the highest ({hi}), so no number could "
+                f"follow. Make it {hi} or less.",
             )
         elif c.ranks:
             top, bottom = c.ranks.stop - 1, c.ranks.start
@@ -91,12 +95,16 @@ class NextRange(EffectSpec):
                     f"no number card is {lo} or higher (the highest is {top}), so only "
                     f"wild cards may follow; expected min at most {top}",
                     "min",
+                    f"No number card is {lo} or higher (the highest is {top}), so only wild "
+                    f"cards could follow. Make it {top} or less.",
                 )
             if hi is not None and hi < bottom:
                 c.warn(
                     f"no number card is {hi} or lower (the lowest is {bottom}), so only "
                     f"wild cards may follow; expected max at least {bottom}",
                     "max",
+                    f"No number card is {hi} or lower (the lowest is {bottom}), so only wild "
+                    f"cards could follow. Make it {bottom} or more.",
                 )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

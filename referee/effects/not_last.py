@@ -47,4 +47,6 @@ class NotLast(EffectSpec):
                 "not_last on a card with no other power keeps a plain card from being the "
                 "last; expected it beside the card's powers",
                 None,
+                f"On its own, “{self.title}” only stops a plain card from being the last one. "
+                "Give the card another power too.",
             )

@@ -17,18 +17,6 @@ from referee.effects.spec import CardCheck, EffectSpec, Param, Params
 from referee.variant.model import Card, Variant
 
 
-def _range(lo: int | None, hi: int | None, variant: Variant | None = None) -> str:
-    """'a 9 or lower', 'a 5 or higher', 'a number from 3 to 9'; in an ordinary pack 'a Queen
-    or lower', 'a card from 3 to Jack'."""
-    if lo is None and hi is not None:
-        return f"{words.a_number(hi, variant)} or lower"
-    if hi is None and lo is not None:
-        return f"{words.a_number(lo, variant)} or higher"
-    assert lo is not None and hi is not None
-    kind = "card" if variant is not None and variant.ordinary else "number"
-    return f"a {kind} from {words.rank(lo, variant)} to {words.rank(hi, variant)}"
-
-
 class OnlyOn(EffectSpec):
     name = "only_on"
     title = "Only goes on some cards"
@@ -75,7 +63,7 @@ class OnlyOn(EffectSpec):
             "only_on",
             variant.rule_for(card, self.rule),
             # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
-            f"{name} may only go on {_range(lo, hi, variant)}, and the pile counts "
+            f"{name} may only go on {words.value_range(lo, hi, variant)}, and the pile counts "
             f"{words.rank(value, variant) if value else value}.",
         )
 
@@ -83,15 +71,23 @@ class OnlyOn(EffectSpec):
         lo, hi = params.get("min"), params.get("max")
         if lo is None and hi is None:
             return "It may go on any card."
-        return f"It may only be played on {_range(lo, hi, variant)} (or on an empty pile)."
+        return (
+            f"It may only be played on {words.value_range(lo, hi, variant)} (or on an empty pile)."
+        )
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")
         if lo is None and hi is None and "min" not in c.params and "max" not in c.params:
-            c.warn("only_on without min or max limits nothing; expected min, max or both", None)
+            c.warn(
+                "only_on without min or max limits nothing; expected min, max or both",
+                None,
+                "Say the lowest number, the highest number, or both. Now it can go anywhere.",
+            )
         if lo is not None and hi is not None and lo > hi:
             c.error(
                 f"min {lo} is more than max {hi}, so the card could only start a pile; "
                 f"expected min at most {hi}",
                 "min",
+                f"The lowest number is more than the highest ({hi}), so the card could only "
+                f"start a pile. Make it {hi} or less.",
             )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from referee import words
 from referee.effects.base import Resolution, next_in
-from referee.effects.spec import EffectSpec, Param, Params
+from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.state import Pending, State
 from referee.variant.model import Variant
 
@@ -30,6 +30,19 @@ class Skips(Pending):
 
     def lapses(self, state: State, by: str) -> bool:
         return False  # used up only as play passes to their player (R8.6)
+
+
+def next_players(s: State, seat: int, n: int) -> list[int]:
+    """The next ``n`` seats in turn whose players are in (skips ignored), each once."""
+    found: list[int] = []
+    at = seat
+    for _ in range(n):
+        nxt = next_in(s, at)
+        if nxt is None or nxt == seat or nxt in found:
+            break
+        found.append(nxt)
+        at = nxt
+    return found
 
 
 def owe_turn(r: Resolution, who: str) -> int:
@@ -52,40 +65,38 @@ class Skip(EffectSpec):
     description = "A player loses their next turn: a chosen one, or simply the next player."
     help = "A player misses their next turn."
     params = (
-        Param(
-            "target",
-            "string",
-            "Who loses a turn: a chosen player, or the next player.",
-            default="chosen",
-            choices=("chosen", "next"),
+        replace(
+            TARGET,
+            description="Who loses a turn: a chosen player, or the next player.",
             label="Who misses a turn",
-            choice_words=("A player you choose", "The next player"),
         ),
+        PER_COPY,
     )
     targeted = True  # when target is "chosen"
     examples = ({"effect": "skip", "target": "chosen"},)
     order = 100
 
-    def needs_target(self, params: Params) -> bool:
-        return bool(self.arg(params, "target") == "chosen")
-
     def target_must_be_in(self, params: Params) -> bool:
         return True  # a player who is out has no turn to lose
 
     def resolve(self, r: Resolution, params: Params) -> None:
-        s = r.state
-        seat = r.target if self.needs_target(params) else next_in(s, r.mover)
-        if seat is None:
-            return
-        who = s.names[seat]
-        lost = owe_turn(r, who)
-        if lost == 1:
-            r.say(f"{who} will lose their next turn.")
+        """R8.6; per copy (issue 31.3), a chosen player loses that many turns, and "the next
+        player" means the next ones in turn, one each (two 8s skip two players)."""
+        times = self.times(r, params)
+        if self.needs_target(params):
+            seats = [r.target] * times if r.target is not None else []
         else:
-            r.say(
-                f"{who} will lose a {words.ordinal(lost)} turn: "
-                f"their next {words.number(lost)} turns in all."
-            )
+            seats = next_players(r.state, r.mover, times)
+        for seat in seats:
+            who = r.state.names[seat]
+            lost = owe_turn(r, who)
+            if lost == 1:
+                r.say(f"{who} will lose their next turn.")
+            else:
+                r.say(
+                    f"{who} will lose a {words.ordinal(lost)} turn: "
+                    f"their next {words.number(lost)} turns in all."
+                )
 
     def pass_over(self, p: Pending, state: State, who: str) -> tuple[bool, Pending | None]:
         """R8.6: a player who owes a turn is passed over, and owes one less."""
@@ -102,8 +113,19 @@ class Skip(EffectSpec):
         return True, (replace(p, turns=tuple(turns.items())) if turns else None)
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
+        each = self.arg(params, "count") == "per_copy"
         if self.arg(params, "target") == "next":
+            if each:
+                return (
+                    "The next player loses their turn; with several played together, that "
+                    "many players in turn lose theirs (two skip two players)."
+                )
             return "The next player loses their turn."
+        if each:
+            return (
+                "The player picks another player who is still in; that player loses a turn for "
+                "each card played together."
+            )
         return "The player picks another player who is still in; that player loses their next turn."
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

@@ -9,11 +9,19 @@ pending for the next step(s).  Defining the subclass registers it in ``UNITS``; 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from referee.effects.base import Arrival, PileView, Proposal, Refusal, Resolution, Traits
+from referee.effects.base import (
+    Arrival,
+    PileView,
+    Proposal,
+    Refusal,
+    Resolution,
+    Traits,
+    next_in,
+)
 from referee.state import Pending, State, ZoneName
 from referee.variant.model import Card, Effect
 
@@ -43,6 +51,39 @@ class Param:
 
 Params = Mapping[str, Any]
 
+TARGET = Param(
+    "target",
+    "string",
+    "Who it is for: a player the card's player chooses, or simply the next player.",
+    default="chosen",
+    choices=("chosen", "next"),
+    label="Who it is for",
+    choice_words=("A player you choose", "The next player"),
+)
+"""Whom a targeted effect acts on (issue 31.4): a chosen player (`to`), or the next player
+who is in, in the current direction, as the card resolves (docs/rulings.md, ruling 9)."""
+
+PER_COPY = Param(
+    "count",
+    "string",
+    "With several of these cards played together: it happens once (R8), or once per card.",
+    default="once",
+    choices=("once", "per_copy"),
+    label="With several played together",
+    choice_words=("It happens once", "It happens once for each card"),
+)
+"""How often an effect happens when several copies are played at once (issue 31.3): once per
+play, as R8 says, or once per copy ("two 8s skip two players", "two reverses cancel out")."""
+
+
+class Report(Protocol):
+    """``error`` / ``warn`` of a :class:`CardCheck`: the loader's located message (the file's
+    words: ``karma validate``, the YAML view), the parameter it is about (None: the effect), and
+    the same in a family's words for the Design page (no field names, no effect ids: say the
+    effect's ``title``)."""
+
+    def __call__(self, message: str, key: str | None, plain: str = "") -> None: ...
+
 
 @dataclass
 class CardCheck:
@@ -58,8 +99,8 @@ class CardCheck:
     names: list[str]
     rank: int | None
     ranks: range | None
-    error: Callable[[str, str | None], None]
-    warn: Callable[[str, str | None], None]
+    error: Report
+    warn: Report
     holder: str = "Karma card"  # what a card without a rank is: "Karma card" or "joker"
 
     def number(self, key: str) -> int | None:
@@ -127,8 +168,26 @@ class EffectSpec:
     # --- the engine ----------------------------------------------------------------------
 
     def needs_target(self, params: Params) -> bool:
-        """Whether this effect, with these parameters, needs a chosen player."""
-        return self.targeted
+        """Whether this effect, with these parameters, needs a chosen player: a targeted one,
+        unless it is aimed at the next player (``TARGET``)."""
+        if not self.targeted:
+            return False
+        return not any(p.name == "target" for p in self.params) or (
+            self.arg(params, "target") == "chosen"
+        )
+
+    def aimed_at(self, r: Resolution, params: Params) -> int | None:
+        """The seat this effect acts on: the chosen player's, or the next player's who is in
+        (``TARGET``: "next"), found as it resolves; None when there is nobody."""
+        if self.targeted and not self.needs_target(params):
+            return next_in(r.state, r.mover)
+        return r.target
+
+    def times(self, r: Resolution, params: Params) -> int:
+        """How often it happens in this play: once (R8), or once per copy (``PER_COPY``)."""
+        if any(p.name == "count" for p in self.params) and self.arg(params, "count") == "per_copy":
+            return r.copies
+        return 1
 
     def target_must_be_in(self, params: Params) -> bool:
         """Whether the chosen player must still be in (an effect that acts on their turn)."""
@@ -145,6 +204,12 @@ class EffectSpec:
         lower"): asked by the one R5 check (``Rules.fit``) before wild cards and values, so the
         verdict, the legal steps, a blind face-down card, the advice and the bots all agree.
         It reads only the card and the pile's view; None: it may land."""
+        return None
+
+    def takes(self, params: Params, card: Card, pile: PileView, variant: Variant) -> Refusal | None:
+        """While the card carrying this effect judges the pile (it lies on top, or under
+        see-through cards), which cards may go on it (a house rule: "nothing but a 2 on it"):
+        asked by the one R5 check right after the landing card's own ``lands_on``."""
         return None
 
     def on_top(self, params: Params, a: Arrival) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.effects.base import Resolution
-from referee.effects.spec import EffectSpec, Params
+from referee.effects.spec import TARGET, EffectSpec, Params
 from referee.variant.model import Variant
 
 
@@ -14,18 +14,22 @@ class SwapSeats(EffectSpec):
     description = "Trade seats, and the cards lying there, with a chosen player."
     help = "The player swaps seats with another player. Each takes the cards lying at the new seat."
     targeted = True
+    params = (TARGET,)
     order = 140
 
     def resolve(self, r: Resolution, params: Params) -> None:
-        assert r.target is not None
+        to = self.aimed_at(r, params)
+        if to is None:
+            return
         s = r.state
-        mover_name, target_name = s.names[r.mover], s.names[r.target]
-        s.names[r.mover], s.names[r.target] = target_name, mover_name
+        mover_name, target_name = s.names[r.mover], s.names[to]
+        s.names[r.mover], s.names[to] = target_name, mover_name
         r.continue_from = r.mover  # play continues after the seat where the card was played
         r.say(f"{mover_name} and {target_name} trade seats.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
+        who = "the next player" if self.arg(params, "target") == "next" else "any other player"
         return (
-            "The player trades seats with any other player; each leaves their cards behind "
+            f"The player trades seats with {who}; each leaves their cards behind "
             "and takes over the cards at their new seat."
         )

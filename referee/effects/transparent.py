@@ -39,6 +39,8 @@ class Transparent(EffectSpec):
                 "a one-time card leaves the pile as it resolves (R8), so 'transparent' never "
                 "counts; expected it left out",
                 None,
+                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
+                "Keep only one of the two.",
             )
         if c.rank is not None and "wild" not in c.names:
             c.warn(
@@ -46,4 +48,6 @@ class Transparent(EffectSpec):
                 f"{words.a_number(c.rank)} could (R5.2); expected 'wild' too, as most groups "
                 "play it",
                 None,
+                f"A see-through {c.rank} that is not wild can only go where "
+                f"{words.a_number(c.rank)} could. Most groups make it wild too.",
             )

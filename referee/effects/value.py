@@ -51,12 +51,16 @@ class Value(EffectSpec):
                 "this card also has next_range, which decides the next play (R5.4), so "
                 "'value' changes nothing; expected one of the two",
                 None,
+                "This card also restricts the next play, and that decides what may follow. "
+                f"Keep only one of the two, or take out “{self.title}”.",
             )
         if c.leaves_game:
             c.warn(
                 "a one-time card leaves the pile as it resolves (R8), so 'value' never "
                 "counts; expected it left out",
                 None,
+                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
+                "Keep only one of the two.",
             )
         value = c.number("value")
         if c.ranks and value is not None and value > c.ranks.stop - 1:
@@ -65,4 +69,6 @@ class Value(EffectSpec):
                 f"no number card is {value} or higher (the highest is {top}), so only wild "
                 f"cards could follow; expected a value from 0 to {top}",
                 "value",
+                f"No number card is {value} or higher, so only wild cards could follow. "
+                f"Pick 0 to {top}.",
             )

@@ -28,4 +28,6 @@ class Wild(EffectSpec):
                 f"{c.holder.capitalize()}s are always wild (R5.3), so 'wild' changes nothing here; "
                 "expected it left out",
                 None,
+                f"Karma cards are always wild, so “{self.title}” changes nothing here. "
+                "You can take it out.",
             )

@@ -48,7 +48,9 @@ class FastTables:
         "cards",
         "traits",
         "needs",
+        "effects",
         "lands",
+        "takes",
         "counts",
         "see_through",
         "arrives",
@@ -66,7 +68,7 @@ class FastTables:
         self.variant = variant
         self.voice = Voice.of(variant)  # how the referee words things in this variant
         cards = self.cards = variant.all_cards()
-        effects = {c: variant.effects_of(c) for c in cards}
+        effects = self.effects = {c: variant.effects_of(c) for c in cards}
         self.traits: dict[Card, Traits] = {
             c: traits_of(effects[c], isinstance(c, str)) for c in cards
         }
@@ -75,6 +77,11 @@ class FastTables:
             c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "lands_on"))
             for c in cards
         }
+        self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
+            c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "takes"))
+            for c in cards
+        }
+        self.takes[None] = ()
         self.counts: dict[Card | None, int | None] = {c: _count(c, self.traits[c]) for c in cards}
         self.counts[None] = None
         self.see_through = frozenset(c for c in cards if self.traits[c].transparent)

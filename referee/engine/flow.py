@@ -27,10 +27,13 @@ class TurnFlow:
         draws.  Returns the seats of the players who are in once the step has resolved."""
         me = s.seat_of(by)
         if s.pending and s.due is not None:
+            first = any(p.draws_first for p in s.pending.values() if p.due == by)
+            if first and s.due == by:
+                self._draw(s, me, flow, notes)  # a short hand is refilled first (R6.4)
             ins = s.players_in()
             if s.due == by and s.seats[me].total and len(ins) > 1:
-                s.mover = me  # R8.3: at once, and no drawing before it
-                notes.append(wording.follow_up(by))
+                s.mover = me  # at once (R8.3: and no drawing before it)
+                notes.append(wording.plays_again_at_once(by) if first else wording.follow_up(by))
                 return ins
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
             notes.append(wording.no_follow_up())
@@ -52,9 +55,10 @@ class TurnFlow:
 
     def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand while the draw pile lasts."""
-        n = s.draw(seat, self.variant.min_hand - s.seats[seat].hand.count)
-        if not n:
+        short = self.variant.min_hand - s.seats[seat].hand.count
+        if short <= 0 or not s.draw_pile:
             return
+        n = s.draw(seat, short)
         who = s.names[seat]
         flow.draws.append((who, n))
         notes.append(wording.draws(who, n))

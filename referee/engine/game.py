@@ -176,7 +176,8 @@ class Game:
         """Full-information mode: a seeded deal where every card is known (for simulation).
 
         Without ``keep_history`` (the simulator) a step keeps no undo copy and no words: its
-        ``Outcome.messages`` is empty, the figures (burned, picked_up, ...) are all there.
+        ``Outcome.messages`` is empty, and so are ``went_out`` and ``came_in`` (said about
+        people); the figures (burned, picked_up, ...) are all there.
 
         Each player keeps their highest cards face-up (Karma cards count highest).
         """
@@ -200,6 +201,10 @@ class Game:
                 )
             )
         seen = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
+        if variant.table.starts == "lowest":  # the holder of the lowest card starts: seated first
+            first = _lowest_holder(seats)
+            players = [*players[first:], *players[:first]]
+            seats = [*seats[first:], *seats[:first]]
         state = State(
             names=list(players),
             seats=seats,
@@ -373,8 +378,11 @@ class Game:
     def _apply(self, step: Step) -> Outcome:
         s = self.state
         # Who holds cards, by name (seats may change hands, R8.11); counts inlined: hot path.
+        # Who went out or came back in is said only in a game that keeps its history (the
+        # simulator's outcomes carry figures, not people: tests/test_sim_fast.py).
+        told = self.keep_history
         names = s.names
-        was_in = [names[i] for i in s.players_in()]
+        was_in = [names[i] for i in s.players_in()] if told else None
         # The player who steps: the mover, or one the top card let in out of turn.
         origin = s.mover if s.names[s.mover] == step.by else s.seat_of(step.by)
         # What effects left pending and lapse with this step (each unit says when).
@@ -394,14 +402,14 @@ class Game:
             if s.pending.get(name) is p:  # not set again by this very step
                 del s.pending[name]
         ins = self.flow.finish(s, step.by, origin, notes, flow)
-        names = s.names  # seats may have changed hands (R8.11)
-        now_in = [names[i] for i in ins]
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
-        if now_in != was_in:
-            before, after = set(was_in), set(now_in)
-            went_out = tuple(n for n in s.names if n in before and n not in after)
-            came_in = tuple(n for n in s.names if n in after and n not in before)
+        if was_in is not None:
+            now_in = [s.names[i] for i in ins]  # by name: seats may change hands (R8.11)
+            if now_in != was_in:
+                before, after = set(was_in), set(now_in)
+                went_out = tuple(n for n in s.names if n in before and n not in after)
+                came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
             notes.append(wording.is_out(n))
         for n in came_in:
@@ -476,11 +484,13 @@ class Game:
             if self.keep_history:
                 notes.append(wording.leaves_game(v.card_name(card)))
         else:
-            s.pile.extend(step.cards)
-            if self._burns(s):
+            pile = s.pile
+            pile.extend(step.cards)
+            n = self.variant.burn  # R7.1/R7.3, inline: the hot path (``_burns``)
+            if len(pile) >= n and pile[-n:].count(card) == n:
                 self._burn(s, notes, flow)
                 return None
-        effects = v.effects_of(card)
+        effects = rules.fast.effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
         value = rules.counts(card) if t.leaves_game else rules.top_value(s)
@@ -492,6 +502,7 @@ class Game:
             card,
             target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
+            copies=k,
             quiet=not self.keep_history,
         )
         if resolve(r, effects, stop_at):
@@ -612,3 +623,15 @@ def _spend_restriction(s: State) -> Restriction | None:
     if before is not None:
         s.drop_pending(_unless_restriction)
     return before
+
+
+def _lowest_holder(seats: Sequence[Seat]) -> int:
+    """The seat holding the lowest number among its hand cards (ties: the earliest seat): who
+    starts where the table rules say so (docs/rulings.md, ruling 60).  At a physical table the
+    players name that player at setup, and the seating is listed from them (R2.3)."""
+    best, at = None, 0
+    for i, seat in enumerate(seats):
+        numbers = [c for c in seat.hand.known if isinstance(c, int)]
+        if numbers and (best is None or min(numbers) < best):
+            best, at = min(numbers), i
+    return at

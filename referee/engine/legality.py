@@ -32,6 +32,7 @@ from referee.engine.fast import FastTables
 from referee.engine.parts import strength
 from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
+    CanPlay,
     CardFacts,
     Count,
     Facts,
@@ -102,6 +103,7 @@ class Rules:
         self.traits: dict[Card, Traits] = fast.traits
         self.needs: dict[Card, Needs] = fast.needs
         self._lands = fast.lands  # the units that limit where a card may land (lands_on)
+        self._takes = fast.takes  # the units that limit what may go on a card (takes)
         self._counts = fast.counts  # what each card counts as on top
         self._see_through = fast.see_through
         self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
@@ -145,16 +147,40 @@ class Rules:
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
         return self._judge_play(s, step)
 
-    def _pick_up_refusal(self, s: State, by: str) -> Judgement | None:
+    def _pick_up_refusal(self, s: State, by: str, *, table: bool = True) -> Judgement | None:
         """Why the mover may not pick up the pile now: what is pending forbids it (R8.3's
-        follow-up, a house rule), or there is nothing to pick up (R6.3)."""
+        follow-up, a house rule), there is nothing to pick up (R6.3), or the table's rule says
+        a player who can play must (issue 31.2; ``table=False`` leaves that rule out, for the
+        plays' own checks that ask whether picking up was open)."""
         for name, p in self._binding(s):
             refused = EFFECTS[name].refuse_pick_up(p, s, by)
             if refused is not None:
                 return self._refused(by, refused)
         if not s.pile:
             return _no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
+        if table and self.variant.table.must_play:
+            playable = self._known_plays(s, by)
+            if playable is not None:
+                names = tuple(self.variant.card_name(c) for c in playable)
+                return _no("R6.2", Reason.MUST_PLAY, CanPlay(by, names))
         return None
+
+    def _known_plays(self, s: State, by: str) -> tuple[Card, ...] | None:
+        """The cards the mover is known to hold in the zone due that may go now (``judge``), or
+        None when they are known to hold none; () for face-down cards, which may always be
+        turned over (R7.5).  The referee sees only what the table has seen (R4.3)."""
+        zone_name = self.zone_due(s, s.mover)
+        zone = s.seats[s.mover].zone(zone_name)
+        if zone_name == "face_down":
+            return () if zone.count else None
+        found = tuple(
+            card
+            for card in zone.known
+            if self._judge_play(
+                s, Play(by, (card,), zone_name, self._some_target(s, by, card))
+            ).legal
+        )
+        return found or None
 
     def may_pick_up(self, s: State) -> bool:
         """Whether the mover may pick up the pile now (``judge``'s answer on a pick-up)."""
@@ -230,7 +256,7 @@ class Rules:
     def _proposal(
         self, s: State, by: str, seat: int, card: Card, k: int, zone_name: ZoneName
     ) -> Proposal:
-        pick = self._pick_up_refusal(s, by) is None
+        pick = self._pick_up_refusal(s, by, table=False) is None
         return Proposal(s, self.variant, by, seat, card, k, zone_name, pick)
 
     def _copies_refusal(
@@ -451,13 +477,18 @@ class Rules:
         """The one R5 check: may this card land on the pile as it is?  Every answer about
         landing - verdicts, legal steps, a blind face-down card, the advice, the bots - is this
         one's (``may_land``, ``FastTables.fits``).  In order: a play due at once takes any card
-        (R8.3); the card's own units say where it may land (house rules); a wild card goes on
-        anything (R5.3); a restriction binds (R5.4); else equal or higher (R5.1, R5.2)."""
+        (R8.3); the card's own units say where it may land, then the units of the card that
+        judges say what may go on it (house rules); a wild card goes on anything (R5.3); a
+        restriction binds (R5.4); else equal or higher (R5.1, R5.2)."""
         name = self.variant.card_name(card)
         if view.free:
             return _yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
         for unit, params in self._lands[card]:
             refused = unit.lands_on(params, card, view, self.variant)
+            if refused is not None:
+                return self._refused(by, refused)
+        for unit, params in self._takes[view.judge]:
+            refused = unit.takes(params, card, view, self.variant)
             if refused is not None:
                 return self._refused(by, refused)
         if self.traits[card].wild:
@@ -525,7 +556,8 @@ class Rules:
         by = s.names[s.mover]
         seat = s.seats[s.mover]
         zone = self.zone_due(s, s.mover)
-        allowed = self.allowed(s, zone)
+        counts = self._allowed(s, zone)
+        allowed = tuple(counts)
         held = seat.zone(zone)
         return HintFacts(
             over=False,
@@ -542,24 +574,35 @@ class Rules:
                 for c in allowed
                 if self.needs[c].needs_target and self._possible(s, c, held) >= 1
             ),
-            may=self._may_go(allowed),
+            may=self._may_go(allowed, min(counts.values(), default=1)),
             pick_up=self.may_pick_up(s),
         )
 
     def allowed(self, s: State, zone: ZoneName) -> tuple[Card, ...]:
-        """The cards of the variant the mover may play now from ``zone`` (one copy, a chosen
-        player where one is needed), as ``judge`` decides past R4.3 - for a face-down card,
-        those that fit (R7.5).  The advice is read from these verdicts."""
+        """The cards of the variant the mover may play now from ``zone`` (a chosen player
+        where one is needed), as ``judge`` decides past R4.3 - for a face-down card, those
+        that fit (R7.5).  The advice is read from these verdicts."""
+        return tuple(self._allowed(s, zone))
+
+    def _allowed(self, s: State, zone: ZoneName) -> dict[Card, int]:
+        """Each card that may go now, with the fewest copies that may go together: one, unless
+        a house rule's own check asks for more (a pair after a pair)."""
         by = s.names[s.mover]
-        if s.seats[s.mover].zone(zone).count == 0:
-            return ()
-        found = []
+        held = s.seats[s.mover].zone(zone).count
+        if held == 0:
+            return {}
+        found: dict[Card, int] = {}
         for card in self.variant.all_cards():
-            play = Play(by, (card,), zone, self._some_target(s, by, card))
-            j = self._judge_play(s, play, holding=False)
-            if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
-                found.append(card)
-        return tuple(found)
+            to = self._some_target(s, by, card)
+            most = 1 if zone == "face_down" else max(1, min(held, self.copies.get(card, 1)))
+            for k in range(1, most + 1):
+                j = self._judge_play(s, Play(by, (card,) * k, zone, to), holding=False)
+                if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
+                    found[card] = k
+                    break
+                if j.reason is not Reason.HOUSE_RULE:
+                    break  # only a house rule's own check may ask for more copies
+        return found
 
     def _some_target(self, s: State, by: str, card: Card) -> str | None:
         """A player the card could choose (the first other one who is in, else any other):
@@ -569,11 +612,12 @@ class Rules:
         others = [n for n in s.names if n != by]
         return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
 
-    def _may_go(self, allowed: tuple[Card, ...]) -> MayGo:
-        """The allowed cards as the words need them: numbers, Karma cards, wild ranks."""
+    def _may_go(self, allowed: tuple[Card, ...], at_least: int) -> MayGo:
+        """The allowed cards as the words need them: numbers, Karma cards, wild ranks, and how
+        many must go together."""
         v = self.variant
         cards = v.all_cards()
-        if len(allowed) == len(cards):
+        if len(allowed) == len(cards) and at_least == 1:
             return MayGo(any=True)
         wild = {c for c in cards if isinstance(c, int) and self.traits[c].wild}
         ok = set(allowed)
@@ -585,6 +629,7 @@ class Rules:
             karma=tuple(v.card_name(c) for c in karma if c in ok),
             all_karma=bool(karma) and all(c in ok for c in karma),
             wild=tuple(v.card_name(c) for c in cards if c in wild and c in ok),
+            at_least=at_least,
         )
 
     def hint(self, s: State) -> str:
@@ -660,6 +705,8 @@ class Rules:
             steps += [
                 p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
             ]
+        if pick_up and self.variant.table.must_play:
+            pick_up = not any(isinstance(st, Play) for st in steps)  # all is known (R6.2 changed)
         if pick_up:
             steps.append(fast.pickup(by))
         return steps

@@ -34,7 +34,7 @@ import yaml
 from referee import wording
 from referee.engine import ZONES, Game, Outcome, PickUp, Play, Position, SetupError, Step
 from referee.names import check_players, nfc_data
-from referee.resources import RECORD_SCHEMA, schema_text
+from referee.resources import RECORD_SCHEMA, modeline, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin, builtin_ids
@@ -629,8 +629,13 @@ def position_from_data(d: dict[str, Any]) -> Position:
     )
 
 
-def export_record(game: Game, variant_ref: str | Variant | None = None, name: str = "") -> str:
-    """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline."""
+def export_record(
+    game: Game, variant_ref: str | Variant | None = None, name: str = "", schema_base: str = ""
+) -> str:
+    """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline.
+
+    It starts with the editor's schema line: ``record.schema.json`` under ``schema_base`` (the
+    app's address, which serves it), or beside the file (referee.resources.modeline)."""
     v = game.variant
     ref: Any
     if isinstance(variant_ref, str):
@@ -658,7 +663,7 @@ def export_record(game: Game, variant_ref: str | Variant | None = None, name: st
         lines.append(f"  - {flow}")
     if not game.steps:
         lines[-1] = "steps: []"
-    return "\n".join(lines) + "\n"
+    return modeline(RECORD_SCHEMA, schema_base) + "\n".join(lines) + "\n"
 
 
 def _same_as_builtin(v: Variant) -> bool:

@@ -23,6 +23,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -35,8 +36,9 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
-from .faults import Conflict, DamagedGame, NotFound, StorageError, storage_error
-from .schema import MIGRATIONS, SCHEMA_VERSION, games, new_access_key, variants
+from . import wait
+from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, storage_error
+from .schema import MIGRATIONS, SCHEMA_VERSION, devices, games, new_access_key, variants
 
 __all__ = [
     "DATABASE_URL_ENV",
@@ -53,13 +55,17 @@ __all__ = [
     "default_path",
     "default_target",
     "open_store",
+    "parse_database_url",
     "secrets_url",
+    "shown_address",
+    "storable",
 ]
 
 DATA_DIR_ENV = "KARMA_DATA_DIR"
 DATABASE_URL_ENV = "KARMA_DATABASE_URL"  # e.g. postgresql://karma:secret@db.example.org/karma
 DB_NAME = "karma.sqlite3"
 MIGRATION_LOCK = 7_344_211
+MIGRATION_SECONDS = 600.0  # one migration step's limit (the usual wait is a few seconds)
 # The columns a GameRow and a GameSummary are read from, in the order _game_row/_summary use.
 GAME_COLUMNS = (
     *("id", "name", "variant_id", "builtin", "variant", "players", "face_up", "start"),
@@ -154,28 +160,117 @@ def default_target(secrets: Mapping[str, Any] | None = None) -> str:
     return database_url() or secrets_url(secrets) or str(default_path().resolve())
 
 
-def _engine_url(url: str) -> URL:
-    """A SQLAlchemy URL for ``url``; ``postgres://`` and ``postgresql://`` use psycopg 3."""
+URL_SOURCE = f"{DATABASE_URL_ENV} (or [connections.karma] in secrets.toml)"
+SECRET_QUERY_KEYS = ("password", "sslpassword", "passfile")  # libpq reads these from the query
+ID_MAX = 64  # game ids are 8 letters; anything longer names no game
+
+
+def parse_database_url(url: str, source: str = URL_SOURCE) -> URL:
+    """A checked SQLAlchemy URL for ``url``, or a StorageError of kind ``"address"`` that names
+    ``source`` (the variable) and never repeats the value, which may hold a password."""
     try:
-        parsed = make_url(url)
-    except ArgumentError:
-        parsed = None
+        parsed: URL | None = make_url(url)
+        port = parsed.port if parsed is not None else None  # "host:notaport" fails here
+    except (ArgumentError, ValueError, TypeError):
+        parsed, port = None, None
     if parsed is None or parsed.get_backend_name() not in ("postgresql", "sqlite"):
         raise StorageError(
-            "unavailable",
-            f"The database address in {DATABASE_URL_ENV} (or secrets.toml) is not one this app "
-            "can use: give postgresql://user:password@host:port/database.",
+            "address",
+            f"The database address in {source} is not one this app can use. "
+            "Give postgresql://user:password@host:port/database.",
         )
+    if "@" in (parsed.host or "") or (port is not None and not 0 < port < 65536):
+        raise StorageError(
+            "address",
+            f"The database address in {source} cannot be read: a password or user name with "
+            "@, :, / or ? in it must be written with %40, %3A, %2F or %3F instead.",
+        )
+    return parsed
+
+
+def shown_address(url: URL) -> str:
+    """The address for a person: SQLAlchemy's own rendering with the password hidden, and a
+    password given in the query string (``?password=``, which libpq accepts) hidden too."""
+    hidden = {k: "***" for k in url.query if k.lower() in SECRET_QUERY_KEYS}
+    shown = url.update_query_dict(hidden).render_as_string(hide_password=True)
+    return shown.replace("=%2A%2A%2A", "=***")  # the query's *** as the password's own
+
+
+def storable(*texts: str | None) -> None:
+    """Refuse text the database cannot keep (PostgreSQL refuses NUL; a lone surrogate cannot be
+    encoded at all) before it reaches the store: a StorageError of kind ``"input"``."""
+    for t in texts:
+        if t is not None and not _encodable(t):
+            raise StorageError("input", INPUT)
+
+
+def _encodable(t: str) -> bool:
+    if "\x00" in t:
+        return False
+    try:
+        t.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _findable(gid: str) -> bool:
+    """Could a game have this id?  Ids the database cannot even be asked about name no game."""
+    return isinstance(gid, str) and 0 < len(gid) <= ID_MAX and _encodable(gid)
+
+
+def _engine_url(url: str) -> URL:
+    """A SQLAlchemy URL for ``url``; ``postgres://`` and ``postgresql://`` use psycopg 3."""
+    parsed = parse_database_url(url)
     if parsed.get_backend_name() == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     return parsed
 
 
-@functools.lru_cache(maxsize=8)
+BREAK_SECONDS = 2.0  # after a database that did not answer, fail at once for this long
+_failed_opens: dict[str, tuple[float, StorageError]] = {}
+_failed_lock = threading.Lock()
+
+
 def open_store(target: str) -> Store:
     """One Store per process and target (an engine holds the pool): the app and the follow
-    endpoint share it.  A failure is not remembered, so a fixed folder is picked up on reload."""
+    endpoint share it.  A failure is not kept, so a fixed folder is picked up on reload; but
+    for BREAK_SECONDS after a database that could not be reached every page fails at once
+    instead of waiting again."""
+    with _failed_lock:
+        failed = _failed_opens.get(target)
+    if failed is not None and time.monotonic() - failed[0] < BREAK_SECONDS:
+        raise failed[1]
+    try:
+        return _open_store(target)
+    except StorageError as exc:
+        if exc.kind in ("hung", "unavailable"):
+            with _failed_lock:
+                _failed_opens[target] = (time.monotonic(), exc)
+        raise
+
+
+@functools.lru_cache(maxsize=8)
+def _open_store(target: str) -> Store:
     return Store(target)
+
+
+def _forget_stores() -> None:
+    """Forget the open stores and the remembered failures (tests; a changed configuration)."""
+    _open_store.cache_clear()
+    with _failed_lock:
+        _failed_opens.clear()
+
+
+open_store.cache_clear = _forget_stores  # type: ignore[attr-defined]
+
+
+class _Breaker:
+    """The last time the database did not answer (one per database, shared by the views of it
+    that referee.access makes for each visitor)."""
+
+    def __init__(self) -> None:
+        self.down: tuple[float, StorageError] | None = None
 
 
 class Store:
@@ -184,6 +279,10 @@ class Store:
     def __init__(self, where: str | os.PathLike[str] | None = None) -> None:
         target = str(where) if where is not None else default_target()
         self.server = "://" in target and not target.startswith("sqlite")
+        self.wait = wait.wait_seconds()
+        self._breaker = _Breaker()  # shared with every VisitorStore made from this store
+        self._offline: StorageError | None = None
+        self._patience: float | None = None  # a longer limit, for a migration step
         if "://" in target:
             url = _engine_url(target)
             self.url: URL | None = url
@@ -197,43 +296,80 @@ class Store:
         self._engine = self._make_engine()
         self._migrate()
 
+    @classmethod
+    def offline(cls, fault: StorageError) -> Store:
+        """A store that could not be opened: every call raises ``fault`` (the pages that need
+        no database, such as the rules, design and simulate, still work with the built-ins)."""
+        store = cls.__new__(cls)
+        store.server, store.wait, store.url, store.path = False, 0.0, None, None
+        store.where, store._breaker, store._offline = fault.where, _Breaker(), fault
+        store._patience = None
+        return store
+
     # --- plumbing ---------------------------------------------------------------------------
 
     def _where(self) -> str:
-        """Where the games are, for a person: the folder, or the server and database name."""
+        """Where the games are, for the people who run the app: the folder, or the database
+        address with every password hidden (never put in a message a visitor reads)."""
         if self.server and self.url is not None:
-            host = self.url.host or "localhost"
-            port = f":{self.url.port}" if self.url.port else ""
-            return f"{host}{port}/{self.url.database or ''}"
+            return shown_address(self.url.set(drivername=self.url.get_backend_name()))
         return str(self.path.parent if self.path is not None else "memory")
 
     def _make_engine(self) -> Engine:
         if self.server:
             assert self.url is not None
-            return create_engine(
+            wait_s = self.wait
+            engine = create_engine(
                 self.url,
                 pool_size=5,
                 max_overflow=10,
+                pool_timeout=wait_s,  # a checkout waits at most this long for a free connection
                 pool_pre_ping=True,  # a restarted database server is reconnected, not an error
                 pool_recycle=1800,
-                connect_args={"connect_timeout": 5},
             )
+            connection_class = wait.deadline_connection_class()
+
+            @event.listens_for(engine, "do_connect")
+            def connect(dialect: Any, record: Any, cargs: Any, cparams: Any) -> Any:
+                # A new connection waits no longer than what is left of the call's deadline.
+                if wait.expired():
+                    raise connection_class.Hung("the games database did not answer in time")
+                cparams["connect_timeout"] = wait.connect_timeout(wait_s)
+                return connection_class.connect(*cargs, **cparams)
+
+            @event.listens_for(engine, "connect")
+            def limits(dbapi_connection: Any, record: Any) -> None:
+                # The server's own limits: a statement or a lock wait ends after `wait` seconds
+                # (a table lock held by someone else, a slow disk), and the connection stays
+                # usable; an idle transaction (a crashed client) cannot hold locks for long.
+                ms = int(wait_s * 1000)
+                with dbapi_connection.cursor() as cursor:
+                    cursor.execute(
+                        f"SET statement_timeout = {ms}; SET lock_timeout = {ms};"
+                        f" SET idle_in_transaction_session_timeout = {ms * 12}"
+                    )
+                dbapi_connection.commit()
+
+            return engine
         path = self.path
         assert path is not None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise storage_error(exc, str(path.parent), False) from None
+        busy_ms = int(self.wait * 1000)
 
-        def connect() -> sqlite3.Connection:
+        def connect_file() -> sqlite3.Connection:
             db = sqlite3.connect(
-                str(path), timeout=10, isolation_level=None, check_same_thread=False
+                str(path), timeout=self.wait, isolation_level=None, check_same_thread=False
             )
             db.execute("PRAGMA synchronous=FULL")  # a step survives a power cut / SIGKILL
-            db.execute("PRAGMA busy_timeout=10000")
+            db.execute(f"PRAGMA busy_timeout={busy_ms}")  # a lock waits at most `wait`
+            # A statement that runs past the call's deadline (a disk that stalls) is stopped.
+            db.set_progress_handler(lambda: 1 if wait.expired() else 0, 10_000)
             return db
 
-        engine = create_engine("sqlite://", creator=connect, poolclass=NullPool)
+        engine = create_engine("sqlite://", creator=connect_file, poolclass=NullPool)
 
         @event.listens_for(engine, "begin")
         def begin(db: Connection) -> None:
@@ -245,27 +381,51 @@ class Store:
         return engine
 
     def _fault(self, exc: BaseException) -> StorageError:
-        return storage_error(exc, self.where, self.server)
+        fault = (
+            exc if isinstance(exc, StorageError) else storage_error(exc, self.where, self.server)
+        )
+        if fault.kind in ("hung", "unavailable"):
+            self._breaker.down = (time.monotonic(), fault)
+        return fault
+
+    @contextmanager
+    def _bounded(self) -> Iterator[None]:
+        """The call's deadline; for BREAK_SECONDS after the database did not answer, every call
+        fails at once with the same words instead of waiting again (tablets stay quick)."""
+        if self._offline is not None:
+            raise self._offline
+        down = self._breaker.down
+        if down is not None and time.monotonic() - down[0] < BREAK_SECONDS:
+            raise down[1]
+        with wait.deadline(self._patience or self.wait + wait.CLIENT_MARGIN):
+            yield
+        self._breaker.down = None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         """A connection for reading; every driver/OS fault leaves as a plain StorageError."""
         try:
-            with self._engine.connect() as db:
+            with self._bounded(), self._engine.connect() as db:
                 yield db
-        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        except (SQLAlchemyError, sqlite3.Error, OSError, UnicodeError) as exc:
             raise self._fault(exc) from None
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A transaction: all of it is stored (COMMIT returned), or (on any error) none of it."""
         try:
-            with self._engine.connect() as db:
+            with self._bounded(), self._engine.connect() as db:
                 db.execution_options(karma_write=True)
                 with db.begin():
                     yield db
-        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        except (SQLAlchemyError, sqlite3.Error, OSError, UnicodeError) as exc:
             raise self._fault(exc) from None
+
+    def ping(self) -> None:
+        """One round trip to the database (the fault page's "is it back?"): a StorageError if
+        it does not answer within the wait."""
+        with self._read() as db:
+            db.exec_driver_sql("SELECT 1").scalar()
 
     def _migrate(self) -> None:
         """Bring the database to SCHEMA_VERSION, one recorded step at a time, each in one
@@ -290,14 +450,28 @@ class Store:
                 if current > SCHEMA_VERSION:
                     raise StorageError(
                         "newer",
-                        f"The games {'database' if self.server else 'file'} in {self.where} "
-                        "was written by a newer Karma Referee; update this app to open it. "
-                        "Nothing was changed.",
+                        f"The games {'database' if self.server else 'file'} was written by a "
+                        "newer Karma Referee; update this app to open it. Nothing was changed.",
+                        self.where,
                     )
                 if current == SCHEMA_VERSION:
                     return
-                MIGRATIONS[current].apply(db)
-                self._write_version(db, current + 1)
+            # A step may take a while on a big database (one update per game): it runs in a
+            # transaction of its own with a longer limit; the check above keeps the usual one,
+            # so a hung database is still said at once.
+            self._patience = MIGRATION_SECONDS
+            try:
+                with self._write() as db:
+                    if self.server:
+                        db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+                        ms = int(MIGRATION_SECONDS * 1000)
+                        db.exec_driver_sql(f"SET LOCAL statement_timeout = {ms}")
+                    current = self._read_version(db)
+                    if current < SCHEMA_VERSION:  # (another app server may have done it)
+                        MIGRATIONS[current].apply(db)
+                        self._write_version(db, current + 1)
+            finally:
+                self._patience = None
 
     def _read_version(self, db: Connection) -> int:
         if not self.server:
@@ -319,7 +493,8 @@ class Store:
 
     def dispose(self) -> None:
         """Close the pool's connections (tests, and a server shutting down)."""
-        self._engine.dispose()
+        if self._offline is None:
+            self._engine.dispose()
 
     # --- games ------------------------------------------------------------------------------
 
@@ -337,6 +512,7 @@ class Store:
         over: bool = False,
         loser: str | None = None,
     ) -> str:
+        storable(name, variant_id, variant_yaml, loser)
         gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         with self._write() as db:
@@ -365,12 +541,15 @@ class Store:
 
     def version(self, gid: str) -> int | None:
         """The game's version, or None if there is no such game (cheap: one indexed read)."""
+        if not _findable(gid):
+            return None
         with self._read() as db:
             found = db.execute(select(games.c.version).where(games.c.id == gid)).scalar()
         return None if found is None else int(found)
 
     def versions(self, gids: Collection[str]) -> dict[str, int]:
         """The versions of the games among ``gids`` that exist (one query for many tablets)."""
+        gids = [g for g in gids if _findable(g)]
         if not gids:
             return {}
         with self._read() as db:
@@ -381,11 +560,15 @@ class Store:
 
     def access_key(self, gid: str) -> str | None:
         """The secret half of the game's link, or None if there is no such game."""
+        if not _findable(gid):
+            return None
         with self._read() as db:
             found = db.execute(select(games.c.access_key).where(games.c.id == gid)).scalar()
         return None if found is None else str(found)
 
     def load_game(self, gid: str) -> GameRow:
+        if not _findable(gid):
+            raise NotFound(gid)
         cols = [games.c[c] for c in GAME_COLUMNS]
         with self._read() as db:
             row = db.execute(select(*cols).where(games.c.id == gid)).first()
@@ -431,6 +614,9 @@ class Store:
         either backend: of two writers that read the same version exactly one is stored, the
         other gets :class:`Conflict` (or :class:`NotFound`) and nothing of it is written.
         """
+        if not _findable(gid):
+            raise NotFound(gid)
+        storable(*(v for v in values.values() if isinstance(v, str)))
         new = expected_version + 1
         with self._write() as db:
             done = db.execute(
@@ -479,6 +665,9 @@ class Store:
         )
 
     def rename_game(self, gid: str, name: str) -> None:
+        storable(name)
+        if not _findable(gid):
+            return
         with self._write() as db:
             db.execute(
                 update(games)
@@ -487,8 +676,42 @@ class Store:
             )
 
     def delete_game(self, gid: str) -> None:
+        if not _findable(gid):
+            return
         with self._write() as db:
             db.execute(delete(games).where(games.c.id == gid))
+            db.execute(delete(devices).where(devices.c.game_id == gid))
+
+    # --- devices: the games a browser holds (public mode) -----------------------------------
+
+    def hold_on_device(self, device: str, gid: str) -> None:
+        """Remember that ``device`` (a hash of a browser's device key) holds the game ``gid``,
+        so that a new tab or a restarted browser lists it again."""
+        if not device or not _findable(gid) or not _encodable(device):
+            return
+        row = {"device": device, "game_id": gid, "added": time.time()}
+        if self.server:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            statement: Any = pg_insert(devices).values(**row).on_conflict_do_nothing()
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            statement = sqlite_insert(devices).values(**row).on_conflict_do_nothing()
+        with self._write() as db:
+            db.execute(statement)
+
+    def device_games(self, device: str) -> dict[str, str]:
+        """The games ``device`` holds that still exist: id -> the link's key."""
+        if not device or not _encodable(device):
+            return {}
+        with self._read() as db:
+            rows = db.execute(
+                select(games.c.id, games.c.access_key)
+                .select_from(devices.join(games, devices.c.game_id == games.c.id))
+                .where(devices.c.device == device)
+            ).all()
+        return {str(r[0]): str(r[1]) for r in rows if r[1]}
 
     def find_games(
         self,
@@ -502,6 +725,8 @@ class Store:
         (any case), and how many match in all; ``only`` limits the search to those ids."""
         where = []
         q = query.strip()
+        if not _encodable(q):
+            return [], 0  # no stored name can hold what the database cannot store
         if q:
             # players is JSON text: non-ASCII letters are stored escaped, so escape the query alike
             where.append(
@@ -511,6 +736,7 @@ class Store:
                 )
             )
         if only is not None:
+            only = [g for g in only if _findable(g)]
             if not only:
                 return [], 0
             where.append(games.c.id.in_(sorted(only)))
@@ -533,6 +759,7 @@ class Store:
     def save_variant(self, vid: str, name: str, yaml_text: str, *, overwrite: bool = True) -> None:
         """Store a library variant; with ``overwrite=False`` an existing id is refused (a
         StorageError of kind "refused") and the stored one is kept as it was."""
+        storable(vid, name, yaml_text)
         now = time.time()
         with self._write() as db:
             exists = db.execute(select(variants.c.id).where(variants.c.id == vid)).first()
@@ -552,9 +779,15 @@ class Store:
             )
 
     def get_variant(self, vid: str) -> LibraryVariant | None:
+        if not _encodable(vid):
+            return None
         with self._read() as db:
             r = db.execute(select(variants).where(variants.c.id == vid)).first()
         return None if r is None else LibraryVariant(r[0], r[1], r[2], float(r[3]))
+
+    def count_variants(self) -> int:
+        with self._read() as db:
+            return int(db.execute(select(func.count()).select_from(variants)).scalar_one())
 
     def list_variants(self) -> list[LibraryVariant]:
         with self._read() as db:
@@ -562,6 +795,8 @@ class Store:
         return [LibraryVariant(r[0], r[1], r[2], float(r[3])) for r in rows]
 
     def delete_variant(self, vid: str) -> None:
+        if not _encodable(vid):
+            return
         with self._write() as db:
             db.execute(delete(variants).where(variants.c.id == vid))
 

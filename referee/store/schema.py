@@ -55,6 +55,15 @@ variants = Table(
 )
 
 
+devices = Table(
+    "devices",
+    metadata,
+    Column("device", Text, primary_key=True),  # a hash of the browser's device key
+    Column("game_id", Text, primary_key=True),
+    Column("added", Float, nullable=False),
+)
+
+
 def new_access_key() -> str:
     """128 random bits, URL-safe (22 characters): the part of a game link nobody can guess."""
     return secrets.token_urlsafe(16)
@@ -122,8 +131,19 @@ class Migration:
     apply: Callable[[Connection], None]
 
 
+DEVICES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS devices (
+    device      TEXT NOT NULL,
+    game_id     TEXT NOT NULL,
+    added       {float} NOT NULL,
+    PRIMARY KEY (device, game_id)
+);
+CREATE INDEX IF NOT EXISTS devices_game ON devices (game_id)
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("games and the variant library", run_sql(FIRST_SCHEMA)),
     Migration("an access key for every game (links for public mode)", _give_every_game_a_key),
+    Migration("the games each device holds (public mode)", run_sql(DEVICES_SCHEMA)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -41,7 +41,7 @@ from referee.names import (
     name_problem,
     quoted,
 )
-from referee.resources import SCHEMA_BASE_URL
+from referee.resources import VARIANT_SCHEMA
 from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import (
     ACE_HIGH,
@@ -54,6 +54,7 @@ from referee.variant.model import (
     KarmaCard,
     PlayerRange,
     RankPower,
+    TableRules,
     Variant,
 )
 from referee.yamlsafe import (
@@ -70,8 +71,9 @@ from referee.yamlsafe import (
     schema_problems,
 )
 
-SCHEMA_REF = SCHEMA_BASE_URL + "variant.schema.json"
-"""Where a written variant file's modeline points: the stable address (referee.resources)."""
+SCHEMA_REF = VARIANT_SCHEMA
+"""Where a written variant file's modeline points by default: the schema file beside it
+(``karma schema --out``); the app's downloads point at the app itself (referee.resources)."""
 
 ORDINARY_COPIES = 4
 """An ordinary pack has four of each rank (one a suit; the suits do not matter here)."""
@@ -179,14 +181,26 @@ class _Checker:
         self.problems: list[Problem] = []
         self.pack = Variant("", "")  # how ranks are named (an ordinary pack says Q): see run
 
-    def report(self, path: PathT, message: str, severity: str = ERROR) -> None:
+    def report(
+        self,
+        path: PathT,
+        message: str,
+        severity: str = ERROR,
+        plain: str = "",
+        concerns: PathT | None = None,
+    ) -> None:
+        """``message`` in the file's words, ``plain`` in a family's (the Design page shows it
+        at the field ``concerns``, by default ``path``)."""
         line, col = locate(self.node, path)
+        where = format_path(concerns) if concerns is not None else ""
         self.problems.append(
-            Problem(self.filename, line, col, format_path(path), message, severity)
+            Problem(self.filename, line, col, format_path(path), message, severity, plain, where)
         )
 
-    def warn(self, path: PathT, message: str) -> None:
-        self.report(path, message, WARNING)
+    def warn(
+        self, path: PathT, message: str, plain: str = "", concerns: PathT | None = None
+    ) -> None:
+        self.report(path, message, WARNING, plain, concerns)
 
     # The whole check; each part tolerates malformed pieces the schema already reported.
     def run(self) -> list[Problem]:
@@ -207,6 +221,7 @@ class _Checker:
                 ("ranks", "high"),
                 f"the highest rank {high} is below the lowest rank {low}; "
                 f"expected high at least {low}",
+                plain=f"The highest number is below the lowest one. Make it {low} or more.",
             )
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
@@ -235,17 +250,22 @@ class _Checker:
                 ("jokers",),
                 "jokers belong to an ordinary pack, and this deck has number cards; expected "
                 "ranks: {pack: ordinary}, or a Karma card instead of the jokers",
+                plain="Jokers come with an ordinary pack. Choose the ordinary pack, or make a "
+                "Karma card instead.",
             )
         for i, card in enumerate(cards):
             if card.get("id") == JOKER:
                 self.report(
                     ("karma_cards", i, "id"),
                     f"the id '{JOKER}' names the jokers of this pack; expected another card id",
+                    plain="The jokers are called “joker” in game records. Give this card "
+                    "another name.",
                 )
         if _int(jokers.get("copies")) == 0:
             self.warn(
                 ("jokers", "copies"),
                 "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
+                plain="There are no jokers in the pack.",
             )
         self.check_effects(("jokers", "effects"), jokers.get("effects"), None, rank_set, "joker")
 
@@ -262,6 +282,8 @@ class _Checker:
                     ("karma_cards", i, "id"),
                     f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of this "
                     "pack, which a record may write the same way; expected another card id",
+                    plain=f"This card's short name looks like the {self.pack.rank_name(rank)}. "
+                    "Give the card another name.",
                 )
 
     def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
@@ -279,21 +301,31 @@ class _Checker:
         for path, name in named:
             problem = name_problem(clean_name(name)) if name else None  # "": the schema says
             if problem is not None:
-                self.report(path, f"the name {quoted(name)}: {problem}")
+                self.report(
+                    path,
+                    f"the name {quoted(name)}: {problem}",
+                    plain="This name has nothing you can see. Type a letter or a digit."
+                    if "nothing you can see" in problem
+                    else "This name has a hidden sign in it. Use letters, digits, spaces and "
+                    "signs you can see.",
+                )
         card_names = [(p, n) for p, n in named if p[0] == "karma_cards"]
         for first, later in lookalike_pairs(n for _, n in card_names):
             (path, name), (first_path, first_name) = card_names[later], card_names[first]
             shown, first_shown = quoted(name, "'"), quoted(first_name, "'")
             if clean_name(name) == clean_name(first_name):
                 how = f"is also karma_cards[{first_path[1]}]'s"
+                plain = f"Another card is called {quoted(first_name)} too."
             else:
                 how = (
                     f"looks the same as karma_cards[{first_path[1]}]'s, {first_shown} "
                     f"({difference(first_name, name)})"
                 )
+                plain = f"This name looks just like {quoted(first_name)}, another card's name."
             self.warn(
                 path,
                 f"the name {shown} {how}; expected a different name for each card",
+                plain + " Give each card a name of its own, so that players can tell them apart.",
             )
 
     def check_karma_cards(self, cards: list[dict[str, Any]], rank_set: range | None) -> None:
@@ -306,6 +338,8 @@ class _Checker:
                         ("karma_cards", i, "id"),
                         f"the id '{cid}' is already used by karma_cards[{ids[cid]}]; "
                         "expected each card id once",
+                        plain=f"Another card already has the name {cid} in game records. "
+                        "Each card needs its own.",
                     )
                 else:
                     ids[cid] = i
@@ -314,6 +348,7 @@ class _Checker:
                     ("karma_cards", i, "copies"),
                     "0 copies: this card is not in the deck; expected at least 1 "
                     "(or remove the card)",
+                    "With 0 copies this card is not in the deck. Give it 1 or more, or remove it.",
                 )
             self.check_effects(("karma_cards", i, "effects"), card.get("effects"), None, rank_set)
 
@@ -330,6 +365,7 @@ class _Checker:
                     ("rank_powers", i, "rank"),
                     f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "
                     "has number cards; expected a number",
+                    plain=f"{raw} is a card of an ordinary pack. Pick a number.",
                 )
             if raw is not None and rank is None:
                 continue  # whose effects these are is unknown: the rank is the problem to fix
@@ -339,6 +375,8 @@ class _Checker:
                         ("rank_powers", i, "rank"),
                         f"rank {rank} already has powers (rank_powers[{seen[rank]}]); "
                         "expected each rank once, with all its effects in one list",
+                        plain=f"The {rank} already has a power above. Put all it does in one "
+                        "place.",
                     )
                 else:
                     seen[rank] = i
@@ -348,6 +386,9 @@ class _Checker:
                         ("rank_powers", i, "rank"),
                         f"the deck has no {rank} (ranks {lo} to {hi}); "
                         f"expected a rank from {lo} to {hi}",
+                        plain=f"There is no {rank} in the deck. Pick a card from {lo} to {hi}."
+                        if self.pack.ordinary
+                        else f"There is no {rank} in the deck. Pick a number from {lo} to {hi}.",
                     )
             self.check_effects(("rank_powers", i, "effects"), power.get("effects"), rank, rank_set)
 
@@ -369,6 +410,7 @@ class _Checker:
                 self.report(
                     (*path, e.index),
                     f"the effect '{e.name}' is listed twice on this card; expected each effect once",
+                    plain=f"This card does “{MENU[e.name].title}” twice. Remove one.",
                 )
             else:
                 first[e.name] = e.index
@@ -378,6 +420,8 @@ class _Checker:
                     self.report(
                         (*path, max(first[a], first[b])),
                         f"'{a}' and '{b}' contradict each other: {why}; expected at most one of them",
+                        plain=f"“{MENU[a].title}” and “{MENU[b].title}” do not go together. "
+                        f"{why[:1].upper()}{why[1:]}. Keep one of them.",
                     )
         targeted = [e for e in effects if needs_target(e.name, _clean(e))]
         if len({e.name for e in targeted}) > 1:
@@ -386,6 +430,8 @@ class _Checker:
                 (*path, two.index),
                 f"'{two.name}' needs a chosen player, and so does '{one.name}', but a play names "
                 "only one player (to); expected at most one effect that needs a chosen player",
+                plain=f"“{MENU[two.name].title}” and “{MENU[one.name].title}” both need a "
+                "player to be picked. A card picks only one. Keep one of them.",
             )
         for e in effects:
             self.check_effect(path, e, names, rank, rank_set, holder)
@@ -402,11 +448,11 @@ class _Checker:
         """The effect's own checks (its unit in ``referee/effects/``), located at the effect."""
         at = (*path, e.index)
 
-        def error(message: str, key: str | None) -> None:
-            self.report(at if key is None else (*at, key), message)
+        def error(message: str, key: str | None, plain: str = "") -> None:
+            self.report(at if key is None else (*at, key), message, plain=plain)
 
-        def warn(message: str, key: str | None) -> None:
-            self.warn(at if key is None else (*at, key), message)
+        def warn(message: str, key: str | None, plain: str = "") -> None:
+            self.warn(at if key is None else (*at, key), message, plain)
 
         MENU[e.name].check(
             CardCheck(dict(e.params), names, rank, rank_set, error, warn, holder=holder)
@@ -426,6 +472,8 @@ class _Checker:
                         ("players", i, "decks"),
                         f"{_plural(decks, 'deck')} already has a range (players[{decks_seen[decks]}]); "
                         "expected each deck count once",
+                        plain=f"Another row is for {_plural(decks, 'deck')} too. Use each "
+                        "number of decks once.",
                     )
                 else:
                     decks_seen[decks] = i
@@ -435,6 +483,7 @@ class _Checker:
                 self.report(
                     ("players", i, "max"),
                     f"max {hi} is less than min {lo}; expected max at least {lo}",
+                    plain=f"“To” is less than “From”. Make it {lo} or more.",
                 )
                 continue
             for j, _, olo, ohi in sound:
@@ -443,6 +492,8 @@ class _Checker:
                         ("players", i, "min"),
                         f"{lo}-{hi} players overlaps players[{j}] ({olo}-{ohi}); "
                         "expected each table size in one range only",
+                        plain=f"Another row already covers {olo} to {ohi} players. Each "
+                        "number of players needs one row only.",
                     )
                     break
             else:
@@ -455,6 +506,7 @@ class _Checker:
                 self.warn(
                     ("players", j, "min"),
                     f"no range allows {gap} players; expected ranges without gaps",
+                    f"No row says how to play with {gap} players. Close the gap between the rows.",
                 )
         return sound
 
@@ -485,12 +537,18 @@ class _Checker:
     def check_deal(self, per: int | None, hand: int | None, min_hand: int | None) -> None:
         """A deal that gives each player something, and no draw before the first play."""
         if per == 0:
-            self.report(("deal",), "the deal gives no cards; expected at least one card per player")
+            self.report(
+                ("deal",),
+                "the deal gives no cards; expected at least one card per player",
+                plain="Deal at least one card to each player.",
+            )
         if hand is not None and min_hand is not None and min_hand > hand:
             self.warn(
                 ("min_hand",),
                 f"players are dealt {_plural(hand, 'hand card')} but the minimum hand is "
                 f"{min_hand}, so they draw before their first play; expected at most {hand}",
+                f"Players get {_plural(hand, 'hand card')} but must keep {min_hand}, so they "
+                f"draw before they play. Make it {hand} or less.",
             )
 
     def check_deal_fits(
@@ -505,6 +563,9 @@ class _Checker:
                     f"{hi} players need {hi} x {per} = {hi * per} cards for the deal, but "
                     f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} {have} (R2.2); "
                     f"expected at most {have // per} players, a smaller deal or more decks",
+                    plain=f"{hi} players need {hi * per} cards for the deal, but "
+                    f"{_plural(decks, 'deck')} {'has' if decks == 1 else 'have'} only {have}. "
+                    f"Let at most {have // per} play, deal fewer cards, or add a deck.",
                 )
 
     def check_burn(
@@ -520,6 +581,7 @@ class _Checker:
             self.warn(
                 ("burn",),
                 "burn 1 burns the pile after every card; expected 2 or more",
+                "With 1, the pile burns after every card. Pick 2 or more.",
             )
         per_deck = _most_run_copies(copies, cards)
         if not ranges or per_deck == 0:
@@ -530,6 +592,8 @@ class _Checker:
                 ("burn",),
                 f"no card has {burn} copies, even with {_plural(max_decks, 'deck')}, so the pile "
                 f"could never burn (R7.1); expected burn at most {per_deck * max_decks}",
+                plain=f"No card has {burn} copies, even with {_plural(max_decks, 'deck')}, so "
+                f"the pile could never burn. Pick {per_deck * max_decks} or less.",
             )
             return
         for i, decks, lo, hi in ranges:
@@ -538,6 +602,9 @@ class _Checker:
                     ("players", i, "decks"),
                     f"with {_plural(decks, 'deck')} no card has {burn} copies, so the pile never "
                     f"burns at {lo}-{hi} players (R7.1); expected more decks or a lower burn",
+                    f"With {_plural(decks, 'deck')}, no card has {burn} copies, so the pile "
+                    f"never burns at {lo} to {hi} players. Pick a lower number, or more decks.",
+                    concerns=("burn",),
                 )
 
     def check_draw_pile_locks(
@@ -562,6 +629,8 @@ class _Checker:
                 f"with min_hand 0 nobody ever draws, so the draw pile ({where}) never empties "
                 "and table cards stay locked (R3.2); a player with an empty hand could have no "
                 "step at all; expected min_hand 1 or more, or a deal that uses the whole deck",
+                plain="With 0, nobody ever draws, so the table cards stay locked and a player "
+                "could get stuck. Pick 1 or more, or deal the whole deck.",
             )
         if hand == 0:
             self.report(
@@ -569,6 +638,8 @@ class _Checker:
                 f"the deal gives no hand cards, and table cards wait until the draw pile ({where}) "
                 "is empty (R3.2), so the first player could not play; expected at least 1 hand "
                 "card, or a deal that uses the whole deck",
+                plain="With no hand cards, the first player could not play. Deal at least 1, "
+                "or deal the whole deck.",
             )
 
 
@@ -685,6 +756,7 @@ def _build(d: Mapping[str, Any]) -> Variant:
         deal=Deal(deal["face_down"], deal["face_up"], deal["hand"]),
         min_hand=d["min_hand"],
         burn=d["burn"],
+        table=TableRules(**d.get("table", {})),
         pack=pack.pack,
         ace=pack.ace,
         jokers=KarmaCard(
@@ -769,6 +841,10 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
     out["deal"] = {"face_down": v.deal.face_down, "face_up": v.deal.face_up, "hand": v.deal.hand}
     out["min_hand"] = v.min_hand
     out["burn"] = v.burn
+    if v.table.any:
+        out["table"] = {
+            k: val for k, val in vars(v.table).items() if getattr(TableRules(), k) != val
+        }
     return out
 
 

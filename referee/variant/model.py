@@ -86,6 +86,24 @@ class Deal:
         return self.face_down + self.face_up + self.hand
 
 
+STARTS = ("first", "lowest")
+"""Who starts a game (issue 31.2): the first player listed (R2.3), or the holder of the lowest
+card, whom the table names at setup (a record's ``first``)."""
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Rules about the table rather than a card (issue 31.2), each off by default so that a
+    variant without them plays as the rule book says."""
+
+    must_play: bool = False  # a player who can play may not pick up instead (R6.2 changed)
+    starts: str = "first"  # one of STARTS
+
+    @property
+    def any(self) -> bool:
+        return self != TableRules()
+
+
 @dataclass(frozen=True)
 class Variant:
     id: str
@@ -101,6 +119,7 @@ class Variant:
     burn: int = 3
     description: str = ""
     author: str = ""
+    table: TableRules = TableRules()
     pack: str = NUMBERS  # NUMBERS or ORDINARY: how the number ranks are named
     ace: str = "high"  # in an ordinary pack: "high" (the Ace is 14) or "low" (it is 1)
     jokers: KarmaCard | None = None  # an ordinary pack's jokers (id JOKER), if it has any

@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee.resources import SCHEMA_BASE_URL
+from referee.resources import SCHEMA_ID_BASE
 from referee.variant.menu import MENU, EffectSpec, Param
-from referee.variant.model import RANK_WORDS
+from referee.variant.model import RANK_WORDS, STARTS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-BASE_URL = SCHEMA_BASE_URL  # one stable address, set in referee.resources
-SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"  # the source (a checkout)
+SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"  # for editors, in a checkout
+SERVED_DIR = Path(__file__).resolve().parents[1] / "app" / "static"  # what the app serves
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
@@ -79,7 +79,8 @@ def _effect_def(spec: EffectSpec) -> dict[str, Any]:
     }
     for p in spec.params:
         props[p.name] = _param_schema(p)
-    examples = [dict(e) for e in spec.examples] or [{"effect": spec.name}]
+    # No ``examples``: yaml-language-server offers an object example in a flow list
+    # (``[one_time, ]``) as "[object Object]"; each form's title names it instead.
     return _f(
         spec.title,
         f"{spec.description} ({spec.rule})",
@@ -87,11 +88,14 @@ def _effect_def(spec: EffectSpec) -> dict[str, Any]:
         properties=props,
         required=["effect", *(p.name for p in spec.params if p.required)],
         additionalProperties=False,
-        examples=examples,
     )
 
 
 def _effect_defs() -> dict[str, Any]:
+    """``effect`` is an ``anyOf``: a bare name, or one mapping form per effect.  Editors complete
+    and check each form (yaml-language-server does not look inside ``if``/``then``/``else``);
+    ``x-discriminator`` tells the loader's messages (``referee.yamlsafe``) that the ``effect`` key
+    picks the form, so a mistake is reported against the form it names, not every form."""
     names = list(MENU)
     bare = bare_effect_names()
     defs: dict[str, Any] = {
@@ -99,11 +103,28 @@ def _effect_defs() -> dict[str, Any]:
             "Effect",
             "One effect from the menu (RULES.md R9): a bare name such as `wild`, or a mapping "
             "such as `{effect: next_range, max: 5}` for an effect with parameters.",
-            examples=["wild", {"effect": "next_range", "max": 5}],
+            anyOf=[
+                {"$ref": "#/$defs/effect_name"},
+                *({"$ref": f"#/$defs/effect_{n}"} for n in names),
+            ],
+            # every name, for an editor's completion after `effect:` (a form whose other
+            # required keys are missing is left out of it); applies to mappings only
+            properties={
+                "effect": _f(
+                    "Effect name",
+                    "Which effect of the menu (RULES.md R9).",
+                    enum=names,
+                    **{"x-expected": "an effect on the menu: " + ", ".join(names)},
+                )
+            },
             **{
-                "if": {"type": "string"},
-                "then": {"$ref": "#/$defs/effect_name"},
-                "else": {"$ref": "#/$defs/effect_with_parameters"},
+                "x-expected": "an effect: a name such as wild, or a mapping such as "
+                "{effect: next_range, max: 5}",
+                "x-discriminator": {
+                    "property": "effect",
+                    "title": "Effect name",
+                    "x-expected": "an effect on the menu",
+                },
             },
         ),
         "effect_name": _f(
@@ -111,41 +132,9 @@ def _effect_defs() -> dict[str, Any]:
             "An effect written by its name alone, with its default parameters.",
             type="string",
             enum=bare,
-            examples=["wild", "one_time"],
             **{
                 "x-expected": "an effect name (" + ", ".join(bare) + "); an effect with "
                 "a required parameter is written as a mapping, e.g. {effect: value, value: 0}"
-            },
-        ),
-        "effect_with_parameters": _f(
-            "Effect with parameters",
-            "An effect written as a mapping: `effect` names it, the other keys are its parameters.",
-            type="object",
-            required=["effect"],
-            properties={
-                "effect": _f(
-                    "Effect name",
-                    "Which effect of the menu (RULES.md R9).",
-                    type="string",
-                    enum=names,
-                    **{"x-expected": "an effect on the menu: " + ", ".join(names)},
-                )
-            },
-            allOf=[
-                {
-                    "if": {
-                        "type": "object",
-                        "properties": {"effect": {"const": n}},
-                        "required": ["effect"],
-                    },
-                    "then": {"$ref": f"#/$defs/effect_{n}"},
-                }
-                for n in names
-            ],
-            examples=[{"effect": "next_range", "min": 7, "max": 11}],
-            **{
-                "x-expected": "an effect: a name such as wild, or a mapping such as "
-                "{effect: next_range, max: 5}"
             },
         ),
         "effects": _f(
@@ -154,7 +143,6 @@ def _effect_defs() -> dict[str, Any]:
             type="array",
             items={"$ref": "#/$defs/effect"},
             maxItems=12,
-            examples=[["one_time", "give_pile"], [{"effect": "next_range", "max": 5}]],
         ),
     }
     for spec in MENU.values():
@@ -365,7 +353,7 @@ def variant_schema() -> dict[str, Any]:
     }
     return {
         "$schema": SCHEMA_DIALECT,
-        "$id": BASE_URL + "variant.schema.json",
+        "$id": SCHEMA_ID_BASE + "variant.schema.json",
         "title": "Karma variant",
         "description": "A Karma deck and its house rules: players, cards, Karma cards, rank "
         "powers, the deal, the minimum hand and the burn count (RULES.md R1, R9, R12).",
@@ -457,6 +445,29 @@ def variant_schema() -> dict[str, Any]:
                 "This many identical cards on top of the pile burn it (R7.1).",
                 1,
                 12,
+            ),
+            "table": _f(
+                "Table rules",
+                "House rules about the table rather than a card (each off by default).",
+                type="object",
+                additionalProperties=False,
+                properties={
+                    "must_play": _f(
+                        "Must play if able",
+                        "A player who can play may not pick up the pile instead (R6.2 changed).",
+                        type="boolean",
+                        default=False,
+                    ),
+                    "starts": _f(
+                        "Who starts",
+                        "first: the first player listed (R2.3); lowest: whoever holds the "
+                        "lowest card, named at setup.",
+                        type="string",
+                        enum=list(STARTS),
+                        default="first",
+                    ),
+                },
+                examples=[{"must_play": True, "starts": "lowest"}],
             ),
         },
         "$defs": defs,
@@ -627,7 +638,7 @@ def record_schema() -> dict[str, Any]:
     }
     return {
         "$schema": SCHEMA_DIALECT,
-        "$id": BASE_URL + "record.schema.json",
+        "$id": SCHEMA_ID_BASE + "record.schema.json",
         "title": "Karma game record",
         "description": "A game at a physical table: the variant, the seating, the face-up cards "
         "and the steps in order; with expect and check it is a referee scenario (GAME-RECORDS.md).",
@@ -715,8 +726,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m referee.variant.schema_gen",
         description=(
-            f"Write the JSON Schemas made from the effect units to {SCHEMAS_DIR} "
-            "(variant.schema.json, record.schema.json); editors read those files."
+            f"Write the JSON Schemas made from the effect units (variant.schema.json, "
+            f"record.schema.json) to {SCHEMAS_DIR}, which editors read in a checkout, and to "
+            f"{SERVED_DIR}, which the app serves."
         ),
     )
     parser.add_argument(
@@ -727,17 +739,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     stale = []
     for name, build in GENERATED.items():
-        path = SCHEMAS_DIR / name
         text = render(build())
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    for name in stale:
-        print(f"{SCHEMAS_DIR / name} is out of date: run python -m referee.variant.schema_gen")
+        for path in (SCHEMAS_DIR / name, SERVED_DIR / name):
+            if args.check:
+                if not path.exists() or path.read_text(encoding="utf-8") != text:
+                    stale.append(path)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+                print(f"wrote {path}")
+    for path in stale:
+        print(f"{path} is out of date: run python -m referee.variant.schema_gen")
     return 1 if stale else 0
 
 

@@ -129,7 +129,11 @@ def rules_sheet(variant: Variant) -> str:
     )
     lines += [
         "",
-        "The player to the dealer's left starts; play goes clockwise.",
+        (
+            "Whoever has the lowest number card in their hand starts; play goes clockwise."
+            if v.table.starts == "lowest"
+            else "The player to the dealer's left starts; play goes clockwise."
+        ),
         "",
         "## Order of play (R3)",
         "",
@@ -187,8 +191,14 @@ def rules_sheet(variant: Variant) -> str:
         "",
         "## Picking up and drawing (R6)",
         "",
-        "- If you cannot play, or do not want to, pick up the whole pile into your hand. Your turn "
-        "ends and the next player starts a new pile.",
+        (
+            "- If you can play, you must: pick up the whole pile into your hand only when "
+            "nothing you hold may go (a face-down card may always be turned over). Your turn "
+            "ends and the next player starts a new pile."
+            if v.table.must_play
+            else "- If you cannot play, or do not want to, pick up the whole pile into your "
+            "hand. Your turn ends and the next player starts a new pile."
+        ),
     ]
     if v.min_hand:
         lines.append(

@@ -509,7 +509,11 @@ def test_join_is_in_reach_on_every_screen(
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     """Serious and critical WCAG problems axe-core finds on the page as it is now."""
-    page.wait_for_timeout(600)  # Streamlit fades elements in
+    # Streamlit fades elements in: wait for the fades to end (a condition, not a fixed time).
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getComputedTiming().iterations === Infinity)"
+    )
     settled(page)
     page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(

@@ -9,19 +9,36 @@ from typing import Any
 import streamlit as st
 
 from referee.app import designer as d
-from referee.app import rulebook, state
+from referee.app import rulebook, share, state
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
+from referee.resources import VARIANT_SCHEMA, with_modeline
 from referee.store import StorageError
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
+from referee.variant.sheet_html import rules_sheet_html
 
 store = state.store()
 DATA, REV, FLASH = "design", "design_rev", "design_flash"
 PARENT = "design_parent"  # the Variant this design started from: offered for comparison
+OPEN = "design_open"  # the card and power panels the group has open (by panel key)
+REPLACE = "design_replace"  # a save that would replace a saved variant, waiting for a yes
+SAVED = "design_saved"  # what the last press of Save did, said under the button
+DRAFT, FROM = "draft", "from"  # the address keeps the work in progress and where it started
 Action = Callable[[dict[str, Any]], dict[str, Any]]
 c: Any  # rows of columns
+
+
+def _parent_from(vid: str | None) -> Variant | None:
+    for src in variant_sources(store):
+        if src.id == vid:
+            try:
+                return variant_from_yaml(src.yaml)
+            except VariantError:
+                return None
+    return None
+
 
 if DATA not in st.session_state:
     sources = variant_sources(store)
@@ -29,6 +46,18 @@ if DATA not in st.session_state:
     st.session_state[PARENT] = variant_from_yaml(first.yaml)
     st.session_state[DATA] = d.starter(st.session_state[PARENT])
     st.session_state[REV] = 0
+    draft = st.query_params.get(DRAFT)
+    if draft and "v" not in st.query_params:  # a reload: the work in progress comes back
+        try:
+            st.session_state[DATA] = d.read_draft(draft)
+        except d.ShareError as e:
+            st.session_state[FLASH] = (
+                "error",
+                f"Your unsaved work could not be brought back: {e}.",
+            )
+        else:
+            st.session_state[PARENT] = _parent_from(st.query_params.get(FROM))
+            st.session_state[FLASH] = ("info", "Your design is back, just as you left it.")
 
 
 def load_design(data: dict[str, Any], note: str) -> None:
@@ -57,6 +86,7 @@ if shared and st.session_state.get("design_v_seen") != shared:
         load_text(d.read_share(shared), "shared link", "the shared link")
     except d.ShareError as e:
         st.session_state[FLASH] = ("error", f"The shared link could not be read: {e}.")
+    del st.query_params["v"]  # from now on the address keeps the work as it goes (?draft=)
 
 st.title("Design your Karma")
 st.caption("Change anything below. The checks run as you go; problems show next to the field.")
@@ -104,28 +134,64 @@ group_words(
     + [c.get("name") for c in data.get("karma_cards") or [] if isinstance(c, dict)]
 )
 actions: list[Action] = []
-spots: dict[str, Any] = {}  # section -> container for its problems
+slots: dict[str, tuple[Any, bool]] = {}  # field path -> (container for its problems, labelled?)
+panels: dict[str, tuple[str, str]] = {}  # card/power path -> (its panel's key, what it is called)
+opened: set[str] = st.session_state.setdefault(OPEN, set())
 
 
 def key(*parts: object) -> str:
     return f"d{rev}_" + "_".join(str(p) for p in parts)
 
 
-def spot(section: str) -> None:
-    spots[section] = st.container()
+def slot(*paths: str, labelled: bool = False) -> None:
+    """Here the page shows the problems about ``paths`` (fields drawn just above); a slot under
+    a row of several fields names the field each problem is about."""
+    box = st.container()
+    for path in paths:
+        slots[path] = (box, labelled)
+
+
+def _toggled(panel: str) -> None:
+    if st.session_state.get(panel):
+        opened.add(panel)
+    else:
+        opened.discard(panel)
+
+
+def panel(label: str, panel_key: str, path: str, called: str) -> Any:
+    """A card's or power's panel.  It stays open while the group edits it: its state is the
+    page's (``OPEN``), not the label's, which changes as the name or count is typed."""
+    panels[path] = (panel_key, called)
+    return st.expander(
+        label,
+        expanded=panel_key in opened,
+        key=panel_key,
+        on_change=_toggled,
+        args=(panel_key,),
+    )
 
 
 def number(
     label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None
-) -> int:
+) -> int | None:
+    """A whole-number field; empty while the group has not chosen (a new power's number)."""
     head = {"kc": "karma_cards", "rp": "rank_powers"}.get(str(parts[0]), str(parts[0]))
     lo, hi = d.number_bounds(head if len(parts) == 1 else f"{head}.{parts[-1]}", lo, hi)
-    v = value if isinstance(value, int) and not isinstance(value, bool) else (lo or 0)
-    if lo is not None:
+    v = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if v is not None and lo is not None:
         v = max(v, lo)
-    if hi is not None:
+    if v is not None and hi is not None:
         v = min(v, hi)
-    return int(st.number_input(label, min_value=lo, max_value=hi, value=v, step=1, key=key(*parts)))
+    got = st.number_input(
+        label,
+        min_value=lo,
+        max_value=hi,
+        value=v,
+        step=1,
+        key=key(*parts),
+        placeholder="Choose a number",
+    )
+    return None if got is None else int(got)
 
 
 def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, label: str = "") -> Any:
@@ -153,8 +219,11 @@ def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, labe
 
 
 def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[Any]:
-    """Widgets for a list of effects, generated from the menu; returns the new list."""
+    """Widgets for a list of effects, generated from the menu; returns the new list.  A new
+    effect starts empty ("Choose what it does").  ``index`` None: the one holder that is not
+    a list (the jokers)."""
     names = list(MENU)
+    at = where if index is None else f"{where}[{index}]"  # the problems' path
     out: list[Any] = []
     for i, e in enumerate(effects):
         current = d.effect_name(e)
@@ -165,13 +234,18 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 name = st.selectbox(
                     f"Effect {i + 1}",
                     names,
-                    index=names.index(current) if current in names else 0,
+                    index=names.index(current) if current in names else None,
                     format_func=d.effect_label,
+                    placeholder="Choose what it does",
                     key=key(where, index, "e", i, "name"),
                 )
             with c2:
                 if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
                     actions.append(partial(d.remove_effect, key=where, index=index, effect=i))
+            if name is None:
+                slot(f"{at}.effects[{i}]")
+                out.append(dict(d.NO_EFFECT))
+                continue
             spec, words = MENU[name], d.EFFECT_WORDS[name]
             st.caption(md(words.help))
             new_params: dict[str, Any] = {}
@@ -182,7 +256,9 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 new_params[p.name] = param_field(
                     p, words.params[p.name], value, key(where, index, "e", i, name, p.name)
                 )
+            slot(f"{at}.effects[{i}]")
             out.append(d.make_effect(name, new_params))
+    slot(f"{at}.effects")
     if st.button("Add an effect", key=key(where, index, "add_effect")):
         actions.append(partial(d.add_effect, key=where, index=index))
     return out
@@ -192,12 +268,13 @@ new: dict[str, Any] = {}
 
 # --- about ------------------------------------------------------------------------------------
 st.subheader("About this variant")
-spot("about")
+slot("")
 c1, c2 = st.columns(2)
 with c1:
     new["name"] = st.text_input(
         "Name", value=data.get("name", ""), key=key("name"), max_chars=d.LIMITS["name"]
     )
+    slot("name")
 with c2:
     new["id"] = st.text_input(
         "Short id (letters, digits, - and _)",
@@ -205,6 +282,7 @@ with c2:
         key=key("id"),
         max_chars=d.LIMITS["variant_id"],
     )
+    slot("id")
 st.caption("The short id names the file and is what game records use.")
 description = st.text_area(
     "Description",
@@ -212,9 +290,11 @@ description = st.text_area(
     key=key("description"),
     max_chars=d.LIMITS["description"],
 )
+slot("description")
 author = st.text_input(
     "Author", value=data.get("author", ""), key=key("author"), max_chars=d.LIMITS["author"]
 )
+slot("author")
 if description:
     new["description"] = description
 if author:
@@ -223,7 +303,7 @@ if author:
 # --- players ----------------------------------------------------------------------------------
 st.subheader("Players")
 st.caption("How many may play, and with how many decks shuffled together.")
-spot("players")
+slot("players")
 ranges = []
 for i, r in enumerate(data.get("players", [])):
     c = st.columns([1, 1, 1, 1], vertical_alignment="bottom")
@@ -236,6 +316,7 @@ for i, r in enumerate(data.get("players", [])):
     with c[3]:
         if st.button("Remove", key=key("players", i, "del"), width="stretch"):
             actions.append(partial(d.remove_at, key="players", index=i))
+    slot(f"players[{i}]", labelled=True)
     ranges.append({"decks": decks, "min": lo, "max": hi})
 new["players"] = ranges
 if st.button("Add a range of players", key=key("players", "add")):
@@ -243,7 +324,6 @@ if st.button("Add a range of players", key=key("players", "add")):
 
 # --- deck ---------------------------------------------------------------------------------------
 st.subheader("The deck")
-spot("deck")
 ranks = data.get("ranks", {})
 kind = "ordinary" if ranks.get("pack") == "ordinary" else "numbers"
 kind = st.radio(
@@ -268,8 +348,9 @@ if kind == "ordinary":
     jokers = data.get("jokers") or {}
     with c[1]:
         joker_copies = number("Jokers in a pack", jokers.get("copies", 0), "jokers", "copies")
+    slot("ranks", "jokers.copies", labelled=True)
     new["ranks"] = {"pack": "ordinary", "ace": ace}
-    if joker_copies > 0:
+    if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
         jtext = st.text_input(
             "What a joker does, in your words",
@@ -277,12 +358,15 @@ if kind == "ordinary":
             key=key("jokers", "text"),
             max_chars=d.LIMITS["text"],
         )
+        slot("jokers", "jokers.text")
         new_jokers: dict[str, Any] = {"copies": joker_copies}
         if jtext:
             new_jokers["text"] = jtext
         if jokers.get("rule"):
             new_jokers["rule"] = jokers["rule"]  # the rule its verdicts cite, as the file had it
         new_jokers["effects"] = effects_editor("jokers", None, list(jokers.get("effects", [])))
+        if does := d.what_it_does(new_jokers["effects"]):
+            st.caption(md(does))
         new["jokers"] = new_jokers
 else:
     c = st.columns(3)
@@ -292,15 +376,20 @@ else:
         high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
     with c[2]:
         copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
+    slot("ranks", labelled=True)
     new["ranks"] = {"low": low, "high": high, "copies": copies}
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")
-spot("karma_cards")
+slot("karma_cards")
 cards = []
 for i, card in enumerate(data.get("karma_cards", [])):
-    with st.expander(md(f"{card.get('name', '?')} × {card.get('copies', 0)}"), expanded=False):
-        spot(f"karma_cards.{i}")
+    where = f"karma_cards[{i}]"
+    # The title says what the fields say now (a field's state is ahead of the design by the
+    # change that made this run).
+    called = str(st.session_state.get(key("kc", i, "name"), card.get("name")) or "A new card")
+    label = md(f"{called} × {st.session_state.get(key('kc', i, 'copies'), card.get('copies', 0))}")
+    with panel(label, f"design_open_kc_{card.get('id') or i}", where, called):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
         c = st.columns([3, 1], vertical_alignment="bottom")
         with c[0]:
@@ -312,13 +401,18 @@ for i, card in enumerate(data.get("karma_cards", [])):
             )
         with c[1]:
             ccopies = number("Copies", card.get("copies"), "kc", i, "copies", lo=0, hi=12)
+        slot(where, labelled=True)
         ctext = st.text_area(
             "What the card says",
             value=card.get("text", ""),
             key=key("kc", i, "text"),
             max_chars=d.LIMITS["text"],
         )
+        slot(f"{where}.text")
         ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
+        does = d.what_it_does(ceffects)
+        if does:
+            st.caption(md(does))  # the group's words above, what the card does here (31.7)
         if st.button("Remove this card", key=key("kc", i, "del")):
             actions.append(partial(d.remove_at, key="karma_cards", index=i))
     new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
@@ -357,6 +451,8 @@ with st.container(border=True):
             label = f"{words.label}: {pw.field_label[:1].lower()}{pw.field_label[1:]}"
             params[p.name] = param_field(p, pw, d.param_default(p), ck + f"{name}_{p.name}", label)
         comp_effects.append(d.make_effect(name, params))
+    if comp_effects and (does := d.what_it_does(comp_effects)):
+        st.caption(md(does))
     if st.button("Add this card", key=ck + "add", type="primary"):
         if not comp_name.strip():
             st.error("Give the card a name first.")
@@ -378,33 +474,38 @@ with st.container(border=True):
 # --- rank powers --------------------------------------------------------------------------------
 st.subheader("Powers for number cards")
 st.caption("Give a number a power, e.g. “every 10 clears the pile”.")
-spot("rank_powers")
+slot("rank_powers")
 powers = []
 for i, power in enumerate(data.get("rank_powers", []) or []):
-    with st.expander(md(f"The {d.rank_words(new, power.get('rank', '?'))}"), expanded=False):
-        spot(f"rank_powers.{i}")
+    where = f"rank_powers[{i}]"
+    rank = power.get("rank")
+    now = st.session_state.get(key("rp", i, "rank"), rank)
+    called = f"The {d.rank_words(new, now)}" if isinstance(now, int) else "A new power"
+    with panel(md(called), f"design_open_rp_{i}", where, called):
         if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
             lowest, highest = d.rank_bounds(new)
-            held = power.get("rank")
-            options = sorted(
-                {*range(lowest, highest + 1), *([held] if isinstance(held, int) else [])}
-            )
+            held = rank if isinstance(rank, int) else None
+            options = sorted({*range(lowest, highest + 1), *([held] if held is not None else [])})
             prank = st.selectbox(
                 "Card",
                 options,
-                index=options.index(held) if held in options else 0,
+                index=options.index(held) if held in options else None,
                 format_func=partial(d.rank_words, new),
+                placeholder="Choose a card",
                 key=key("rp", i, "rank"),
             )
         else:
-            prank = number("Number", power.get("rank"), "rp", i, "rank", lo=0, hi=99)
+            prank = number("Number", rank, "rp", i, "rank", lo=0, hi=99)
         ptext = st.text_input(
             "What it says",
             value=power.get("text", ""),
             key=key("rp", i, "text"),
             max_chars=d.LIMITS["text"],
         )
+        slot(f"{where}.text")
         peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
+        if does := d.what_it_does(peffects):
+            st.caption(md(does))
         if st.button("Remove this power", key=key("rp", i, "del")):
             actions.append(partial(d.remove_at, key="rank_powers", index=i))
     new_power: dict[str, Any] = {"rank": prank}
@@ -416,10 +517,10 @@ if powers:
     new["rank_powers"] = powers
 if st.button("Give a number a power", key=key("rp", "add")):
     actions.append(d.add_power)
+    st.session_state[OPEN].add(f"design_open_rp_{len(powers)}")  # the new one opens
 
 # --- table rules --------------------------------------------------------------------------------
 st.subheader("Dealing and burning")
-spot("table")
 deal = data.get("deal", {})
 c = st.columns(3)
 with c[0]:
@@ -428,17 +529,38 @@ with c[1]:
     fu = number("Face-up cards", deal.get("face_up"), "deal", "face_up", lo=0, hi=10)
 with c[2]:
     hand = number("Hand cards", deal.get("hand"), "deal", "hand", lo=0, hi=10)
+slot("deal", labelled=True)
 new["deal"] = {"face_down": fd, "face_up": fu, "hand": hand}
 c = st.columns(2)
 with c[0]:
     new["min_hand"] = number("Keep at least this many in hand", data.get("min_hand"), "min_hand")
+    slot("min_hand")
 with c[1]:
     new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
+    slot("burn")
+
+# Table rules (issue 31.2): each off unless the group turns it on.
+st.subheader("How the table plays")
+table = data.get("table", {})
+rules: dict[str, Any] = {}
+if st.checkbox(
+    "You must play if you can (pick up only when nothing you hold may go)",
+    value=bool(table.get("must_play")),
+    key=key("table", "must_play"),
+):
+    rules["must_play"] = True
+if st.checkbox(
+    "Whoever has the lowest card in their hand starts",
+    value=table.get("starts") == "lowest",
+    key=key("table", "starts"),
+):
+    rules["starts"] = "lowest"
+if rules:
+    new["table"] = rules
 
 # Keep the keys in the order of a variant file.
 order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "jokers"]
-order += ["rank_powers"]
-order += ["deal", "min_hand", "burn"]
+order += ["rank_powers", "deal", "min_hand", "burn", "table"]
 new = {k: new[k] for k in order if k in new}
 
 if actions:
@@ -449,36 +571,91 @@ if actions:
     st.rerun()
 st.session_state[DATA] = new
 
-# --- the live check -------------------------------------------------------------------------------
+# --- the live check: every problem at its field, in plain words ---------------------------------
 chk = d.check(new)
-for section, found in chk.sections.items():
-    target = spots.get(section) or spots.get(section.split(".")[0]) or spots["about"]
-    with target:
-        for problem in found:
-            if problem.severity == "warning":
-                st.warning(md(d.problem_words(problem)))
-            else:
-                st.error(md(d.problem_words(problem)))
+closed: dict[str, int] = {}  # panel path -> problems inside it while it is closed
+for problem in chk.result.problems:
+    about = d.concerns(problem)
+    target = next(p for p in d.prefixes(about) if p in slots)
+    box, labelled = slots[target]
+    field = d.field_label(about) if labelled and about != target else ""
+    said = d.plain_words(problem)
+    said = f"{field}: {said}" if field else said
+    with box:
+        if problem.severity == "warning":
+            st.warning(md(said), icon=":material/lightbulb:")
+        else:
+            st.error(md(said), icon=":material/error:")
+    inside = next((p for p in d.prefixes(about) if p in panels), None)
+    if inside is not None and panels[inside][0] not in opened:
+        closed[inside] = closed.get(inside, 0) + 1
+for inside, count in closed.items():
+    panel_key, called = panels[inside]
+    section = "rank_powers" if inside.startswith("rank_powers") else "karma_cards"
+    with slots[section][0]:
+        thing = "something to fix" if count == 1 else f"{count} things to fix"
+        st.info(md(f"Open “{called}” below: it has {thing}."), icon=":material/expand_more:")
+
+# The address keeps the work in progress: a reload brings it back (README: the Design page).
+draft = d.draft_param(new)
+if len(draft) <= 4 * d.MAX_LINK and st.query_params.get(DRAFT) != draft:
+    st.query_params[DRAFT] = draft
+parent_now = st.session_state.get(PARENT)
+if isinstance(parent_now, Variant) and st.query_params.get(FROM) != parent_now.id:
+    st.query_params[FROM] = parent_now.id
 
 st.divider()
 variant = chk.variant
+errors, warnings = chk.result.errors, chk.result.warnings
 if variant is None:
+    many = "1 thing" if len(errors) == 1 else f"{len(errors)} things"
     st.error(
-        md(
-            f"{len(chk.result.errors)} problem(s) to fix before this variant can be played; "
-            "each is shown next to its field above."
-        )
+        md(f"{many} to fix before this variant can be played. Each is shown at its field above.")
     )
     st.session_state.pop(rulebook.DESIGN_YAML_KEY, None)
+elif warnings:
+    many = "1 note" if len(warnings) == 1 else f"{len(warnings)} notes"
+    st.warning(
+        md(
+            f"{variant.name} can be played, but look at the {many} above first: "
+            "it may not do what you meant."
+        )
+    )
+    st.session_state[rulebook.DESIGN_YAML_KEY] = chk.yaml
 else:
     st.success(md(f"{variant.name} is ready to play."))
     st.session_state[rulebook.DESIGN_YAML_KEY] = chk.yaml
+
+# The file as it leaves the app: its first line points editors at this app's own schema.
+as_file = with_modeline(chk.yaml, VARIANT_SCHEMA, state.schema_base())
+
+
+def _save(v: Variant, text: str, replace: bool) -> None:
+    """Save to the library; replacing a saved variant only once the group said so."""
+    st.session_state.pop(REPLACE, None)
+    try:
+        saved = store.get_variant(v.id)
+        if saved is not None and saved.yaml == text:
+            st.session_state[SAVED] = ("success", f"{v.name} is saved already, just like this.")
+            return
+        if saved is not None and not replace:
+            st.session_state[REPLACE] = (v.id, saved.name)
+            return
+        store.save_variant(v.id, v.name, text, overwrite=replace)
+    except StorageError as e:  # the design stays on screen; nothing was saved
+        st.session_state[SAVED] = ("error", f"{v.name} was not saved. {e.message}")
+    else:
+        st.session_state[SAVED] = (
+            "success",
+            f"Saved {v.name}. Choose it on the Referee page to play.",
+        )
+
 
 c = st.columns(2)
 with c[0]:
     st.download_button(
         "Download the YAML",
-        data=chk.yaml,
+        data=as_file,
         file_name=f"{new.get('id') or 'variant'}.yaml",
         mime="application/x-yaml",
         key="design_download",
@@ -486,18 +663,44 @@ with c[0]:
         width="stretch",
     )
 with c[1]:
-    if (
-        st.button(
-            "Save to our library", key="design_save", disabled=variant is None, width="stretch"
+    st.button(
+        "Save to our library",
+        key="design_save",
+        disabled=variant is None,
+        width="stretch",
+        on_click=_save,
+        args=(variant, chk.yaml, False),
+    )
+saved_now = st.session_state.pop(SAVED, None)
+if saved_now is not None:
+    getattr(st, saved_now[0])(md(saved_now[1]))
+waiting = st.session_state.get(REPLACE)
+if variant is not None and waiting is not None and waiting[0] == variant.id:
+    with st.container(border=True, key="design_replace_box"):
+        st.warning(
+            md(
+                f"Our library already has {waiting[1]} under the short id {variant.id}. "
+                f"Replace it with this {variant.name}? The saved one is then gone."
+            )
         )
-        and variant is not None
-    ):
-        try:
-            store.save_variant(variant.id, variant.name, chk.yaml)
-        except StorageError as e:  # the design stays on screen; nothing was saved
-            st.error(md(f"{variant.name} was not saved. {e.message}"))
-        else:
-            st.success(md(f"Saved {variant.name}. Choose it on the Referee page to play."))
+        c = st.columns(2)
+        with c[0]:
+            st.button(
+                "Yes, replace it",
+                key="design_replace_yes",
+                type="primary",
+                width="stretch",
+                on_click=_save,
+                args=(variant, chk.yaml, True),
+            )
+        with c[1]:
+            if st.button("No, keep the saved one", key="design_replace_no", width="stretch"):
+                st.session_state.pop(REPLACE, None)
+                st.session_state[SAVED] = (
+                    "info",
+                    "Nothing was saved. To keep both, give this one another short id.",
+                )
+                st.rerun()
 
 if variant is not None:
     parent = st.session_state.get(PARENT)
@@ -533,18 +736,32 @@ if variant is not None:
             st.markdown(f"**{md(question_words)}** {md(answer_words)}")
 
     link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
-    with st.expander("Share link"):
+    with st.expander("Share it", key="design_share"):
         if link is None:
             st.warning(
                 f"This variant is too large for a link ({size:,} characters; the limit is "
                 f"{d.MAX_LINK:,}). Download the YAML file and share that instead."
             )
         else:
-            st.caption("Send this link: it opens this variant on the Design page.")
-            st.code(link, language=None, wrap_lines=True)
+            st.caption(
+                "The link opens this variant on the Design page. Copy it into a message, "
+                "or point a phone's camera at the code."
+            )
+            share.copy_button(link, "Copy the link", "Copied: paste it into a message.")
+            qr = share.qr_code(link)
+            if qr is None:
+                st.caption("This link is too long for a code. Copy it instead.")
+            else:
+                st.image(qr, width=280, alt="A QR code of the link to this variant")
 
 with st.expander("The variant file (YAML)"):
-    st.code(chk.yaml, language="yaml", line_numbers=True)
+    st.caption(
+        "The file you download. Problems are listed by line, as editors and "
+        "“karma validate” show them."
+    )
+    st.code(as_file, language="yaml", line_numbers=True)
+    for problem in chk.result.problems:
+        st.text(str(problem))
 
 if variant is not None:
     with st.expander("Rules sheet"):
@@ -552,3 +769,12 @@ if variant is not None:
             st.markdown(rules_sheet(variant))
         except VariantError:
             st.error("No rules sheet for this variant.")
+        else:
+            st.download_button(
+                "Download the rules to print (.html)",
+                data=rules_sheet_html(variant),
+                file_name=f"{rulebook.file_stem(variant.name)}-rules.html",
+                mime="text/html",
+                key="design_rules_html",
+                on_click="ignore",
+            )

@@ -22,11 +22,16 @@ st.title("Games")
 
 
 def _organiser_sign_in() -> None:
-    word = str(st.session_state.pop("games_organiser_password", "") or "")
-    if state.organiser_login(word):
-        st.session_state["games_flash"] = ("success", "Signed in as the organiser.")
-    else:
-        st.session_state["games_flash"] = ("error", "That is not the organiser's password.")
+    # A form sends the typed password with the button, wherever the focus went (Tab moves it
+    # to the field's own show-password eye, which used to keep the value from being sent).
+    word = str(st.session_state.get("games_organiser_password", "") or "")
+    ok, words = state.organiser_login(word)
+    st.session_state["games_flash"] = ("success" if ok else "error", words)
+
+
+def _organiser_sign_out() -> None:
+    state.organiser_logout()
+    st.session_state["games_flash"] = ("success", "Signed out. This device is a visitor again.")
 
 
 if who.public and not who.organiser:
@@ -34,9 +39,20 @@ if who.public and not who.organiser:
         "This app is open to the internet, so only games started on this device or opened "
         "with their link are listed here. The club's organiser sees them all."
     )
-    with st.expander("Organiser", icon=":material/key:"):
+    with (
+        st.expander("Organiser", icon=":material/key:"),
+        st.form("games_organiser", clear_on_submit=True, border=False),
+    ):
         st.text_input("Organiser's password", type="password", key="games_organiser_password")
-        st.button("Sign in", key="games_organiser_go", on_click=_organiser_sign_in)
+        st.form_submit_button("Sign in", key="games_organiser_go", on_click=_organiser_sign_in)
+elif who.public:
+    st.caption("You are signed in as the club's organiser: every game is listed here.")
+    st.button(
+        "Sign out",
+        key="games_organiser_out",
+        icon=":material/logout:",
+        on_click=_organiser_sign_out,
+    )
 
 
 def _resume(gid: str) -> None:

@@ -27,13 +27,29 @@ else:
         "To print: use your browser's Print command (Ctrl+P or ⌘P; on a tablet, Share → Print). "
         "The menus are left out of the printout."
     )
-    st.download_button(
-        "Download the rules (.md)",
-        data=sheet,
-        file_name=f"{rulebook.file_stem(choice.name)}-rules.md",
-        mime="text/markdown",
-        key="rules_download",
-        on_click="ignore",
+    c = st.columns(2)
+    with c[0]:
+        st.download_button(
+            "Download the rules to print (.html)",
+            data=rulebook.sheet_html(choice.yaml) or "",
+            file_name=f"{rulebook.file_stem(choice.name)}-rules.html",
+            mime="text/html",
+            key="rules_download_html",
+            on_click="ignore",
+            width="stretch",
+        )
+    with c[1]:
+        st.download_button(
+            "Download the rules (.md)",
+            data=sheet,
+            file_name=f"{rulebook.file_stem(choice.name)}-rules.md",
+            mime="text/markdown",
+            key="rules_download",
+            on_click="ignore",
+            width="stretch",
+        )
+    st.caption(
+        "The printable page opens in any browser; print it, or choose “Save as PDF” when you print."
     )
     st.markdown(sheet)
     st.caption(md(f"Variant: {choice.name}", [choice.name]))

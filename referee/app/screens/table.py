@@ -732,11 +732,12 @@ def _followed() -> None:
 
 
 def _export(tbl: table.Table) -> None:
+    base = state.schema_base()  # now: the download itself runs outside the script
     c: Any = st.columns(2)
     with c[0]:
         st.download_button(
             "Download the game record",
-            data=lambda: table.export_text(tbl),
+            data=lambda: table.export_text(tbl, base),
             file_name=f"karma-game-{tbl.gid}.yaml",
             mime="application/x-yaml",
             key="do_export",

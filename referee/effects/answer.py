@@ -1,0 +1,88 @@
+"""Answer it or pick up (a house rule): "after the trump card, the next player must play a trump
+card or pick up the pile".  As the card comes on top (played, moved by Bottoms Up, copied by a
+mirror), the next player to step must answer with the same card - or a wild one, as the group
+says - or pick up.  It lapses after that player's step, or with the pile.
+
+This file is the whole effect: what it leaves pending (``Answer``), the check it imposes and its
+words, and what the schema, the loader, the rules sheet, the Design page and the bots read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.effects.base import Arrival, Proposal, Refusal, Traits
+from referee.effects.spec import UNITS, EffectSpec, Param, Params
+from referee.state import Pending, State
+from referee.variant.model import Card, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Pending):
+    """The next player must play ``card`` (or a wild card when ``wild``) or pick up."""
+
+    wild: bool = False
+
+    def pile_gone(self) -> Pending | None:
+        return None  # nothing left to answer
+
+
+class AnswerOrPickUp(EffectSpec):
+    name = "answer"
+    title = "Answer it or pick up"
+    rule = "R9"
+    description = "The next player must play the same card (or a wild one, if allowed) or pick up."
+    help = "The next player must play the same card on it, or pick up the pile."
+    params = (
+        Param(
+            "wild",
+            "string",
+            "Whether a wild card (a Karma card, a wild rank) also answers it.",
+            default="refused",
+            choices=("refused", "allowed"),
+            label="May a wild card answer it?",
+            choice_words=("No, only the same card", "Yes, a wild card too"),
+        ),
+    )
+    examples = ({"effect": "answer"},)
+    order = 192
+
+    def on_top(self, params: Params, a: Arrival) -> None:
+        v, card = a.variant, a.of
+        a.state.pending[self.name] = Answer(
+            a.by,
+            card,
+            v.card_name(card),
+            v.rule_for(a.card, self.rule),
+            self.arg(params, "wild") == "allowed",
+        )
+
+    def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
+        """Another player's play must be the same card, or wild when allowed; a blind
+        face-down card is turned over whatever it is (R7.5)."""
+        if not isinstance(p, Answer) or ask.by == p.by or ask.zone == "face_down":
+            return None
+        if ask.card == p.card or (p.wild and _wild(ask.variant, ask.card)):
+            return None
+        alt = " or a wild card" if p.wild else ""
+        return Refusal(
+            self.name,
+            "answer",
+            p.rule,
+            f"after {p.name}, {ask.by} must answer with {p.name}{alt}, or pick up the pile.",
+        )
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        alt = " (or a wild card)" if self.arg(params, "wild") == "allowed" else ""
+        return f"The next player must play the same card on it{alt}, or pick up the pile."
+
+    def bot_score(self, state: State, pile_size: int) -> float | None:
+        return 3.0
+
+
+def _wild(variant: Variant, card: Card) -> bool:
+    """Karma cards are wild (R5.3), and so is a rank whose effects make it wild."""
+    t = Traits(wild=isinstance(card, str))
+    for e in variant.effects_of(card):
+        UNITS[e.name].traits(e.params, t)
+    return t.wild

@@ -1,0 +1,113 @@
+"""Takes only (a house rule): while this card judges the pile, only certain cards may go on it -
+"nothing but a 2 may go on the Go Again card".  Numbers from min to max may go; wild cards too
+only if the group says so (by default "nothing but" means nothing else, Karma cards included).
+It is asked by the one R5 check (``takes``), right after the landing card's own ``lands_on``:
+refused, advised, listed and decided blind alike.  A Play a Table Card follow-up still takes any
+card (R8.3 comes first, or the player could be left with no step).
+
+This file is the whole effect: its hook, its words, and what the schema, the loader, the rules
+sheet, the Design page and the bots read from the registry.
+"""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects.base import PileView, Refusal, Traits
+from referee.effects.spec import UNITS, CardCheck, EffectSpec, Param, Params
+from referee.variant.model import Card, Variant
+
+
+class TakesOnly(EffectSpec):
+    name = "takes_only"
+    title = "Only some cards may go on it"
+    rule = "R9"
+    description = (
+        "While it is on top, only a number from min to max may be played on it (and wild "
+        "cards only if allowed)."
+    )
+    help = "Say which cards may be played on this one, for example nothing but a 2."
+    params = (
+        Param(
+            "min",
+            "integer",
+            "The lowest number that may go on it (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Only this number or higher on it",
+            empty="no lowest number",
+        ),
+        Param(
+            "max",
+            "integer",
+            "The highest number that may go on it (default: any).",
+            minimum=0,
+            maximum=99,
+            label="Only this number or lower on it",
+            empty="no highest number",
+        ),
+        Param(
+            "wild",
+            "string",
+            "Whether wild cards (Karma cards among them) may still go on it.",
+            default="refused",
+            choices=("refused", "allowed"),
+            label="Wild cards on it",
+            choice_words=("Not even wild cards", "Wild cards may go too"),
+        ),
+    )
+    passive = True  # it is judged while it lies on top: nothing happens as it is played
+    examples = ({"effect": "takes_only", "min": 2, "max": 2},)
+    order = 37
+
+    def takes(self, params: Params, card: Card, pile: PileView, variant: Variant) -> Refusal | None:
+        lo, hi = params.get("min"), params.get("max")
+        if isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi):
+            return None
+        if self.arg(params, "wild") == "allowed" and _wild(variant, card):
+            return None
+        judge = pile.judge
+        top = variant.card_name(judge) if judge is not None else "it"
+        return Refusal(
+            self.name,
+            "takes_only",
+            variant.rule_for(judge, self.rule) if judge is not None else self.rule,
+            f"only {self._what(params, variant)} may go on {top}.",
+        )
+
+    def _what(self, params: Params, variant: Variant | None = None) -> str:
+        lo, hi = params.get("min"), params.get("max")
+        cards = "a number" if lo is None and hi is None else _numbers(lo, hi, variant)
+        if self.arg(params, "wild") == "allowed":
+            return f"{cards} or a wild card"
+        return cards
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        return f"While it is on top, only {self._what(params, variant)} may be played on it."
+
+    def check(self, c: CardCheck) -> None:
+        lo, hi = c.number("min"), c.number("max")
+        if lo is not None and hi is not None and lo > hi:
+            c.error(
+                f"min {lo} is more than max {hi}, so nothing could go on it; "
+                f"expected min at most {hi}",
+                "min",
+            )
+        if c.leaves_game:
+            c.warn(
+                "a one-time card leaves the pile as it resolves (R8), so it never lies on top "
+                "and takes_only never counts; expected it left out",
+                None,
+            )
+
+
+def _numbers(lo: int | None, hi: int | None, variant: Variant | None = None) -> str:
+    """'a 2', '5 or lower', 'a number from 2 to 4'; in an ordinary pack 'a Queen'."""
+    return words.value_range(lo, hi, variant)
+
+
+def _wild(variant: Variant, card: Card) -> bool:
+    """Karma cards are wild (R5.3), and so is a rank whose effects make it wild."""
+    t = Traits(wild=isinstance(card, str))
+    for e in variant.effects_of(card):
+        UNITS[e.name].traits(e.params, t)
+    return t.wild

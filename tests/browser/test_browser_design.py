@@ -1,0 +1,127 @@
+"""Issue 29.10 in real Chromium: the Design page shows a slip at its field, keeps the work
+through a reload, keeps a panel open while it is edited, shares a link with a Copy button and
+a QR code, and hands the design to the Simulate page with the variant it started from."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import Server
+from .test_browser_app import LANDSCAPE, PORTRAIT, fill, new_page, settled, shot
+
+pytestmark = pytest.mark.browser
+
+
+def box(locator: Any) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None
+    return dict(found)
+
+
+def below(page: Page, message: Any, field: str, within: float = 140) -> None:
+    """``message`` is drawn just under the field ``field`` (a widget key), overlapping it
+    from side to side: it is seen where the change is made."""
+    f, m = box(page.locator(f".st-key-{field}").first), box(message)
+    gap = m["y"] - (f["y"] + f["height"])
+    assert 0 <= gap <= within, (field, f, m)
+    assert m["x"] < f["x"] + f["width"] and f["x"] < m["x"] + m["width"], (field, f, m)
+
+
+def open_design(page: Page, url: str) -> None:
+    page.goto(f"{url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    settled(page)
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["768x1024", "1024x768"])
+def test_a_slip_is_shown_at_its_field_and_a_reload_keeps_the_work(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    open_design(page, server.url)
+    fill(page, "d0_name", "Our Slow Karma")
+    fill(page, "d0_burn", "5")
+    note = page.get_by_text(re.compile(r"^With 1 deck, no card has 5 copies"))
+    expect(note).to_be_visible()
+    below(page, note, "d0_burn")
+    expect(page.get_by_text(re.compile(r"can be played, but look at the 1 note"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"is ready to play\."))).to_have_count(0)
+
+    fill(page, "d0_deal_hand", "10")
+    error = page.get_by_text(re.compile(r"^To: 6 players need 96 cards for the deal"))
+    expect(error).to_be_visible()
+    below(page, error, "d0_players_0_max")  # under the row of the players it is about
+    heading = box(page.get_by_role("heading", name="Number cards", exact=True))
+    assert box(error)["y"] < heading["y"]
+    expect(page.get_by_text(re.compile(r"^2 things to fix before this variant"))).to_be_visible()
+    shot(page, f"design-slip-{viewport['width']}x{viewport['height']}")
+
+    page.reload()
+    expect(page.get_by_text("Your design is back, just as you left it.")).to_be_visible()
+    expect(page.locator(".st-key-d0_name input")).to_have_value("Our Slow Karma")
+    expect(page.locator(".st-key-d0_burn input")).to_have_value("5")
+    expect(page.locator(".st-key-d0_deal_hand input")).to_have_value("10")
+    expect(page.get_by_text(re.compile(r"^To: 6 players need 96 cards"))).to_be_visible()
+
+
+def test_a_panel_stays_open_while_it_is_edited(browser: Browser, server: Server) -> None:
+    page = new_page(browser, PORTRAIT)
+    open_design(page, server.url)
+    name = page.locator(".st-key-d0_kc_1_name input")
+    expect(name).to_be_hidden()
+    page.locator(".st-key-design_open_kc_five_or_below summary").click()
+    settled(page)
+    expect(name).to_be_visible()
+    fill(page, "d0_kc_1_name", "Four or Below")  # the panel's title changes with it
+    expect(page.locator(".st-key-design_open_kc_five_or_below summary")).to_contain_text(
+        "Four or Below × 3"
+    )
+    expect(name).to_be_visible()
+    fill(page, "d0_kc_1_copies", "2")
+    expect(page.locator(".st-key-design_open_kc_five_or_below summary")).to_contain_text("× 2")
+    expect(name).to_have_value("Four or Below")
+    # A new effect starts empty, and the panel stays open for the choice.
+    page.locator(".st-key-d0_karma_cards_1_add_effect button").click()
+    settled(page)
+    expect(page.get_by_text("Choose what it does.")).to_be_visible()
+    expect(page.locator(".st-key-d1_kc_1_name input")).to_be_visible()
+
+
+def test_a_share_link_has_a_copy_button_and_a_qr_code(browser: Browser, server: Server) -> None:
+    page = new_page(browser, LANDSCAPE)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_design(page, server.url)
+    page.locator(".st-key-design_share summary").click()
+    share = page.locator(".st-key-design_share")
+    expect(share.get_by_role("img", name="A QR code of the link to this variant")).to_be_visible()
+    assert share.get_by_text("?v=").count() == 0  # no wall of characters
+    frame = share.frame_locator("iframe").first
+    frame.get_by_role("button", name="Copy the link").click()
+    expect(frame.get_by_text("Copied: paste it into a message.")).to_be_visible()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(f"{server.url}/design?v="), link
+
+    other = new_page(browser, LANDSCAPE)
+    other.goto(link)
+    expect(other.get_by_text(re.compile(r"^Loaded .* from the shared link\."))).to_be_visible()
+
+
+def test_the_design_goes_to_the_simulate_page_with_its_parent(
+    browser: Browser, server: Server
+) -> None:
+    page = new_page(browser, LANDSCAPE)
+    open_design(page, server.url)
+    fill(page, "d0_name", "Karma, Our Way")
+    page.locator(".st-key-design_to_simulate button").click()
+    expect(page.get_by_role("heading", name="Simulate")).to_be_visible()
+    settled(page)
+    expect(page.get_by_role("combobox", name="Variant")).to_have_value(
+        "Karma, Our Way (from the Design page)"
+    )
+    expect(page.get_by_role("combobox", name="Compare with")).to_have_value(
+        "Karma (the variant it started from)"
+    )

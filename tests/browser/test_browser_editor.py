@@ -1,0 +1,70 @@
+"""Issue 29.11: a file downloaded from the app is checked by an editor with no internet.  The
+file's first line names the app's own address, the app serves its schemas there, and
+``yaml-language-server`` (tests/yamlls.py) loads that schema over HTTP and reports a planted
+mistake at its line."""
+
+from __future__ import annotations
+
+import shutil
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from yamlls import SERVER, YamlLanguageServer
+
+from referee.records import load_record_text
+from referee.resources import RECORD_SCHEMA, VARIANT_SCHEMA
+from referee.variant.loader import load_variant_text
+from referee.variant.schema_gen import SCHEMAS_DIR
+
+from .conftest import Server
+from .test_browser_app import LANDSCAPE, new_page, settled, start_game
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not SERVER.exists() or shutil.which("node") is None,
+        reason="yaml-language-server is not installed (make test runs npm ci)",
+    ),
+]
+
+
+def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    served = f"{server.url}/app/static/"
+    for name in (VARIANT_SCHEMA, RECORD_SCHEMA):
+        with urllib.request.urlopen(served + name, timeout=10) as answer:
+            assert answer.read().decode("utf-8") == (SCHEMAS_DIR / name).read_text("utf-8")
+
+    page = new_page(browser, LANDSCAPE)
+    page.goto(f"{server.url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    settled(page)
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download button").click()
+    variant = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert variant.startswith(f"# yaml-language-server: $schema={served}{VARIANT_SCHEMA}\n")
+    assert load_variant_text(variant, "ours.yaml").ok
+
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    with page.expect_download() as dl:
+        page.locator(".st-key-do_export button").click()
+    record = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert record.startswith(f"# yaml-language-server: $schema={served}{RECORD_SCHEMA}\n")
+    load_record_text(record, "game.yaml")
+
+    # An editor in a folder with no schema: it loads the one the first line names, from the app.
+    folder = tmp_path / "editor"
+    folder.mkdir()
+    lines = variant.splitlines(keepends=True)
+    burn = next(i for i, line in enumerate(lines) if line.startswith("burn:"))
+    lines[burn] = "burn: three\n"
+    with YamlLanguageServer(folder) as ls:
+        assert ls.diagnostics_of(folder / "ours.yaml", variant) == []
+        found = ls.diagnostics_of(folder / "ours.yaml", "".join(lines))
+        assert [d["range"]["start"]["line"] for d in found] == [burn], found
+        assert ls.diagnostics_of(folder / "game.yaml", record) == []
+        bad = record.replace("players:", "player:", 1)
+        assert ls.diagnostics_of(folder / "game.yaml", bad) != []

@@ -1,0 +1,100 @@
+"""Issue 31.2: table rules in the variant - "you must play if you can" and "whoever holds the
+lowest card starts" (docs/rulings.md, ruling 67)."""
+
+from __future__ import annotations
+
+import support
+
+from referee.app.setup import starting_with
+from referee.engine import Game, PickUp, Play, Position
+from referee.reasons import Reason
+from referee.variant.loader import variant_from_data, variant_to_data
+from referee.variant.model import TableRules, Variant
+from referee.variant.sheet import rules_sheet
+
+
+def house(**table: object) -> Variant:
+    data = support.house_data()
+    data["table"] = table
+    return variant_from_data(data)
+
+
+def test_table_rules_load_save_and_are_said_on_the_sheet() -> None:
+    v = house(must_play=True, starts="lowest")
+    assert v.table == TableRules(must_play=True, starts="lowest")
+    assert variant_to_data(v)["table"] == {"must_play": True, "starts": "lowest"}
+    assert "table" not in variant_to_data(house())
+    sheet = rules_sheet(v)
+    assert "If you can play, you must" in sheet
+    assert "Whoever has the lowest number card in their hand starts" in sheet
+
+
+def _game(v: Variant, face_up: tuple[int, ...], pile: tuple[int, ...] = (5,)) -> Game:
+    start = Position(
+        "Ann",
+        hand={"Ben": 3},
+        face_up={"Ann": face_up},
+        face_down={"Ann": 2, "Ben": 3},
+        draw_pile=0,
+        pile=pile,
+    )
+    return Game.from_position(v, ["Ann", "Ben"], start)
+
+
+def test_a_player_known_to_hold_a_card_that_may_go_must_play_it() -> None:
+    g = _game(house(must_play=True), (7, 2))
+    v = g.explain(PickUp("Ann"))
+    assert not v.legal and v.reason == Reason.MUST_PLAY and v.rule == "R6.2"
+    assert v.message == "No: Ann holds 7, which may go, and at this table Ann must play it."
+    assert "pick up" not in g.hint()
+    assert g.explain(Play("Ann", (7,), "face_up")).legal
+    plain = _game(house(), (7, 2))
+    assert plain.explain(PickUp("Ann")).legal  # the rule book: picking up is always open (R6.2)
+
+
+def test_with_nothing_that_may_go_the_pile_may_be_picked_up() -> None:
+    g = _game(house(must_play=True), (2, 3))
+    assert g.explain(PickUp("Ann")).legal
+
+
+def test_a_face_down_card_may_always_be_turned_over_so_it_must_be() -> None:
+    start = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 2, "Ben": 3}, draw_pile=0, pile=(9,))
+    g = Game.from_position(house(must_play=True), ["Ann", "Ben"], start)
+    v = g.explain(PickUp("Ann"))
+    assert not v.legal and v.message == (
+        "No: at this table Ann must turn over a face-down card, not pick up."
+    )
+
+
+def test_unknown_hand_cards_are_not_held_against_the_player() -> None:
+    """The referee sees what the table has seen (R4.3): an unknown hand may hold nothing that
+    goes, so the pick-up stands."""
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=5, pile=(9,))
+    g = Game.from_position(house(must_play=True), ["Ann", "Ben"], start)
+    assert g.explain(PickUp("Ann")).legal
+
+
+def test_the_simulator_never_picks_up_when_it_could_play() -> None:
+    v = house(must_play=True)
+    for seed in range(10):
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        for _ in range(200):
+            if g.over:
+                break
+            steps = g.legal_steps()
+            plays = [s for s in steps if isinstance(s, Play)]
+            assert not (plays and any(isinstance(s, PickUp) for s in steps))
+            for s in steps:
+                assert g.explain(s).legal
+            g.push(steps[-1], trusted=True)  # the pick-up whenever it is offered
+
+
+def test_the_holder_of_the_lowest_card_starts() -> None:
+    v = house(starts="lowest")
+    for seed in range(8):
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        first = g.state.seats[g.state.mover]
+        assert g.state.mover == 0  # seated first, so the seating is listed from them (R2.3)
+        lowest = min(c for seat in g.state.seats for c in seat.hand.known if isinstance(c, int))
+        assert lowest in first.hand.known
+    assert starting_with(["Ann", "Ben", "Cal", "Dee"], "Cal") == ["Cal", "Dee", "Ann", "Ben"]
