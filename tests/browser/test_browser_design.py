@@ -55,7 +55,7 @@ def test_a_slip_is_shown_at_its_field_and_a_reload_keeps_the_work(
     error = page.get_by_text(re.compile(r"^To: 6 players need 96 cards for the deal"))
     expect(error).to_be_visible()
     below(page, error, "d0_players_0_max")  # under the row of the players it is about
-    heading = box(page.get_by_role("heading", name="Number cards", exact=True))
+    heading = box(page.get_by_role("heading", name="The deck", exact=True))
     assert box(error)["y"] < heading["y"]
     expect(page.get_by_text(re.compile(r"^2 things to fix before this variant"))).to_be_visible()
     shot(page, f"design-slip-{viewport['width']}x{viewport['height']}")
