@@ -21,7 +21,8 @@ from referee.records import RecordError, export_record, load_record_text, replay
 from referee.simulate.bots import make_bot
 from referee.simulate.runner import play
 from referee.variant import builtin, variant_from_data, variant_to_data
-from referee.variant.loader import dump_variant, load_variant_text
+from referee.variant.loader import dump_variant, effect_to_data, load_variant_text
+from referee.variant.menu import MENU
 from referee.variant.model import JOKER
 from referee.variant.sheet import rules_sheet
 
@@ -299,7 +300,11 @@ def test_an_ordinary_pack_round_trips_through_yaml() -> None:
     )
     data = variant_to_data(v)
     assert data["ranks"] == {"pack": "ordinary", "ace": "low"}
-    assert data["jokers"] == {"copies": 3, "text": "Turns play round.", "effects": ["reverse"]}
+    assert data["jokers"] == {
+        "copies": 3,
+        "text": "Turns play round.",
+        "effects": [effect_to_data(MENU["reverse"].effect())],
+    }
     assert data["rank_powers"] == [{"rank": 12, "effects": ["wild"]}]
     again = load_variant_text(dump_variant(v))
     assert again.ok and again.variant == v

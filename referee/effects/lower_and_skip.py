@@ -65,7 +65,7 @@ class LowerAndSkip(EffectSpec):
                 "lower_and_skip restricts the next play to the card's own number or lower, and "
                 f"a {c.holder} has no number; expected it on a rank power",
                 None,
-                f"“{self.title}” needs the card's own number, and a Karma card has none. "
+                f"“{self.title}” needs the card's own number, and a {c.holder} has none. "
                 "Give it to a number card instead, under “Powers for number cards”.",
             )
 

@@ -250,17 +250,22 @@ class _Checker:
                 ("jokers",),
                 "jokers belong to an ordinary pack, and this deck has number cards; expected "
                 "ranks: {pack: ordinary}, or a Karma card instead of the jokers",
+                plain="Jokers come with an ordinary pack. Pick that pack, or make a "
+                "Karma card instead.",
             )
         for i, card in enumerate(cards):
             if card.get("id") == JOKER:
                 self.report(
                     ("karma_cards", i, "id"),
                     f"the id '{JOKER}' names the jokers of this pack; expected another card id",
+                    plain="The jokers are called “joker” in game records. Give this card "
+                    "another name.",
                 )
         if _int(jokers.get("copies")) == 0:
             self.warn(
                 ("jokers", "copies"),
                 "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
+                plain="There are no jokers in the pack.",
             )
         self.check_effects(("jokers", "effects"), jokers.get("effects"), None, rank_set, "joker")
 
@@ -277,6 +282,8 @@ class _Checker:
                     ("karma_cards", i, "id"),
                     f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of this "
                     "pack, which a record may write the same way; expected another card id",
+                    plain=f"This card's short name looks like the {self.pack.rank_name(rank)}. "
+                    "Give the card another name.",
                 )
 
     def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
@@ -358,6 +365,7 @@ class _Checker:
                     ("rank_powers", i, "rank"),
                     f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "
                     "has number cards; expected a number",
+                    plain=f"{raw} is a card of an ordinary pack. Pick a number.",
                 )
             if raw is not None and rank is None:
                 continue  # whose effects these are is unknown: the rank is the problem to fix
@@ -378,7 +386,9 @@ class _Checker:
                         ("rank_powers", i, "rank"),
                         f"the deck has no {rank} (ranks {lo} to {hi}); "
                         f"expected a rank from {lo} to {hi}",
-                        plain=f"There is no {rank} in the deck. Pick a number from {lo} to {hi}.",
+                        plain=f"There is no {rank} in the deck. Pick a card from {lo} to {hi}."
+                        if self.pack.ordinary
+                        else f"There is no {rank} in the deck. Pick a number from {lo} to {hi}.",
                     )
             self.check_effects(("rank_powers", i, "effects"), power.get("effects"), rank, rank_set)
 

@@ -223,6 +223,7 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
     effect starts empty ("Choose what it does").  ``index`` None: the one holder that is not a
     list (an ordinary pack's jokers)."""
     names = list(MENU)
+    at = where if index is None else f"{where}[{index}]"  # the problems' path
     out: list[Any] = []
     for i, e in enumerate(effects):
         current = d.effect_name(e)
@@ -242,7 +243,7 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
                     actions.append(partial(d.remove_effect, key=where, index=index, effect=i))
             if name is None:
-                slot(f"{where}[{index}].effects[{i}]")
+                slot(f"{at}.effects[{i}]")
                 out.append(dict(d.NO_EFFECT))
                 continue
             spec, words = MENU[name], d.EFFECT_WORDS[name]
@@ -255,9 +256,9 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 new_params[p.name] = param_field(
                     p, words.params[p.name], value, key(where, index, "e", i, name, p.name)
                 )
-            slot(f"{where}[{index}].effects[{i}]")
+            slot(f"{at}.effects[{i}]")
             out.append(d.make_effect(name, new_params))
-    slot(f"{where}[{index}].effects")
+    slot(f"{at}.effects")
     if st.button("Add an effect", key=key(where, index, "add_effect")):
         actions.append(partial(d.add_effect, key=where, index=index))
     return out
@@ -357,6 +358,7 @@ if kind == "ordinary":
             key=key("jokers", "text"),
             max_chars=d.LIMITS["text"],
         )
+        slot("jokers", "jokers.text")
         new_jokers: dict[str, Any] = {"copies": joker_copies}
         if jtext:
             new_jokers["text"] = jtext
@@ -365,7 +367,6 @@ if kind == "ordinary":
         new_jokers["effects"] = effects_editor("jokers", None, list(jokers.get("effects", [])))
         if does := d.what_it_does(new_jokers["effects"]):
             st.caption(md(does))
-        slot("jokers", labelled=True)
         new["jokers"] = new_jokers
 else:
     c = st.columns(3)
@@ -483,13 +484,12 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
     with panel(md(called), f"design_open_rp_{i}", where, called):
         if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
             lowest, highest = d.rank_bounds(new)
-            options = sorted(
-                {*range(lowest, highest + 1), *([rank] if isinstance(rank, int) else [])}
-            )
+            held = rank if isinstance(rank, int) else None
+            options = sorted({*range(lowest, highest + 1), *([held] if held is not None else [])})
             prank = st.selectbox(
                 "Card",
                 options,
-                index=options.index(rank) if rank in options else None,
+                index=options.index(held) if held in options else None,
                 format_func=partial(d.rank_words, new),
                 placeholder="Choose a card",
                 key=key("rp", i, "rank"),
