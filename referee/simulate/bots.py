@@ -229,9 +229,9 @@ class SmartBot:
         self._choices += 1
         info = self._cache.get(game.variant)
         if self._choices > self.long_game and rng.randrange(self.vary) == 0:
-            plain = [s for s in steps if isinstance(s, Play) and not info[s.cards[0]].special]
-            if len(plain) > 1:
-                return rng.choice(plain)
+            loose = [s for s in steps if isinstance(s, Play) and not info[s.cards[0]].special]
+            if len(loose) > 1:
+                return rng.choice(loose)
         state = game.state
         pick, most, one, targeted = _plays_by_card(steps)
 

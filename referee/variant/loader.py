@@ -221,7 +221,7 @@ class _Checker:
                 ("ranks", "high"),
                 f"the highest rank {high} is below the lowest rank {low}; "
                 f"expected high at least {low}",
-                plain=f"The highest number is below the lowest one. Make it {low} or more.",
+                plain=f"The top number is less than the bottom one. Make it {low} or more.",
             )
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
@@ -250,17 +250,22 @@ class _Checker:
                 ("jokers",),
                 "jokers belong to an ordinary pack, and this deck has number cards; expected "
                 "ranks: {pack: ordinary}, or a Karma card instead of the jokers",
+                plain="Jokers go with an ordinary pack of cards, and this deck has number "
+                "cards. Use an ordinary pack, or make a Karma card instead.",
             )
         for i, card in enumerate(cards):
             if card.get("id") == JOKER:
                 self.report(
                     ("karma_cards", i, "id"),
                     f"the id '{JOKER}' names the jokers of this pack; expected another card id",
+                    plain="In game records this card has the name joker, which the jokers "
+                    "have. Give the card another name.",
                 )
         if _int(jokers.get("copies")) == 0:
             self.warn(
                 ("jokers", "copies"),
                 "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
+                "With 0 jokers there are none in the deck. Have 1 or more, or none at all.",
             )
         self.check_effects(("jokers", "effects"), jokers.get("effects"), None, rank_set, "joker")
 
@@ -277,6 +282,8 @@ class _Checker:
                     ("karma_cards", i, "id"),
                     f"the id '{card['id']}' reads like the {self.pack.rank_name(rank)} of this "
                     "pack, which a record may write the same way; expected another card id",
+                    f"In game records this card has the name {card['id']}, which reads like the "
+                    f"{self.pack.rank_name(rank)}. Give the card another name.",
                 )
 
     def check_names(self, d: dict[str, Any], cards: list[dict[str, Any]]) -> None:
@@ -358,6 +365,8 @@ class _Checker:
                     ("rank_powers", i, "rank"),
                     f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "
                     "has number cards; expected a number",
+                    plain=f"{quoted(raw)} is a card of an ordinary pack, and this deck has "
+                    "number cards. Pick a number.",
                 )
             if raw is not None and rank is None:
                 continue  # whose effects these are is unknown: the rank is the problem to fix
@@ -482,8 +491,8 @@ class _Checker:
                         ("players", i, "min"),
                         f"{lo}-{hi} players overlaps players[{j}] ({olo}-{ohi}); "
                         "expected each table size in one range only",
-                        plain=f"Another row already covers {olo} to {ohi} players. Each "
-                        "number of players needs one row only.",
+                        plain=f"Another row is for {olo} to {ohi} players too. Use one row "
+                        "for each number of players.",
                     )
                     break
             else:
