@@ -15,7 +15,7 @@ from referee.app import designer as d
 from referee.store import Store, default_path
 from referee.variant.loader import load_variant_text
 from referee.variant.menu import MENU
-from referee.variant.registry import builtin
+from referee.variant.registry import builtin, builtin_ids
 from referee.variant.sheet import rules_sheet
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
@@ -447,3 +447,10 @@ def test_palace_survives_the_design_page(data_dir: Path) -> None:
     assert not at.exception, at.exception
     back = load_variant_text(at.session_state["design_yaml"]).variant
     assert back == builtin("palace")
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_every_builtin_design_survives_a_draft(vid: str) -> None:
+    """A reload keeps every kind of design: number decks, an ordinary pack and its jokers."""
+    data = d.from_variant(builtin(vid))
+    assert d.read_draft(d.draft_param(data)) == data

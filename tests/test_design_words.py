@@ -85,3 +85,49 @@ def test_a_problem_finds_its_field() -> None:
     assert d.field_label("karma_cards[0].effects[2].max") == ""
     [burn] = _problems(CASES / "warn" / "burn-only-with-two-decks.yaml")
     assert burn.path == "players[0].decks" and d.concerns(burn) == "burn"
+
+
+def test_every_check_of_every_effect_unit_gives_plain_words() -> None:
+    """A new effect unit's checks speak to the Design page too: each ``c.error`` / ``c.warn``
+    in ``referee/effects/`` passes the family's words (the third argument), even one no
+    golden case reaches yet."""
+    import ast
+
+    units = Path(__file__).resolve().parents[1] / "referee" / "effects"
+    calls = []
+    for path in sorted(units.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("error", "warn")
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "c"
+            ):
+                calls.append((path.name, node.lineno, len(node.args) + len(node.keywords)))
+    assert len(calls) >= 15
+    assert [c for c in calls if c[2] < 3] == [], "a check without plain words"
+
+
+def test_every_check_of_the_loader_gives_plain_words() -> None:
+    """The same for the loader's own checks: every ``self.report`` / ``self.warn`` gives the
+    family's words (``plain=``, or ``self.warn``'s third argument)."""
+    import ast
+
+    loader = Path(__file__).resolve().parents[1] / "referee" / "variant" / "loader.py"
+    missing, calls = [], 0
+    for node in ast.walk(ast.parse(loader.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("report", "warn")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "self"
+        ):
+            calls += 1
+            keywords = {k.arg for k in node.keywords}
+            given = "plain" in keywords or len(node.args) >= (3 if node.func.attr == "warn" else 4)
+            if not given and node.args and not isinstance(node.args[0], ast.Name):
+                missing.append(node.lineno)
+    assert calls >= 25
+    assert missing == [], f"loader.py lines {missing}: a check without plain words"

@@ -589,6 +589,42 @@ def _rows(raw: Any, limit: int) -> list[dict[str, Any]]:
     return [x for x in (raw if isinstance(raw, list) else [])[:limit] if isinstance(x, dict)]
 
 
+def _num(where: str, value: Any) -> int | None:
+    return _int_or_none(value, NUMBER_BOUNDS.get(where, (None, None)))
+
+
+def _words_and_effects(raw: dict[Any, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """A card's, a power's or the jokers' text, rule and effects, tamed, added to ``out``."""
+    if raw.get("text"):
+        out["text"] = _text(raw.get("text"), LIMITS["text"])
+    rule = raw.get("rule")
+    if "rank" not in out and isinstance(rule, str) and re.fullmatch(r"R[0-9]+(\.[0-9]+)*", rule):
+        out["rule"] = rule
+    out["effects"] = _effects(raw.get("effects"))
+    return out
+
+
+def _cards(raw: Any) -> list[dict[str, Any]]:
+    cards = []
+    taken: set[str] = set()
+    for c in _rows(raw, 30):
+        name = _text(c.get("name"), LIMITS["card_name"])
+        cid = c.get("id")
+        fits = isinstance(cid, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,39}", cid) is not None
+        cid = cid if fits and cid not in taken else card_id(name, taken)
+        taken.add(cid)
+        card = {"id": cid, "name": name, "copies": _num("karma_cards.copies", c.get("copies"))}
+        cards.append(_words_and_effects(c, card))
+    return cards
+
+
+def _ranks(raw: Any) -> dict[str, Any]:
+    ranks: dict[Any, Any] = raw if isinstance(raw, dict) else {}
+    if ranks.get("pack") == "ordinary":  # an ordinary pack (issue 31.1): only the Ace's place
+        return {"pack": "ordinary", "ace": "low" if ranks.get("ace") == "low" else "high"}
+    return {k: _num(f"ranks.{k}", ranks.get(k)) for k in ("low", "high", "copies")}
+
+
 def normalize(raw: Any) -> dict[str, Any]:
     """Any data (a draft read back from an address anyone can type) as a design the page can
     show: known fields of the right kinds, numbers within the schema's bounds or empty, texts
@@ -601,55 +637,27 @@ def normalize(raw: Any) -> dict[str, Any]:
     for key in ("description", "author"):
         if d.get(key):
             out[key] = _text(d.get(key), LIMITS[key])
-
-    def num(where: str, value: Any) -> int | None:
-        return _int_or_none(value, NUMBER_BOUNDS.get(where, (None, None)))
-
     out["players"] = [
-        {k: num(f"players.{k}", r.get(k)) for k in ("decks", "min", "max")}
+        {k: _num(f"players.{k}", r.get(k)) for k in ("decks", "min", "max")}
         for r in _rows(d.get("players"), 4)
     ]
-    raw_ranks = d.get("ranks")
-    ranks: dict[Any, Any] = raw_ranks if isinstance(raw_ranks, dict) else {}
-    out["ranks"] = {k: num(f"ranks.{k}", ranks.get(k)) for k in ("low", "high", "copies")}
-    cards = []
-    taken: set[str] = set()
-    for c in _rows(d.get("karma_cards"), 30):
-        name = _text(c.get("name"), LIMITS["card_name"])
-        cid = c.get("id")
-        if (
-            not isinstance(cid, str)
-            or not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", cid)
-            or cid in taken
-        ):
-            cid = card_id(name, taken)
-        taken.add(cid)
-        card: dict[str, Any] = {
-            "id": cid,
-            "name": name,
-            "copies": num("karma_cards.copies", c.get("copies")),
-        }
-        if c.get("text"):
-            card["text"] = _text(c.get("text"), LIMITS["text"])
-        if isinstance(c.get("rule"), str) and re.fullmatch(r"R[0-9]+(\.[0-9]+)*", c["rule"]):
-            card["rule"] = c["rule"]
-        card["effects"] = _effects(c.get("effects"))
-        cards.append(card)
-    out["karma_cards"] = cards
-    powers = []
-    for pw in _rows(d.get("rank_powers"), 99):
-        power: dict[str, Any] = {"rank": num("rank_powers.rank", pw.get("rank"))}
-        if pw.get("text"):
-            power["text"] = _text(pw.get("text"), LIMITS["text"])
-        power["effects"] = _effects(pw.get("effects"))
-        powers.append(power)
+    out["ranks"] = _ranks(d.get("ranks"))
+    out["karma_cards"] = _cards(d.get("karma_cards"))
+    jokers = d.get("jokers")
+    if out["ranks"].get("pack") == "ordinary" and isinstance(jokers, dict):
+        copies = _num("jokers.copies", jokers.get("copies"))
+        out["jokers"] = _words_and_effects(jokers, {"copies": copies})
+    powers = [
+        _words_and_effects(pw, {"rank": _num("rank_powers.rank", pw.get("rank"))})
+        for pw in _rows(d.get("rank_powers"), 99)
+    ]
     if powers:
         out["rank_powers"] = powers
     raw_deal = d.get("deal")
     deal: dict[Any, Any] = raw_deal if isinstance(raw_deal, dict) else {}
-    out["deal"] = {k: num(f"deal.{k}", deal.get(k)) for k in ("face_down", "face_up", "hand")}
-    out["min_hand"] = num("min_hand", d.get("min_hand"))
-    out["burn"] = num("burn", d.get("burn"))
+    out["deal"] = {k: _num(f"deal.{k}", deal.get(k)) for k in ("face_down", "face_up", "hand")}
+    out["min_hand"] = _num("min_hand", d.get("min_hand"))
+    out["burn"] = _num("burn", d.get("burn"))
     return out
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import streamlit as st
@@ -52,8 +53,10 @@ def copy_button(text: str, label: str, done: str) -> None:
     st.iframe(copy_html(text, label, done), height=56)
 
 
+@functools.lru_cache(maxsize=16)
 def qr_code(url: str) -> bytes | None:
-    """A QR code of ``url`` as PNG, or None when it is too long for one."""
+    """A QR code of ``url`` as PNG, or None when it is too long for one (kept for the next
+    run: making one for a long link takes about a second)."""
     import segno
 
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.effects.base import Refusal, Resolution
-from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.reasons import Reason, Who
 from referee.state import Pending, State
 from referee.variant.model import Variant
@@ -71,4 +71,6 @@ class CoverIt(EffectSpec):
                     f"{other} already makes the player play again, so 'cover' adds nothing; "
                     "expected one of the two",
                     None,
+                    f"“{UNITS[other].title}” already makes the player play again, "
+                    f"so “{self.title}” adds nothing. Keep one of the two.",
                 )

@@ -75,6 +75,14 @@ class NotOn(EffectSpec):
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")
         if "min" not in c.params and "max" not in c.params:
-            c.error("not_on needs min, max or both: the values it may not go on", None)
+            c.error(
+                "not_on needs min, max or both: the values it may not go on",
+                None,
+                "Say the lowest number, the highest number, or both: the cards it may not go on.",
+            )
         elif lo is not None and hi is not None and lo > hi:
-            c.error(f"min {lo} is more than max {hi}; expected min at most {hi}", "min")
+            c.error(
+                f"min {lo} is more than max {hi}; expected min at most {hi}",
+                "min",
+                f"The lowest number is more than the highest ({hi}). Make it {hi} or less.",
+            )

@@ -91,12 +91,16 @@ class TakesOnly(EffectSpec):
                 f"min {lo} is more than max {hi}, so nothing could go on it; "
                 f"expected min at most {hi}",
                 "min",
+                f"The lowest number is more than the highest ({hi}), so nothing could go on "
+                f"it. Make it {hi} or less.",
             )
         if c.leaves_game:
             c.warn(
                 "a one-time card leaves the pile as it resolves (R8), so it never lies on top "
                 "and takes_only never counts; expected it left out",
                 None,
+                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
+                "Keep only one of the two.",
             )
 
 

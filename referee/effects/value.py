@@ -51,7 +51,7 @@ class Value(EffectSpec):
                 "this card also has next_range, which decides the next play (R5.4), so "
                 "'value' changes nothing; expected one of the two",
                 None,
-                "This card also restricts the next play, and that decides what may follow. "
+                "This card also says what the next player may play, and that wins. "
                 f"Keep only one of the two, or take out “{self.title}”.",
             )
         if c.leaves_game:

@@ -221,7 +221,7 @@ class _Checker:
                 ("ranks", "high"),
                 f"the highest rank {high} is below the lowest rank {low}; "
                 f"expected high at least {low}",
-                plain=f"The highest number is below the lowest one. Make it {low} or more.",
+                plain=f"The top number is less than the bottom one. Make it {low} or more.",
             )
             high = None
         rank_set = range(low, high + 1) if low is not None and high is not None else None
@@ -492,8 +492,8 @@ class _Checker:
                         ("players", i, "min"),
                         f"{lo}-{hi} players overlaps players[{j}] ({olo}-{ohi}); "
                         "expected each table size in one range only",
-                        plain=f"Another row already covers {olo} to {ohi} players. Each "
-                        "number of players needs one row only.",
+                        plain=f"Another row is for {olo} to {ohi} players too. Use one row "
+                        "for each number of players.",
                     )
                     break
             else:

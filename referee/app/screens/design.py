@@ -737,8 +737,11 @@ if variant is not None:
             st.markdown(f"**{md(question_words)}** {md(answer_words)}")
 
     link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
-    with st.expander("Share it", key="design_share"):
-        if link is None:
+    # Drawn only while open: a QR code of a long link takes a second to make.
+    with st.expander("Share it", key="design_share", on_change="rerun") as share_panel:
+        if not share_panel.open:
+            pass
+        elif link is None:
             st.warning(
                 f"This variant is too large for a link ({size:,} characters; the limit is "
                 f"{d.MAX_LINK:,}). Download the YAML file and share that instead."
