@@ -609,9 +609,13 @@ def _cards(raw: Any) -> list[dict[str, Any]]:
     taken: set[str] = set()
     for c in _rows(raw, 30):
         name = _text(c.get("name"), LIMITS["card_name"])
-        cid = c.get("id")
-        fits = isinstance(cid, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,39}", cid) is not None
-        cid = cid if fits and cid not in taken else card_id(name, taken)
+        given = c.get("id")
+        fits = isinstance(given, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,39}", given) is not None
+        cid = (
+            given
+            if isinstance(given, str) and fits and given not in taken
+            else card_id(name, taken)
+        )
         taken.add(cid)
         card = {"id": cid, "name": name, "copies": _num("karma_cards.copies", c.get("copies"))}
         cards.append(_words_and_effects(c, card))
