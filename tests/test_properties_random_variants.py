@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
@@ -173,6 +174,25 @@ def test_one_time_restricting_card_on_an_empty_pile_leaves_a_legal_step() -> Non
     assert game.is_legal(Play("Ben", (1,), "hand"))
     for seed in range(40):
         _play_randomly(variant, 3, seed)
+
+
+@pytest.mark.parametrize("demand", ["must_answer", "pairs"])
+def test_a_one_time_answer_or_pick_up_card_on_an_empty_pile_leaves_a_legal_step(
+    demand: str,
+) -> None:
+    """Was (found by the random-variant property test in CI): a one-time "answer it or pick
+    up" card played on an empty pile left the pile empty and the demand standing; the next
+    player held no such card and had no pile to pick up, so no step was legal.  What binds the
+    pile lapses with it (rulings.md, ruling 19)."""
+    variant = _variant(karma_cards=_karma("one_time", demand))
+    game = Game.from_position(variant, ["Ann", "Ben"], _position(hand={"Ann": 2, "Ben": 2}))
+    game.state.seats[1].hand.known.update({1: 2})
+    game.state.seats[1].hand.unknown = 0
+    game.push(Play("Ann", ("house_card",), "hand"))
+    assert game.state.pile == [] and demand not in game.state.pending
+    assert game.is_legal(Play("Ben", (1,), "hand"))
+    for seed in range(40):
+        _play_randomly(variant, 2, seed)
 
 
 def test_min_hand_zero_with_a_draw_pile_is_rejected_with_its_place() -> None:

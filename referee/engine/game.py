@@ -518,12 +518,16 @@ class Game:
             if s.pending:
                 s.drop_pending(_unless_restriction)
             self._arrive(s, step.by, s.pile[-1], rules.top_value(s), None)
-        if not s.pile and s.restriction is not None:
-            # R5.1 wins: any card may start an empty pile (docs/rulings.md, "A restriction on
-            # an empty pile").  Without this a one-time restricting card could leave a player
-            # with no legal step at all.
-            s.drop_pending(_unless_restriction)
-            notes.append(wording.restriction_lapses())
+        if not s.pile and s.pending:
+            # The pile left with the card (a one-time card on an empty pile, or a card that
+            # cleared or gave the pile away): what binds the pile lapses with it, as when it
+            # burns (``Pending.pile_gone``).  R5.1 wins over a restriction, and "answer it or
+            # pick up" has no pile to pick up (docs/rulings.md, ruling 19).  Without this the
+            # next player could be left with no legal step at all.
+            restricted = s.restriction is not None
+            s.drop_pending(_after_pile)
+            if restricted and s.restriction is None:
+                notes.append(wording.restriction_lapses())
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         return r
@@ -614,6 +618,10 @@ def _sorted_cards(zone: ZoneCards) -> list[Card]:
 def _unless_restriction(p: Pending) -> Pending | None:
     """A pending slice, unless it is a restriction (spent by a play, or by an empty pile)."""
     return None if p.restriction is not None else p
+
+
+def _after_pile(p: Pending) -> Pending | None:
+    return p.pile_gone()
 
 
 def _spend_restriction(s: State) -> Restriction | None:
