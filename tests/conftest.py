@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pgserver
 import pytest
+from hypothesis import settings
 from pgserver import PgServer
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Property tests draw the same examples on every run of the suite (``derandomize``), so a green
+# ``make test`` stays green on a clean clone and a red one is red again for whoever looks.  To
+# hunt for new failures, draw fresh examples (run it again and again):
+# ``KARMA_HYPOTHESIS=explore .venv/bin/python -m pytest tests/test_properties*.py``;
+# whatever that finds becomes a named regression test.
+settings.register_profile("suite", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("KARMA_HYPOTHESIS", "suite"))
 
 
 @pytest.fixture(autouse=True)

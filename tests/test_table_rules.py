@@ -98,3 +98,30 @@ def test_the_holder_of_the_lowest_card_starts() -> None:
         lowest = min(c for seat in g.state.seats for c in seat.hand.known if isinstance(c, int))
         assert lowest in first.hand.known
     assert starting_with(["Ann", "Ben", "Cal", "Dee"], "Cal") == ["Cal", "Dee", "Ann", "Ben"]
+
+
+def test_after_a_pair_a_pair_held_is_a_play_so_the_pile_may_not_be_picked_up() -> None:
+    """Was (found by the house-rules property test): after a pair (``pairs``) one card alone
+    may not go, and "must play if able" asked only about single cards, so explain let Ann pick
+    up while legal_steps (rightly) offered her pair of 7s and no pick-up."""
+    data = support.house_data(rank_powers=[{"rank": 5, "effects": ["pairs"]}])
+    data["table"] = {"must_play": True}
+    v = variant_from_data(data)
+    start = Position(
+        "Ben",
+        hand={"Ben": 3},
+        face_up={"Ann": (7, 7, 2), "Ben": (5, 5, 1)},
+        face_down={"Ann": 2, "Ben": 3},
+        draw_pile=0,
+        pile=(3,),
+    )
+    g = Game.from_position(v, ["Ann", "Ben"], start)
+    g.state.seats[1].hand.known.update({5: 2})
+    g.state.seats[1].hand.unknown = 1
+    g.push(Play("Ben", (5, 5), "hand"))
+    assert g.turn == "Ann"
+    assert not g.explain(Play("Ann", (7,), "face_up")).legal  # one alone may not go
+    assert g.explain(Play("Ann", (7, 7), "face_up")).legal
+    verdict = g.explain(PickUp("Ann"))
+    assert not verdict.legal and verdict.reason == Reason.MUST_PLAY
+    assert "pick up" not in g.hint()

@@ -175,10 +175,13 @@ class Rules:
             return () if zone.count else None
         found = tuple(
             card
-            for card in zone.known
-            if self._judge_play(
-                s, Play(by, (card,), zone_name, self._some_target(s, by, card))
-            ).legal
+            for card, have in zone.known.items()
+            if any(  # every number of copies held: after a pair, one alone may not go (R9)
+                self._judge_play(
+                    s, Play(by, (card,) * k, zone_name, self._some_target(s, by, card))
+                ).legal
+                for k in range(1, have + 1)
+            )
         )
         return found or None
 
