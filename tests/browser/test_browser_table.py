@@ -489,6 +489,11 @@ def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) ->
     print(f"phone: {len(steps)} steps, none needed a scroll")
 
 
+JOIN_STYLED = """() => { const b = document.querySelector('.st-key-join_corner button');
+  return !!b && getComputedStyle(b.closest('.st-key-join_corner')).position === 'fixed'
+    && b.getBoundingClientRect().height >= 44 }"""
+
+
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE, PHONE], ids=_size)
 def test_join_is_in_reach_on_every_screen(
     browser: Browser, server: Server, viewport: dict[str, int]
@@ -499,6 +504,9 @@ def test_join_is_in_reach_on_every_screen(
         if path:
             page.goto(f"{server.url}/{path}")
         settled(page)
+        # The page's style arrives as an element of its own, drawn just after the button: wait
+        # until the button has it (a ceiling, not a measure; a missing style still fails here).
+        page.wait_for_function(JOIN_STYLED)
         reachable(page, ".st-key-join_corner button", f"/{path}")
         box = page.locator(".st-key-join_corner button").bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
