@@ -46,7 +46,6 @@ TABLE_STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
-[data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 .st-key-tbl_choices { gap: 0.4rem; }
 .st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
 .st-key-action_buttons button { white-space: nowrap; }
@@ -62,9 +61,16 @@ TABLE_STYLE = """
   .st-key-tbl_top > div { flex: 1 1 34%; min-width: 0; }
   .st-key-tbl_top > div:first-child { flex: 1 1 58%; }
 }
+/* Held sideways on a short screen (a tablet at 1024x768): a step with every choice open and a
+   card's own words under its verdict still fits, Play included, without a scroll. */
+@media (min-width: 900px) and (max-height: 820px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
+  .st-key-tbl_screen { gap: 0.3rem !important; }
+  .st-key-tbl_screen .st-key-grid_numbers button { min-height: 3.2rem !important; }
+  .kr-facts { gap: 0; }
+}
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-left: 0.6rem !important; padding-right: 0.6rem !important; }
-  [data-testid="stMainBlockContainer"] > div > [data-testid="stVerticalBlock"] { gap: 0.45rem; }
   .st-key-grid_numbers button { min-width: 2.75rem !important; min-height: 2.9rem !important; font-size: 1.1rem !important; }
   .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
   .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
@@ -373,23 +379,26 @@ def table_screen(tbl: table.Table) -> None:
     board.style()
     game = tbl.game
     n = game.step_count
-    with st.container(key="tbl_top"):
-        if game.over:
-            st.html(board.end_html(tbl))
+    # The screen's own container sets its spacing (compact, so that one step fits on one
+    # screen), so no rule reaches into Streamlit's markup for it.
+    with st.container(key="tbl_screen", gap="xsmall"):
+        with st.container(key="tbl_top"):
+            if game.over:
+                st.html(board.end_html(tbl))
+            else:
+                board.show_glance(tbl)
+            with st.container(key="tbl_notes"):
+                flashed = _show_flash()
+                if tbl.skipped:
+                    st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
+                last = _facts(tbl).last_step
+                if last and not flashed:
+                    st.success(plain(f"Last step ({n}): {last}"))
+        if not game.over:
+            _step_controls(tbl)
         else:
-            board.show_glance(tbl)
-        with st.container(key="tbl_notes"):
-            flashed = _show_flash()
-            if tbl.skipped:
-                st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
-            last = _facts(tbl).last_step
-            if last and not flashed:
-                st.success(plain(f"Last step ({n}): {last}"))
-    if not game.over:
-        _step_controls(tbl)
-    else:
-        _end_actions(tbl)
-        _actions(tbl, None)
+            _end_actions(tbl)
+            _actions(tbl, None)
     title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
     st.caption(plain(f"{title} · {table.steps_words(n)} so far"))
     board.players_table(tbl)
