@@ -390,7 +390,9 @@ def table_screen(tbl: table.Table) -> None:
             with st.container(key="tbl_notes"):
                 flashed = _show_flash()
                 if tbl.skipped:
-                    st.warning(f"{tbl.skipped} stored steps could not be replayed and were left out.")
+                    st.warning(
+                        f"{tbl.skipped} stored steps could not be replayed and were left out."
+                    )
                 last = _facts(tbl).last_step
                 if last and not flashed:
                     st.success(plain(f"Last step ({n}): {last}"))
