@@ -149,6 +149,28 @@ def test_give_a_card_per_copy_gives_one_for_each() -> None:
     assert g.zone("Cal", "hand").count == 7 and out.text.count("Ann gives a card to Cal.") == 2
 
 
+def test_with_full_information_every_card_given_per_copy_stays_known() -> None:
+    """Was (found by the house-rules property test): in the simulator the second card of a
+    per-copy gift was "a card" nobody knew, so the giver's whole hand became unknown and the
+    referee then allowed plays of cards they did not hold (explain disagreed with
+    legal_steps).  With full information the giver hands over their lowest card."""
+    gift = {
+        "id": "gift",
+        "name": "Gift",
+        "copies": 4,
+        "effects": [{"effect": "give_card", "count": "per_copy"}],
+    }
+    for seed in range(60):
+        g = Game.shuffled(house([gift]), ["Ann", "Ben", "Cal"], seed, keep_history=True)
+        for _ in range(200):
+            if g.over:
+                break
+            steps = g.legal_steps()
+            gifts = [p for p in steps if isinstance(p, Play) and p.cards[:2] == ("gift", "gift")]
+            g.push(gifts[0] if gifts else steps[0])
+            assert all(seat.hand.unknown == 0 for seat in g.state.seats)
+
+
 def test_the_rules_sheet_says_it() -> None:
     skip = EFFECTS["skip"]
     assert "two skip two players" in skip.sheet({"target": "next", "count": "per_copy"}, None)

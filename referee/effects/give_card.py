@@ -37,8 +37,13 @@ class GiveCard(EffectSpec):
             return
         zone = giver.zone(zone_name)
         receiver = s.seats[to].hand
-        if card is None and zone.order is not None:
-            card = zone.order[-1] if zone_name == "face_down" else _lowest_known(zone)
+        if card is None and (zone.order is not None or s.draw_cards is not None):
+            # Full information (the simulator knows every card): a blind card is the next in
+            # its order, else the giver's choice is their lowest card (as a careful player's).
+            # Only a real table, which cannot see hands, is left not knowing what went.
+            card = (
+                zone.order[-1] if zone_name == "face_down" and zone.order else _lowest_known(zone)
+            )
         if card is None and zone.unknown == 0 and len(zone.known) == 1:
             card = next(iter(zone.known))
         if card is not None:
