@@ -69,6 +69,8 @@ class Game:
         self.flow = TurnFlow(variant)
         self.past = History()
         self._traits: dict[Card, Traits] = self.rules.traits
+        self._effects = self.rules.fast.effects  # each card's effects, read by every play
+        self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -485,7 +487,8 @@ class Game:
         rules = self.rules
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
         fits = step.zone != "face_down" or rules.may_land(s, card)
-        zone = s.seats[origin].zone(step.zone)
+        seat = s.seats[origin]
+        zone = seat.hand if step.zone == "hand" else seat.zone(step.zone)
         revealed = zone.take(card, k)
         if revealed:
             s.see(card, revealed)
@@ -506,11 +509,11 @@ class Game:
         else:
             pile = s.pile
             pile.extend(step.cards)
-            n = self.variant.burn  # R7.1/R7.3, inline: the hot path (``_burns``)
+            n = self._burn_run  # R7.1/R7.3, inline: the hot path (``_burns``)
             if len(pile) >= n and pile[-n:].count(card) == n:
                 self._burn(s, notes, flow)
                 return None
-        effects = rules.fast.effects[card]
+        effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
         value = rules.counts(card) if t.leaves_game else rules.top_value(s)
