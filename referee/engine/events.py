@@ -18,6 +18,11 @@ class Mute(list[str]):
         pass
 
 
+MUTE = Mute()
+"""The one ``Mute`` every step of a game without history shares: it keeps nothing, so there is
+no need for a new one per step (the simulator's hot path)."""
+
+
 class Flow:
     """Flow events gathered while a step resolves, applied by TurnFlow._finish."""
 

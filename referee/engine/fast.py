@@ -59,6 +59,7 @@ class FastTables:
         "plays",
         "pickups",
         "fitting",
+        "settled",
         "_fit",
         "voice",
     )
@@ -99,6 +100,8 @@ class FastTables:
         self.pickups: dict[str, PickUp] = {}
         # Keyed by the view, or by a plain tuple of the same fields (equal, and hashed alike).
         self.fitting: dict[tuple[object, ...], frozenset[Card]] = {}
+        # ``fits`` of the view of a top card alone (nothing pending, not see-through), by card.
+        self.settled: dict[Card | None, frozenset[Card]] = {}
         self._fit = fit
 
     @classmethod
@@ -138,6 +141,15 @@ class FastTables:
                 self.fitting.clear()
             fit = self._fit
             found = self.fitting[view] = frozenset(c for c in self.cards if fit(view, c))
+        return found
+
+    def settled_fits(self, top: Card | None) -> frozenset[Card]:
+        """The cards that may land on ``top`` when nothing is pending and ``top`` is not
+        see-through (None: no pile): ``fits`` of that view, kept per top card, so the hot path
+        needs no view to ask (``Rules.legal_steps``)."""
+        found = self.settled.get(top)
+        if found is None:
+            found = self.settled[top] = self.fits(PileView(top, top, self.counts[top]))
         return found
 
 

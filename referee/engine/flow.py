@@ -21,6 +21,7 @@ class TurnFlow:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        self._min_hand = variant.min_hand  # read after every step: kept at hand
 
     def finish(self, s: State, by: str, origin: int, notes: list[str], flow: Flow) -> list[int]:
         """Turn logic (R6.4-R6.6, R8.3, R10): a play due at once, play again, or pass with
@@ -37,25 +38,28 @@ class TurnFlow:
                 return ins
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
             notes.append(wording.no_follow_up())
-        self._draw(s, me, flow, notes)
+        seats = s.seats
+        # Whether anyone draws is asked here, not in ``_draw``: most steps draw nothing.
+        if s.draw_pile and seats[me].hand.count < self._min_hand:
+            self._draw(s, me, flow, notes)
         ins = s.players_in()
         if len(ins) < 2:
             self._end(s, ins)
             return ins
-        if flow.play_again and s.seats[me].total:
+        if flow.play_again and me in ins:
             s.mover = me
             notes.append(wording.plays_again(by))
             return ins
         start = flow.continue_from if flow.continue_from is not None else origin
-        nxt = self._next_player(s, start, flow, notes)
+        nxt = self._next_player(s, start, ins, flow, notes)
         s.mover = nxt
-        if nxt != me:
+        if nxt != me and s.draw_pile and seats[nxt].hand.count < self._min_hand:
             self._draw(s, nxt, flow, notes)  # the next player is in: who is in stays the same
         return ins
 
     def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand while the draw pile lasts."""
-        short = self.variant.min_hand - s.seats[seat].hand.count
+        short = self._min_hand - s.seats[seat].hand.count
         if short <= 0 or not s.draw_pile:
             return
         n = s.draw(seat, short)
@@ -72,14 +76,16 @@ class TurnFlow:
         s.loser = s.names[ins[0]] if ins else None
 
     @staticmethod
-    def _next_player(s: State, start: int, flow: Flow, notes: list[str]) -> int:
-        """R6.5: the next seat whose player is in; what is pending may pass a player over
-        (R8.6: a turn they owe is used up, ``EffectSpec.pass_over``)."""
+    def _next_player(s: State, start: int, ins: list[int], flow: Flow, notes: list[str]) -> int:
+        """R6.5: the next seat whose player is in (``ins``, the seats that hold cards); what is
+        pending may pass a player over (R8.6: a turn they owe is used up,
+        ``EffectSpec.pass_over``)."""
         n = len(s.seats)
+        step = s.direction
         i = start
         while True:
-            i = (i + s.direction) % n
-            if not s.seats[i].total:
+            i = (i + step) % n
+            if i not in ins:
                 continue
             who = s.names[i]
             if s.pending and not PASSING_UNITS.isdisjoint(s.pending) and _passed_over(s, who):

@@ -12,13 +12,14 @@ what an effect leaves pending lapses when its unit says so.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from referee import wording
 from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
 from referee.engine import core
-from referee.engine.events import Flow, Mute
+from referee.engine.events import MUTE, Flow
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
 from referee.engine.legality import Rules
@@ -68,6 +69,8 @@ class Game:
         self.flow = TurnFlow(variant)
         self.past = History()
         self._traits: dict[Card, Traits] = self.rules.traits
+        self._effects = self.rules.fast.effects  # each card's effects, read by every play
+        self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -357,6 +360,14 @@ class Game:
             self.past.record(step, before, outcome)
         return outcome
 
+    def trusted_push(self) -> Callable[[Step], Outcome]:
+        """How to apply steps just taken from ``legal_steps()``, as ``push(step, trusted=True)``
+        does, bound once (the simulator's hot path): a game that keeps no history only applies
+        them, with no call in between."""
+        if self.keep_history:
+            return functools.partial(self.push, trusted=True)
+        return self._apply
+
     def pop(self) -> Step:
         """Undo the last step (R11.3)."""
         step, before = self.past.undo()
@@ -377,70 +388,84 @@ class Game:
 
     def _apply(self, step: Step) -> Outcome:
         s = self.state
+        by = step.by
         # Who holds cards, by name (seats may change hands, R8.11); counts inlined: hot path.
         # Who went out or came back in is said only in a game that keeps its history (the
         # simulator's outcomes carry figures, not people: tests/test_sim_fast.py).
         told = self.keep_history
-        names = s.names
-        was_in = [names[i] for i in s.players_in()] if told else None
+        was_in = [s.names[i] for i in s.players_in()] if told else None
         # The player who steps: the mover, or one the top card let in out of turn.
-        origin = s.mover if s.names[s.mover] == step.by else s.seat_of(step.by)
+        origin = s.mover if s.names[s.mover] == by else s.seat_of(by)
         # What effects left pending and lapse with this step (each unit says when).
-        lapsing = (
-            [(n, p) for n, p in s.pending.items() if p.lapses(s, step.by)] if s.pending else []
-        )
+        lapsing = [(n, p) for n, p in s.pending.items() if p.lapses(s, by)] if s.pending else None
         # Words only for a game that keeps its history: the simulator's are never read.
-        notes: list[str] = [] if self.keep_history else Mute()
+        notes: list[str] = [] if told else MUTE
         flow = Flow()
         if isinstance(step, PickUp):
             flow.picked_up = s.pile_to_hand(origin)
-            if self.keep_history:
-                notes.append(wording.picked_up(step.by, flow.picked_up))
+            if told:
+                notes.append(wording.picked_up(by, flow.picked_up))
         else:
             self._play(s, step, origin, notes, flow)
-        for name, p in lapsing:
-            if s.pending.get(name) is p:  # not set again by this very step
-                del s.pending[name]
-        ins = self.flow.finish(s, step.by, origin, notes, flow)
+        if lapsing:
+            for name, p in lapsing:
+                if s.pending.get(name) is p:  # not set again by this very step
+                    del s.pending[name]
+        ins = self.flow.finish(s, by, origin, notes, flow)
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
+        hint = ""
         if was_in is not None:
-            now_in = [s.names[i] for i in ins]  # by name: seats may change hands (R8.11)
-            if now_in != was_in:
-                before, after = set(was_in), set(now_in)
-                went_out = tuple(n for n in s.names if n in before and n not in after)
-                came_in = tuple(n for n in s.names if n in after and n not in before)
+            went_out, came_in, hint = self._tell(s, was_in, ins, notes)
+        over = s.over
+        # The tuple itself, in Outcome's field order (no call of the generated ``__new__``, a
+        # third of the cost of keywords: hot path); tests/test_sim_fast.py checks the order.
+        return _new_outcome(
+            Outcome,
+            (
+                step,  # step
+                tuple(notes) if told else (),  # messages
+                flow.burned,  # burned
+                flow.removed,  # removed
+                flow.picked_up,  # picked_up
+                tuple(flow.draws) if flow.draws else (),  # draws
+                None if over else s.names[s.mover],  # next_player
+                flow.play_again and not over and s.names[s.mover] == by,  # plays_again
+                bool(s.pending) and s.follow_up,  # follow_up
+                s.restriction if s.pending else None,  # restriction
+                tuple(flow.skipped) if flow.skipped else (),  # skipped
+                went_out,  # went_out
+                came_in,  # came_in
+                s.loser,  # loser
+                hint,  # hint
+            ),
+        )
+
+    def _tell(
+        self, s: State, was_in: list[str], ins: list[int], notes: list[str]
+    ) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+        """The words of a step in a game that keeps its history: who went out or came back in,
+        how the game ended or what the next player may do.  Returns who went out, who came in
+        and the hint."""
+        went_out: tuple[str, ...] = ()
+        came_in: tuple[str, ...] = ()
+        now_in = [s.names[i] for i in ins]  # by name: seats may change hands (R8.11)
+        if now_in != was_in:
+            before, after = set(was_in), set(now_in)
+            went_out = tuple(n for n in s.names if n in before and n not in after)
+            came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
             notes.append(wording.is_out(n))
         for n in came_in:
             notes.append(wording.back_in(n))
         hint = ""
         if s.over:
-            if self.keep_history:
-                held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
-                notes.append(wording.ends(s.loser, held))
-        elif self.keep_history:  # a simulation keeps no history and needs no advice
+            held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
+            notes.append(wording.ends(s.loser, held))
+        else:  # a simulation keeps no history and needs no advice
             hint = self.rules.hint(s)
             notes.append(hint)
-        # Positional, in Outcome's field order (a third of the cost of keywords: hot path);
-        # tests/test_sim_fast.py checks the order.
-        return Outcome(
-            step,  # step
-            tuple(notes),  # messages
-            flow.burned,  # burned
-            flow.removed,  # removed
-            flow.picked_up,  # picked_up
-            tuple(flow.draws),  # draws
-            None if s.over else s.names[s.mover],  # next_player
-            flow.play_again and not s.over and s.names[s.mover] == step.by,  # plays_again
-            bool(s.pending) and s.follow_up,  # follow_up
-            s.restriction if s.pending else None,  # restriction
-            tuple(flow.skipped),  # skipped
-            went_out,  # went_out
-            came_in,  # came_in
-            s.loser,  # loser
-            hint,  # hint
-        )
+        return went_out, came_in, hint
 
     def _play(
         self,
@@ -465,7 +490,8 @@ class Game:
         rules = self.rules
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
         fits = step.zone != "face_down" or rules.may_land(s, card)
-        zone = s.seats[origin].zone(step.zone)
+        seat = s.seats[origin]
+        zone = seat.hand if step.zone == "hand" else seat.zone(step.zone)
         revealed = zone.take(card, k)
         if revealed:
             s.see(card, revealed)
@@ -486,11 +512,11 @@ class Game:
         else:
             pile = s.pile
             pile.extend(step.cards)
-            n = self.variant.burn  # R7.1/R7.3, inline: the hot path (``_burns``)
+            n = self._burn_run  # R7.1/R7.3, inline: the hot path (``_burns``)
             if len(pile) >= n and pile[-n:].count(card) == n:
                 self._burn(s, notes, flow)
                 return None
-        effects = rules.fast.effects[card]
+        effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
         value = rules.counts(card) if t.leaves_game else rules.top_value(s)
@@ -570,6 +596,10 @@ class Game:
         flow.play_again = core.RULES.burn_plays_again  # R7.2
         if self.keep_history:
             notes.append(wording.burns(run, self.variant.card_name(top), n))
+
+
+_new_outcome = tuple.__new__
+"""Makes an ``Outcome`` from a tuple of all its fields, as its ``_make`` does without the check."""
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:

@@ -76,6 +76,9 @@ class Judgement(NamedTuple):
     field: str | None = None
 
 
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
 def _beats(card: int, value: int) -> bool:
     """R5.2: a number goes on the same value or higher (the core rules' table says whether
     the same value may follow)."""
@@ -108,6 +111,7 @@ class Rules:
         self._see_through = fast.see_through
         self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self.voice: Voice = self.fast.voice
+        self._must_play = variant.table.must_play  # asked by every legal_steps: kept at hand
         self._state_at = state_at
 
     # --- verdicts -----------------------------------------------------------------------------
@@ -657,62 +661,85 @@ class Rules:
             return []
         by = s.names[s.mover]
         seat = s.seats[s.mover]
-        steps: list[Step] = []
-        zone_name: ZoneName
         fast = self.fast
-        if s.pending:
-            zone_name = self.zone_due(s, s.mover)
-            quiet = fast.quiet(s.pending)
-            pick_up = self._pick_up_refusal(s, by) is None
-        else:  # zone_due's R3 part, inline: the hot path
-            zone_name = (
-                "hand"
-                if seat.hand.count or s.draw_pile
-                else "face_up"
-                if seat.face_up.count
-                else "face_down"
-            )
-            quiet = True
-            pick_up = bool(s.pile)  # R6.3
-        zone = seat.zone(zone_name)
-        candidates: Iterable[tuple[Card, int]]
+        zone_name: ZoneName
         fits: frozenset[Card] | None
-        if zone_name == "face_down":
-            assert zone.order is not None
-            candidates = [(zone.order[-1], 1)]
-            fits = None  # a blind card is played whether it fits or not (R7.5)
-        else:
-            candidates = zone.known.items()
-            if s.pending:
+        hand = seat.hand.count or s.draw_pile
+        if s.pending or not (hand or seat.face_up.count):
+            zone_name, plain, pick_up, fits = self._frame(s, by)
+            zone = seat.zone(zone_name)
+        else:  # _frame with nothing pending, from the hand or face-up cards, inline: the hot path
+            zone_name, zone = ("hand", seat.hand) if hand else ("face_up", seat.face_up)
+            plain = fast.plain
+            pile = s.pile
+            pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
+            top = pile[-1] if pile else None
+            if top in self._see_through:
                 fits = fast.fits(self.pile_view(s))
-            else:  # pile_view, inline (the hot path): a plain tuple finds the same view
-                pile = s.pile
-                top = pile[-1] if pile else None
-                judge = top if top not in self._see_through else self.top_card(s)
-                found = fast.fitting.get((top, judge, self._counts[judge], None, False))
-                fits = found if found is not None else fast.fits(self.pile_view(s))
-        plain = fast.plain if quiet else frozenset()
-        made = fast.plays_for(by, zone_name)
-        for card, have in candidates:
-            if fits is not None and card not in fits:
-                continue  # judge would refuse it: R5
-            if card in plain:  # the common case, kept fast
-                lists = made.get(card)
-                if lists is None or have >= len(lists):
-                    lists = made[card] = [
-                        [Play(by, (card,) * k, zone_name) for k in range(1, n + 1)]
-                        for n in range(have + 1)
-                    ]
-                steps += lists[have]
-                continue
-            steps += [
-                p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
-            ]
-        if pick_up and self.variant.table.must_play:
+            else:  # the view is the top card's own: kept per top card
+                fits = fast.settled.get(top)
+                if fits is None:
+                    fits = fast.settled_fits(top)
+        made = fast.plays.get((by, zone_name))
+        if made is None:
+            made = fast.plays_for(by, zone_name)
+        steps: list[Step] = []
+        if fits is None:  # a blind card is played whether it fits or not (R7.5)
+            assert zone.order is not None
+            steps += self._plays_of(s, by, zone.order[-1], 1, zone_name, plain, made)
+        else:
+            for card, have in zone.known.items():
+                if card not in fits:
+                    continue  # judge would refuse it: R5
+                if card in plain:  # the common case, kept fast
+                    try:
+                        steps += made[card][have]
+                    except (KeyError, IndexError):  # not made yet
+                        steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+                    continue
+                steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+        if pick_up and self._must_play:
             pick_up = not any(isinstance(st, Play) for st in steps)  # all is known (R6.2 changed)
         if pick_up:
-            steps.append(fast.pickup(by))
+            found = fast.pickups.get(by)
+            steps.append(found if found is not None else fast.pickup(by))
         return steps
+
+    def _frame(
+        self, s: State, by: str
+    ) -> tuple[ZoneName, frozenset[Card], bool, frozenset[Card] | None]:
+        """What ``legal_steps`` reads: the zone due, the cards whose plays pass the filter as
+        soon as they may land (none while a pending slice checks plays itself), whether the pile
+        may be picked up, and the cards that may land (None for a blind card, played whether
+        it fits or not, R7.5)."""
+        zone_name = self.zone_due(s, s.mover)
+        plain = self.fast.plain if self.fast.quiet(s.pending) else _NO_CARDS
+        pick_up = self._pick_up_refusal(s, by) is None
+        fits = self.fast.fits(self.pile_view(s)) if zone_name != "face_down" else None
+        return zone_name, plain, pick_up, fits
+
+    def _plays_of(
+        self,
+        s: State,
+        by: str,
+        card: Card,
+        have: int,
+        zone_name: ZoneName,
+        plain: frozenset[Card],
+        made: dict[Card, list[list[Step]]],
+    ) -> list[Step]:
+        """The legal plays of ``card``, of which the mover holds ``have`` copies in the zone due:
+        a plain card's are made once and kept (``made``: card -> [plays of 1..n copies][n]),
+        any other card's candidates each go through ``judge``."""
+        if card in plain:
+            lists = made.get(card)
+            if lists is None or have >= len(lists):
+                lists = made[card] = [
+                    [Play(by, (card,) * k, zone_name) for k in range(1, n + 1)]
+                    for n in range(have + 1)
+                ]
+            return lists[have]
+        return [p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal]
 
     def _candidates(
         self, s: State, by: str, card: Card, have: int, zone_name: ZoneName

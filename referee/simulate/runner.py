@@ -103,9 +103,9 @@ def play(
     result = GameResult()
     plays = result.plays
     cards = result.cards
-    legal = game.legal_steps
+    legal = game.rules.legal_steps  # given the state: one call fewer than game.legal_steps
     out_of_turn = game.out_of_turn_steps if game.rules.fast.lets_in else None
-    push = game.push
+    push = game.trusted_push()  # bots choose from legal_steps()
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0
     while True:
@@ -115,13 +115,12 @@ def play(
         if steps_taken >= step_cap:
             result.capped = True
             break
-        cut_in = out_of_turn() if out_of_turn is not None else None
-        if cut_in:
+        if out_of_turn is not None and (cut_in := out_of_turn()):
             first = cut_in[0].by
             step = max((s for s in cut_in if s.by == first), key=_copies)
             steps = [step]
         else:
-            steps = legal()
+            steps = legal(state)
         if len(steps) == 1:
             step = steps[0]
         elif steps:
@@ -131,7 +130,7 @@ def play(
                 f"the engine lists no legal step for {game.turn} although the game is on "
                 f"(step {steps_taken}): {game.hint()}"
             )
-        outcome = push(step, trusted=True)  # bots choose from legal_steps()
+        outcome = push(step)
         steps_taken += 1
         if outcome.picked_up:
             pickups += 1
