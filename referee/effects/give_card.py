@@ -37,8 +37,11 @@ class GiveCard(EffectSpec):
             return
         zone = giver.zone(zone_name)
         receiver = s.seats[to].hand
-        if card is None and zone.order is not None:
-            card = zone.order[-1] if zone_name == "face_down" else _lowest_known(zone)
+        if card is None and (zone.order is not None or s.draw_cards is not None):
+            # Full information (the simulator): every card is known, so a card is chosen (a
+            # second card per copy was once forgotten, leaving unknown cards no step could play).
+            face_down = zone_name == "face_down" and zone.order
+            card = zone.order[-1] if face_down and zone.order else _lowest_known(zone)
         if card is None and zone.unknown == 0 and len(zone.known) == 1:
             card = next(iter(zone.known))
         if card is not None:
