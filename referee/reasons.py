@@ -29,6 +29,10 @@ class Reason(StrEnum):
     PICK_UP_EMPTY = "pick_up_empty"
     PICK_UP_IN_FOLLOW_UP = "pick_up_in_follow_up"
     MUST_PLAY = "must_play"  # a table rule: who can play may not pick up (issue 31.2)
+    # A table rule: a player on their face-up cards takes one with the pile (ruling 108)
+    PICK_UP_TAKE = "pick_up_take"
+    TAKE_NEEDED = "take_needed"
+    NO_TAKE_WANTED = "no_take_wanted"
     # R1.1, R4.1-R4.2: what a play is
     NO_CARDS = "no_cards"
     NO_SUCH_CARD = "no_such_card"
@@ -89,6 +93,15 @@ class CanPlay(Facts):
 
     by: str
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Taken(Facts):
+    """A pick-up that takes a face-up card into the hand as well (a table rule)."""
+
+    by: str
+    n: int  # cards on the pile
+    card: str  # the face-up card's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +169,7 @@ class Holding(Facts):
     card: str  # the card's name
     k: int  # copies played
     zone: ZoneName
-    verb: Literal["play", "give"]
+    verb: Literal["play", "give", "take"]
     copies: int  # copies in the game's decks
     possible: int  # copies the zone may hold
     known: int  # copies known to be in the zone
@@ -266,5 +279,6 @@ class HintFacts:
     pile: int = 0  # cards on the pile (0: nothing to pick up)
     may: MayGo = MayGo()  # what may go now, from the verdicts (every hint's words)
     pick_up: bool = False  # picking up the pile is allowed now (judge's verdict)
+    take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
     # The cards (names) the mover may play now that need a chosen player (R8).
     chosen_player_cards: tuple[str, ...] = ()

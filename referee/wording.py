@@ -34,6 +34,7 @@ from referee.reasons import (
     Played,
     Reason,
     Restricted,
+    Taken,
     Target,
     TooLow,
     UnknownCard,
@@ -276,6 +277,25 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     ),
     Reason.PICK_UP_IN_FOLLOW_UP: _w(Who, lambda d, v: f"No: {d.by} must play again, not pick up."),
     Reason.MUST_PLAY: _w(CanPlay, lambda d, v: _must_play(d)),
+    Reason.PICK_UP_TAKE: _w(
+        Taken,
+        lambda d, v: _lines(
+            f"Yes: {d.by} picks up the pile ({words.cards(d.n)}).",
+            f"{d.by} takes {_a(d.card)} from the face-up cards too.",
+        ),
+    ),
+    Reason.TAKE_NEEDED: _w(
+        Who,
+        lambda d, v: _lines(
+            f"No: {d.by} must take one face-up card with the pile.", "Say which one."
+        ),
+    ),
+    Reason.NO_TAKE_WANTED: _w(
+        Who,
+        lambda d, v: (
+            f"No: {d.by} may take a face-up card only with no hand cards and no draw pile."
+        ),
+    ),
     # --- R1.1, R4.1-R4.2: what a play is
     Reason.NO_CARDS: _w(NoFacts, lambda d, v: "No: a play needs at least one card."),
     Reason.NO_SUCH_CARD: _w(
@@ -429,7 +449,9 @@ def hint(d: HintFacts, voice: Voice) -> str:
     if d.over:
         return game_over(d.loser)
     who, zone = d.who, d.zone
-    pick = f"Or {who} may pick up the pile." if d.pick_up else ""
+    # A table rule: a player on their face-up cards takes one with the pile (ruling 108).
+    pile = "the pile and one face-up card" if d.take else "the pile"
+    pick = f"Or {who} may pick up {pile}." if d.pick_up else ""
     chosen = ""
     if d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
@@ -451,7 +473,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         )
     if what == "no card":
         if d.pick_up:
-            return _sentences(f"{who} must pick up the pile.", "No card may go on it now.")
+            return _sentences(f"{who} must pick up {pile}.", "No card may go on it now.")
         return f"No card may go on the pile now, so {who} cannot step."
     if d.may.at_least > 1:
         where = "from their hand" if zone == "hand" else "face-up cards"
@@ -497,6 +519,11 @@ def played(by: str, k: int, card: str, zone: str) -> str:
 
 def picked_up(by: str, n: int) -> str:
     return f"{by} picks up the pile ({words.cards(n)})."
+
+
+def takes_face_up(by: str, card: str) -> str:
+    """A table rule: the face-up card taken with the pile (ruling 108)."""
+    return f"{by} takes {_a(card)} from the face-up cards into the hand."
 
 
 def face_down_misses(by: str, n: int) -> str:

@@ -160,6 +160,8 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         table["must_play"] = True
     if draw(st.integers(0, 3)) == 0:
         table["starts"] = "lowest"
+    if draw(st.integers(0, 3)) == 0:
+        table["take_face_up"] = True
     if table:
         data["table"] = table
     return data

@@ -454,3 +454,19 @@ def test_every_builtin_design_survives_a_draft(vid: str) -> None:
     """A reload keeps every kind of design: number decks, an ordinary pack and its jokers."""
     data = d.from_variant(builtin(vid))
     assert d.read_draft(d.draft_param(data)) == data
+
+
+def test_a_face_up_card_taken_with_the_pile_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 31.2 (ruling 108): the table rule is one switch, said as the family says it, and
+    a draft read back from the address keeps it."""
+    from referee.app import designer as d
+
+    at = design()
+    box = next(c for c in at.checkbox if c.label.startswith("With no hand cards left"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception
+    assert at.session_state["design"]["table"] == {"take_face_up": True}
+    assert d.normalize({"table": {"take_face_up": True, "odd": 1}})["table"] == {
+        "take_face_up": True
+    }

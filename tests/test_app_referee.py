@@ -489,3 +489,38 @@ def test_a_play_that_loses_the_race_inside_the_store_is_refused(
     assert "Another tablet recorded a step first: Ann plays 4" in warning
     assert turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+
+
+def test_a_pick_up_that_takes_a_face_up_card_asks_which(data_dir: Path) -> None:
+    """A table rule (ruling 108): on the face-up cards, Pick up waits for the face-up card
+    taken along, and the stored step names it."""
+    text = """
+variant:
+  id: take
+  name: Take One
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {low: 1, high: 10, copies: 4}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {take_face_up: true}
+players: [Ann, Ben]
+start:
+  turn: Ann
+  pile: [9]
+  hand: {Ben: 3}
+  face_up: {Ann: [7, 2]}
+  face_down: {Ann: 1, Ben: 1}
+steps: []
+"""
+    store = Store(default_path())
+    gid = table.import_record(store, text, "game.yaml")
+    at = app({"game": gid})
+    assert not at.exception
+    assert at.button(key="do_pickup").disabled  # which face-up card goes along?
+    assert at.selectbox(key="sel_take").options == ["2", "7"]
+    at.selectbox(key="sel_take").set_value(7).run()
+    assert not at.button(key="do_pickup").disabled
+    at.button(key="do_pickup").click().run()
+    assert turn(at) == "Ben's turn"
+    assert Store(default_path()).load_game(gid).steps == [{"pickup": "Ann", "take": 7}]

@@ -175,3 +175,27 @@ def test_the_rules_sheet_says_it() -> None:
     skip = EFFECTS["skip"]
     assert "two skip two players" in skip.sheet({"target": "next", "count": "per_copy"}, None)
     assert EFFECTS["give_pile"].sheet({"target": "next"}, None).startswith("The next player takes")
+
+
+def test_per_copy_gifts_in_a_full_information_game_stay_known() -> None:
+    """Was (found by the random-variant property test): in the simulator, the second card of
+    a per-copy gift was 'forgotten' as at a table (ruling 5), leaving unknown hand cards that
+    no legal step could ever play; with every card known, the lowest goes."""
+    from referee.state import ZoneCards  # noqa: PLC0415
+
+    v = house(
+        [
+            {
+                "id": "gift",
+                "name": "Gift",
+                "copies": 3,
+                "effects": [{"effect": "give_card", "count": "per_copy"}],
+            }
+        ]
+    )
+    g = Game.shuffled(v, ["Ann", "Ben"], 1)
+    g.state.seats[0].hand = ZoneCards({"gift": 2, 3: 1, 5: 1, 7: 1})
+    g.state.pile = []
+    g.push(Play("Ann", ("gift", "gift"), "hand", "Ben", 5), trusted=True)
+    assert g.state.seats[0].hand.unknown == 0 and g.state.seats[1].hand.unknown == 0
+    assert 7 in g.state.seats[0].hand.known and 3 not in g.state.seats[0].hand.known

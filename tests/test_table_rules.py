@@ -3,11 +3,15 @@ lowest card starts" (docs/rulings.md, ruling 67)."""
 
 from __future__ import annotations
 
+import random
+
 import support
 
 from referee.app.setup import starting_with
 from referee.engine import Game, PickUp, Play, Position
 from referee.reasons import Reason
+from referee.simulate.bots import BOTS
+from referee.simulate.runner import play
 from referee.variant.loader import variant_from_data, variant_to_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.sheet import rules_sheet
@@ -125,3 +129,87 @@ def test_after_a_pair_a_pair_held_is_a_play_so_the_pile_may_not_be_picked_up() -
     verdict = g.explain(PickUp("Ann"))
     assert not verdict.legal and verdict.reason == Reason.MUST_PLAY
     assert "pick up" not in g.hint()
+
+
+# --- a face-up card taken with the pile (ruling 108) --------------------------------------------
+
+
+def _on_face_up(v: Variant, pile: tuple[int, ...] = (9,)) -> Game:
+    """Ann has no hand cards and no draw pile is left: she plays from her face-up 7 and 2."""
+    return _game(v, (7, 2), pile)
+
+
+def test_a_face_up_card_taken_with_the_pile_loads_saves_and_is_said() -> None:
+    v = house(take_face_up=True)
+    assert v.table == TableRules(take_face_up=True)
+    assert variant_to_data(v)["table"] == {"take_face_up": True}
+    assert "also takes one of their face-up cards into their hand" in rules_sheet(v)
+    assert "face-up cards into their hand" not in rules_sheet(house())
+
+
+def test_on_the_face_up_cards_a_pick_up_takes_one_along() -> None:
+    g = _on_face_up(house(take_face_up=True))
+    assert g.take_choices() == (2, 7)
+    refused = g.explain(PickUp("Ann"))
+    assert not refused.legal and refused.reason == Reason.TAKE_NEEDED and refused.field == "take"
+    assert "pick up the pile and one face-up card" in g.hint()
+    wrong = g.explain(PickUp("Ann", 5))
+    assert not wrong.legal and wrong.rule == "R4.3" and wrong.field == "take"
+    ok = g.explain(PickUp("Ann", 7))
+    assert ok.legal and ok.reason == Reason.PICK_UP_TAKE
+    out = g.push(PickUp("Ann", 7))
+    assert "Ann takes a 7 from the face-up cards into the hand." in out.messages
+    assert g.zone("Ann", "hand").known == {9: 1, 7: 1}
+    assert g.zone("Ann", "face_up").known == {2: 1}
+    g.pop()
+    assert g.zone("Ann", "face_up").known == {7: 1, 2: 1}
+
+
+def test_without_the_rule_or_with_hand_cards_no_face_up_card_is_taken() -> None:
+    plain = _on_face_up(house())
+    assert plain.explain(PickUp("Ann")).legal and plain.take_choices() == ()
+    no = plain.explain(PickUp("Ann", 7))
+    assert not no.legal and no.reason == Reason.NO_TAKE_WANTED and no.field == "take"
+    start = Position("Ann", hand={"Ann": 2, "Ben": 3}, face_up={"Ann": (7,)}, pile=(9,))
+    g = Game.from_position(house(take_face_up=True), ["Ann", "Ben"], start)
+    assert g.explain(PickUp("Ann")).legal
+    assert g.explain(PickUp("Ann", 7)).reason == Reason.NO_TAKE_WANTED
+
+
+def test_an_unknown_face_up_card_named_becomes_seen() -> None:
+    """A record without the deal's face-up cards: any card the zone may hold may be named."""
+    start = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 1, "Ben": 1}, pile=(9,))
+    g = Game.from_position(house(take_face_up=True), ["Ann", "Ben"], start)
+    g.state.seats[0].face_up.add_unknown(2)
+    assert 4 in g.take_choices()
+    g.push(PickUp("Ann", 4))
+    assert g.zone("Ann", "hand").known == {9: 1, 4: 1} and g.zone("Ann", "face_up").unknown == 1
+    assert g.state.seen[4] == 1
+
+
+def test_the_simulator_lists_one_pick_up_per_face_up_card_and_the_bots_play_it() -> None:
+    v = house(take_face_up=True)
+    taken = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        for _ in range(400):
+            if g.over:
+                break
+            steps = g.legal_steps()
+            picks = [s for s in steps if isinstance(s, PickUp)]
+            want = g.rules.takes_face_up(g.state)
+            assert all((p.take is not None) == want for p in picks)
+            if want and picks:
+                face_up = g.zone(g.turn or "", "face_up").known
+                assert {p.take for p in picks} == set(face_up)
+                taken += 1
+            for s in steps:
+                assert g.explain(s).legal
+            g.push(rng.choice(steps), trusted=True)
+    assert taken
+    for seed in range(6):  # every bot plays it to the end
+        names = ["Ann", "Ben", "Cal"]
+        game = Game.shuffled(v, names, seed)
+        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
+        assert not play(game, bots, random.Random(seed)).capped

@@ -599,6 +599,54 @@ EXPECTED = {
         "house",
         "game_over",
     ): "No: the game is over, and Ben lost. No more steps can be taken. [R10.4]",
+    (
+        "classic",
+        "pick_up_take",
+    ): "Yes: Ann picks up the pile (1 card). Ann takes a 9 from the face-up cards too. [R6.2]",
+    (
+        "classic",
+        "take_needed",
+    ): "No: Ann must take one face-up card with the pile. Say which one. Ann may play a face-up card: 5 or higher, or a Karma card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "classic",
+        "no_take_wanted",
+    ): "No: Ann may take a face-up card only with no hand cards and no draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R6.2]",
+    (
+        "shithead",
+        "pick_up_take",
+    ): "Yes: Ann picks up the pile (1 card). Ann takes a 9 from the face-up cards too. [R6.2]",
+    (
+        "shithead",
+        "take_needed",
+    ): "No: Ann must take one face-up card with the pile. Say which one. Ann may play a face-up card: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "shithead",
+        "no_take_wanted",
+    ): "No: Ann may take a face-up card only with no hand cards and no draw pile. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R6.2]",
+    (
+        "second-edition",
+        "pick_up_take",
+    ): "Yes: Ann picks up the pile (1 card). Ann takes a 9 from the face-up cards too. [R6.2]",
+    (
+        "second-edition",
+        "take_needed",
+    ): "No: Ann must take one face-up card with the pile. Say which one. Ann may play a face-up card: 5 or higher, or a Karma card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "second-edition",
+        "no_take_wanted",
+    ): "No: Ann may take a face-up card only with no hand cards and no draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.2]",
+    (
+        "house",
+        "pick_up_take",
+    ): "Yes: Ann picks up the pile (1 card). Ann takes a 9 from the face-up cards too. [R6.2]",
+    (
+        "house",
+        "take_needed",
+    ): "No: Ann must take one face-up card with the pile. Say which one. Ann may play a face-up card: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "house",
+        "no_take_wanted",
+    ): "No: Ann may take a face-up card only with no hand cards and no draw pile. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R6.2]",
 }
 
 

@@ -57,7 +57,9 @@ def read_hint(text: str, who: str) -> Said:
         rf"{w} must pick up the pile\. Table cards wait until the draw pile is empty\.", text
     ):
         return Said("hand", True, False, None, chosen)
-    m = re.fullmatch(rf"{w} must pick up the pile\. No card may go on it now\.", text)
+    m = re.fullmatch(
+        rf"{w} must pick up the pile(?: and one face-up card)?\. No card may go on it now\.", text
+    )
     if m:  # the zone is not said: nothing the mover holds may go
         return Said("any", True, False, "", chosen)
     m = re.fullmatch(
@@ -75,7 +77,7 @@ def read_hint(text: str, who: str) -> Said:
         return Said("face_down", bool(m.group(1)), True, m.group(2), chosen)
     m = re.fullmatch(
         rf"{w} may play (two|three|four|five|six) or more (from their hand|face-up cards) at once"
-        rf"(?:: (.*?))?\.( Or {w} may pick up the pile\.)?",
+        rf"(?:: (.*?))?\.( Or {w} may pick up the pile(?: and one face-up card)?\.)?",
         text,
     )
     if m:
@@ -84,7 +86,7 @@ def read_hint(text: str, who: str) -> Said:
         return Said(zone, bool(m.group(4)), True, m.group(3), chosen, k)
     m = re.fullmatch(
         rf"{w} may play (any card from their hand|any face-up card|from their hand: (.*?)"
-        rf"|a face-up card: (.*?))\.( Or {w} may pick up the pile\.)?",
+        rf"|a face-up card: (.*?))\.( Or {w} may pick up the pile(?: and one face-up card)?\.)?",
         text,
     )
     assert m, f"words the test does not know: {text!r}"
@@ -151,6 +153,11 @@ def check_hint(game: Game) -> None:
     plays = [s for s in legal if isinstance(s, Play)]
     assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, game.hint()
     assert said.play or not plays, game.hint()
+    # A table rule: a pick-up takes a face-up card along exactly when the words say so.
+    picks = [s for s in legal if isinstance(s, PickUp)]
+    assert all((p.take is not None) == facts.take for p in picks), (picks, game.hint())
+    said_take = "pick up the pile and one face-up card" in game.hint()
+    assert said_take == (facts.take and facts.pick_up), game.hint()
     if said.zone == "any":
         said = Said(game.zone_to_play() or "hand", said.pick_up, False, "", said.chosen)
     assert {s.zone for s in plays} <= {said.zone}, game.hint()

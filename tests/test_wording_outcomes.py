@@ -381,6 +381,22 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house-extra",
         "R8.3 a card its player must cover at once, after drawing",
     ): "Ann plays Cover Me. Ann draws 1 card. Ann must play again at once, and may not pick up the pile. Ann must play a hand card now. Any card may go. Draw Two needs a chosen player.",
+    (
+        "classic",
+        "R6.2 a face-up card taken with the pile",
+    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
+    (
+        "shithead",
+        "R6.2 a face-up card taken with the pile",
+    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand.",
+    (
+        "second-edition",
+        "R6.2 a face-up card taken with the pile",
+    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    (
+        "house",
+        "R6.2 a face-up card taken with the pile",
+    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Draw Two needs a chosen player.",
 }
 
 

@@ -60,6 +60,20 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     must = dataclasses.replace(v, table=TableRules(must_play=True))
     known = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_up={"Ann": (9,)}, pile=(5,))
     yield "must_play", Game.from_position(must, ["Ann", "Ben", "Cal"], known), PickUp("Ann")
+    # A table rule (ruling 108): on the face-up cards, a pick-up takes one of them along.
+    take = dataclasses.replace(v, table=TableRules(take_face_up=True))
+    on_table = Game.from_position(take, ["Ann", "Ben", "Cal"], known)
+    yield "pick_up_take", on_table, PickUp("Ann", 9)
+    yield "take_needed", on_table, PickUp("Ann")
+    yield (
+        "no_take_wanted",
+        Game.from_position(
+            take,
+            ["Ann", "Ben", "Cal"],
+            Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 3}, face_up={"Ann": (9,)}, pile=(5,)),
+        ),
+        PickUp("Ann", 9),
+    )
     yield "no_cards", _g(v), Play("Ann", ())
     yield "no_such_card", _g(v), Play("Ann", (99,))
     yield "mixed_cards", _g(v), Play("Ann", (5, 6))
@@ -241,6 +255,12 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
     # --- R6.2: picking up
     yield "R6.2 pick up the pile", _at(v, pile=(5, 9)), PickUp("Ann")
     yield "R6.2 pick up a pile of one card", _at(v, pile=(9,)), PickUp("Ann")
+    take = dataclasses.replace(v, table=TableRules(take_face_up=True))  # a table rule (108)
+    yield (
+        "R6.2 a face-up card taken with the pile",
+        _at(take, hand=no_hand, face_up={"Ann": (9, 4)}, face_down={"Ann": 1}, pile=(10,)),
+        PickUp("Ann", 4),
+    )
     # --- R7.1-R7.4: runs burn, and the player plays again
     yield "R7.1 a run burns", _at(v, pile=(5, *run)), Play("Ann", (7,))
     yield (

@@ -21,7 +21,7 @@ import yaml
 from referee.resources import modeline
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
-from referee.variant.model import Variant
+from referee.variant.model import STARTS, TableRules, Variant
 from referee.variant.schema_gen import TEXT_LIMITS, variant_schema
 from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
@@ -662,6 +662,23 @@ def normalize(raw: Any) -> dict[str, Any]:
     out["deal"] = {k: _num(f"deal.{k}", deal.get(k)) for k in ("face_down", "face_up", "hand")}
     out["min_hand"] = _num("min_hand", d.get("min_hand"))
     out["burn"] = _num("burn", d.get("burn"))
+    table = _table_rules(d.get("table"))
+    if table:
+        out["table"] = table
+    return out
+
+
+def _table_rules(raw: Any) -> dict[str, Any]:
+    """The table rules of a draft: each switch that is on (a draft once dropped them all)."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for name, default in vars(TableRules()).items():
+        value = raw.get(name)
+        if isinstance(default, bool) and value is True:
+            out[name] = True
+        elif name == "starts" and value in STARTS and value != default:
+            out[name] = value
     return out
 
 

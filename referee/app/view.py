@@ -40,9 +40,10 @@ class Selection:
     by: str = ""
     to: str | None = None
     give: Card | None = None
+    take: Card | None = None  # the face-up card a pick-up takes along (a table rule)
 
 
-Field = Literal["count", "zone", "by", "to", "give"]
+Field = Literal["count", "zone", "by", "to", "give", "take"]
 
 
 def fresh() -> Selection:
@@ -55,8 +56,8 @@ def tap(sel: Selection, card: Card) -> Selection:
     chosen card again to choose another.  Who played it is kept: a referee recording a run of
     plays by one player out of turn taps one card after another."""
     if sel.card == card:
-        return Selection(by=sel.by)
-    return Selection(card=card, by=sel.by)
+        return Selection(by=sel.by, take=sel.take)
+    return Selection(card=card, by=sel.by, take=sel.take)
 
 
 def choose(sel: Selection, field: Field, value: object) -> Selection:
@@ -72,6 +73,9 @@ def choose(sel: Selection, field: Field, value: object) -> Selection:
         return dataclasses.replace(sel, by=by, to=None if sel.to == by else sel.to)
     if field == "to":
         return dataclasses.replace(sel, to=value if isinstance(value, str) and value else None)
+    if field == "take":
+        take = value if isinstance(value, int | str) and value != "" else None
+        return dataclasses.replace(sel, take=take)
     give = value if isinstance(value, int | str) and value != "" else None
     return dataclasses.replace(sel, give=give)
 
@@ -87,6 +91,7 @@ class StepFacts:
     zone: str  # the zone the mover plays from now (R3, R8.3)
     playable: dict[Card, bool]  # False: ruled out by the copies the table has seen (R4.3)
     can_pick_up: bool
+    takes: tuple[Card, ...]  # the face-up cards a pick-up may take along (a table rule)
     can_undo: bool
     can_redo: bool
     hint: str
@@ -98,11 +103,14 @@ def step_facts(game: Game) -> StepFacts:
     """The step's facts, asked of the engine once: verdicts without words for the grid."""
     turn = game.turn
     zone = game.zone_to_play() or "hand"
+    takes = game.take_choices()
     return StepFacts(
         turn=turn,
         zone=zone,
         playable=playable_cards(game, turn, zone),
-        can_pick_up=turn is not None and game.is_legal(PickUp(turn)),
+        can_pick_up=turn is not None
+        and any(game.is_legal(PickUp(turn, c)) for c in (takes or (None,))),
+        takes=takes,
         can_undo=game.can_undo(),
         can_redo=game.can_redo(),
         hint=game.hint() if turn is not None else "",
@@ -179,8 +187,9 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     """The selection as this game can take it: a card the variant lacks, a player no longer
     at the table, a count or card given out of range is dropped to its default."""
     v = game.variant
+    take = sel.take if sel.take in facts.takes else None
     if sel.card is None or not v.is_card(sel.card) or facts.turn is None:
-        return Selection(by=sel.by if sel.by in game.state.names else "")
+        return Selection(by=sel.by if sel.by in game.state.names else "", take=take)
     by = sel.by if sel.by in game.state.names and sel.by != facts.turn else ""
     count = sel.count if 1 <= sel.count <= max_count(game, sel.card) else 1
     traits = game.needs(sel.card)
@@ -188,7 +197,7 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     to = sel.to if traits.needs_target and sel.to in _targets(game, mover) else None
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
     zone = sel.zone if sel.zone in ZONES else None
-    return Selection(sel.card, count, zone, by, to, give)
+    return Selection(sel.card, count, zone, by, to, give, take)
 
 
 def _targets(game: Game, by: str) -> tuple[str, ...]:

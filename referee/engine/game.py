@@ -294,6 +294,12 @@ class Game:
         """Every legal step of the player to move (full-information mode only)."""
         return self.rules.legal_steps(self.state)
 
+    def take_choices(self) -> tuple[Card, ...]:
+        """The face-up cards the mover may take with the pile now (a table rule, ruling 108),
+        or () when a pick-up takes none."""
+        s = self.state
+        return () if s.over else self.rules.take_choices(s)
+
     def out_of_turn_steps(self) -> list[Step]:
         """The plays other players may make out of turn now (full-information mode only)."""
         return self.rules.out_of_turn_steps(self.state)
@@ -405,6 +411,8 @@ class Game:
             flow.picked_up = s.pile_to_hand(origin)
             if told:
                 notes.append(wording.picked_up(by, flow.picked_up))
+            if step.take is not None:
+                self._take_face_up(s, origin, step.take, notes)
         else:
             self._play(s, step, origin, notes, flow)
         if lapsing:
@@ -557,6 +565,17 @@ class Game:
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         return r
+
+    def _take_face_up(self, s: State, origin: int, card: Card, notes: list[str]) -> None:
+        """A table rule: the face-up card taken with the pile goes into the hand, seen
+        (docs/rulings.md, ruling 108)."""
+        seat = s.seats[origin]
+        revealed = seat.face_up.take(card, 1)
+        if revealed:
+            s.see(card, revealed)
+        seat.hand.add_known(card)
+        if self.keep_history:
+            notes.append(wording.takes_face_up(s.names[origin], self.variant.card_name(card)))
 
     def _arrive(
         self, s: State, by: str, card: Card, value: int | None, before: Restriction | None

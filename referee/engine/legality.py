@@ -50,6 +50,7 @@ from referee.reasons import (
     Played,
     Reason,
     Restricted,
+    Taken,
     Target,
     TooLow,
     UnknownCard,
@@ -148,8 +149,49 @@ class Rules:
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
                 return refused
+            if step.take is not None or self.variant.table.take_face_up:
+                return self._judge_take(s, step)
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
         return self._judge_play(s, step)
+
+    def takes_face_up(self, s: State) -> bool:
+        """Whether the mover who picks up now also takes a face-up card into the hand (a table
+        rule, docs/rulings.md, ruling 108): no hand cards and no draw pile left (R3.2), and
+        face-up cards to take."""
+        seat = s.seats[s.mover]
+        return (
+            self.variant.table.take_face_up
+            and not seat.hand.count
+            and not s.draw_pile
+            and seat.face_up.count > 0
+        )
+
+    def take_choices(self, s: State) -> tuple[Card, ...]:
+        """The face-up cards the mover may take with the pile (R4.3: any card the zone may
+        hold), or () when the table rule does not ask for one now."""
+        if not self.takes_face_up(s):
+            return ()
+        zone = s.seats[s.mover].face_up
+        cards = [c for c in self.variant.all_cards() if self._possible(s, c, zone) >= 1]
+        return tuple(sorted(cards, key=strength))
+
+    def _judge_take(self, s: State, step: PickUp) -> Judgement:
+        """A pick-up where the table rule may take a face-up card along: it must name one
+        exactly when the rule applies, a card the face-up cards may hold (R4.3)."""
+        by, card = step.by, step.take
+        if not self.takes_face_up(s):
+            if card is None:
+                return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
+            return _no("R6.2", Reason.NO_TAKE_WANTED, Who(by), field="take")
+        if card is None:
+            return _no("R6.2", Reason.TAKE_NEEDED, Who(by), field="take")
+        if not self.variant.is_card(card):
+            return _no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(card), field="take")
+        if self._possible(s, card, s.seats[s.mover].face_up) < 1:
+            facts = self._holding(s, by, card, 1, "face_up", verb="take")
+            return _no("R4.3", Reason.CANNOT_HOLD, facts, field="take")
+        name = self.variant.card_name(card)
+        return _yes("R6.2", Reason.PICK_UP_TAKE, Taken(by, len(s.pile), name))
 
     def _pick_up_refusal(self, s: State, by: str, *, table: bool = True) -> Judgement | None:
         """Why the mover may not pick up the pile now: what is pending forbids it (R8.3's
@@ -386,7 +428,7 @@ class Rules:
             card=self.variant.card_name(card),
             k=k,
             zone=zone_name,
-            verb="give" if verb == "give" else "play",
+            verb="give" if verb == "give" else "take" if verb == "take" else "play",
             copies=self.copies.get(card, 0),
             possible=self._possible(s, card, zone),
             known=known,
@@ -583,6 +625,7 @@ class Rules:
             ),
             may=self._may_go(allowed, min(counts.values(), default=1)),
             pick_up=self.may_pick_up(s),
+            take=self.takes_face_up(s),
         )
 
     def allowed(self, s: State, zone: ZoneName) -> tuple[Card, ...]:
@@ -701,8 +744,11 @@ class Rules:
         if pick_up and self._must_play:
             pick_up = not any(isinstance(st, Play) for st in steps)  # all is known (R6.2 changed)
         if pick_up:
-            found = fast.pickups.get(by)
-            steps.append(found if found is not None else fast.pickup(by))
+            if self.variant.table.take_face_up and self.takes_face_up(s):  # ruling 108
+                steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
+            else:
+                found = fast.pickups.get(by)
+                steps.append(found if found is not None else fast.pickup(by))
         return steps
 
     def _frame(

@@ -28,9 +28,11 @@ class Play(NamedTuple):
 
 
 class PickUp(NamedTuple):
-    """The mover picks up the whole pile (R6.2)."""
+    """The mover picks up the whole pile (R6.2); ``take`` is the face-up card they also take
+    where the table rule says so (``TableRules.take_face_up``, docs/rulings.md, ruling 108)."""
 
     by: str
+    take: Card | None = None
 
 
 Step = Play | PickUp

@@ -353,6 +353,8 @@ class _Builder:
         expect = s.get("expect", "legal")
         if "pickup" in s:
             self.player((*path, "pickup"), s["pickup"], players)
+            if s.get("take") is not None:
+                self.card((*path, "take"), s["take"], variant)
             return RecordStep(number, line, step_from_data(s), expect)
         self.player((*path, "by"), s["by"], players)
         self.cards((*path, "play"), s["play"], variant)
@@ -396,8 +398,9 @@ def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
         s = dict(s)
         if "play" in s:
             s["play"] = many(s["play"])
-        if s.get("give") is not None:
-            s["give"] = one(s["give"])
+        for key in ("give", "take"):
+            if s.get(key) is not None:
+                s[key] = one(s[key])
         if isinstance(s.get("check"), dict) and s["check"].get("top") is not None:
             s["check"] = {**s["check"], "top": one(s["check"]["top"])}
         steps.append(s)
@@ -433,6 +436,8 @@ def has_a_step(game: Game) -> bool:
         return False
     if game.explain(PickUp(mover)).legal:
         return True
+    if any(game.explain(PickUp(mover, c)).legal for c in game.take_choices()):
+        return True  # a pick-up that takes a face-up card along (ruling 108)
     others = [None, *(n for n in game.players if n != mover)]
     return any(
         game.explain(Play(mover, (card,), zone, to)).legal
@@ -585,9 +590,11 @@ def _as_written(variant: Variant | None) -> Any:
 
 def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
     """A step in its record form; with the variant, cards as a record writes them (``Q``)."""
-    if isinstance(step, PickUp):
-        return {"pickup": step.by}
     write = _as_written(variant)
+    if isinstance(step, PickUp):
+        if step.take is not None:  # a table rule's face-up card (ruling 108)
+            return {"pickup": step.by, "take": write(step.take)}
+        return {"pickup": step.by}
     d: dict[str, Any] = {"by": step.by, "play": [write(c) for c in step.cards]}
     if step.zone != "hand":
         d["from"] = step.zone
@@ -601,7 +608,7 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
 def step_from_data(d: dict[str, Any]) -> Step:
     """A step from its record form (already checked by the loader or written by the app)."""
     if "pickup" in d:
-        return PickUp(d["pickup"])
+        return PickUp(d["pickup"], d.get("take"))
     return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
 
 

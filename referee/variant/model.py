@@ -98,6 +98,9 @@ class TableRules:
 
     must_play: bool = False  # a player who can play may not pick up instead (R6.2 changed)
     starts: str = "first"  # one of STARTS
+    # A player on their face-up cards who picks up also takes one of them into the hand
+    # (docs/rulings.md, ruling 108).
+    take_face_up: bool = False
 
     @property
     def any(self) -> bool:

@@ -466,6 +466,13 @@ def variant_schema() -> dict[str, Any]:
                         enum=list(STARTS),
                         default="first",
                     ),
+                    "take_face_up": _f(
+                        "A face-up card taken with the pile",
+                        "A player with no hand cards left who picks up the pile also takes one "
+                        "of their face-up cards, of their choice, into the hand.",
+                        type="boolean",
+                        default=False,
+                    ),
                 },
                 examples=[{"must_play": True, "starts": "lowest"}],
             ),
@@ -583,9 +590,14 @@ def record_schema() -> dict[str, Any]:
             additionalProperties=False,
             properties={
                 "pickup": _player("Pick-up by", "The player who picks up the pile."),
+                "take": _card(
+                    "Face-up card taken",
+                    "Where the table rule take_face_up applies: the face-up card the player "
+                    "takes into the hand with the pile (a project addition).",
+                ),
                 "expect": expect,
             },
-            examples=[{"pickup": "Ben"}],
+            examples=[{"pickup": "Ben"}, {"pickup": "Ann", "take": 7}],
         ),
         "check_step": _f(
             "Check",

@@ -200,6 +200,11 @@ def rules_sheet(variant: Variant) -> str:
             "hand. Your turn ends and the next player starts a new pile."
         ),
     ]
+    if v.table.take_face_up:
+        lines.append(
+            "- With no hand cards left, whoever picks up the pile also takes one of their "
+            "face-up cards into their hand (they choose which)."
+        )
     if v.min_hand:
         lines.append(
             f"- While the draw pile lasts, draw back up to {v.min_hand} hand cards at the end of "

@@ -556,6 +556,12 @@ if st.checkbox(
     key=key("table", "starts"),
 ):
     rules["starts"] = "lowest"
+if st.checkbox(
+    "With no hand cards left, whoever picks up the pile takes a face-up card too",
+    value=bool(table.get("take_face_up")),
+    key=key("table", "take_face_up"),
+):
+    rules["take_face_up"] = True
 if rules:
     new["table"] = rules
 

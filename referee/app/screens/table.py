@@ -38,6 +38,7 @@ CHOOSERS: dict[view.Field, str] = {
     "by": "sel_by",
     "to": "sel_to",
     "give": "sel_give",
+    "take": "sel_take",
 }
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
@@ -213,7 +214,10 @@ def _pick_up(tbl: table.Table) -> str | None:
     who = tbl.game.turn
     if who is None:
         return None
-    table.commit(store, tbl, PickUp(who))
+    take = _selection().take  # the face-up card taken along, where the table rule says so
+    if _facts(tbl).takes and take is None:
+        return None
+    table.commit(store, tbl, PickUp(who, take))
     return ""
 
 
@@ -533,6 +537,9 @@ def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
     facts = shown.facts if shown is not None else _facts(tbl)
     with st.container(key="action_bar"):
         ok = _verdict(shown)
+        takes = () if game.over else facts.takes
+        if takes:  # a table rule: the pick-up takes a face-up card along (ruling 108)
+            _take_chooser(tbl, takes, shown.selection.take if shown is not None else None)
         with st.container(key="action_buttons", horizontal=True, gap="small"):
             if not game.over:
                 st.button(
@@ -549,7 +556,8 @@ def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
                     key="do_pickup",
                     on_click=_do,
                     args=("pickup", version),
-                    disabled=not facts.can_pick_up,
+                    disabled=not facts.can_pick_up
+                    or bool(takes and _selection().take not in takes),
                     width="stretch",
                 )
             st.button(
@@ -570,6 +578,21 @@ def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
                 disabled=not facts.can_redo,
                 width="stretch",
             )
+
+
+def _take_chooser(tbl: table.Table, takes: tuple[Card, ...], chosen: Card | None) -> None:
+    """Which face-up card the player takes into the hand with the pile (a table rule)."""
+    v = tbl.variant
+    _chooser_value("take", chosen)
+    st.selectbox(
+        plain(f"If {tbl.game.turn} picks up: which face-up card goes with the pile?"),
+        list(takes),
+        placeholder="Choose a face-up card",
+        format_func=v.card_name,
+        key=CHOOSERS["take"],
+        on_change=_chose,
+        args=("take",),
+    )
 
 
 # --- putting a slip right ----------------------------------------------------------------------
