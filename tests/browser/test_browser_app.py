@@ -57,11 +57,15 @@ def fill(page: Page, key: str, text: str) -> None:
 
 def steps_shown(page: Page, n: int) -> None:
     word = "step" if n == 1 else "steps"
-    shown = page.get_by_text(re.compile(rf"· {n} {word} so far"))
-    # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait it out (and a
-    # real second copy would fail here).
-    expect(shown).to_have_count(1)
-    expect(shown).to_be_visible()
+    # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait for a moment
+    # when exactly one copy is drawn and visible, in one check (two checks one after the other
+    # raced a later rerun on a busy machine); a real second copy never passes it.
+    page.wait_for_function(
+        """text => { const shown = [...document.querySelectorAll('p')]
+             .filter(p => p.textContent.includes(text));
+           return shown.length === 1 && shown[0].getClientRects().length > 0; }""",
+        arg=f"· {n} {word} so far",
+    )
 
 
 def turn_shown(page: Page, who: str | None) -> None:
