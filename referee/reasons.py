@@ -33,6 +33,15 @@ class Reason(StrEnum):
     PICK_UP_TAKE = "pick_up_take"
     TAKE_NEEDED = "take_needed"
     NO_TAKE_WANTED = "no_take_wanted"
+    # A table rule: who cannot play may turn over the draw pile's top card (ruling 109)
+    GAMBLE_FITS = "gamble_fits"
+    GAMBLE_MISSES = "gamble_misses"
+    NO_GAMBLE = "no_gamble"
+    GAMBLE_DRAW_PILE_EMPTY = "gamble_draw_pile_empty"
+    GAMBLE_NOT_NOW = "gamble_not_now"
+    GAMBLE_CAN_PLAY = "gamble_can_play"
+    ONE_FROM_DRAW_PILE = "one_from_draw_pile"
+    NOT_ON_DRAW_PILE = "not_on_draw_pile"
     # R1.1, R4.1-R4.2: what a play is
     NO_CARDS = "no_cards"
     NO_SUCH_CARD = "no_such_card"
@@ -102,6 +111,16 @@ class Taken(Facts):
     by: str
     n: int  # cards on the pile
     card: str  # the face-up card's name
+
+
+@dataclass(frozen=True, slots=True)
+class NotOnDrawPile(Facts):
+    """A card turned over from the draw pile that cannot be there (a table rule): not its top
+    card (full information), or every copy already seen (R4.3)."""
+
+    by: str
+    card: str  # the card's name
+    top: bool  # True: the draw pile's top card is known, and is another
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,5 +299,6 @@ class HintFacts:
     may: MayGo = MayGo()  # what may go now, from the verdicts (every hint's words)
     pick_up: bool = False  # picking up the pile is allowed now (judge's verdict)
     take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
+    gamble: bool = False  # the draw pile's top card may be turned over (a table rule, ruling 109)
     # The cards (names) the mover may play now that need a chosen player (R8).
     chosen_player_cards: tuple[str, ...] = ()

@@ -28,6 +28,7 @@ from referee.reasons import (
     MayGo,
     MixedCards,
     NoFacts,
+    NotOnDrawPile,
     NotYourTurn,
     OnTop,
     Place,
@@ -296,6 +297,32 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
             f"No: {d.by} may take a face-up card only with no hand cards and no draw pile."
         ),
     ),
+    # --- a table rule: the draw pile's top card instead of a pick-up (ruling 109)
+    Reason.GAMBLE_FITS: _w(
+        Played, lambda d, v: f"Yes: {d.by} turns over {_a(d.card)} from the draw pile, and it fits."
+    ),
+    Reason.GAMBLE_MISSES: _w(
+        Played,
+        lambda d, v: _lines(
+            f"Yes: {d.by} turns over {_a(d.card)} from the draw pile.",
+            f"It does not fit, so {d.by} picks up the pile.",
+        ),
+    ),
+    Reason.NO_GAMBLE: _w(Who, lambda d, v: "No: at this table nobody plays from the draw pile."),
+    Reason.GAMBLE_DRAW_PILE_EMPTY: _w(
+        Who, lambda d, v: "No: the draw pile is empty, so there is no card to turn over."
+    ),
+    Reason.GAMBLE_NOT_NOW: _w(
+        Who,
+        lambda d, v: (
+            f"No: {d.by} may turn over the draw pile's top card only instead of picking up."
+        ),
+    ),
+    Reason.GAMBLE_CAN_PLAY: _w(CanPlay, lambda d, v: _gamble_can_play(d)),
+    Reason.ONE_FROM_DRAW_PILE: _w(
+        NoFacts, lambda d, v: "No: only one card is turned over from the draw pile."
+    ),
+    Reason.NOT_ON_DRAW_PILE: _w(NotOnDrawPile, lambda d, v: _not_on_draw_pile(d)),
     # --- R1.1, R4.1-R4.2: what a play is
     Reason.NO_CARDS: _w(NoFacts, lambda d, v: "No: a play needs at least one card."),
     Reason.NO_SUCH_CARD: _w(
@@ -379,6 +406,19 @@ REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
 
 
+def _gamble_can_play(d: CanPlay) -> str:
+    """The draw-pile gamble is only for a player who cannot play (ruling 109)."""
+    held = words.or_list(list(d.cards))
+    return f"No: {d.by} holds {held}, which may go, so the draw pile must wait."
+
+
+def _not_on_draw_pile(d: NotOnDrawPile) -> str:
+    """A card the draw pile's top cannot be (R4.3)."""
+    if d.top:
+        return f"No: the top card of the draw pile is not {_a(d.card)}."
+    return f"No: every {d.card} has been seen, so the draw pile holds none."
+
+
 def _must_play(d: CanPlay) -> str:
     """The table's "must play if able" rule, with what the mover can play."""
     if not d.cards:
@@ -452,6 +492,10 @@ def hint(d: HintFacts, voice: Voice) -> str:
     # A table rule: a player on their face-up cards takes one with the pile (ruling 108).
     pile = "the pile and one face-up card" if d.take else "the pile"
     pick = f"Or {who} may pick up {pile}." if d.pick_up else ""
+    # A table rule: who cannot play may turn over the draw pile's top card (ruling 109).
+    draw = "turn over the top card of the draw pile"
+    gamble = f"Or {who} may {draw}." if d.gamble else ""
+    must = f"{who} must pick up {pile} or {draw}." if d.gamble else f"{who} must pick up {pile}."
     chosen = ""
     if d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
@@ -461,7 +505,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
         wait = "table cards wait until the draw pile is empty."
         if d.pick_up:
-            return _sentences(f"{who} must pick up the pile.", wait.capitalize())
+            return _sentences(must, wait.capitalize())
         return f"{who} has no hand cards, and {wait}"
     what = may_go(d.may, voice)
     if zone == "face_down":
@@ -473,7 +517,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         )
     if what == "no card":
         if d.pick_up:
-            return _sentences(f"{who} must pick up {pile}.", "No card may go on it now.")
+            return _sentences(must, "No card may go on it now.")
         return f"No card may go on the pile now, so {who} cannot step."
     if d.may.at_least > 1:
         where = "from their hand" if zone == "hand" else "face-up cards"
@@ -489,7 +533,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         play = f"{who} may play from their hand: {what}."
     else:
         play = f"{who} may play a face-up card: {what}."
-    return _sentences(play, pick, chosen)
+    return _sentences(play, pick, gamble, chosen)
 
 
 def _sentences(*parts: str) -> str:
@@ -513,6 +557,8 @@ def played(by: str, k: int, card: str, zone: str) -> str:
     not fit, so it is 'turned over', not 'played'."""
     if zone == "face_down" and k == 1:
         return f"{by} turns over a face-down {card}."
+    if zone == "draw_pile":  # a table rule (ruling 109)
+        return f"{by} turns over {_a(card)} from the draw pile."
     text = f"{by} plays {words.copies(k, card)}"
     return text + (" from the table." if zone != "hand" else ".")
 

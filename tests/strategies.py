@@ -155,6 +155,15 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "min_hand": draw(st.integers(1, 4)),
         "burn": draw(st.integers(2, copies)),
     }
+    table = draw(table_rules())
+    if table:
+        data["table"] = table
+    return data
+
+
+@st.composite
+def table_rules(draw: st.DrawFn) -> dict[str, Any]:
+    """A random variant's table rules (issue 31.2), each on one time in four."""
     table: dict[str, Any] = {}
     if draw(st.integers(0, 3)) == 0:
         table["must_play"] = True
@@ -162,9 +171,9 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         table["starts"] = "lowest"
     if draw(st.integers(0, 3)) == 0:
         table["take_face_up"] = True
-    if table:
-        data["table"] = table
-    return data
+    if draw(st.integers(0, 3)) == 0:
+        table["gamble"] = True
+    return table
 
 
 @st.composite

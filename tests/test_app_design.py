@@ -470,3 +470,16 @@ def test_a_face_up_card_taken_with_the_pile_is_a_switch_in_plain_words(data_dir:
     assert d.normalize({"table": {"take_face_up": True, "odd": 1}})["table"] == {
         "take_face_up": True
     }
+
+
+def test_the_draw_pile_gamble_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 31.2 (ruling 109): one switch, kept by a draft read back from the address."""
+    from referee.app import designer as d
+
+    at = design()
+    box = next(c for c in at.checkbox if c.label.startswith("If you cannot play, you may turn"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception
+    assert at.session_state["design"]["table"] == {"gamble": True}
+    assert d.normalize({"table": {"gamble": True}})["table"] == {"gamble": True}

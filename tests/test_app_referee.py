@@ -524,3 +524,42 @@ steps: []
     at.button(key="do_pickup").click().run()
     assert turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"pickup": "Ann", "take": 7}]
+
+
+def test_a_card_turned_over_from_the_draw_pile_is_a_zone_choice(data_dir: Path) -> None:
+    """A table rule (ruling 109): the tablet taps the card turned over and chooses "Draw pile",
+    as for a face-down card; the stored step says `from: draw_pile`."""
+    text = """
+variant:
+  id: gamble
+  name: Gamble
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {low: 1, high: 10, copies: 4}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {gamble: true}
+players: [Ann, Ben]
+start:
+  turn: Ann
+  pile: [6]
+  draw_pile: 9
+  hand: {Ann: 3, Ben: 3}
+  face_up: {Ann: [2], Ben: [3]}
+  face_down: {Ann: 1, Ben: 1}
+steps: []
+"""
+    store = Store(default_path())
+    gid = table.import_record(store, text, "game.yaml")
+    at = app({"game": gid})
+    assert not at.exception
+    assert "Or Ann may turn over the top card of the draw pile." in asked(at)
+    tap(at, 9)
+    zones = at.segmented_control(key="sel_zone")
+    assert "draw_pile" in zones.options or "Draw pile" in zones.options
+    zones.set_value("draw_pile").run()
+    assert allowed(at)
+    at.button(key="do_play").click().run()
+    assert turn(at) == "Ben's turn"
+    steps = Store(default_path()).load_game(gid).steps
+    assert steps == [{"by": "Ann", "play": [9], "from": "draw_pile"}]

@@ -4,6 +4,7 @@ lowest card starts" (docs/rulings.md, ruling 67)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import support
 
@@ -213,3 +214,114 @@ def test_the_simulator_lists_one_pick_up_per_face_up_card_and_the_bots_play_it()
         game = Game.shuffled(v, names, seed)
         bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
         assert not play(game, bots, random.Random(seed)).capped
+
+
+# --- the draw-pile gamble (ruling 109) -----------------------------------------------------
+
+
+def _stuck(v: Variant, draw_pile: int = 9, pile: tuple[int, ...] = (9,)) -> Game:
+    """Ann holds a known 4 and a 3 (nothing that may go on a 9), the draw pile lasts."""
+    start = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 1, "Ben": 3}, pile=pile)
+    g = Game.from_position(v, ["Ann", "Ben"], replace(start, draw_pile=draw_pile))
+    for card in (4, 3):
+        g.state.seats[0].hand.add_known(card)
+        g.state.see(card)
+    return g
+
+
+def test_the_draw_pile_gamble_loads_saves_and_is_said() -> None:
+    v = house(gamble=True)
+    assert v.table == TableRules(gamble=True)
+    assert variant_to_data(v)["table"] == {"gamble": True}
+    assert "you may turn over its top card instead of picking up" in rules_sheet(v)
+    assert "turn over its top card" not in rules_sheet(house())
+
+
+def test_who_cannot_play_may_turn_over_the_draw_piles_top_card() -> None:
+    g = _stuck(house(gamble=True))
+    assert "Or Ann may turn over the top card of the draw pile." in g.hint()
+    fits = g.explain(Play("Ann", (10,), "draw_pile"))
+    assert fits.legal and fits.reason == Reason.GAMBLE_FITS and fits.rule == "R7.5"
+    out = g.push(Play("Ann", (10,), "draw_pile"))
+    assert out.messages[0] == "Ann turns over a 10 from the draw pile."
+    assert g.state.pile == [9, 10] and g.state.draw_pile == 7 and g.state.seen[10] == 1
+    assert out.draws == (("Ann", 1),)  # back up to the minimum hand, as after any play (R6.4)
+    g.pop()
+    assert g.state.draw_pile == 9 and 10 not in g.state.seen
+    misses = g.explain(Play("Ann", (5,), "draw_pile"))
+    assert misses.legal and misses.reason == Reason.GAMBLE_MISSES
+    g.push(Play("Ann", (5,), "draw_pile"))
+    assert g.state.pile == [] and g.zone("Ann", "hand").known == {4: 1, 3: 1, 9: 1, 5: 1}
+
+
+def test_the_gamble_is_refused_where_the_rule_does_not_open_it() -> None:
+    def reason(g: Game, cards: tuple[int, ...] = (10,)) -> Reason | None:
+        v = g.explain(Play("Ann", cards, "draw_pile"))
+        assert not v.legal
+        return v.reason
+
+    assert reason(_stuck(house())) == Reason.NO_GAMBLE
+    assert reason(_stuck(house(gamble=True), draw_pile=0)) == Reason.GAMBLE_DRAW_PILE_EMPTY
+    assert reason(_stuck(house(gamble=True), pile=())) == Reason.GAMBLE_NOT_NOW
+    assert reason(_stuck(house(gamble=True), pile=(2,))) == Reason.GAMBLE_CAN_PLAY
+    assert reason(_stuck(house(gamble=True)), (10, 10)) == Reason.ONE_FROM_DRAW_PILE
+    g = _stuck(house(gamble=True))
+    g.state.seen[10] = 4  # every 10 seen (R4.3)
+    assert reason(g) == Reason.NOT_ON_DRAW_PILE
+    assert g.explain(Play("Ben", (10,), "draw_pile")).reason == Reason.NOT_YOUR_TURN
+
+
+def test_the_simulator_turns_over_only_the_top_card_and_the_bots_play_it() -> None:
+    v = house(gamble=True)
+    gambled = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        for _ in range(400):
+            if g.over:
+                break
+            steps = g.legal_steps()
+            gambles = [s for s in steps if isinstance(s, Play) and s.zone == "draw_pile"]
+            plays = [s for s in steps if isinstance(s, Play) and s.zone != "draw_pile"]
+            assert not (gambles and plays)
+            draw = g.state.draw_cards or []
+            for s in gambles:
+                assert s.cards == (draw[-1],)
+                gambled += 1
+            if draw:  # any other card is not the top one
+                other = next(c for c in v.all_cards() if c != draw[-1])
+                refused = g.explain(Play(g.turn or "", (other,), "draw_pile"))
+                assert not refused.legal
+            for s in steps:
+                assert g.explain(s).legal
+            g.push(rng.choice(steps), trusted=True)
+    assert gambled
+    for seed in range(6):  # every bot plays it to the end
+        names = ["Ann", "Ben", "Cal"]
+        game = Game.shuffled(v, names, seed)
+        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
+        assert not play(game, bots, random.Random(seed)).capped
+
+
+def test_must_play_and_the_gamble_together() -> None:
+    """'Must play if able' and the gamble both ask ``_known_plays``: who can play must, who
+    cannot may pick up or turn over the draw pile's top card."""
+    g = _stuck(house(must_play=True, gamble=True))
+    assert g.explain(PickUp("Ann")).legal and g.explain(Play("Ann", (10,), "draw_pile")).legal
+    able = _stuck(house(must_play=True, gamble=True), pile=(2,))
+    assert not able.explain(PickUp("Ann")).legal
+    assert not able.explain(Play("Ann", (10,), "draw_pile")).legal
+
+
+def test_in_the_simulator_a_card_turned_over_is_not_seen_twice() -> None:
+    """Full information counts every card seen from the deal: the draw pile's top card turned
+    over must not be counted again (found by the random-variant property test: five 8s seen
+    of four)."""
+    v = house(gamble=True)
+    for seed in range(20):
+        g = Game.shuffled(v, ["Ann", "Ben"], seed)
+        before = dict(g.state.seen)
+        rng = random.Random(seed)
+        while not g.over:
+            g.push(rng.choice(g.legal_steps()), trusted=True)
+            assert g.state.seen == before

@@ -14,6 +14,7 @@ from referee import wording
 from referee.app import table, view
 from referee.app.view import Ask, Selection, VerdictView
 from referee.engine import Game, PickUp, Play
+from referee.variant.model import TableRules
 from referee.variant.registry import builtin
 
 
@@ -264,3 +265,21 @@ def test_the_precomputed_table_covers_every_choice_of_the_mover() -> None:
     assert pre.verdict((4, "hand", 1, None, None)) == VerdictView(
         True, *wording.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
     )
+
+
+def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
+    """A table rule (ruling 109): "Draw pile" is one more place a play may come from, offered,
+    kept and precomputed only in a variant with the gamble."""
+    plain = classic()
+    assert "draw_pile" not in dict(view.view(plain, view.tap(view.fresh(), 4)).choices.zones)  # type: ignore[union-attr]
+    assert not any(zone == "draw_pile" for _, zone, *_ in view.precompute(plain).index)
+    gamble = Game.deal(
+        dataclasses.replace(plain.variant, table=TableRules(gamble=True)), ["Ann", "Ben", "Cal"]
+    )
+    sel = view.choose(view.tap(view.fresh(), 9), "zone", "draw_pile")
+    shown = view.view(gamble, sel)
+    assert shown.choices is not None and "draw_pile" in dict(shown.choices.zones)
+    assert shown.selection.zone == "draw_pile" and shown.step is not None
+    assert shown.step.zone == "draw_pile"
+    assert view.precompute(gamble).verdict((9, "draw_pile", 1, None, None)) is not None
+    assert view.view(plain, sel).selection.zone is None  # a table without the rule drops it

@@ -647,6 +647,134 @@ EXPECTED = {
         "house",
         "no_take_wanted",
     ): "No: Ann may take a face-up card only with no hand cards and no draw pile. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R6.2]",
+    (
+        "classic",
+        "gamble_fits",
+    ): "Yes: Ann turns over a 9 from the draw pile, and it fits. [R7.5]",
+    (
+        "classic",
+        "gamble_misses",
+    ): "Yes: Ann turns over a 5 from the draw pile. It does not fit, so Ann picks up the pile. [R7.5]",
+    (
+        "classic",
+        "no_gamble",
+    ): "No: at this table nobody plays from the draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R6.2]",
+    (
+        "classic",
+        "gamble_draw_pile_empty",
+    ): "No: the draw pile is empty, so there is no card to turn over. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R6.2]",
+    (
+        "classic",
+        "gamble_not_now",
+    ): "No: Ann may turn over the draw pile's top card only instead of picking up. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R6.2]",
+    (
+        "classic",
+        "gamble_can_play",
+    ): "No: Ann holds 9, which may go, so the draw pile must wait. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. [R6.2]",
+    (
+        "classic",
+        "one_from_draw_pile",
+    ): "No: only one card is turned over from the draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Give the Pile to a Friend needs a chosen player. [R6.2]",
+    (
+        "classic",
+        "not_on_draw_pile",
+    ): "No: every 9 has been seen, so the draw pile holds none. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Give the Pile to a Friend needs a chosen player. [R4.3]",
+    (
+        "shithead",
+        "gamble_fits",
+    ): "Yes: Ann turns over a 9 from the draw pile, and it fits. [R7.5]",
+    (
+        "shithead",
+        "gamble_misses",
+    ): "Yes: Ann turns over a 5 from the draw pile. It does not fit, so Ann picks up the pile. [R7.5]",
+    (
+        "shithead",
+        "no_gamble",
+    ): "No: at this table nobody plays from the draw pile. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R6.2]",
+    (
+        "shithead",
+        "gamble_draw_pile_empty",
+    ): "No: the draw pile is empty, so there is no card to turn over. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R6.2]",
+    (
+        "shithead",
+        "gamble_not_now",
+    ): "No: Ann may turn over the draw pile's top card only instead of picking up. Ann may play any card from their hand. [R6.2]",
+    (
+        "shithead",
+        "gamble_can_play",
+    ): "No: Ann holds 9, which may go, so the draw pile must wait. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R6.2]",
+    (
+        "shithead",
+        "one_from_draw_pile",
+    ): "No: only one card is turned over from the draw pile. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. [R6.2]",
+    (
+        "shithead",
+        "not_on_draw_pile",
+    ): "No: every 9 has been seen, so the draw pile holds none. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. [R4.3]",
+    (
+        "second-edition",
+        "gamble_fits",
+    ): "Yes: Ann turns over a 9 from the draw pile, and it fits. [R7.5]",
+    (
+        "second-edition",
+        "gamble_misses",
+    ): "Yes: Ann turns over a 5 from the draw pile. It does not fit, so Ann picks up the pile. [R7.5]",
+    (
+        "second-edition",
+        "no_gamble",
+    ): "No: at this table nobody plays from the draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.2]",
+    (
+        "second-edition",
+        "gamble_draw_pile_empty",
+    ): "No: the draw pile is empty, so there is no card to turn over. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.2]",
+    (
+        "second-edition",
+        "gamble_not_now",
+    ): "No: Ann may turn over the draw pile's top card only instead of picking up. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.2]",
+    (
+        "second-edition",
+        "gamble_can_play",
+    ): "No: Ann holds 9, which may go, so the draw pile must wait. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. [R6.2]",
+    (
+        "second-edition",
+        "one_from_draw_pile",
+    ): "No: only one card is turned over from the draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R6.2]",
+    (
+        "second-edition",
+        "not_on_draw_pile",
+    ): "No: every 9 has been seen, so the draw pile holds none. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player. [R4.3]",
+    (
+        "house",
+        "gamble_fits",
+    ): "Yes: Ann turns over a 9 from the draw pile, and it fits. [R7.5]",
+    (
+        "house",
+        "gamble_misses",
+    ): "Yes: Ann turns over a 5 from the draw pile. It does not fit, so Ann picks up the pile. [R7.5]",
+    (
+        "house",
+        "no_gamble",
+    ): "No: at this table nobody plays from the draw pile. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R6.2]",
+    (
+        "house",
+        "gamble_draw_pile_empty",
+    ): "No: the draw pile is empty, so there is no card to turn over. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Draw Two needs a chosen player. [R6.2]",
+    (
+        "house",
+        "gamble_not_now",
+    ): "No: Ann may turn over the draw pile's top card only instead of picking up. Ann may play any card from their hand. Draw Two needs a chosen player. [R6.2]",
+    (
+        "house",
+        "gamble_can_play",
+    ): "No: Ann holds 9, which may go, so the draw pile must wait. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. [R6.2]",
+    (
+        "house",
+        "one_from_draw_pile",
+    ): "No: only one card is turned over from the draw pile. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Draw Two needs a chosen player. [R6.2]",
+    (
+        "house",
+        "not_on_draw_pile",
+    ): "No: every 9 has been seen, so the draw pile holds none. Ann may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Draw Two needs a chosen player. [R4.3]",
 }
 
 

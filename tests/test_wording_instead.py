@@ -11,6 +11,7 @@ and the hint's words are read back against those facts.  A face-down card is tur
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import dataclass
@@ -43,16 +44,28 @@ class Said:
     fits: str | None  # the words for what may go; None: any card
     chosen: tuple[str, ...]
     at_least: int = 1  # cards that must go together
+    gamble: bool = False  # the draw pile's top card may be turned over (a table rule)
 
 
 def read_hint(text: str, who: str) -> Said:
     """The hint's words read back; an AssertionError for words it does not know."""
+    said = _read_hint(text, who)
+    gamble = "may turn over the top card of the draw pile." in text or (
+        "pick up the pile or turn over the top card of the draw pile." in text
+    )
+    return dataclasses.replace(said, gamble=gamble)
+
+
+def _read_hint(text: str, who: str) -> Said:
     chosen: tuple[str, ...] = ()
     m = re.search(r" ([^.]*?) (?:needs|need) a chosen player\.$", text)
     if m:
         chosen = tuple(re.split(r", | and ", m.group(1)))
         text = text[: m.start()]
     w = re.escape(who)
+    # A table rule (ruling 109): the draw pile's top card instead of a pick-up; read above.
+    text = text.removesuffix(f" Or {who} may turn over the top card of the draw pile.")
+    text = text.replace(" or turn over the top card of the draw pile.", ".")
     if re.fullmatch(
         rf"{w} must pick up the pile\. Table cards wait until the draw pile is empty\.", text
     ):
@@ -148,9 +161,11 @@ def check_hint(game: Game) -> None:
     assert game.hint() == wording.hint(facts, game.voice)
     said = read_hint(game.hint(), who)
     if said.fits:
-        said = Said(said.zone, said.pick_up, said.play, as_numbers(said.fits, v), said.chosen)
+        said = dataclasses.replace(said, fits=as_numbers(said.fits, v))
     legal = game.legal_steps()
-    plays = [s for s in legal if isinstance(s, Play)]
+    gambles = [s for s in legal if isinstance(s, Play) and s.zone == "draw_pile"]
+    assert bool(gambles) == said.gamble == facts.gamble, (gambles, game.hint())
+    plays = [s for s in legal if isinstance(s, Play) and s.zone != "draw_pile"]
     assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, game.hint()
     assert said.play or not plays, game.hint()
     # A table rule: a pick-up takes a face-up card along exactly when the words say so.

@@ -397,6 +397,38 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house",
         "R6.2 a face-up card taken with the pile",
     ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Draw Two needs a chosen player.",
+    (
+        "classic",
+        "R7.5 a card from the draw pile that fits",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Give the Pile to a Friend needs a chosen player.",
+    (
+        "classic",
+        "R7.5 a card from the draw pile that does not fit",
+    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
+    (
+        "shithead",
+        "R7.5 a card from the draw pile that fits",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile.",
+    (
+        "shithead",
+        "R7.5 a card from the draw pile that does not fit",
+    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand.",
+    (
+        "second-edition",
+        "R7.5 a card from the draw pile that fits",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    (
+        "second-edition",
+        "R7.5 a card from the draw pile that does not fit",
+    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    (
+        "house",
+        "R7.5 a card from the draw pile that fits",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Draw Two needs a chosen player.",
+    (
+        "house",
+        "R7.5 a card from the draw pile that does not fit",
+    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Draw Two needs a chosen player.",
 }
 
 

@@ -74,6 +74,7 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
         ),
         PickUp("Ann", 9),
     )
+    yield from _gamble_situations(v)
     yield "no_cards", _g(v), Play("Ann", ())
     yield "no_such_card", _g(v), Play("Ann", (99,))
     yield "mixed_cards", _g(v), Play("Ann", (5, 6))
@@ -205,6 +206,33 @@ def outcome_variant(vid: str) -> Variant:
     return variant_from_data(HOUSE_EXTRA) if vid == EXTRA else variant(vid)
 
 
+def _gamble_situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
+    """A table rule (ruling 109): who cannot play turns over the draw pile's top card."""
+    gamble = dataclasses.replace(v, table=TableRules(gamble=True))
+    many = (9,) * (v.copies - 1)
+    yield "gamble_fits", _g(gamble, pile=(5,), draw_pile=9), Play("Ann", (9,), "draw_pile")
+    yield "gamble_misses", _g(gamble, pile=(9,), draw_pile=9), Play("Ann", (5,), "draw_pile")
+    yield "no_gamble", _g(v, pile=(5,), draw_pile=9), Play("Ann", (9,), "draw_pile")
+    yield "gamble_draw_pile_empty", _g(gamble, pile=(5,)), Play("Ann", (9,), "draw_pile")
+    yield "gamble_not_now", _g(gamble, draw_pile=9), Play("Ann", (9,), "draw_pile")
+    known = _g(
+        gamble, hand={"Ann": 0, "Ben": 3, "Cal": 3}, face_down={"Ann": 1}, pile=(5,), draw_pile=9
+    )
+    known.state.seats[0].hand.add_known(9)  # a 9 the table saw Ann take (R4.3)
+    known.state.see(9)
+    yield "gamble_can_play", known, Play("Ann", (6,), "draw_pile")
+    yield (
+        "one_from_draw_pile",
+        _g(gamble, pile=(5,), draw_pile=9),
+        Play("Ann", (9, 9), "draw_pile"),
+    )
+    yield (
+        "not_on_draw_pile",
+        _g(gamble, pile=(5,), draw_pile=9, face_up={"Ben": many, "Cal": (9,)}),
+        Play("Ann", (9,), "draw_pile"),
+    )
+
+
 def _at(v: Variant, players: tuple[str, ...] = THREE, **kw: Any) -> Game:
     """A game under way (R2.4), Ann to move; three hand cards each unless told."""
     kw.setdefault("hand", dict.fromkeys(players, 3))
@@ -251,6 +279,17 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
         "R7.5 a face-down card that does not fit",
         _at(v, hand=no_hand, face_down={"Ann": 3}, pile=(4, 9)),
         Play("Ann", (5,), "face_down"),
+    )
+    gamble = dataclasses.replace(v, table=TableRules(gamble=True))  # a table rule (109)
+    yield (
+        "R7.5 a card from the draw pile that fits",
+        _at(gamble, pile=(4,), draw_pile=9),
+        Play("Ann", (5,), "draw_pile"),
+    )
+    yield (
+        "R7.5 a card from the draw pile that does not fit",
+        _at(gamble, pile=(4, 9), draw_pile=9),
+        Play("Ann", (5,), "draw_pile"),
     )
     # --- R6.2: picking up
     yield "R6.2 pick up the pile", _at(v, pile=(5, 9)), PickUp("Ann")

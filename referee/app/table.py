@@ -27,7 +27,12 @@ from referee.variant.model import Card, Variant
 
 from .common import builtin_yaml, variant_from_yaml
 
-ZONE_LABELS = {"hand": "Hand", "face_up": "Face-up", "face_down": "Face-down"}
+ZONE_LABELS = {
+    "hand": "Hand",
+    "face_up": "Face-up",
+    "face_down": "Face-down",
+    "draw_pile": "Draw pile",  # a table rule: the draw pile's top card (ruling 109)
+}
 LOG_LENGTH = 20
 STALE = -1  # a Table.version that matches no stored game: load_table rebuilds it
 

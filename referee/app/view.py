@@ -19,7 +19,7 @@ from typing import Literal
 
 from referee import wording
 from referee.engine import Game, PickUp, Play
-from referee.engine.steps import ZONES
+from referee.engine.steps import DRAW_PILE, ZONES
 from referee.variant.model import Card
 
 from .glance import CardKind, card_about, card_kind
@@ -67,7 +67,8 @@ def choose(sel: Selection, field: Field, value: object) -> Selection:
     if field == "count":
         return dataclasses.replace(sel, count=max(1, int(value)) if isinstance(value, int) else 1)
     if field == "zone":
-        return dataclasses.replace(sel, zone=value if value in ZONES else None)
+        zone = value if value in ZONES or value == DRAW_PILE else None
+        return dataclasses.replace(sel, zone=zone)
     if field == "by":
         by = value if isinstance(value, str) else ""
         return dataclasses.replace(sel, by=by, to=None if sel.to == by else sel.to)
@@ -196,8 +197,14 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     mover = by or facts.turn
     to = sel.to if traits.needs_target and sel.to in _targets(game, mover) else None
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
-    zone = sel.zone if sel.zone in ZONES else None
+    zone = sel.zone if sel.zone in play_from(game) else None
     return Selection(sel.card, count, zone, by, to, give, take)
+
+
+def play_from(game: Game) -> tuple[str, ...]:
+    """Where a play may come from at this table: the zones, and the draw pile's top card where
+    a table rule lets a player who cannot play turn it over (ruling 109)."""
+    return (*ZONES, DRAW_PILE) if game.variant.table.gamble else ZONES
 
 
 def _targets(game: Game, by: str) -> tuple[str, ...]:
@@ -246,7 +253,7 @@ def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
     return Choices(
         counts=tuple(range(1, most + 1)) if most > 1 else (),
         count=sel.count,
-        zones=tuple((z, ZONE_LABELS[z]) for z in ZONES),
+        zones=tuple((z, ZONE_LABELS[z]) for z in play_from(game)),
         zone=sel.zone or facts.zone,
         movers=("", *(n for n in game.state.names if n != facts.turn)),
         by=sel.by,
@@ -314,7 +321,7 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
         traits = game.needs(card)
         targets: tuple[str | None, ...] = _targets(game, mover) if traits.needs_target else (None,)
         gives: tuple[Card | None, ...] = (None, *cards) if traits.takes_give else (None,)
-        for zone in ZONES:
+        for zone in play_from(game):
             for count in range(1, max_count(game, card) + 1):
                 for to in targets:
                     for give in gives:

@@ -2,6 +2,7 @@
 
 from referee.engine.game import Game
 from referee.engine.steps import (
+    DRAW_PILE,
     ZONES,
     IllegalStep,
     Outcome,
@@ -14,6 +15,7 @@ from referee.engine.steps import (
 )
 
 __all__ = [
+    "DRAW_PILE",
     "ZONES",
     "Game",
     "IllegalStep",

@@ -25,6 +25,7 @@ from referee.engine.history import History
 from referee.engine.legality import Rules
 from referee.engine.parts import strength
 from referee.engine.steps import (
+    DRAW_PILE,
     IllegalStep,
     Outcome,
     PickUp,
@@ -497,12 +498,8 @@ class Game:
         t = self._traits[card]
         rules = self.rules
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
-        fits = step.zone != "face_down" or rules.may_land(s, card)
-        seat = s.seats[origin]
-        zone = seat.hand if step.zone == "hand" else seat.zone(step.zone)
-        revealed = zone.take(card, k)
-        if revealed:
-            s.see(card, revealed)
+        fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or rules.may_land(s, card)
+        _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history:
             notes.append(wording.played(step.by, k, v.card_name(card), step.zone))
         if not fits:
@@ -615,6 +612,23 @@ class Game:
         flow.play_again = core.RULES.burn_plays_again  # R7.2
         if self.keep_history:
             notes.append(wording.burns(run, self.variant.card_name(top), n))
+
+
+def _take_played(s: State, seat: Seat, zone_name: str, card: Card, k: int) -> None:
+    """The played cards leave where they lay, seen: the mover's zone, or the draw pile's top
+    card (a table rule, ruling 109; with full information the known top, ``Rules.judge``
+    checked it)."""
+    if zone_name == DRAW_PILE:
+        s.draw_pile -= 1
+        if s.draw_cards is not None:
+            s.draw_cards.pop()  # full information: every card counts as seen from the deal
+        else:
+            s.see(card)
+        return
+    zone = seat.hand if zone_name == "hand" else seat.zone(zone_name)
+    revealed = zone.take(card, k)
+    if revealed:
+        s.see(card, revealed)
 
 
 _new_outcome = tuple.__new__

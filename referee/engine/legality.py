@@ -15,7 +15,7 @@ unit (``State.pending``): the zone it makes a player play from and the check it 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from referee import wording, words
 from referee.effects import (
@@ -30,7 +30,7 @@ from referee.effects import (
 from referee.engine import core
 from referee.engine.fast import FastTables
 from referee.engine.parts import strength
-from referee.engine.steps import ZONES, PickUp, Play, Step, Verdict
+from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
     CanPlay,
     CardFacts,
@@ -44,6 +44,7 @@ from referee.reasons import (
     MayGo,
     MixedCards,
     NoFacts,
+    NotOnDrawPile,
     NotYourTurn,
     OnTop,
     Place,
@@ -113,6 +114,8 @@ class Rules:
         self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self.voice: Voice = self.fast.voice
         self._must_play = variant.table.must_play  # asked by every legal_steps: kept at hand
+        self._gamble = variant.table.gamble  # likewise (ruling 109)
+        self._table_steps = self._must_play or self._gamble
         self._state_at = state_at
 
     # --- verdicts -----------------------------------------------------------------------------
@@ -152,7 +155,55 @@ class Rules:
             if step.take is not None or self.variant.table.take_face_up:
                 return self._judge_take(s, step)
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
+        if step.zone == DRAW_PILE:
+            return self._judge_gamble(s, step)
         return self._judge_play(s, step)
+
+    # --- a table rule: the draw-pile gamble (docs/rulings.md, ruling 109) ----------------------
+
+    def _gamble_refusal(self, s: State, by: str) -> Judgement | None:
+        """Why the mover may not turn over the draw pile's top card now, whatever it is: the
+        variant lacks the rule, the draw pile is empty, picking up is not open (it is the
+        gamble's place), or they are known to hold a card that may go (``_known_plays``)."""
+        if not self._gamble:
+            return _no("R6.2", Reason.NO_GAMBLE, Who(by), field="zone")
+        if not s.draw_pile:
+            return _no("R6.2", Reason.GAMBLE_DRAW_PILE_EMPTY, Who(by), field="zone")
+        if self._pick_up_refusal(s, by, table=False) is not None:
+            return _no("R6.2", Reason.GAMBLE_NOT_NOW, Who(by), field="zone")
+        playable = self._known_plays(s, by)
+        if playable is not None:
+            names = tuple(self.variant.card_name(c) for c in playable)
+            return _no("R6.2", Reason.GAMBLE_CAN_PLAY, CanPlay(by, names), field="zone")
+        return None
+
+    def may_gamble(self, s: State) -> bool:
+        """Whether the mover may turn over the draw pile's top card now (``judge``'s answer,
+        the card aside)."""
+        return self._gamble_refusal(s, s.names[s.mover]) is None
+
+    def _judge_gamble(self, s: State, step: Play) -> Judgement:
+        """The draw pile's top card, turned over instead of a pick-up: one card, one that can
+        be there (the known top card with full information, else one still unseen, R4.3), its
+        choices (R8), then the one R5 check as for a blind face-down card (R7.5)."""
+        refused = self._cards_refusal(step)
+        if refused is not None:
+            return refused
+        if len(step.cards) > 1:
+            return _no("R6.2", Reason.ONE_FROM_DRAW_PILE, NoFacts(), field="play")
+        by, card = step.by, step.cards[0]
+        refused = self._gamble_refusal(s, by)
+        if refused is not None:
+            return refused
+        known = s.draw_cards[-1] if s.draw_cards else None
+        if (known is not None and known != card) or (known is None and self.unseen(s, card) < 1):
+            name = self.variant.card_name(card)
+            facts = NotOnDrawPile(by, name, known is not None)
+            return _no("R4.3", Reason.NOT_ON_DRAW_PILE, facts, field="play")
+        chosen = self._check_choices(s, step, self.needs[card], card)
+        if chosen is not None:
+            return chosen
+        return self._landing(s, by, card, 1, DRAW_PILE)
 
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
@@ -321,20 +372,24 @@ class Rules:
             return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, card, k, zone_name))
         return None
 
-    def _landing(self, s: State, by: str, card: Card, k: int, zone_name: ZoneName) -> Judgement:
+    def _landing(self, s: State, by: str, card: Card, k: int, zone_name: str) -> Judgement:
         """The card on the pile, by the one R5 check (``_fit``: any card in a follow-up, R8.3);
-        a blind card is turned over whatever it is (R7.5); then the card's own checks on a
-        play that goes."""
+        a blind card - face-down, or the draw pile's top card (ruling 109) - is turned over
+        whatever it is (R7.5); then the card's own checks on a play that goes."""
         view = self.pile_view(s)
-        if zone_name == "face_down" and not view.free:
+        if zone_name in BLIND and not view.free:
             name = self.variant.card_name(card)
+            gamble = zone_name == DRAW_PILE
             if card in self.fast.fits(view):
-                return _yes("R7.5", Reason.FACE_DOWN_FITS, Played(by, name))
+                reason = Reason.GAMBLE_FITS if gamble else Reason.FACE_DOWN_FITS
+                return _yes("R7.5", reason, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
-            return _yes("R7.5", Reason.FACE_DOWN_MISSES, Played(by, name))
+            reason = Reason.GAMBLE_MISSES if gamble else Reason.FACE_DOWN_MISSES
+            return _yes("R7.5", reason, Played(by, name))
         fits = self._fit(view, card, by)
         if fits.legal and self.needs[card].checked:
-            own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone_name))
+            zone = cast(ZoneName, zone_name)  # not blind: one of the mover's zones
+            own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone))
             if own is not None:
                 return own
         return fits
@@ -626,6 +681,7 @@ class Rules:
             may=self._may_go(allowed, min(counts.values(), default=1)),
             pick_up=self.may_pick_up(s),
             take=self.takes_face_up(s),
+            gamble=self._gamble and self.may_gamble(s),
         )
 
     def allowed(self, s: State, zone: ZoneName) -> tuple[Card, ...]:
@@ -741,8 +797,8 @@ class Rules:
                         steps += self._plays_of(s, by, card, have, zone_name, plain, made)
                     continue
                 steps += self._plays_of(s, by, card, have, zone_name, plain, made)
-        if pick_up and self._must_play:
-            pick_up = not any(isinstance(st, Play) for st in steps)  # all is known (R6.2 changed)
+        if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
+            pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
             if self.variant.table.take_face_up and self.takes_face_up(s):  # ruling 108
                 steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
@@ -750,6 +806,18 @@ class Rules:
                 found = fast.pickups.get(by)
                 steps.append(found if found is not None else fast.pickup(by))
         return steps
+
+    def _table_rule_steps(self, s: State, by: str, steps: list[Step]) -> bool:
+        """The table rules' part of ``legal_steps``, where picking up would be open: adds the
+        draw pile's top card turned over (ruling 109; ``judge`` says when), and says whether
+        the pick-up stays open ('must play if able': not with a play listed, all being known)."""
+        pick_up = not (self._must_play and any(isinstance(st, Play) for st in steps))
+        if self._gamble and s.draw_cards:
+            top = s.draw_cards[-1]
+            steps += [
+                p for p in self._candidates(s, by, top, 1, DRAW_PILE) if self.judge(s, p).legal
+            ]
+        return pick_up
 
     def _frame(
         self, s: State, by: str
@@ -788,7 +856,7 @@ class Rules:
         return [p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal]
 
     def _candidates(
-        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
+        self, s: State, by: str, card: Card, have: int, zone_name: str
     ) -> Iterable[Play]:
         """Every play of ``card`` the mover could propose: each number of copies, each other
         player chosen (when the card needs one), each card they could give (R8.9)."""

@@ -12,6 +12,11 @@ from referee.variant.model import Card
 from referee.wording import verdict_line
 
 ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
+DRAW_PILE = "draw_pile"
+"""Where a play comes from when a table rule lets a player who cannot play turn over the draw
+pile's top card (``TableRules.gamble``, docs/rulings.md, ruling 109): not a player's zone."""
+BLIND = ("face_down", DRAW_PILE)
+"""Where a card is turned over whatever it is, and picked up with the pile if it misses (R7.5)."""
 
 
 class Play(NamedTuple):

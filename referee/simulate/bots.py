@@ -13,7 +13,9 @@ steps they were given; they read the table through the engine's public attribute
   cannot beat when one is close enough; keeps special cards for when it would otherwise pick
   up and then spends the best one, one copy (a Give the Pile goes to the player with the
   fewest cards); sheds its lowest card on a table-card follow-up; picking up where a table
-  rule takes a face-up card along, it takes its weakest.  Measured on classic, 2000
+  rule takes a face-up card along, it takes its weakest; where a table rule lets a player who
+  cannot play turn over the draw pile's top card, it always does (a card that fits spares it
+  the pile; greedy does the same, as it picks up only when forced).  Measured on classic, 2000
   games (smart and greedy alternating seats): smart does not lose 77% of seats against
   greedy's 73% at 4 players, 53% against 47% at 2 players.
 
@@ -27,7 +29,7 @@ import random
 from typing import Protocol
 
 from referee.effects import EFFECTS, bot_score, next_in, traits_of
-from referee.engine import Game, PickUp, Play, Step
+from referee.engine import DRAW_PILE, Game, PickUp, Play, Step
 from referee.variant.model import Card, Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "make_bot"]
@@ -227,6 +229,10 @@ class SmartBot:
     def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
         if len(steps) == 1:
             return steps[0]
+        first = steps[0]
+        if isinstance(first, Play) and first.zone == DRAW_PILE:
+            # Listed first only when nothing held may go (a table rule, ruling 109).
+            return first
         if game is not self._game:
             self._game, self._choices = game, 0
         self._choices += 1

@@ -101,6 +101,9 @@ class TableRules:
     # A player on their face-up cards who picks up also takes one of them into the hand
     # (docs/rulings.md, ruling 108).
     take_face_up: bool = False
+    # A player who cannot play may turn over the top card of the draw pile instead of picking
+    # up: it is played if it fits, else picked up with the pile (docs/rulings.md, ruling 109).
+    gamble: bool = False
 
     @property
     def any(self) -> bool:

@@ -473,6 +473,14 @@ def variant_schema() -> dict[str, Any]:
                         type="boolean",
                         default=False,
                     ),
+                    "gamble": _f(
+                        "The draw-pile gamble",
+                        "A player who cannot play may turn over the top card of the draw pile "
+                        "instead of picking up: it is played if it fits, else picked up with "
+                        "the pile.",
+                        type="boolean",
+                        default=False,
+                    ),
                 },
                 examples=[{"must_play": True, "starts": "lowest"}],
             ),
@@ -569,9 +577,11 @@ def record_schema() -> dict[str, Any]:
                 ),
                 "from": _f(
                     "From zone",
-                    "hand (the default), face_up or face_down.",
+                    "hand (the default), face_up or face_down; draw_pile where the table "
+                    "rule gamble lets a player turn over the draw pile's top card (a project "
+                    "addition).",
                     type="string",
-                    enum=["hand", "face_up", "face_down"],
+                    enum=["hand", "face_up", "face_down", "draw_pile"],
                 ),
                 "to": _player("To", "The player chosen by the card's effect."),
                 "give": {

@@ -205,6 +205,12 @@ def rules_sheet(variant: Variant) -> str:
             "- With no hand cards left, whoever picks up the pile also takes one of their "
             "face-up cards into their hand (they choose which)."
         )
+    if v.table.gamble:
+        lines.append(
+            "- If you cannot play while the draw pile lasts, you may turn over its top card "
+            "instead of picking up. If it may go on the pile, it is played. If not, you pick "
+            "up the pile with it."
+        )
     if v.min_hand:
         lines.append(
             f"- While the draw pile lasts, draw back up to {v.min_hand} hand cards at the end of "

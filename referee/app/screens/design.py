@@ -562,6 +562,12 @@ if st.checkbox(
     key=key("table", "take_face_up"),
 ):
     rules["take_face_up"] = True
+if st.checkbox(
+    "If you cannot play, you may turn over the top card of the draw pile instead of picking up",
+    value=bool(table.get("gamble")),
+    key=key("table", "gamble"),
+):
+    rules["gamble"] = True
 if rules:
     new["table"] = rules
 
