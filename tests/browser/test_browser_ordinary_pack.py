@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from referee.variant.loader import load_variant_text
 
@@ -144,9 +145,19 @@ def choose(page: Page, key: str, option: str) -> None:
     """Pick an option of a select box by its words, typed as a person would: the box draws
     only the options near the top of its list (the effect menu is longer than that)."""
     box = page.locator(f".st-key-{key} input").first
-    box.click()
-    box.press_sequentially(option.strip("^$"))
-    page.get_by_role("option", name=re.compile(option)).first.click()
+    wanted = page.get_by_role("option", name=re.compile(option)).first
+    for _ in range(4):
+        # A rerun the last choice started may redraw the box just as it opens, closing its
+        # list (seen on a busy machine): open it again until the option shows.
+        settled(page)
+        box.click()
+        box.press_sequentially(option.strip("^$"))
+        try:
+            wanted.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            box.press("Escape")
+    wanted.click()
     settled(page)
 
 
@@ -185,12 +196,24 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
     ).to_be_visible()
     # You must play if you can.
     page.get_by_text("You must play if you can").click()
+    expect(
+        page.get_by_role("checkbox", name=re.compile("^You must play if you can"))
+    ).to_be_checked()
     settled(page)
     expect(page.get_by_text("Pub Rules is ready to play.")).to_be_visible()
-    with page.expect_download() as dl:
-        page.locator(".st-key-design_download button").click()
-    text = Path(dl.value.path()).read_text(encoding="utf-8")
-    variant = load_variant_text(text, "download.yaml").variant
+    variant = None
+    for _ in range(10):
+        # The file is the one the page drew last: on a busy machine the rerun the tick started
+        # may not have begun when the page first looks settled, so look again (a person would
+        # have waited for it).
+        with page.expect_download() as dl:
+            page.locator(".st-key-design_download button").click()
+        text = Path(dl.value.path()).read_text(encoding="utf-8")
+        variant = load_variant_text(text, "download.yaml").variant
+        if variant is not None and variant.table.must_play:
+            break
+        page.wait_for_timeout(1_000)
+        settled(page)
     assert variant is not None and variant.ordinary and variant.table.must_play
     powers = {p.rank: [(e.name, dict(e.params)) for e in p.effects] for p in variant.rank_powers}
     assert powers[8] == [("skip", {"count": "per_copy", "target": "next"})]
