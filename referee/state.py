@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from referee.variant.model import Card
 
@@ -230,6 +230,15 @@ class Limit(Pending):
         return None  # R5.1 wins on an empty pile (docs/rulings.md, ruling 19)
 
 
+class GoingOn(NamedTuple):
+    """A table rule: who may go on at once with the card on top, out of turn, from which zone
+    and with at most how many copies, until the next step (docs/rulings.md, rulings 110-111)."""
+
+    by: str
+    zone: ZoneName
+    most: int
+
+
 @dataclass(eq=True)
 class State:
     """Everything public at the table, plus bookkeeping for R4.3.
@@ -255,6 +264,8 @@ class State:
     loser: str | None = None
     # Full information only: the draw pile's cards, top last.
     draw_cards: list[Card] | None = None
+    # A table rule: who may still go on with the same card, until the next step (GoingOn).
+    going_on: GoingOn | None = None
 
     def copy(self) -> State:
         return State(
@@ -270,6 +281,7 @@ class State:
             over=self.over,
             loser=self.loser,
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),
+            going_on=self.going_on,
         )
 
     def seat_of(self, name: str) -> int:

@@ -173,6 +173,10 @@ def table_rules(draw: st.DrawFn) -> dict[str, Any]:
         table["take_face_up"] = True
     if draw(st.integers(0, 3)) == 0:
         table["gamble"] = True
+    if draw(st.integers(0, 3)) == 0:
+        table["same_rank_face_up"] = True
+    if draw(st.integers(0, 3)) == 0:
+        table["same_rank_drawn"] = True
     return table
 
 

@@ -483,3 +483,16 @@ def test_the_draw_pile_gamble_is_a_switch_in_plain_words(data_dir: Path) -> None
     assert not at.exception
     assert at.session_state["design"]["table"] == {"gamble": True}
     assert d.normalize({"table": {"gamble": True}})["table"] == {"gamble": True}
+
+
+def test_the_same_rank_rules_are_switches(data_dir: Path) -> None:
+    """Issue 31.2 (rulings 110-111): two switches, in plain words."""
+    at = design()
+    for start, name in (
+        ("Who plays their last hand cards", "same_rank_face_up"),
+        ("Who draws a card of the rank", "same_rank_drawn"),
+    ):
+        box = next(c for c in at.checkbox if c.label.startswith(start))
+        box.check().run()
+        assert not at.exception
+        assert at.session_state["design"]["table"].get(name) is True

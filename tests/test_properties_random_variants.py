@@ -233,3 +233,41 @@ def _yaml(min_hand: int = 3, hand: int = 3) -> str:
 
 def _position(pile: list[Card] | None = None, hand: dict[str, int] | None = None) -> Position:
     return Position(turn="Ann", pile=tuple(pile or ()), hand=hand or {})
+
+
+def test_a_follow_up_after_the_seats_rotate_is_the_players_own() -> None:
+    """Found by the property test: a card that rotates the seats and then asks for a table-card
+    follow-up (R8.3) and a cover left them owed by the player who moved into the seat, so
+    ``legal_steps`` listed a play ``judge`` refused.  "The same player" is the one who played."""
+    v = variant_from_data(
+        {
+            "id": "random",
+            "name": "Random",
+            "players": [{"decks": 1, "min": 2, "max": 2}, {"decks": 2, "min": 3, "max": 5}],
+            "ranks": {"low": 1, "high": 10, "copies": 2},
+            "karma_cards": [
+                {
+                    "id": "k0",
+                    "name": "Card 0",
+                    "copies": 1,
+                    "effects": [
+                        {"effect": "skip", "count": "once", "target": "chosen"},
+                        "cover",
+                        {"effect": "rotate_seats", "direction": "left"},
+                        "play_table_card",
+                    ],
+                }
+            ],
+            "deal": {"face_down": 0, "face_up": 1, "hand": 1},
+            "min_hand": 1,
+            "burn": 2,
+        }
+    )
+    game = Game.shuffled(v, ["P0", "P1"], 0, keep_history=True)
+    rng = random.Random(0)
+    while not game.over and game.step_count < 120:
+        steps = game.legal_steps()
+        assert all(game.is_legal(s) for s in steps)
+        game.push(rng.choice(steps))
+    result = replay(load_record_text(export_record(game), "<exported>"))
+    assert all(r.verdict == "legal" for r in result.results)

@@ -325,3 +325,113 @@ def test_in_the_simulator_a_card_turned_over_is_not_seen_twice() -> None:
         while not g.over:
             g.push(rng.choice(g.legal_steps()), trusted=True)
             assert g.state.seen == before
+
+
+# --- the same rank at once, out of turn (rulings 110-111) ----------------------------------
+
+
+def test_the_same_rank_rules_load_save_and_are_said() -> None:
+    v = house(same_rank_face_up=True, same_rank_drawn=True)
+    assert v.table == TableRules(same_rank_face_up=True, same_rank_drawn=True)
+    assert variant_to_data(v)["table"] == {"same_rank_face_up": True, "same_rank_drawn": True}
+    sheet = rules_sheet(v)
+    assert "play face-up cards of the same rank too" in sheet
+    assert "If you draw a card of the rank you just played" in sheet
+    assert "same rank" not in rules_sheet(house())
+
+
+def test_the_last_hand_card_goes_on_with_face_up_cards_of_it() -> None:
+    start = Position(
+        "Ann",
+        hand={"Ann": 1, "Ben": 3},
+        face_up={"Ann": (7, 7, 2)},
+        face_down={"Ann": 3, "Ben": 3},
+        pile=(5,),
+    )
+    g = Game.from_position(house(same_rank_face_up=True), ["Ann", "Ben"], start)
+    out = g.push(Play("Ann", (7,)))
+    assert "Ann may also play a face-up 7 before Ben steps." in out.messages
+    assert g.turn == "Ben" and g.explain(Play("Ann", (7, 7), "face_up")).legal
+    assert g.out_of_turn_steps() == [Play("Ann", (7,), "face_up"), Play("Ann", (7, 7), "face_up")]
+    assert not g.explain(Play("Ann", (2,), "face_up")).legal  # only the card on top
+    assert not g.explain(Play("Ann", (7,), "hand")).legal  # from the face-up cards
+    g.push(Play("Ann", (7, 7), "face_up"))
+    assert g.turn == "Ben" and g.zone("Ann", "face_up").known == {2: 1}
+    plain = Game.from_position(house(), ["Ann", "Ben"], start)
+    plain.push(Play("Ann", (7,)))
+    assert not plain.explain(Play("Ann", (7,), "face_up")).legal
+
+
+def test_the_next_step_closes_it() -> None:
+    hands = {"Ann": 1, "Ben": 3, "Cal": 3}
+    start = Position("Ann", hand=hands, face_up={"Ann": (7,)}, face_down={"Ann": 3}, pile=(5,))
+    g = Game.from_position(house(same_rank_face_up=True), ["Ann", "Ben", "Cal"], start)
+    g.push(Play("Ann", (7,)))
+    g.push(PickUp("Ben"))
+    assert g.turn == "Cal" and g.state.going_on is None
+    late = g.explain(Play("Ann", (7,), "face_up"))
+    assert not late.legal and late.reason == Reason.NOT_YOUR_TURN
+    g.pop()  # undo opens it again: the state before the step is the one restored
+    assert g.explain(Play("Ann", (7,), "face_up")).legal
+
+
+def test_a_drawn_card_of_the_rank_just_played_goes_at_once() -> None:
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3}, face_down={"Ann": 3}, pile=(5,))
+    g = Game.from_position(house(same_rank_drawn=True), ["Ann", "Ben"], replace(start, draw_pile=9))
+    out = g.push(Play("Ann", (7,)))
+    assert "If Ann just drew a 7, Ann may play it before Ben steps." in out.messages
+    assert g.explain(Play("Ann", (7,))).legal  # one card was drawn: at most one 7
+    assert not g.explain(Play("Ann", (7, 7))).legal
+    g.push(Play("Ann", (7,)))
+    assert g.turn == "Ben"
+    none_drawn = Game.from_position(house(same_rank_drawn=True), ["Ann", "Ben"], start)
+    assert none_drawn.push(Play("Ann", (7,))).draws == ()
+    assert not none_drawn.explain(Play("Ann", (7,))).legal
+
+
+def test_the_simulator_goes_on_and_every_such_game_replays() -> None:
+    """Full information: ``out_of_turn_steps`` lists the same card at once, only copies drawn
+    (110) or held face-up (111), each legal; an exported game replays, every step legal."""
+    from referee.records import export_record, load_record_text, replay
+
+    for table in ({"same_rank_face_up": True}, {"same_rank_drawn": True}):
+        v = house(**table)
+        went_on = 0
+        for seed in range(8):
+            rng = random.Random(seed)
+            g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed, keep_history=True)
+            while not g.over and g.step_count < 300:
+                extra = g.out_of_turn_steps()
+                for s in extra:
+                    assert isinstance(s, Play) and s.cards[0] == g.state.pile[-1]
+                    assert g.explain(s).legal
+                went_on += len(extra)
+                g.push(rng.choice(g.legal_steps() + extra))
+            result = replay(load_record_text(export_record(g), "<exported>"))
+            assert all(r.verdict == "legal" for r in result.results)
+            assert result.game.state.pile == g.state.pile
+        assert went_on, table
+        names = ["Ann", "Ben", "Cal"]
+        for seed in range(4):  # every bot plays it to the end (the runner lets them go on)
+            game = Game.shuffled(v, names, seed)
+            bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
+            assert not play(game, bots, random.Random(seed)).capped
+
+
+def test_a_blind_card_that_misses_asks_no_chosen_player() -> None:
+    """R7.5 (ruling 112): a face-down card, or the draw pile's top card, that does not fit has
+    no effect, so it needs no chosen player; one named is let be (older records)."""
+    give = {"id": "gift", "name": "Gift", "copies": 2, "effects": ["give_pile"]}
+    data = support.house_data(karma_cards=[give])
+    data["rank_powers"] = [{"rank": 2, "effects": [{"effect": "give_card", "target": "chosen"}]}]
+    data["table"] = {"gamble": True}
+    v = variant_from_data(data)
+    down = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 2, "Ben": 3}, pile=(9,))
+    g = Game.from_position(v, ["Ann", "Ben"], down)
+    assert g.explain(Play("Ann", (2,), "face_down")).reason == Reason.FACE_DOWN_MISSES
+    assert g.explain(Play("Ann", (2,), "face_down", "Ben")).legal
+    assert g.explain(Play("Ann", (2,), "face_down", "Ben")).reason == Reason.FACE_DOWN_MISSES
+    assert g.explain(Play("Ann", ("gift",), "face_down")).reason == Reason.NEEDS_TARGET  # fits
+    stuck = _stuck(v)
+    assert stuck.explain(Play("Ann", (2,), "draw_pile")).reason == Reason.GAMBLE_MISSES
+    assert stuck.explain(Play("Ann", ("gift",), "draw_pile")).reason == Reason.NEEDS_TARGET

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from referee import wording
 from referee.app import table, view
 from referee.app.view import Ask, Selection, VerdictView
-from referee.engine import Game, PickUp, Play
+from referee.engine import Game, PickUp, Play, Position
+from referee.variant.loader import variant_from_data
 from referee.variant.model import TableRules
 from referee.variant.registry import builtin
 
@@ -283,3 +284,26 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     assert shown.step.zone == "draw_pile"
     assert view.precompute(gamble).verdict((9, "draw_pile", 1, None, None)) is not None
     assert view.view(plain, sel).selection.zone is None  # a table without the rule drops it
+
+
+def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() -> None:
+    """Ruling 112: turned over and missing, a card that would choose a player has no effect,
+    so the page shows the verdict at once rather than asking whom it is for."""
+    data = {
+        "id": "house",
+        "name": "House",
+        "players": [{"decks": 1, "min": 2, "max": 4}],
+        "ranks": {"low": 1, "high": 10, "copies": 4},
+        "rank_powers": [{"rank": 2, "effects": [{"effect": "give_card", "target": "chosen"}]}],
+        "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+        "min_hand": 3,
+        "burn": 4,
+    }
+    start = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_down={"Ann": 2}, pile=(9,))
+    game = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
+    shown = view.view(game, view.choose(view.tap(view.fresh(), 2), "zone", "face_down"))
+    assert isinstance(shown.verdict, VerdictView) and shown.can_play  # a 2 misses a 9
+    on_empty = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
+    on_empty.state.pile.clear()
+    fits = view.view(on_empty, view.choose(view.tap(view.fresh(), 2), "zone", "face_down"))
+    assert isinstance(fits.verdict, Ask)  # it fits: whom does it give a card to?

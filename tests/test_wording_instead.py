@@ -23,6 +23,7 @@ from strategies import valid_variants
 from referee import wording
 from referee.engine import Game, PickUp, Play, SetupError
 from referee.reasons import Reason
+from referee.variant.loader import variant_from_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin
 
@@ -245,3 +246,24 @@ def test_the_reader_knows_every_shape_of_the_words() -> None:
     )
     assert fits("9 or higher, or a Joker", "joker", {"joker": "Joker"})
     assert not fits("9 or higher, or a Karma card", "joker", {"joker": "Joker"})
+
+
+def test_a_face_down_card_that_misses_needs_no_chosen_player() -> None:
+    """Found by the property test (ruling 112): a face-down card with a chosen-player power
+    that does not fit was listed with a player by ``legal_steps`` but not named by the advice;
+    it has no effect (R7.5), so it asks for no player."""
+    data = {
+        "id": "random",
+        "name": "Random",
+        "players": [{"decks": 1, "min": 2, "max": 2}, {"decks": 2, "min": 3, "max": 5}],
+        "ranks": {"low": 1, "high": 3, "copies": 2},
+        "karma_cards": [{"id": "k0", "name": "Card 0", "copies": 1, "effects": ["bottom_to_top"]}],
+        "rank_powers": [
+            {"rank": 1, "effects": [{"effect": "give_card", "count": "once", "target": "chosen"}]}
+        ],
+        "deal": {"face_down": 1, "face_up": 0, "hand": 1},
+        "min_hand": 1,
+        "burn": 2,
+        "table": {"starts": "lowest"},
+    }
+    assert play_and_check(variant_from_data(data), ["Ann", "Ben"], 1) > 0

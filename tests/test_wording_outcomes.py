@@ -429,6 +429,38 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house",
         "R7.5 a card from the draw pile that does not fit",
     ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Draw Two needs a chosen player.",
+    (
+        "classic",
+        "R6.5 the same card on from the face-up cards",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
+    (
+        "classic",
+        "R6.4 a drawn card of the same rank",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
+    (
+        "shithead",
+        "R6.5 the same card on from the face-up cards",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
+    (
+        "shithead",
+        "R6.4 a drawn card of the same rank",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
+    (
+        "second-edition",
+        "R6.5 the same card on from the face-up cards",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    (
+        "second-edition",
+        "R6.4 a drawn card of the same rank",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    (
+        "house",
+        "R6.5 the same card on from the face-up cards",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    (
+        "house",
+        "R6.4 a drawn card of the same rank",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
 }
 
 

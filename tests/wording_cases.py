@@ -291,6 +291,20 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
         _at(gamble, pile=(4, 9), draw_pile=9),
         Play("Ann", (5,), "draw_pile"),
     )
+    # Table rules (rulings 110-111): the same card at once, out of turn, before the next step.
+    on = dataclasses.replace(v, table=TableRules(same_rank_face_up=True))
+    last = {"Ann": 1, "Ben": 3, "Cal": 3}
+    yield (
+        "R6.5 the same card on from the face-up cards",
+        _at(on, hand=last, face_up={"Ann": (7, 7)}, face_down={"Ann": 1}, pile=(5,)),
+        Play("Ann", (7,)),
+    )
+    drawn = dataclasses.replace(v, table=TableRules(same_rank_drawn=True))
+    yield (
+        "R6.4 a drawn card of the same rank",
+        _at(drawn, pile=(5,), draw_pile=9),
+        Play("Ann", (7,)),
+    )
     # --- R6.2: picking up
     yield "R6.2 pick up the pile", _at(v, pile=(5, 9)), PickUp("Ann")
     yield "R6.2 pick up a pile of one card", _at(v, pile=(9,)), PickUp("Ann")

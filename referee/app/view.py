@@ -234,10 +234,11 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     choices = _choices(game, sel, facts)
     card = sel.card
     about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
-    if game.needs(card).needs_target and sel.to is None:
+    step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
+    # A blind card that does not fit asks for no player (R7.5, ruling 112): nor does the page.
+    if game.needs(card).needs_target and sel.to is None and not game.is_legal(step):
         ask = Ask(f"Who is the {v.card_name(card)} for? Choose a player just above.", about)
         return TableView(False, sel, cards, choices, ask, None, False, facts)
-    step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
     verdict = game.explain(step)
     parts = wording.verdict_parts(verdict)
     shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, about)

@@ -77,6 +77,13 @@ class Resolution:
     # --- words for the table (empty in a game that keeps no history) ---
     notes: list[str] = field(default_factory=list)
     quiet: bool = False  # the simulator: no words are made
+    # The player who played, by name: seats may change hands while the card resolves (R8.11,
+    # rotate_seats), and what is left pending for "the same player" is theirs, not the seat's.
+    player: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.player:
+            self.player = self.state.names[self.mover]
 
     def name(self, seat: int) -> str:
         return self.state.names[seat]

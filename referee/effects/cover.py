@@ -52,7 +52,7 @@ class CoverIt(EffectSpec):
     def resolve(self, r: Resolution, params: Params) -> None:
         v, card = r.variant, r.card
         r.state.pending[self.name] = Cover(
-            r.name(r.mover), card, v.card_name(card), v.rule_for(card, self.rule)
+            r.player, card, v.card_name(card), v.rule_for(card, self.rule)
         )
 
     def refuse_pick_up(self, p: Pending, state: State, by: str) -> Refusal | None:

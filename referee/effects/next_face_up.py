@@ -27,7 +27,7 @@ class NextFaceUp(EffectSpec):
     def resolve(self, r: Resolution, params: Params) -> None:
         v = r.variant
         r.state.pending[self.name] = Pending(
-            r.name(r.mover), r.card, v.card_name(r.card), v.rule_for(r.card, self.rule)
+            r.player, r.card, v.card_name(r.card), v.rule_for(r.card, self.rule)
         )
         r.say("The next player must play from their face-up cards.")
 

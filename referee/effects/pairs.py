@@ -45,7 +45,7 @@ class Pairs(EffectSpec):
             return
         v = r.variant
         r.state.pending[self.name] = AtLeast(
-            r.name(r.mover), r.card, v.card_name(r.card), v.rule_for(r.card, self.rule), r.copies
+            r.player, r.card, v.card_name(r.card), v.rule_for(r.card, self.rule), r.copies
         )
         r.say(f"The next player must play {words.number(r.copies)} cards or more at once.")
 

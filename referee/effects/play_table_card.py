@@ -49,7 +49,7 @@ class PlayTableCard(EffectSpec):
         when the player has no card left)."""
         v = r.variant
         r.state.pending[self.name] = FollowUp(
-            r.name(r.mover), r.card, v.card_name(r.card), v.rule_for(r.card, self.rule)
+            r.player, r.card, v.card_name(r.card), v.rule_for(r.card, self.rule)
         )
 
     def pending_zone(self, p: Pending, state: State, seat: int) -> ZoneName | None:

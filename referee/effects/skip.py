@@ -53,7 +53,7 @@ def owe_turn(r: Resolution, who: str) -> int:
     turns[who] = lost = turns.get(who, 0) + 1
     v, card = r.variant, r.card
     s.pending[NAME] = Skips(
-        r.name(r.mover), card, v.card_name(card), v.rule_for(card, "R8.6"), tuple(turns.items())
+        r.player, card, v.card_name(card), v.rule_for(card, "R8.6"), tuple(turns.items())
     )
     return lost
 

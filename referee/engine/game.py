@@ -36,7 +36,7 @@ from referee.engine.steps import (
     Verdict,
 )
 from referee.reasons import HintFacts
-from referee.state import Pending, Restriction, Seat, State, ZoneCards, ZoneName
+from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -72,6 +72,8 @@ class Game:
         self._traits: dict[Card, Traits] = self.rules.traits
         self._effects = self.rules.fast.effects  # each card's effects, read by every play
         self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
+        table = variant.table
+        self._going_on = table.same_rank_face_up or table.same_rank_drawn  # rulings 110-111
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -420,7 +422,11 @@ class Game:
             for name, p in lapsing:
                 if s.pending.get(name) is p:  # not set again by this very step
                     del s.pending[name]
+        # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
+        held = self._going_on and self._held_before(s, step, origin)
         ins = self.flow.finish(s, by, origin, notes, flow)
+        if held:
+            self._open_going_on(s, step, origin, held, notes)
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
         hint = ""
@@ -562,6 +568,44 @@ class Game:
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         return r
+
+    def _held_before(self, s: State, step: Step, origin: int) -> tuple[int, int] | None:
+        """Before the turn passes: a step closes what the last one left open (``going_on``);
+        for a play from the hand, the copies of its card and the unknown cards in that hand, so
+        that what is drawn next can be told apart (ruling 111)."""
+        s.going_on = None
+        if not isinstance(step, Play) or step.zone != "hand" or s.names[origin] != step.by:
+            return None
+        hand = s.seats[origin].hand
+        return (hand.known.get(step.cards[0], 0), hand.unknown)
+
+    def _open_going_on(
+        self, s: State, step: Step, origin: int, held: tuple[int, int], notes: list[str]
+    ) -> None:
+        """A table rule: the turn has passed on, and the card just played from the hand lies
+        on top; its player may go on at once with the same card, out of turn: from the face-up
+        cards once the hand and the draw pile are gone (ruling 110), or with a card of it just
+        drawn (ruling 111)."""
+        if s.over or s.follow_up or s.mover == origin or not s.pile:
+            return
+        card, by, seat = s.pile[-1], step.by, s.seats[origin]
+        if not isinstance(step, Play) or card != step.cards[0]:
+            return  # it burned, or left the game, or another card lies on top now
+        table = self.variant.table
+        name, nxt = self.variant.card_name(card), s.names[s.mover]
+        if table.same_rank_face_up and not seat.hand.count and not s.draw_pile:
+            most = self.rules.possible(s, card, seat.face_up)
+            if most:
+                s.going_on = GoingOn(by, "face_up", most)
+                if self.keep_history:
+                    notes.append(wording.goes_on_face_up(by, name, nxt))
+        elif table.same_rank_drawn:
+            hand = seat.hand
+            most = hand.known.get(card, 0) - held[0] + max(hand.unknown - held[1], 0)
+            if most > 0:
+                s.going_on = GoingOn(by, "hand", most)
+                if self.keep_history:
+                    notes.append(wording.goes_on_drawn(by, name, nxt))
 
     def _take_face_up(self, s: State, origin: int, card: Card, notes: list[str]) -> None:
         """A table rule: the face-up card taken with the pile goes into the hand, seen

@@ -142,7 +142,7 @@ class Rules:
             return _no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
-            if isinstance(step, Play) and self._lets_in(s, step):
+            if isinstance(step, Play) and (self._lets_in(s, step) or self._goes_on(s, step)):
                 # Out of turn, as the top card allows: judged as if it were theirs to make.
                 view = s.copy()
                 view.mover = s.seat_of(by)
@@ -200,9 +200,10 @@ class Rules:
             name = self.variant.card_name(card)
             facts = NotOnDrawPile(by, name, known is not None)
             return _no("R4.3", Reason.NOT_ON_DRAW_PILE, facts, field="play")
-        chosen = self._check_choices(s, step, self.needs[card], card)
-        if chosen is not None:
-            return chosen
+        if self.may_land(s, card):  # one that does not fit asks no choice (R7.5)
+            chosen = self._check_choices(s, step, self.needs[card], card)
+            if chosen is not None:
+                return chosen
         return self._landing(s, by, card, 1, DRAW_PILE)
 
     def takes_face_up(self, s: State) -> bool:
@@ -315,6 +316,10 @@ class Rules:
             refused = self._copies_refusal(s, step.by, card, k, zone, zone_name)
             if refused is not None:
                 return refused
+        if zone_name == "face_down" and not self.may_land(s, card):
+            # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
+            # player nor card given (one named is let be, as older records may name one).
+            return self._landing(s, step.by, card, k, zone_name)
         chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
             return chosen
@@ -406,14 +411,39 @@ class Rules:
         ask = self._proposal(s, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone)
         return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
 
+    def _goes_on(self, s: State, step: Play) -> bool:
+        """Whether a table rule lets this player go on at once with the card they just played,
+        out of turn (``State.going_on``, rulings 110-111): the same card, from the zone it
+        names, no more copies than it allows."""
+        g = s.going_on
+        return (
+            g is not None
+            and g.by == step.by
+            and step.zone == g.zone
+            and 0 < len(step.cards) <= g.most
+            and not s.follow_up
+            and bool(s.pile)
+            and step.cards[0] == s.pile[-1]
+        )
+
     def out_of_turn_steps(self, s: State) -> list[Step]:
         """Full information: the plays other players may make out of turn now (the top card
-        lets them), in seat order from the mover; each through ``judge``."""
-        if s.over or s.follow_up or not s.pile or s.pile[-1] not in self.fast.lets_in:
+        lets them, or a table rule lets its player go on with it), in seat order from the
+        mover; each through ``judge``."""
+        if s.over or s.follow_up or not s.pile:
             return []
+        found: list[Step] = []
+        g = s.going_on
+        if g is not None:  # a table rule (rulings 110-111)
+            top = s.pile[-1]
+            have = min(s.seats[s.seat_of(g.by)].zone(g.zone).known.get(top, 0), g.most)
+            found += [
+                p for p in self._candidates(s, g.by, top, have, g.zone) if self.judge(s, p).legal
+            ]
+        if s.pile[-1] not in self.fast.lets_in:
+            return found
         top = s.pile[-1]
         n = len(s.seats)
-        found: list[Step] = []
         for d in range(1, n):
             i = (s.mover + d * s.direction) % n
             seat = s.seats[i]
@@ -452,6 +482,10 @@ class Rules:
         if zone == "face_down" and seat.face_up.count:
             return _no("R3.3", Reason.FACE_UP_FIRST, Who(by))
         return None
+
+    def possible(self, s: State, card: Card, zone: ZoneCards) -> int:
+        """How many copies of a card a zone may hold (R4.3)."""
+        return self._possible(s, card, zone)
 
     def _possible(self, s: State, card: Card, zone: ZoneCards) -> int:
         """How many copies of a card a zone may hold (R4.3): its known ones, and as many of its
@@ -862,6 +896,10 @@ class Rules:
         player chosen (when the card needs one), each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
+        if zone_name in BLIND and not self.may_land(s, card):
+            # R7.5: a blind card that does not fit asks no choice (``_judge_play``).
+            yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
+            return
         if t.needs_target:
             targets = [n for n in s.names if n != by]
         for k in range(1, have + 1):

@@ -104,6 +104,11 @@ class TableRules:
     # A player who cannot play may turn over the top card of the draw pile instead of picking
     # up: it is played if it fits, else picked up with the pile (docs/rulings.md, ruling 109).
     gamble: bool = False
+    # Who lays the last hand cards (draw pile gone) may go on at once with face-up cards of the
+    # same rank (ruling 110); who draws a card of the rank just played may play it at once
+    # (ruling 111).  Both out of turn, until the next player steps.
+    same_rank_face_up: bool = False
+    same_rank_drawn: bool = False
 
     @property
     def any(self) -> bool:

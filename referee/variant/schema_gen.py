@@ -473,6 +473,21 @@ def variant_schema() -> dict[str, Any]:
                         type="boolean",
                         default=False,
                     ),
+                    "same_rank_face_up": _f(
+                        "The same rank on from the face-up cards",
+                        "A player who lays the last hand cards, with the draw pile gone, may at "
+                        "once play face-up cards of the same rank too, before the next player "
+                        "steps.",
+                        type="boolean",
+                        default=False,
+                    ),
+                    "same_rank_drawn": _f(
+                        "A drawn card of the same rank played at once",
+                        "A player who draws a card of the rank they just played may play it at "
+                        "once, before the next player steps.",
+                        type="boolean",
+                        default=False,
+                    ),
                     "gamble": _f(
                         "The draw-pile gamble",
                         "A player who cannot play may turn over the top card of the draw pile "

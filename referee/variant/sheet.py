@@ -211,6 +211,16 @@ def rules_sheet(variant: Variant) -> str:
             "instead of picking up. If it may go on the pile, it is played. If not, you pick "
             "up the pile with it."
         )
+    if v.table.same_rank_face_up:
+        lines.append(
+            "- When you play your last hand cards and the draw pile is gone, you may at once "
+            "play face-up cards of the same rank too, before the next player goes."
+        )
+    if v.table.same_rank_drawn:
+        lines.append(
+            "- If you draw a card of the rank you just played, you may play it at once, before "
+            "the next player goes."
+        )
     if v.min_hand:
         lines.append(
             f"- While the draw pile lasts, draw back up to {v.min_hand} hand cards at the end of "

@@ -568,6 +568,18 @@ if st.checkbox(
     key=key("table", "gamble"),
 ):
     rules["gamble"] = True
+if st.checkbox(
+    "Who plays their last hand cards (draw pile gone) may add face-up cards of the same rank",
+    value=bool(table.get("same_rank_face_up")),
+    key=key("table", "same_rank_face_up"),
+):
+    rules["same_rank_face_up"] = True
+if st.checkbox(
+    "Who draws a card of the rank they just played may play it at once",
+    value=bool(table.get("same_rank_drawn")),
+    key=key("table", "same_rank_drawn"),
+):
+    rules["same_rank_drawn"] = True
 if rules:
     new["table"] = rules
 
