@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from referee.engine import Game, PickUp, Play
 from referee.plaintext import needs_isolation
@@ -103,6 +104,26 @@ def add_names(page: Page, names: list[str]) -> None:
         expect(page.locator(f".st-key-np_chip_{names.index(name)}").first).to_be_visible()
 
 
+def pick_option(
+    page: Page, box: Locator, name: str | re.Pattern[str], typed: str | None = None
+) -> None:
+    """Open a select box (typing ``typed`` to narrow it) and pick the option named ``name``, as
+    a person would.  A rerun that redraws the box just as it opens closes its list (seen on a
+    busy machine): then open it again, until the option shows."""
+    option = page.get_by_role("option", name=name)
+    for _ in range(4):
+        settled(page)
+        box.click()
+        if typed:
+            box.press_sequentially(typed)
+        try:
+            option.first.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            box.press("Escape")
+    option.first.click()
+
+
 def start_game(
     page: Page, url: str, names: list[str], variant_label: str | None = None, goto: bool = True
 ) -> str:
@@ -110,8 +131,7 @@ def start_game(
         page.goto(url)
     expect(widget(page, "np_start")).to_be_visible()
     if variant_label is not None:
-        widget(page, "np_variant", "input").click()
-        page.get_by_role("option", name=variant_label).click()
+        pick_option(page, widget(page, "np_variant", "input"), variant_label)
         settled(page)
     add_names(page, names)
     widget(page, "np_start").click()
@@ -190,9 +210,7 @@ def design_card(page: Page, url: str) -> str:
     fill(page, "c0_text", "Everyone moves one seat to the left.")
     for title in ("One-time", "Everyone moves a seat"):
         box = page.locator(".st-key-c0_effects input").first
-        box.click()
-        box.fill(title)
-        page.get_by_role("option", name=re.compile(f"^{title}")).click()
+        pick_option(page, box, re.compile(f"^{title}"), typed=title)
         page.keyboard.press("Escape")
         settled(page)
     page.locator(".st-key-c0_add button").click()

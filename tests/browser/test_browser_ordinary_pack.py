@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from referee.variant.loader import load_variant_text
 
@@ -21,6 +20,7 @@ from .test_browser_app import (
     PORTRAIT,
     fill,
     new_page,
+    pick_option,
     settled,
     start_game,
     steps_shown,
@@ -145,19 +145,7 @@ def choose(page: Page, key: str, option: str) -> None:
     """Pick an option of a select box by its words, typed as a person would: the box draws
     only the options near the top of its list (the effect menu is longer than that)."""
     box = page.locator(f".st-key-{key} input").first
-    wanted = page.get_by_role("option", name=re.compile(option)).first
-    for _ in range(4):
-        # A rerun the last choice started may redraw the box just as it opens, closing its
-        # list (seen on a busy machine): open it again until the option shows.
-        settled(page)
-        box.click()
-        box.press_sequentially(option.strip("^$"))
-        try:
-            wanted.wait_for(timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            box.press("Escape")
-    wanted.click()
+    pick_option(page, box, re.compile(option), typed=option.strip("^$"))
     settled(page)
 
 
