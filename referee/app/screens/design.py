@@ -540,46 +540,34 @@ with c[1]:
     new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
     slot("burn")
 
-# Table rules (issue 31.2): each off unless the group turns it on.
+# Table rules (issue 31.2): each off unless the group turns it on: (field, the switch's words,
+# the field's value when on).
+TABLE_SWITCHES: tuple[tuple[str, str, object], ...] = (
+    ("must_play", "You must play if you can (pick up only when nothing you hold may go)", True),
+    ("starts", "Whoever has the lowest card in their hand starts", "lowest"),
+    (
+        "take_face_up",
+        "With no hand cards left, whoever picks up the pile takes a face-up card too",
+        True,
+    ),
+    (
+        "gamble",
+        "If you cannot play, you may turn over the top card of the draw pile instead of picking up",
+        True,
+    ),
+    (
+        "same_rank_face_up",
+        "Who plays their last hand cards (draw pile gone) may add face-up cards of the same rank",
+        True,
+    ),
+    ("same_rank_drawn", "Who draws a card of the rank they just played may play it at once", True),
+)
 st.subheader("How the table plays")
 table = data.get("table", {})
 rules: dict[str, Any] = {}
-if st.checkbox(
-    "You must play if you can (pick up only when nothing you hold may go)",
-    value=bool(table.get("must_play")),
-    key=key("table", "must_play"),
-):
-    rules["must_play"] = True
-if st.checkbox(
-    "Whoever has the lowest card in their hand starts",
-    value=table.get("starts") == "lowest",
-    key=key("table", "starts"),
-):
-    rules["starts"] = "lowest"
-if st.checkbox(
-    "With no hand cards left, whoever picks up the pile takes a face-up card too",
-    value=bool(table.get("take_face_up")),
-    key=key("table", "take_face_up"),
-):
-    rules["take_face_up"] = True
-if st.checkbox(
-    "If you cannot play, you may turn over the top card of the draw pile instead of picking up",
-    value=bool(table.get("gamble")),
-    key=key("table", "gamble"),
-):
-    rules["gamble"] = True
-if st.checkbox(
-    "Who plays their last hand cards (draw pile gone) may add face-up cards of the same rank",
-    value=bool(table.get("same_rank_face_up")),
-    key=key("table", "same_rank_face_up"),
-):
-    rules["same_rank_face_up"] = True
-if st.checkbox(
-    "Who draws a card of the rank they just played may play it at once",
-    value=bool(table.get("same_rank_drawn")),
-    key=key("table", "same_rank_drawn"),
-):
-    rules["same_rank_drawn"] = True
+for field, switch, on in TABLE_SWITCHES:
+    if st.checkbox(switch, value=table.get(field) == on, key=key("table", field)):
+        rules[field] = on
 if rules:
     new["table"] = rules
 
