@@ -63,7 +63,9 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stButtonGroup"] button { min-height: 48px !important; min-width: 48px; }
 [data-testid="stMain"] [data-testid="stNumberInputContainer"] { height: 48px; }
 [data-testid="stMain"] [data-testid="stNumberInput"] button { min-height: 46px; min-width: 44px; }
-[data-testid="stMain"] [data-baseweb="select"] > div { min-height: 48px; }
+/* A drop-down's field (react-aria since Streamlit 1.6x: a combobox in a group). */
+[data-testid="stMain"] :is([data-testid="stSelectbox"], [data-testid="stMultiSelect"]) [role="group"] { min-height: 48px; }
+[data-testid="stMain"] :is([data-testid="stSelectbox"], [data-testid="stMultiSelect"]) [role="combobox"] { min-height: 44px; }
 [data-testid="stMain"] [data-testid="stSelectbox"] button,
 [data-testid="stMain"] [data-testid="stMultiSelect"] button { min-height: 44px; min-width: 44px; }
 [data-testid="stMain"] [data-testid="stTextInput"] input { min-height: 44px; }

@@ -17,7 +17,6 @@ STREAMLIT_TEST_IDS: dict[str, str] = {
     "stAppViewContainer": "the print sheet",
     "stMain": "the main column: tap-target sizes scoped to it, the print sheet",
     "stMainBlockContainer": "the page's padding (tablet and phone), the print sheet",
-    "stVerticalBlock": "the gap between a column's elements (table, chips)",
     "stHorizontalBlock": "the table's choices wrap on a phone",
     "stBaseButton": "every button at least 48 px high (a prefix: stBaseButton-primary, …)",
     "stButtonGroup": "segmented choices at least 48 x 48 px",

@@ -29,7 +29,6 @@ PROBLEM = "np_problem"
 SETUP_STYLE = """
 <style>
 .st-key-np_chips { gap: 0.5rem; }
-.st-key-np_chips [data-testid="stVerticalBlock"] { gap: 0.25rem; }
 [class*="st-key-np_chip_"] { border: 2px solid #3a3f4b; border-radius: 2rem; padding: 0 0 0 0.9rem; }
 [class*="st-key-np_chip_"] p { font-size: 1.1rem; font-weight: 600; margin: 0; }
 [class*="st-key-np_chip_"] button { border: none; min-width: 44px; min-height: 44px; }

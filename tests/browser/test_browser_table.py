@@ -558,7 +558,7 @@ def test_axe_finds_no_serious_problem(
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
     '[data-testid="stMain"] button, [data-testid="stMain"] a, header button, header a,'
-    + ' [data-testid="stExpandSidebarButton"]')]
+    + ' [data-testid="stExpandSidebarButton"], [data-testid="stMain"] [role="combobox"]')]
   .filter(e => e.offsetParent !== null)
   .map(e => [e, e.getBoundingClientRect()])
   .filter(([e, r]) => r.width > 1 && r.right > 0 && r.left < innerWidth)  // on screen, not sr-only
@@ -572,7 +572,6 @@ TEST_IDS = (
 REFEREE_HOOKS = (
     "stMain",
     "stMainBlockContainer",
-    "stVerticalBlock",
     "stHorizontalBlock",
     "stAlertContainer",
     "stWidgetLabel",
