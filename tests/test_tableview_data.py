@@ -146,3 +146,12 @@ def test_the_component_is_a_preview_chosen_by_the_environment() -> None:
     assert td.component_wanted({"KARMA_TABLE": " Component "})
     assert not td.component_wanted({})
     assert not td.component_wanted({"KARMA_TABLE": "widgets"})
+
+
+def test_the_precomputed_verdicts_may_be_kept_for_the_step() -> None:
+    game = classic()
+    first = td.table_data(game, 0)
+    kept = first["pre"]
+    assert isinstance(kept, dict)
+    again = td.table_data(game, 0, Selection(card=9, by="Cal"), pre=kept)
+    assert again["pre"] is kept and again["judged"] is not None

@@ -70,10 +70,13 @@ def table_data(
     sel: Selection | None = None,
     facts: StepFacts | None = None,
     group: Iterable[str] = (),
+    pre: dict[str, object] | None = None,
 ) -> dict[str, object]:
     """The component's data for this step.  ``sel`` is the selection the server last heard of
     (only a play recorded for another player is sent to it): its verdict, judged here, goes
-    along as ``judged``.  ``group``: the group's words to isolate in sentences."""
+    along as ``judged``.  ``group``: the group's words to isolate in sentences.  ``pre``: this
+    step's precomputed verdicts (``data["pre"]`` of an earlier call), if the caller kept them:
+    they change only when a step is taken."""
     facts = step_facts(game) if facts is None else facts
     words = tuple(w for w in group if w)
 
@@ -122,7 +125,7 @@ def table_data(
         "can_pick_up": facts.can_pick_up and not over,
         "takes": [[str(c), visible(v.card_name(c))] for c in facts.takes],
         "take_prompt": text(f"If {turn} picks up: which face-up card goes with the pile?"),
-        "pre": _precomputed(game, facts, text) if not over else {"verdicts": [], "choices": {}},
+        "pre": pre if pre is not None else _precomputed(game, facts, text, over),
         "judged": _judged(shown, text),
     }
     return data
@@ -132,11 +135,13 @@ def _zones(game: Game) -> tuple[tuple[str, str], ...]:
     return tuple((z, ZONE_LABELS[z]) for z in play_from(game))
 
 
-def _precomputed(game: Game, facts: StepFacts, text: Any) -> dict[str, object]:
+def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[str, object]:
     """``precompute(...).data()`` with the words made ready for the screen, and one more entry
     for each card that needs a player and has none chosen yet: the verdict where the engine
     needs no player (a blind card that misses, ruling 112), else ``ASK`` (the page asks whom
     the card is for, as ``view`` does)."""
+    if over:
+        return {"verdicts": [], "choices": {}}
     pre = precompute(game, facts)
     verdicts = [_verdict_list(x, text) for x in pre.verdicts]
     choices: dict[str, int] = {

@@ -119,8 +119,12 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(verdict(page, "ask")).to_be_attached()
     before = reruns.count()
 
-    # A tap and a count: judged in the browser, no rerun asked of the server.
-    tap(page, 9)
+    # A tap (here with the keyboard) and a count: judged in the browser, no rerun asked of
+    # the server; the focus stays on the card pressed.
+    card(page, 9).focus()
+    page.keyboard.press("Enter")
+    expect(card(page, 9)).to_have_attribute("aria-pressed", "true")
+    expect(card(page, 9)).to_be_focused()
     expect(verdict(page, "yes")).to_contain_text("9 may start it")
     option(page, "How many?", "3").click()
     expect(option(page, "How many?", "3")).to_have_attribute("aria-pressed", "true")
@@ -232,3 +236,66 @@ def test_a_hostile_name_shows_as_text_in_the_components_choices(
         expect(by.locator("option", has_text=name)).to_have_count(1)
     assert page.locator(".kt img, .kt b, .kt strong").count() == 0
     assert page.dialogs == []  # type: ignore[attr-defined]
+
+
+TAKE_ONE = """
+variant:
+  id: take
+  name: Take One
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {low: 1, high: 10, copies: 4}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {take_face_up: true}
+players: [Ann, Ben]
+start:
+  turn: Ann
+  pile: [9]
+  hand: {Ben: 3}
+  face_up: {Ann: [7, 2]}
+  face_down: {Ann: 1, Ben: 1}
+steps: []
+"""
+
+
+def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, make_server: Any) -> None:
+    """A table rule (ruling 108): Pick up waits for the face-up card taken along, chosen in
+    the component, and the stored step names it."""
+    from referee.app import table
+    from referee.store import Store
+
+    server: Server = make_server(env=COMPONENT)
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = table.import_record(store, TAKE_ONE, "game.yaml")
+    page = new_page(browser, PORTRAIT)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    expect(pick_up_button(page)).to_be_disabled()  # which face-up card goes along?
+    page.get_by_label("If Ann picks up: which face-up card goes with the pile?").select_option("7")
+    expect(pick_up_button(page)).to_be_enabled()
+    pick_up_button(page).click()
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"pickup": "Ann", "take": 7}]
+
+
+def test_a_second_tablet_follows_and_judges_against_the_new_step(
+    browser: Browser, make_server: Any
+) -> None:
+    server: Server = make_server(env=COMPONENT)
+    one = new_page(browser, PORTRAIT)
+    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    two = new_page(browser, PHONE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ann")
+    settled(two)
+    tap(two, 4)  # chosen on tablet two, then tablet one records Ann's 9
+    settled(one)
+    tap(one, 9)
+    play_button(one).click()
+    steps_shown(one, 1)
+    turn_shown(two, "Ben")  # no touch on tablet two: it follows by itself
+    expect(card(two, 4)).to_have_attribute("aria-pressed", "false")  # its choice starts afresh
+    settled(two)
+    tap(two, 4)
+    expect(verdict(two, "no")).to_contain_text("R5.2")  # judged against the 9 now on the pile

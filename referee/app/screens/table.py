@@ -41,6 +41,7 @@ RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fre
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
 SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
+PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
 ACTED_KEY = "table_acted"  # actions the component sent (each starts its choice afresh)
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
 # The choosers' widget keys, each one field of the selection (drawn from it on every run).
@@ -478,7 +479,11 @@ def _component_controls(tbl: table.Table) -> None:
     sel = None
     if isinstance(choice, dict) and choice.get("version") == tbl.version:
         sel = tableview_data.selection_from(choice, tbl.game)
-    data = tableview_data.table_data(tbl.game, tbl.version, sel, facts, _group(tbl))
+    mark = (tbl.gid, tbl.version, tbl.game.step_count)
+    kept = st.session_state.get(PRE_KEY)
+    pre = kept[1] if kept is not None and kept[0] == mark else None
+    data = tableview_data.table_data(tbl.game, tbl.version, sel, facts, _group(tbl), pre)
+    st.session_state[PRE_KEY] = (mark, data["pre"])  # judged once per step, as the facts
     data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
     tablecomp.draw(data, _component_choice, _component_action)
