@@ -194,7 +194,9 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     no_horizontal_scroll(page)
 
 
-def test_a_stale_tablet_is_refused_in_plain_words(browser: Browser, make_server: Any) -> None:
+def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
+    browser: Browser, make_server: Any
+) -> None:
     # Tablets that never refresh by themselves: a stale tablet stays stale.
     server: Server = make_server(env={**COMPONENT, "KARMA_FOLLOW_SECONDS": "600"})
     one = new_page(browser, PORTRAIT)
@@ -216,8 +218,19 @@ def test_a_stale_tablet_is_refused_in_plain_words(browser: Browser, make_server:
     turn_shown(two, "Ben")  # the game as it is, never "Ben plays 9"
     from referee.store import Store
 
-    steps = Store(server.data_dir / "karma.sqlite3").load_game(gid).steps
-    assert steps == [{"by": "Ann", "play": [4]}]
+    store = Store(server.data_dir / "karma.sqlite3")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+
+    # The browser's verdict is never trusted: a Play forced on a refused card is judged again
+    # by the server, and refused in the engine's words.
+    settled(two)
+    tap(two, 3)
+    expect(verdict(two, "no")).to_contain_text("R5.2")
+    play_button(two).evaluate("b => { b.disabled = false; b.click(); }")
+    error = two.locator('[data-testid="stAlertContentError"]').first
+    expect(error).to_contain_text("lower than 4")
+    turn_shown(two, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
 
 
 def test_a_hostile_name_shows_as_text_in_the_components_choices(
