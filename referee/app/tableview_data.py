@@ -150,7 +150,8 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
     }
     mover = facts.turn
     v = game.variant
-    seen: dict[tuple[object, ...], int] = {}
+    judge = game.rules.judge
+    seen: dict[object, int] = {}
     for card in v.all_cards() if mover is not None else ():
         needs = game.needs(card)
         if not needs.needs_target:
@@ -161,16 +162,16 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
                 for give in gives:
                     step = Play(mover or "", (card,) * count, zone, None, give)
                     key = choice_key(card, zone, count, None, give)
-                    if not game.is_legal(step):
+                    j = judge(game.state, step)  # as Game.is_legal, without words
+                    if not j.legal:
                         choices[key] = ASK
                         continue
-                    verdict = game.explain(step)
-                    parts = wording.verdict_parts(verdict)
-                    said = (verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule)
-                    i = seen.get(said)
-                    if i is None:
-                        i = seen[said] = len(verdicts)
-                        verdicts.append(_verdict_list(VerdictView(*said), text))
+                    i = seen.get(j)
+                    if i is None:  # worded once per distinct judgement, as precompute does
+                        parts = wording.verdict_parts(game.explain(step))
+                        i = seen[j] = len(verdicts)
+                        said = VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)
+                        verdicts.append(_verdict_list(said, text))
                     choices[key] = i
     return {"verdicts": verdicts, "choices": choices}
 
