@@ -30,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
         if not any(word in path.stem for word in only):
             continue
         module = importlib.import_module(f"bench.{path.stem}")
-        print(f"== {path.stem}{' (smoke run: tiny sizes, targets not judged)' if flags else ''}")
+        print(
+            f"== {path.stem}{' (smoke run: tiny sizes, targets not judged)' if SMOKE in flags else ''}"
+        )
         sys.stdout.flush()
         result = module.main(flags)
         if isinstance(result, int) and result != 0:

@@ -52,3 +52,13 @@ def test_the_app_bench_measures_the_table_component_too() -> None:
     if Path("/usr/bin/chromium").exists():
         assert "the Referee page's table: component" in done.stdout, done.stdout
         assert "card tap -> verdict" in done.stdout, done.stdout
+
+
+def test_the_table_mode_is_a_flag_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import table_mode
+
+    monkeypatch.delenv("KARMA_TABLE", raising=False)
+    assert table_mode(["--smoke", "--table", "component"]) == "component"
+    assert table_mode(["--table", "widgets"]) == table_mode([]) == "widgets"
+    monkeypatch.setenv("KARMA_TABLE", "component")
+    assert table_mode([]) == "component"
