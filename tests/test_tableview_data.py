@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 from referee import wording
 from referee.app import tableview_data as td
@@ -155,3 +157,18 @@ def test_the_precomputed_verdicts_may_be_kept_for_the_step() -> None:
     assert isinstance(kept, dict)
     again = td.table_data(game, 0, Selection(card=9, by="Cal"), pre=kept)
     assert again["pre"] is kept and again["judged"] is not None
+
+
+def test_the_data_needs_no_streamlit() -> None:
+    """Built and tested without Streamlit: the page only mounts it."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, referee.app.tableview_data; print('streamlit' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "False"
