@@ -3,7 +3,8 @@
 Every module runs even if an earlier one missed its target; the exit status says whether all
 met theirs.  ``python -m bench app`` runs only the modules whose name contains ``app``;
 ``python -m bench --smoke`` runs each at a tiny size without judging its targets (the test
-that keeps every bench working).
+that keeps every bench working); ``python -m bench app --table component`` measures the
+Referee page with the table as one component (as ``KARMA_TABLE=component`` does).
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ import importlib
 import sys
 from pathlib import Path
 
-from bench import SMOKE
+from bench import SMOKE, TABLE
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
     flags = [a for a in args if a == SMOKE]
+    if TABLE in args:  # --table component: the Referee page's table as one component
+        i = args.index(TABLE)
+        flags += args[i : i + 2]
+        del args[i : i + 2]
     only = [a for a in args if a != SMOKE] or [""]
     here = Path(__file__).resolve().parent
     status = 0
@@ -25,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
         if not any(word in path.stem for word in only):
             continue
         module = importlib.import_module(f"bench.{path.stem}")
-        print(f"== {path.stem}{' (smoke run: tiny sizes, targets not judged)' if flags else ''}")
+        print(
+            f"== {path.stem}{' (smoke run: tiny sizes, targets not judged)' if SMOKE in flags else ''}"
+        )
         sys.stdout.flush()
         result = module.main(flags)
         if isinstance(result, int) and result != 0:

@@ -26,7 +26,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench import smoke
+from bench import smoke, table_mode
 
 CHROMIUM = "/usr/bin/chromium"
 TARGET_MEDIAN_MS = 150.0
@@ -36,6 +36,7 @@ ROUNDS = 30
 WARMUP = 3
 PLAYERS = ["Ann", "Ben", "Cal", "Dee"]
 TABLE_READY = ".st-key-grid_numbers"  # the Referee page has drawn its cards
+COMPONENT_READY = ".kt-card"  # ... as the table component (Playwright's CSS sees its shadow root)
 
 
 def self_played(steps_wanted: int) -> tuple[dict[str, list[Any]], list[Any]]:
@@ -91,9 +92,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    data: Path, log: Path, table: str = "widgets"
+) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {**os.environ, "KARMA_DATA_DIR": str(data)}
+    env = {**os.environ, "KARMA_DATA_DIR": str(data), "KARMA_TABLE": table}
     cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(port), "--host", "127.0.0.1"]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -110,17 +113,22 @@ def start_server(data: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("karma app did not start")
 
 
-# Click, then wait (polling every animation frame) until the page shows the result.
+# Click, then wait (polling every animation frame) until the page shows the result.  ``q``
+# finds an element in the page or in the table component's shadow root (found once, before
+# the clock starts).
 MEASURE = """async ([click, done]) => {
   const app = () => document.querySelector('[data-testid="stApp"]');
   const idle = () => app().getAttribute('data-test-script-state') === 'notRunning';
-  const ready = new Function('return (' + done + ')();');
+  const host = [...document.querySelectorAll('.st-key-tbl_comp *')].find(e => e.shadowRoot);
+  const q = sel => document.querySelector(sel) || (host ? host.shadowRoot.querySelector(sel) : null);
+  const ready = new Function('q', 'return (' + done + ')(q);');
+  const target = q(click);
   const t0 = performance.now();
-  document.querySelector(click).click();
+  target.click();
   await new Promise((resolve, reject) => {
     const check = () => {
       if (performance.now() - t0 > 15000) { reject(new Error('timed out: ' + done)); return; }
-      if (idle() && ready()) resolve(); else requestAnimationFrame(check);
+      if (idle() && ready(q)) resolve(); else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
@@ -128,7 +136,12 @@ MEASURE = """async ([click, done]) => {
 }"""
 
 
-def _tap_done(card: object) -> str:
+def _tap_done(card: object, table: str = "widgets") -> str:
+    if table == "component":
+        return (
+            f'q => !!q(\'.kt-card[data-card="{card}"][aria-pressed="true"]\')'
+            " && !!q('.kt .kr-verdict:not(.kr-ask)')"
+        )
     return (
         f"() => !!document.querySelector('.st-key-card_{card} [data-testid=\"stBaseButton-primary\"]')"
         " && !!document.querySelector('.st-key-action_bar .kr-verdict:not(.kr-ask)')"
@@ -165,12 +178,25 @@ def next_step(data: Path, gid: str) -> tuple[object, bool, int]:
     return tappable[0], False, game.step_count + 1  # a refused tap, then Pick up
 
 
-def measure(page: Any, data: Path, gid: str) -> tuple[float, float]:
+# What is tapped: Streamlit's buttons, or the table component's own.
+BUTTONS = {
+    "widgets": (".st-key-card_{card} button", ".st-key-do_play button", ".st-key-do_pickup button"),
+    "component": (
+        '.kt-card[data-card="{card}"]',
+        ".kt-action.kt-primary",
+        ".kt-action:not(.kt-primary)",
+    ),
+}
+
+
+def measure(page: Any, data: Path, gid: str, table: str = "widgets") -> tuple[float, float]:
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     card, plays, n = next_step(data, gid)
-    tap = page.evaluate(MEASURE, [f".st-key-card_{card} button", _tap_done(card)])
-    button = ".st-key-do_play button" if plays else ".st-key-do_pickup button"
-    step = page.evaluate(MEASURE, [button, _play_done(n)])
+    tap_at, play_at, pick_up_at = BUTTONS[table]
+    if table == "component":  # the new step's data has reached the component
+        page.wait_for_selector(f'{tap_at.format(card=card)}[aria-pressed="false"]')
+    tap = page.evaluate(MEASURE, [tap_at.format(card=card), _tap_done(card, table)])
+    step = page.evaluate(MEASURE, [play_at if plays else pick_up_at, _play_done(n)])
     return float(tap), float(step)
 
 
@@ -223,11 +249,13 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     tiny = smoke(argv)
+    table = table_mode(argv)
+    print(f"the Referee page's table: {table}")
     long, rounds, warmup = (20, 2, 1) if tiny else (1000, ROUNDS, WARMUP)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         games = {f"{long}-step": store_game(data, long), "10-step": store_game(data, 10)}
-        proc, url = start_server(data, data / "server.log")
+        proc, url = start_server(data, data / "server.log", table)
         times: dict[str, dict[str, list[float]]] = {k: {"tap": [], "step": []} for k in games}
         try:
             with sync_playwright() as p:
@@ -238,11 +266,11 @@ def main(argv: list[str] | None = None) -> int:
                     page = ctx.new_page()
                     page.set_default_timeout(30_000)
                     page.goto(f"{url}/?game={gid}")
-                    page.wait_for_selector(TABLE_READY)
+                    page.wait_for_selector(COMPONENT_READY if table == "component" else TABLE_READY)
                     pages[name] = page
                 for i in range(rounds + warmup):
                     for name, gid in games.items():
-                        tap, step = measure(pages[name], data, gid)
+                        tap, step = measure(pages[name], data, gid, table)
                         if i >= warmup:
                             times[name]["tap"].append(tap)
                             times[name]["step"].append(step)

@@ -35,3 +35,30 @@ def test_the_bench_runs_at_a_tiny_size(name: str) -> None:
     assert len(lines) > 2, done.stdout  # it printed figures, not just its name
     if name in BROWSER and Path("/usr/bin/chromium").exists():
         assert "skipped" not in done.stdout, done.stdout
+
+
+def test_the_app_bench_measures_the_table_component_too() -> None:
+    """`python -m bench app --table component`: the same figures with the Referee page's table
+    as one component (issue 27.2)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--smoke", "app", "--table", "component"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.stdout.startswith("== bench_app (smoke run"), done.stdout
+    if Path("/usr/bin/chromium").exists():
+        assert "the Referee page's table: component" in done.stdout, done.stdout
+        assert "card tap -> verdict" in done.stdout, done.stdout
+
+
+def test_the_table_mode_is_a_flag_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import table_mode
+
+    monkeypatch.delenv("KARMA_TABLE", raising=False)
+    assert table_mode(["--smoke", "--table", "component"]) == "component"
+    assert table_mode(["--table", "widgets"]) == table_mode([]) == "widgets"
+    monkeypatch.setenv("KARMA_TABLE", "component")
+    assert table_mode([]) == "component"

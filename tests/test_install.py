@@ -128,3 +128,21 @@ def test_every_screen_of_the_app_is_installed(installed: Path, tmp_path: Path) -
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("True ") and str(installed) in out.stdout, out.stdout
+
+
+def test_the_table_components_files_are_installed(installed: Path, tmp_path: Path) -> None:
+    """The table component's script and style are files beside referee/app/tablecomp.py."""
+    out = subprocess.run(
+        [
+            str(installed / "bin" / "python"),
+            "-c",
+            "from importlib.resources import files; s = files('referee.app') / 'static';"
+            "print(all((s / f).is_file() for f in ('tablecomp.js', 'tablecomp.css')), s)",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("True ") and str(installed) in out.stdout, out.stdout

@@ -15,9 +15,25 @@ from .common import plain
 from .glance import esc
 from .view import VerdictView
 
+# The verdict box (no user text): the page's and the table component's (referee.app.tablecomp).
+VERDICT_CSS = """
+.kr-verdict { display: flex; gap: 0.6rem; align-items: flex-start; border-radius: 0.6rem;
+  padding: 0.5rem 0.8rem; border: 2px solid; }
+.kr-verdict.kr-yes { border-color: #166534; background: #ecfdf3; color: #14532d; }
+.kr-verdict.kr-no { border-color: #991b1b; background: #fef2f2; color: #7f1d1d; }
+.kr-verdict.kr-ask { border-color: #1e40af; background: #eff6ff; color: #1e3a8a; }
+.kr-verdict .kr-mark { font-size: 1.5rem; font-weight: 800; line-height: 1.2; }
+.kr-verdict .kr-answer { font-size: 1.2rem; font-weight: 700; margin: 0; }
+.kr-verdict .kr-todo { font-size: 1.05rem; margin: 0.15rem 0 0; }
+.kr-verdict .kr-about { font-size: 0.95rem; margin: 0.1rem 0 0; color: #1f2937; }
+.kr-verdict .kr-rule { margin-left: auto; flex: none; font-size: 0.85rem; font-weight: 600;
+  border: 1px solid currentColor; border-radius: 0.8rem; padding: 0 0.5rem; white-space: nowrap; }
+"""
+
 # The glance's type sizes (no user text): the four things read from across the table are the
 # largest on the screen; everything else stays at 1.25rem or below (tested in the browser).
-BOARD_STYLE = """
+BOARD_STYLE = (
+    """
 <style>
 .kr-glance { display: flex; align-items: center; gap: 1.2rem; margin-bottom: 0.2rem; }
 .kr-facts { min-width: 0; display: flex; flex-direction: column; gap: 0.15rem; }
@@ -31,18 +47,9 @@ BOARD_STYLE = """
 .kr-podium li { margin: 0 !important; border: 2px solid #14532d; border-radius: 0.6rem; padding: 0.3rem 0.8rem; font-size: 1.2rem; }
 .kr-podium li.kr-lost { border: 2px dashed #7f1d1d; }
 .kr-numbers { font-size: 1.1rem; color: #1f2937; }
-.kr-verdict { display: flex; gap: 0.6rem; align-items: flex-start; border-radius: 0.6rem;
-  padding: 0.5rem 0.8rem; border: 2px solid; }
-.kr-verdict.kr-yes { border-color: #166534; background: #ecfdf3; color: #14532d; }
-.kr-verdict.kr-no { border-color: #991b1b; background: #fef2f2; color: #7f1d1d; }
-.kr-verdict.kr-ask { border-color: #1e40af; background: #eff6ff; color: #1e3a8a; }
-.kr-verdict .kr-mark { font-size: 1.5rem; font-weight: 800; line-height: 1.2; }
-.kr-verdict .kr-answer { font-size: 1.2rem; font-weight: 700; margin: 0; }
-.kr-verdict .kr-todo { font-size: 1.05rem; margin: 0.15rem 0 0; }
-.kr-verdict .kr-about { font-size: 0.95rem; margin: 0.1rem 0 0; color: #1f2937; }
-.kr-verdict .kr-rule { margin-left: auto; flex: none; font-size: 0.85rem; font-weight: 600;
-  border: 1px solid currentColor; border-radius: 0.8rem; padding: 0 0.5rem; white-space: nowrap; }
-.kr-log { list-style: none; margin: 0; padding: 0; }
+"""
+    + VERDICT_CSS.lstrip("\n")
+    + """.kr-log { list-style: none; margin: 0; padding: 0; }
 .kr-log li { display: flex; gap: 0.5rem; align-items: baseline; padding: 0.2rem 0; border-bottom: 1px solid #e5e7eb; }
 .kr-log .kr-n { color: #374151; min-width: 2rem; text-align: right; }
 .kr-chip { display: inline-block; min-width: 1.8rem; text-align: center; font-weight: 700;
@@ -63,6 +70,7 @@ BOARD_STYLE = """
 }
 </style>
 """
+)
 
 
 def style() -> None:

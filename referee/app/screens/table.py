@@ -16,7 +16,18 @@ from typing import Any
 
 import streamlit as st
 
-from referee.app import board, cardgrid, follow, newgame, setup, state, table, view
+from referee.app import (
+    board,
+    cardgrid,
+    follow,
+    newgame,
+    setup,
+    state,
+    table,
+    tablecomp,
+    tableview_data,
+    view,
+)
 from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
@@ -30,6 +41,8 @@ RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fre
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
 SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
+PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
+ACTED_KEY = "table_acted"  # actions the component sent (each starts its choice afresh)
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
 # The choosers' widget keys, each one field of the selection (drawn from it on every run).
 CHOOSERS: dict[view.Field, str] = {
@@ -376,9 +389,8 @@ def new_game_screen() -> None:
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
-    v = tbl.variant
     # The group's words on this page: each shows whole, never reordering the text around it.
-    group_words([*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)])
+    group_words(_group(tbl))
     _scroll_to_top()
     board.style()
     game = tbl.game
@@ -439,6 +451,9 @@ def _end_actions(tbl: table.Table) -> None:
 
 
 def _step_controls(tbl: table.Table) -> None:
+    if tablecomp.enabled():
+        _component_controls(tbl)
+        return
     shown = _view(tbl)
     st.session_state[SEL_KEY] = shown.selection  # as judged: what the game no longer has drops
     cardgrid.grid(tbl.variant, "grid", _select, cards_view=shown.cards)
@@ -448,6 +463,77 @@ def _step_controls(tbl: table.Table) -> None:
     if shown.choices is not None:
         _choosers(tbl, shown.choices)
     _actions(tbl, shown)
+
+
+def _group(tbl: table.Table) -> list[str]:
+    """The group's words on the Referee page (each isolated where a sentence holds it)."""
+    v = tbl.variant
+    return [*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)]
+
+
+def _component_controls(tbl: table.Table) -> None:
+    """The step's controls as one component (a preview, $KARMA_TABLE=component): a tap is
+    answered in the browser; Undo and Redo stay Streamlit's buttons."""
+    facts = _facts(tbl)
+    choice = tablecomp.value("choice")
+    sel = None
+    if isinstance(choice, dict) and choice.get("version") == tbl.version:
+        sel = tableview_data.selection_from(choice, tbl.game)
+    mark = (tbl.gid, tbl.version, tbl.game.step_count)
+    kept = st.session_state.get(PRE_KEY)
+    pre = kept[1] if kept is not None and kept[0] == mark else None
+    data = tableview_data.table_data(tbl.game, tbl.version, sel, facts, _group(tbl), pre)
+    st.session_state[PRE_KEY] = (mark, data["pre"])  # judged once per step, as the facts
+    data["acted"] = st.session_state.get(ACTED_KEY, 0)
+    data["sel"] = choice if sel is not None else None
+    tablecomp.draw(data, _component_choice, _component_action)
+    with st.container(key="action_bar"):
+        _undo_redo(tbl.version, facts)
+
+
+def _component_choice() -> None:
+    """The browser chose a play for another player: the rerun judges it (``judged``)."""
+
+
+def _component_action() -> None:
+    """Play or Pick up pressed in the component: the choice it carries becomes the selection,
+    and the step goes through ``_do`` as a button's would (stale tablet, illegal step, another
+    tablet first, storage): the engine judges it again."""
+    payload = tablecomp.value("action")
+    tbl = st.session_state.get(SHOWN_KEY)
+    if not isinstance(payload, dict) or tbl is None:
+        return
+    action, shown = payload.get("action"), payload.get("version")
+    if action not in ("play", "pickup") or not isinstance(shown, int) or isinstance(shown, bool):
+        return
+    st.session_state[ACTED_KEY] = st.session_state.get(ACTED_KEY, 0) + 1
+    sel = tableview_data.selection_from(payload, tbl.game)
+    if sel is None:
+        return
+    st.session_state[SEL_KEY] = sel
+    _do(action, shown)
+
+
+def _undo_redo(version: int, facts: view.StepFacts) -> None:
+    with st.container(key="action_buttons", horizontal=True, gap="small"):
+        st.button(
+            "Undo",
+            key="do_undo",
+            icon=":material/undo:",
+            on_click=_do,
+            args=("undo", version),
+            disabled=not facts.can_undo,
+            width="stretch",
+        )
+        st.button(
+            "Redo",
+            key="do_redo",
+            icon=":material/redo:",
+            on_click=_do,
+            args=("redo", version),
+            disabled=not facts.can_redo,
+            width="stretch",
+        )
 
 
 def _chooser_value(field: view.Field, value: object) -> None:

@@ -1,0 +1,275 @@
+// The step's controls as one component (issue 27.2): the card grid, the choices, the verdict and
+// Play / Pick up.  A tap or a choice is answered here, from the verdicts the server judged ahead
+// of the taps (data.pre); only a play recorded for another player is asked of the server (state
+// "choice"), and Play / Pick up go to it as a trigger ("action") that the server judges again.
+// Every text from the server is set with textContent: nothing here parses data as HTML.
+
+const STATES = new WeakMap();
+
+const fresh = (keep) => ({
+  card: null, count: 1, zone: null, by: keep ? keep.by : "", to: null, give: null,
+  take: keep ? keep.take : null,
+});
+
+function el(tag, props, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k === "cls") e.className = v;
+    else if (k === "on") continue;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+
+// The selection as this step can take it (as view.settled does on the server).
+function settled(st) {
+  const d = st.data, s = st.sel;
+  const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
+  const ids = d.players.map((p) => p[0]);
+  const by = ids.includes(s.by) && s.by !== d.turn ? s.by : "";
+  const take = d.takes.some((t) => t[0] === s.take) ? s.take : null;
+  if (!card) return { card: null, by, take };
+  const mover = by || d.turn;
+  const targets = d.players.filter((p) => p[0] !== mover);
+  const zones = d.zones.map((z) => z[0]);
+  return {
+    card, by, take, targets,
+    count: s.count >= 1 && s.count <= card.most ? s.count : 1,
+    zone: zones.includes(s.zone) ? s.zone : d.zone,
+    to: card.target && targets.some((p) => p[0] === s.to) ? s.to : null,
+    give: card.gives && d.give_cards.some((g) => g[0] === s.give) ? s.give : null,
+  };
+}
+
+const keyOf = (s) => [s.card.id, s.zone, s.count, s.to || "", s.give === null ? "" : s.give].join("|");
+
+// What the verdict box says for the selection: {ask}, {verdict}, or {wait} (the server judges).
+function judged(st, s) {
+  const d = st.data;
+  if (!s.card) return { ask: d.ask, about: "" };
+  const key = keyOf(s);
+  if (s.by) {
+    const j = d.judged;
+    if (j && j.key === key + "|" + s.by) return j;
+    return { wait: true };
+  }
+  const i = d.pre.choices[key];
+  if (i === undefined) return { wait: true };
+  if (i === -1) return { ask: s.card.who, about: s.card.about };
+  return { verdict: d.pre.verdicts[i], about: s.card.about };
+}
+
+function drawVerdict(box, said) {
+  box.replaceChildren();
+  const p = (cls, text) => (text ? el("p", { cls, text }) : null);
+  if (said.verdict) {
+    const [legal, answer, detail, todo, rule] = said.verdict;
+    box.className = "kr-verdict " + (legal ? "kr-yes" : "kr-no");
+    box.setAttribute("data-legal", String(legal));
+    box.append(
+      el("span", { cls: "kr-mark", "aria-hidden": "true", text: legal ? "✓" : "✗" }),
+      el("div", {}, p("kr-answer", answer), p("kr-todo", detail), p("kr-todo", todo),
+        p("kr-about", said.about)),
+    );
+    if (rule) box.append(el("span", { cls: "kr-rule", title: "The rule book's rule", text: rule }));
+    return;
+  }
+  box.className = "kr-verdict kr-ask";
+  box.removeAttribute("data-legal");
+  const text = said.wait ? "Checking that play…" : said.ask;
+  box.append(
+    el("span", { cls: "kr-mark", "aria-hidden": "true", text: "☞" }),
+    el("div", {}, p("kr-todo", text), p("kr-about", said.about)),
+  );
+}
+
+function cardButton(c, chosen) {
+  const cls = `kt-card kt-${c.kind}` + (c.struck ? " kt-struck" : "") + (chosen ? " kt-chosen" : "");
+  const b = el("button", { type: "button", cls, "data-k": "card:" + c.id, "data-card": c.id,
+    "aria-pressed": chosen ? "true" : "false" });
+  if (c.symbol) b.append(el("span", { cls: "kt-symbol", "aria-hidden": "true", text: c.symbol }));
+  b.append(el("span", { text: c.label }));
+  const said = (c.kind === "number" ? "" : ", " + c.words) + (c.struck ? ", every copy seen" : "");
+  if (said) b.append(el("span", { cls: "kt-sr", text: said }));
+  return b;
+}
+
+function segment(name, label, options, value) {
+  const id = "kt-l-" + name;
+  const group = el("div", { cls: "kt-field", role: "group", "aria-labelledby": id },
+    el("div", { cls: "kt-label", id, text: label }));
+  const row = el("div", { cls: "kt-seg" });
+  for (const [v, text] of options) {
+    const on = v === value;
+    row.append(el("button", { type: "button", cls: on ? "kt-opt kt-on" : "kt-opt",
+      "data-k": name + ":" + v, "data-field": name, "data-value": String(v),
+      "aria-pressed": on ? "true" : "false", text }));
+  }
+  group.append(row);
+  return group;
+}
+
+function select(name, label, options, value, placeholder) {
+  const id = "kt-s-" + name;
+  const box = el("select", { id, "data-k": "select:" + name, "data-field": name });
+  if (placeholder) box.append(el("option", { value: "", disabled: true, text: placeholder }));
+  for (const [v, text] of options) box.append(el("option", { value: String(v), text }));
+  box.value = value === null || value === undefined ? "" : String(value);
+  return el("div", { cls: "kt-field" }, el("label", { for: id, cls: "kt-label", text: label }), box);
+}
+
+function render(st) {
+  const d = st.data, s = settled(st), root = st.root;
+  const focused = root.getRootNode().activeElement;
+  const focusKey = focused && root.contains(focused) ? focused.getAttribute("data-k") : null;
+  root.classList.toggle("kt-chosen", !!s.card);
+  document.documentElement.toggleAttribute("data-kr-chosen", !!s.card);
+
+  const numbers = el("div", { cls: "kt-grid kt-numbers", role: "group", "aria-label": "Number cards" });
+  const karma = el("div", { cls: "kt-grid kt-karmas", role: "group", "aria-label": "Karma cards" });
+  for (const c of d.cards) {
+    const group = c.kind === "number" || c.kind === "power" ? numbers : karma;
+    group.append(cardButton(c, s.card !== null && s.card.id === c.id));
+  }
+  st.grid.replaceChildren(...[numbers, karma].filter((g) => g.childElementCount));
+
+  st.choices.replaceChildren();
+  if (s.card) {
+    const row = el("div", { cls: "kt-row" });
+    if (s.card.most > 1) {
+      const counts = Array.from({ length: s.card.most }, (_, i) => [i + 1, String(i + 1)]);
+      row.append(segment("count", "How many?", counts, s.count));
+    }
+    row.append(segment("zone", "From", d.zones, s.zone));
+    const movers = [["", d.mover_label], ...d.players.filter((p) => p[0] !== d.turn)];
+    row.append(select("by", "Played by", movers, s.by));
+    st.choices.append(row);
+    if (s.card.target || s.card.gives) {
+      const more = el("div", { cls: "kt-row" });
+      if (s.card.target) more.append(segment("to", s.card.target, s.targets, s.to));
+      if (s.card.gives) {
+        more.append(select("give", "Which card is given? (if you saw it)",
+          [["", "Not seen"], ...d.give_cards], s.give));
+      }
+      st.choices.append(more);
+    }
+  }
+
+  const said = judged(st, s);
+  drawVerdict(st.verdict, said);
+
+  st.take.replaceChildren();
+  if (d.takes.length) {
+    st.take.append(select("take", d.take_prompt, d.takes, s.take, "Choose a face-up card"));
+  }
+
+  const legal = !!(said.verdict && said.verdict[0]);
+  st.play.disabled = st.pending || !legal;
+  st.pickUp.disabled = st.pending || !d.can_pick_up || (d.takes.length > 0 && s.take === null);
+
+  if (focusKey) {
+    const again = root.querySelector(`[data-k="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+// Only a play recorded for another player needs the server's verdict: say the choice.
+function tellServer(st) {
+  const s = settled(st);
+  if (!s.card || !s.by) return;
+  const choice = { version: st.data.version, card: s.card.id, count: s.count, zone: s.zone,
+    by: s.by, to: s.to, give: s.give };
+  const said = JSON.stringify(choice);
+  if (said === st.told) return;
+  st.told = said;
+  st.setStateValue("choice", choice);
+}
+
+function act(st, action) {
+  const s = settled(st);
+  st.pending = true;
+  render(st);
+  st.setTriggerValue("action", {
+    action, version: st.data.version, acted: st.data.acted,
+    card: s.card ? s.card.id : null, count: s.count || 1, zone: s.zone || null, by: s.by,
+    to: s.to || null, give: s.give === undefined ? null : s.give, take: s.take,
+  });
+}
+
+function onClick(st, e) {
+  const b = e.target.closest("button");
+  if (!b || b.disabled || !st.root.contains(b)) return;
+  if (b === st.play) return act(st, "play");
+  if (b === st.pickUp) return act(st, "pickup");
+  const card = b.getAttribute("data-card");
+  if (card !== null) {
+    st.sel = st.sel.card === card ? fresh(st.sel) : { ...fresh(st.sel), card };
+  } else {
+    const field = b.getAttribute("data-field");
+    const raw = b.getAttribute("data-value");
+    if (field === "count") st.sel = { ...st.sel, count: parseInt(raw, 10) };
+    else if (field === "zone") st.sel = { ...st.sel, zone: raw };
+    else if (field === "to") st.sel = { ...st.sel, to: st.sel.to === raw ? null : raw };
+    else return;
+  }
+  render(st);
+  tellServer(st);
+}
+
+function onChange(st, e) {
+  const box = e.target;
+  const field = box.getAttribute && box.getAttribute("data-field");
+  if (!field) return;
+  const value = box.value === "" ? null : box.value;
+  if (field === "by") {
+    const by = value || "";
+    st.sel = { ...st.sel, by, to: st.sel.to === by ? null : st.sel.to };
+  } else if (field === "give") st.sel = { ...st.sel, give: value };
+  else if (field === "take") st.sel = { ...st.sel, take: value };
+  else return;
+  render(st);
+  tellServer(st);
+}
+
+function setUp(parentElement) {
+  const root = el("div", { cls: "kt" });
+  const st = {
+    root, data: null, sel: fresh(), pending: false, mark: null, told: null,
+    grid: el("div", { cls: "kt-cards" }),
+    choices: el("div", { cls: "kt-choices" }),
+    verdict: el("div", { cls: "kr-verdict kr-ask", role: "status" }),
+    take: el("div", { cls: "kt-take" }),
+    play: el("button", { type: "button", cls: "kt-action kt-primary", "data-k": "do:play",
+      text: "Play" }),
+    pickUp: el("button", { type: "button", cls: "kt-action", "data-k": "do:pickup",
+      text: "Pick up the pile" }),
+  };
+  root.append(st.grid, st.choices, el("div", { cls: "kt-verdict" }, st.verdict), st.take,
+    el("div", { cls: "kt-actions" }, st.play, st.pickUp));
+  root.addEventListener("click", (e) => onClick(st, e));
+  root.addEventListener("change", (e) => onChange(st, e));
+  parentElement.appendChild(root);
+  STATES.set(parentElement, st);
+  return st;
+}
+
+export default function (component) {
+  const { parentElement, data, setStateValue, setTriggerValue } = component;
+  const st = STATES.get(parentElement) || setUp(parentElement);
+  st.setStateValue = setStateValue;
+  st.setTriggerValue = setTriggerValue;
+  // A step taken, undone or refused (the server starts every choice afresh then): so here.
+  const mark = data.version + ":" + data.acted;
+  if (st.mark !== mark) {
+    st.sel = st.mark === null && data.sel ? { ...fresh(), ...data.sel } : fresh();
+    st.pending = false;
+    st.told = null;
+    st.mark = mark;
+  }
+  st.data = data;
+  render(st);
+  return () => document.documentElement.removeAttribute("data-kr-chosen");
+}

@@ -1,0 +1,314 @@
+"""The table as one component of our own (issue 27.2, $KARMA_TABLE=component), in a real browser
+at 768x1024, 1024x768 and 390x844: a tap judged in the browser with no round trip, a struck card
+that says why, a card that asks for a player, a play recorded for another player (judged by the
+server), Play and Pick up recorded, a stale tablet refused, the group's words as text, and
+axe-core's check.
+
+"No round trip" is checked on the wire: every rerun of the page is a ``rerun_script`` BackMsg the
+browser sends on Streamlit's websocket, so the test decodes every frame the page sends (with
+Streamlit's own protobuf) and counts those.  Heartbeats and other messages are not reruns and are
+not counted; a choice the server must judge (Played by someone else) is, which shows the count
+works.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+from streamlit.proto.BackMsg_pb2 import BackMsg
+
+from .conftest import Server
+from .test_browser_app import (
+    LANDSCAPE,
+    PORTRAIT,
+    XSS,
+    new_page,
+    no_horizontal_scroll,
+    settled,
+    start_game,
+    steps_shown,
+    tap_targets_ok,
+    turn_shown,
+)
+from .test_browser_table import AXE, EVERY_SIZE, PHONE, _size, axe_violations
+
+pytestmark = pytest.mark.browser
+
+COMPONENT = {"KARMA_TABLE": "component"}
+
+
+class Reruns:
+    """Counts the reruns a page asks of the server (``rerun_script`` messages it sends)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.n = 0
+        page.on("websocket", lambda ws: ws.on("framesent", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):
+            return
+        msg = BackMsg()
+        msg.ParseFromString(payload)
+        if msg.WhichOneof("type") == "rerun_script":
+            self.n += 1
+
+    def count(self) -> int:
+        """The count once every frame sent so far has been seen (a round trip to the page
+        orders the events before its answer)."""
+        self.page.evaluate("0")
+        return self.n
+
+
+def card(page: Page, cid: object) -> Locator:
+    return page.locator(f".kt-card[data-card='{cid}']")
+
+
+def verdict(page: Page, kind: str) -> Locator:
+    """The component's verdict box: kind 'yes', 'no' or 'ask' (the same classes as the page's)."""
+    return page.locator(f".kt .kr-verdict.kr-{kind}")
+
+
+def tap(page: Page, cid: object) -> None:
+    card(page, cid).click()
+    expect(card(page, cid)).to_have_attribute("aria-pressed", "true")
+
+
+def let_go(page: Page, cid: object) -> None:
+    card(page, cid).click()
+    expect(card(page, cid)).to_have_attribute("aria-pressed", "false")
+
+
+def option(page: Page, label: str, name: str) -> Locator:
+    """A choice button in the component's group called ``label``."""
+    return page.get_by_role("group", name=label).get_by_role("button", name=name, exact=True)
+
+
+def play_button(page: Page) -> Locator:
+    return page.locator(".kt-action", has_text="Play")
+
+
+def pick_up_button(page: Page) -> Locator:
+    return page.locator(".kt-action", has_text="Pick up the pile")
+
+
+COMPONENT_TARGETS = """root => [...root.querySelectorAll('button, select')]
+    .filter(e => e.getClientRects().length > 0)
+    .map(e => [e.textContent.trim().slice(0, 30),
+               Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)])"""
+
+
+def component_targets_ok(page: Page) -> None:
+    sizes = page.locator(".kt").evaluate(COMPONENT_TARGETS)
+    small = [(t, s) for t, s in sizes if s < 44]
+    assert sizes and not small, f"component targets under 44x44 px: {small}"
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
+    browser: Browser, make_server: Any, viewport: dict[str, int]
+) -> None:
+    server = make_server(env=COMPONENT)
+    page = new_page(browser, viewport)
+    reruns = Reruns(page)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    expect(verdict(page, "ask")).to_be_attached()
+    before = reruns.count()
+
+    # A tap (here with the keyboard) and a count: judged in the browser, no rerun asked of
+    # the server; the focus stays on the card pressed.
+    card(page, 9).focus()
+    page.keyboard.press("Enter")
+    expect(card(page, 9)).to_have_attribute("aria-pressed", "true")
+    expect(card(page, 9)).to_be_focused()
+    expect(verdict(page, "yes")).to_contain_text("9 may start it")
+    option(page, "How many?", "3").click()
+    expect(option(page, "How many?", "3")).to_have_attribute("aria-pressed", "true")
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    if viewport == PHONE:  # the phone folds the grid to the chosen card, and the glance
+        expect(card(page, 8)).to_be_hidden()
+        expect(page.locator(".kr-order")).to_be_hidden()
+    else:
+        expect(card(page, 8)).to_be_visible()
+    component_targets_ok(page)
+    no_horizontal_scroll(page)
+    play_button(page).click()
+    steps_shown(page, 1)
+    turn_shown(page, "Ann")  # three 9s burn: Ann goes again
+
+    # A struck card still answers a tap, and says why (every 9 is accounted for).
+    settled(page)
+    before = reruns.count()
+    expect(card(page, 9)).to_have_class(re.compile(r"\bkt-struck\b"))
+    tap(page, 9)
+    expect(verdict(page, "no")).to_contain_text("R4.3")
+    let_go(page, 9)  # tap it again to choose another (on a phone the grid unfolds)
+    tap(page, 10)
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    steps_shown(page, 2)
+    turn_shown(page, "Ben")
+
+    # Pick up the pile.
+    settled(page)
+    tap(page, 4)
+    expect(verdict(page, "no")).to_contain_text("R5.2")
+    expect(pick_up_button(page)).to_be_enabled()
+    pick_up_button(page).click()
+    steps_shown(page, 3)
+    turn_shown(page, "Cal")
+
+    # A card that needs a player asks for one, then judges (still in the browser).
+    settled(page)
+    before = reruns.count()
+    tap(page, "give_the_pile_to_a_friend")
+    expect(verdict(page, "ask")).to_contain_text(
+        "Who is the Give the Pile to a Friend for? Choose a player just above."
+    )
+    expect(play_button(page)).to_be_disabled()
+    group = "Give the Pile to a Friend: which player?"
+    expect(page.get_by_role("group", name=group)).to_be_visible()
+    option(page, group, "Ann").click()
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    assert AXE.exists(), "run `make test` (it installs axe-core with npm)"
+    found = axe_violations(page)  # a game under way, a card chosen, its player, a verdict
+    assert not found, found
+
+    # Played by someone else: the one choice the server judges (a rerun, and its verdict).
+    page.get_by_label("Played by").select_option("Ben")
+    expect(verdict(page, "no")).to_contain_text("it is Cal's turn, not Ben's")
+    assert reruns.count() > before  # the count sees a rerun when there is one
+    page.get_by_label("Played by").select_option("")  # back to Cal, whose turn it is
+    expect(verdict(page, "yes")).to_be_visible()
+    play_button(page).click()
+    steps_shown(page, 4)
+    turn_shown(page, "Ann")
+    tap_targets_ok(page)
+    no_horizontal_scroll(page)
+
+
+def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
+    browser: Browser, make_server: Any
+) -> None:
+    # Tablets that never refresh by themselves: a stale tablet stays stale.
+    server: Server = make_server(env={**COMPONENT, "KARMA_FOLLOW_SECONDS": "600"})
+    one = new_page(browser, PORTRAIT)
+    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    two = new_page(browser, LANDSCAPE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ann")
+    settled(two)
+    tap(two, 9)  # tablet two means "Ann plays 9"...
+    expect(verdict(two, "yes")).to_be_visible()
+    settled(one)
+    tap(one, 4)  # ...but tablet one records Ann's 4 first
+    play_button(one).click()
+    steps_shown(one, 1)
+    play_button(two).click()
+    warn = two.locator('[data-testid="stAlertContentWarning"]').first
+    expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
+    expect(warn).to_contain_text("Your play was not recorded")
+    turn_shown(two, "Ben")  # the game as it is, never "Ben plays 9"
+    from referee.store import Store
+
+    store = Store(server.data_dir / "karma.sqlite3")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+
+    # The browser's verdict is never trusted: a Play forced on a refused card is judged again
+    # by the server, and refused in the engine's words.
+    settled(two)
+    tap(two, 3)
+    expect(verdict(two, "no")).to_contain_text("R5.2")
+    play_button(two).evaluate("b => { b.disabled = false; b.click(); }")
+    error = two.locator('[data-testid="stAlertContentError"]').first
+    expect(error).to_contain_text("lower than 4")
+    turn_shown(two, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+
+
+def test_a_hostile_name_shows_as_text_in_the_components_choices(
+    browser: Browser, make_server: Any
+) -> None:
+    server = make_server(env=COMPONENT)
+    page = new_page(browser, PHONE)
+    hostile = [XSS, "**bold** <i>x</i>"]  # a name is at most 30 letters: two of them
+    start_game(page, server.url, ["Ann", *hostile])
+    settled(page)
+    tap(page, "give_the_pile_to_a_friend")
+    group = page.get_by_role("group", name="Give the Pile to a Friend: which player?")
+    by = page.get_by_label("Played by")
+    for name in hostile:
+        expect(group.get_by_role("button", name=name, exact=True)).to_have_text(name)
+        expect(by.locator("option", has_text=name)).to_have_count(1)
+    assert page.locator(".kt img, .kt b, .kt strong").count() == 0
+    assert page.dialogs == []  # type: ignore[attr-defined]
+
+
+TAKE_ONE = """
+variant:
+  id: take
+  name: Take One
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {low: 1, high: 10, copies: 4}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {take_face_up: true}
+players: [Ann, Ben]
+start:
+  turn: Ann
+  pile: [9]
+  hand: {Ben: 3}
+  face_up: {Ann: [7, 2]}
+  face_down: {Ann: 1, Ben: 1}
+steps: []
+"""
+
+
+def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, make_server: Any) -> None:
+    """A table rule (ruling 108): Pick up waits for the face-up card taken along, chosen in
+    the component, and the stored step names it."""
+    from referee.app import table
+    from referee.store import Store
+
+    server: Server = make_server(env=COMPONENT)
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = table.import_record(store, TAKE_ONE, "game.yaml")
+    page = new_page(browser, PORTRAIT)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    expect(pick_up_button(page)).to_be_disabled()  # which face-up card goes along?
+    page.get_by_label("If Ann picks up: which face-up card goes with the pile?").select_option("7")
+    expect(pick_up_button(page)).to_be_enabled()
+    pick_up_button(page).click()
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"pickup": "Ann", "take": 7}]
+
+
+def test_a_second_tablet_follows_and_judges_against_the_new_step(
+    browser: Browser, make_server: Any
+) -> None:
+    server: Server = make_server(env=COMPONENT)
+    one = new_page(browser, PORTRAIT)
+    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    two = new_page(browser, PHONE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ann")
+    settled(two)
+    tap(two, 4)  # chosen on tablet two, then tablet one records Ann's 9
+    settled(one)
+    tap(one, 9)
+    play_button(one).click()
+    steps_shown(one, 1)
+    turn_shown(two, "Ben")  # no touch on tablet two: it follows by itself
+    expect(card(two, 4)).to_have_attribute("aria-pressed", "false")  # its choice starts afresh
+    settled(two)
+    tap(two, 4)
+    expect(verdict(two, "no")).to_contain_text("R5.2")  # judged against the 9 now on the pile

@@ -1,0 +1,42 @@
+"""The Referee page with the table as one component (issue 27.2, $KARMA_TABLE=component), in
+AppTest: the page draws the component in place of the card grid and the choosers, and keeps
+everything else.  AppTest runs no JavaScript: taps, Play and the verdicts in the browser are
+tested in a real browser (tests/browser/test_browser_component.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_app_referee import start
+
+from referee.app import tablecomp
+
+
+@pytest.fixture
+def component(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("KARMA_TABLE", "component")
+    tablecomp.enabled.cache_clear()
+    yield
+    monkeypatch.delenv("KARMA_TABLE")
+    tablecomp.enabled.cache_clear()
+
+
+def test_the_component_takes_the_grid_and_the_choosers_place(
+    data_dir: Path, component: None
+) -> None:
+    at = start(["Ann", "Ben", "Cal"])
+    assert not at.exception
+    keys = {b.key for b in at.button}
+    assert not any(k.startswith("card_") for k in keys)  # no Streamlit card buttons
+    assert "do_play" not in keys and "do_pickup" not in keys  # the component has them
+    assert {"do_undo", "do_redo"} <= keys  # Undo and Redo stay Streamlit's
+    assert not any("sel_" in str(getattr(w, "key", "")) for w in at.selectbox)
+
+
+def test_without_the_setting_the_page_keeps_its_widgets(data_dir: Path) -> None:
+    tablecomp.enabled.cache_clear()
+    at = start(["Ann", "Ben", "Cal"])
+    keys = {b.key for b in at.button}
+    assert "card_9" in keys and "do_play" in keys
