@@ -39,6 +39,11 @@ FLASH = "flash"
 TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
 RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
+# The last few Tables this tablet drew: a Play pressed on one of them is refused in words that
+# say what changed since, even when a rerun (a follower waking late on a busy machine) drew
+# the newer game in between.
+SHOWN_RECENT = "table_shown_recent"
+RECENT_DRAWN = 3
 SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
@@ -263,9 +268,7 @@ ACTION_WORDS = {"play": "play", "pickup": "pick-up", "undo": "undo", "redo": "re
 
 def _do(action: str, shown: int) -> None:
     """Carry out an action the tablet showed at version ``shown`` — only if it still is."""
-    old = st.session_state.get(SHOWN_KEY)  # the game as this tablet drew it
-    if old is not None and old.version != shown:
-        old = None
+    old = _drawn(shown)  # the game as this tablet drew it
     tbl = _table()
     if tbl is None:
         return
@@ -387,8 +390,20 @@ def new_game_screen() -> None:
         st.caption("Every stored game is on the Games page (search, rename, delete).")
 
 
+def _drawn(version: int) -> table.Table | None:
+    """The game as this tablet drew it at ``version`` (one of the last few drawings)."""
+    for tbl in st.session_state.get(SHOWN_RECENT, ()):
+        if tbl.version == version and tbl.gid == state.current_game_id():
+            return tbl  # type: ignore[no-any-return]
+    return None
+
+
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
+    recent = [t for t in st.session_state.get(SHOWN_RECENT, ()) if t.gid == tbl.gid]
+    if not recent or recent[-1].version != tbl.version:
+        recent.append(tbl)
+    st.session_state[SHOWN_RECENT] = tuple(recent[-RECENT_DRAWN:])
     # The group's words on this page: each shows whole, never reordering the text around it.
     group_words(_group(tbl))
     _scroll_to_top()
