@@ -168,7 +168,7 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
                         continue
                     i = seen.get(j)
                     if i is None:  # worded once per distinct judgement, as precompute does
-                        parts = wording.verdict_parts(game.explain(step))
+                        parts = wording.verdict_parts(game.rules.worded(game.state, j))
                         i = seen[j] = len(verdicts)
                         said = VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)
                         verdicts.append(_verdict_list(said, text))

@@ -314,7 +314,9 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
     v = game.variant
     cards = v.all_cards()
     judge = game.rules.judge
+    worded = game.rules.worded
     state = game.state
+    hint = facts.hint  # every refusal's "what may be done instead": worded once per step
     seen: dict[object, int] = {}
     verdicts: list[VerdictView] = []
     index: dict[Choice, int] = {}
@@ -330,7 +332,7 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
                         j = judge(state, step)
                         i = seen.get(j)
                         if i is None:
-                            parts = wording.verdict_parts(game.explain(step))
+                            parts = wording.verdict_parts(worded(state, j, hint))
                             i = seen[j] = len(verdicts)
                             verdicts.append(
                                 VerdictView(

@@ -122,11 +122,19 @@ class Rules:
 
     def explain(self, s: State, step: Step) -> Verdict:
         """The verdict on a proposed step, in words, citing RULES.md (R11.1). Changes nothing."""
-        j = self.judge(s, step)
+        return self.worded(s, self.judge(s, step))
+
+    def worded(self, s: State, j: Judgement, hint: str | None = None) -> Verdict:
+        """A judgement at ``s`` in words.  ``hint`` (``self.hint(s)``, what may be done
+        instead) when the caller has it already: every refusal at one position shares it, and
+        it is the costly part (each card judged again), so a screen wording many verdicts of
+        one step works it out once."""
         message = wording.verdict_message(j.reason, j.facts, self.voice)
         if j.legal:
             return Verdict(True, j.rule, message, "", None, j.reason, j.facts)
-        instead = wording.GAME_IS_OVER if s.over else self.hint(s)
+        if hint is None:
+            hint = wording.GAME_IS_OVER if s.over else self.hint(s)
+        instead = wording.GAME_IS_OVER if s.over else hint
         return Verdict(False, j.rule, message, instead, j.field, j.reason, j.facts)
 
     def unseen(self, s: State, card: Card) -> int:
