@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 # A condition's longest wait in every browser test (Playwright's own default is 5 s): generous,
@@ -46,6 +48,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser window a test opened is closed when it ends.  Left open, a page whose
+    server has stopped keeps reconnecting and its follower keeps polling: after a hundred
+    tests that was 127 idle pages busy in the background, slowing every later test."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    browser = request.getfixturevalue("browser")
+    for ctx in list(browser.contexts):
+        with contextlib.suppress(PlaywrightError):  # closed by its own fixture already
+            ctx.close()
 
 
 @pytest.fixture(scope="session")
