@@ -6,7 +6,9 @@ looks have no owned hook: the page's padding, every button's 48 px height, the c
 contrast, the print sheet.  Those select Streamlit's ``data-testid`` attributes, which
 Streamlit does not promise to keep; every one of them is listed here, and
 ``tests/test_markup.py`` fails when the app uses one not listed, or when the installed
-Streamlit no longer draws one (the check runs in a real browser, on the pages that use it).
+Streamlit no longer draws one.  ``tests/browser/test_browser_markup.py`` walks through the app
+in a real browser and fails when a rule written on this markup selects nothing any more (an id
+still drawn, but moved: a keyed container that became the block itself, a drop-down rebuilt).
 """
 
 from __future__ import annotations
