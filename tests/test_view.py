@@ -7,15 +7,16 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from strategies import valid_variants
 
 from referee import wording
 from referee.app import table, view
 from referee.app.view import Ask, Selection, VerdictView
-from referee.engine import Game, PickUp, Play, Position
+from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
-from referee.variant.model import TableRules
+from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
 
 
@@ -307,3 +308,47 @@ def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() ->
     on_empty.state.pile.clear()
     fits = view.view(on_empty, view.choose(view.tap(view.fresh(), 2), "zone", "face_down"))
     assert isinstance(fits.verdict, Ask)  # it fits: whom does it give a card to?
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    variant=valid_variants(),
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 120),
+)
+def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
+    variant: Variant, players: int, seed: int, steps: int
+) -> None:
+    """Over random valid variants, at any point of a game (a zone closed by R3 or open,
+    something pending or not): each precomputed verdict, including those a closed zone gives
+    all its choices at once (``Rules.zone_closed``), is exactly the engine's, words and all."""
+    note(repr(variant))
+    n = max(variant.min_players, min(players, variant.max_players))
+    names = [f"P{i}" for i in range(n)]
+    try:
+        full = Game.shuffled(variant, names, seed, keep_history=True)
+    except SetupError:
+        return
+    rng = random.Random(seed)
+    while not full.over and full.step_count < steps:
+        full.push(rng.choice(full.legal_steps()))
+    games = [full]  # every hand known; and as a tablet sees it, where the steps replay there
+    try:
+        table_game = Game.deal(variant, names, full.initial_face_up)
+        for step in full.steps:
+            table_game.push(step)
+        games.append(table_game)
+    except (SetupError, IllegalStep):  # the lowest card starts: unknown at a real table
+        pass
+    for game in games:
+        pre = view.precompute(game, view.step_facts(game))
+        for (card, zone, count, to, give), i in pre.index.items():
+            said = game.explain(Play(pre.mover or "", (card,) * count, zone, to, give))
+            parts = wording.verdict_parts(said)
+            expected = VerdictView(said.legal, parts.answer, parts.detail, parts.todo, parts.rule)
+            assert pre.verdicts[i] == expected, (card, zone, count, to, give)

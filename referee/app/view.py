@@ -325,11 +325,13 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
         targets: tuple[str | None, ...] = _targets(game, mover) if traits.needs_target else (None,)
         gives: tuple[Card | None, ...] = (None, *cards) if traits.takes_give else (None,)
         for zone in play_from(game):
+            # A zone not open to the mover now (R3) refuses each of its choices alike.
+            closed = game.rules.zone_closed(state, zone) if zone in ZONES else None
             for count in range(1, max_count(game, card) + 1):
                 for to in targets:
                     for give in gives:
                         step = Play(mover, (card,) * count, zone, to, give)
-                        j = judge(state, step)
+                        j = judge(state, step) if closed is None else closed
                         i = seen.get(j)
                         if i is None:
                             parts = wording.verdict_parts(worded(state, j, hint))

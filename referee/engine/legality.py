@@ -349,6 +349,16 @@ class Rules:
             return _no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
         return None
 
+    def zone_closed(self, s: State, zone: ZoneName) -> Judgement | None:
+        """The refusal every play of the mover from ``zone`` gets now, whatever its cards,
+        copies and choices (R3's order), or None when its plays are judged one by one (the
+        zone is open, or something pending checks each play).  ``judge`` asks this very check
+        first, right after the cards themselves; a screen that judges every choice of a step
+        ahead of the taps asks it once per zone instead of once per choice."""
+        if s.over or s.pending:
+            return None
+        return self._zone_order(s, s.names[s.mover], s.seats[s.mover], zone)
+
     def _zone_refusal(
         self, s: State, by: str, seat: Seat, card: Card, k: int, zone_name: ZoneName
     ) -> Judgement | None:
