@@ -539,7 +539,10 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     one = new_page(browser, PORTRAIT)
     gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
     two = new_page(browser, LANDSCAPE)
-    two.goto(f"{server.url}/?game={gid}")
+    # Its follower looks once just after loading (then every 600 s): let that look happen
+    # before tablet one plays, so that tablet two stays stale (it raced tablet one's step).
+    with two.expect_response(lambda r: "/v/" in r.url and ".html?t=" in r.url):
+        two.goto(f"{server.url}/?game={gid}")
     turn_shown(two, "Ann")
 
     # Stale Play: tablet two means "Ann plays 9", but tablet one records Ann's 4 first.

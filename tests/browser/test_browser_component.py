@@ -202,7 +202,10 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
     one = new_page(browser, PORTRAIT)
     gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
     two = new_page(browser, LANDSCAPE)
-    two.goto(f"{server.url}/?game={gid}")
+    # Its follower looks once just after loading (then every 600 s): let that look happen
+    # before tablet one plays, so that tablet two stays stale (it raced tablet one's step).
+    with two.expect_response(lambda r: "/v/" in r.url and ".html?t=" in r.url):
+        two.goto(f"{server.url}/?game={gid}")
     turn_shown(two, "Ann")
     settled(two)
     tap(two, 9)  # tablet two means "Ann plays 9"...
