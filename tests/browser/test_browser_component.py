@@ -25,6 +25,7 @@ from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
     XSS,
+    goto_after_the_followers_first_look,
     new_page,
     no_horizontal_scroll,
     settled,
@@ -202,10 +203,7 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
     one = new_page(browser, PORTRAIT)
     gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
     two = new_page(browser, LANDSCAPE)
-    # Its follower looks once just after loading (then every 600 s): let that look happen
-    # before tablet one plays, so that tablet two stays stale (it raced tablet one's step).
-    with two.expect_response(lambda r: "/v/" in r.url and ".html?t=" in r.url):
-        two.goto(f"{server.url}/?game={gid}")
+    goto_after_the_followers_first_look(two, f"{server.url}/?game={gid}")
     turn_shown(two, "Ann")
     settled(two)
     tap(two, 9)  # tablet two means "Ann plays 9"...
