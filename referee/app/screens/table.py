@@ -502,7 +502,10 @@ def _component_controls(tbl: table.Table) -> None:
     data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
     tablecomp.draw(data, _component_choice, _component_action)
-    with st.container(key="action_bar"):
+    with (
+        st.container(key="action_bar"),
+        st.container(key="action_buttons", horizontal=True, gap="small"),
+    ):
         _undo_redo(tbl.version, facts)
 
 
@@ -530,25 +533,25 @@ def _component_action() -> None:
 
 
 def _undo_redo(version: int, facts: view.StepFacts) -> None:
-    with st.container(key="action_buttons", horizontal=True, gap="small"):
-        st.button(
-            "Undo",
-            key="do_undo",
-            icon=":material/undo:",
-            on_click=_do,
-            args=("undo", version),
-            disabled=not facts.can_undo,
-            width="stretch",
-        )
-        st.button(
-            "Redo",
-            key="do_redo",
-            icon=":material/redo:",
-            on_click=_do,
-            args=("redo", version),
-            disabled=not facts.can_redo,
-            width="stretch",
-        )
+    """Undo and Redo: the same buttons beside the widgets' Play and under the component."""
+    st.button(
+        "Undo",
+        key="do_undo",
+        icon=":material/undo:",
+        on_click=_do,
+        args=("undo", version),
+        disabled=not facts.can_undo,
+        width="stretch",
+    )
+    st.button(
+        "Redo",
+        key="do_redo",
+        icon=":material/redo:",
+        on_click=_do,
+        args=("redo", version),
+        disabled=not facts.can_redo,
+        width="stretch",
+    )
 
 
 def _chooser_value(field: view.Field, value: object) -> None:
@@ -661,24 +664,7 @@ def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
                     or bool(takes and _selection().take not in takes),
                     width="stretch",
                 )
-            st.button(
-                "Undo",
-                key="do_undo",
-                icon=":material/undo:",
-                on_click=_do,
-                args=("undo", version),
-                disabled=not facts.can_undo,
-                width="stretch",
-            )
-            st.button(
-                "Redo",
-                key="do_redo",
-                icon=":material/redo:",
-                on_click=_do,
-                args=("redo", version),
-                disabled=not facts.can_redo,
-                width="stretch",
-            )
+            _undo_redo(version, facts)
 
 
 def _take_chooser(tbl: table.Table, takes: tuple[Card, ...], chosen: Card | None) -> None:
