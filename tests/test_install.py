@@ -112,15 +112,11 @@ def test_app_help(installed: Path, tmp_path: Path) -> None:
     assert done.returncode == 0 and "--host" in done.stdout, done.stderr
 
 
-def test_every_screen_of_the_app_is_installed(installed: Path, tmp_path: Path) -> None:
-    """The app's screens are scripts, not modules: the wheel must carry each one."""
+def _all_installed(installed: Path, tmp_path: Path, code: str) -> None:
+    """Run ``code`` (it prints whether every file is there, then where it looked) with the
+    installed Python, away from the checkout: True, and inside the installation."""
     out = subprocess.run(
-        [
-            str(installed / "bin" / "python"),
-            "-c",
-            "from referee.app.state import SCREEN_LIST, SCREENS;"
-            "print(all((SCREENS / f'{s[0]}.py').is_file() for s in SCREEN_LIST), SCREENS)",
-        ],
+        [str(installed / "bin" / "python"), "-c", code],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -128,21 +124,23 @@ def test_every_screen_of_the_app_is_installed(installed: Path, tmp_path: Path) -
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("True ") and str(installed) in out.stdout, out.stdout
+
+
+def test_every_screen_of_the_app_is_installed(installed: Path, tmp_path: Path) -> None:
+    """The app's screens are scripts, not modules: the wheel must carry each one."""
+    _all_installed(
+        installed,
+        tmp_path,
+        "from referee.app.state import SCREEN_LIST, SCREENS;"
+        "print(all((SCREENS / f'{s[0]}.py').is_file() for s in SCREEN_LIST), SCREENS)",
+    )
 
 
 def test_the_table_components_files_are_installed(installed: Path, tmp_path: Path) -> None:
     """The table component's script and style are files beside referee/app/tablecomp.py."""
-    out = subprocess.run(
-        [
-            str(installed / "bin" / "python"),
-            "-c",
-            "from importlib.resources import files; s = files('referee.app') / 'static';"
-            "print(all((s / f).is_file() for f in ('tablecomp.js', 'tablecomp.css')), s)",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    _all_installed(
+        installed,
+        tmp_path,
+        "from importlib.resources import files; s = files('referee.app') / 'static';"
+        "print(all((s / f).is_file() for f in ('tablecomp.js', 'tablecomp.css')), s)",
     )
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("True ") and str(installed) in out.stdout, out.stdout
