@@ -80,3 +80,25 @@ start:
   face_down: {Ann: 0, Ben: 0, Cal: 0}
 steps: []
 """
+
+# A record on the face-up cards with a table rule: a pick-up takes a face-up card along
+# (ruling 108); the Referee page's tests start from it.
+TAKE_ONE = """
+variant:
+  id: take
+  name: Take One
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {low: 1, high: 10, copies: 4}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {take_face_up: true}
+players: [Ann, Ben]
+start:
+  turn: Ann
+  pile: [9]
+  hand: {Ben: 3}
+  face_up: {Ann: [7, 2]}
+  face_down: {Ann: 1, Ben: 1}
+steps: []
+"""

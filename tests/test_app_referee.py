@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support import plain
+from support import TAKE_ONE, plain
 
 from referee.app import table
 from referee.app.common import builtin_yaml, md
@@ -494,25 +494,7 @@ def test_a_play_that_loses_the_race_inside_the_store_is_refused(
 def test_a_pick_up_that_takes_a_face_up_card_asks_which(data_dir: Path) -> None:
     """A table rule (ruling 108): on the face-up cards, Pick up waits for the face-up card
     taken along, and the stored step names it."""
-    text = """
-variant:
-  id: take
-  name: Take One
-  players: [{decks: 1, min: 2, max: 4}]
-  ranks: {low: 1, high: 10, copies: 4}
-  deal: {face_down: 3, face_up: 3, hand: 3}
-  min_hand: 3
-  burn: 4
-  table: {take_face_up: true}
-players: [Ann, Ben]
-start:
-  turn: Ann
-  pile: [9]
-  hand: {Ben: 3}
-  face_up: {Ann: [7, 2]}
-  face_down: {Ann: 1, Ben: 1}
-steps: []
-"""
+    text = TAKE_ONE
     store = Store(default_path())
     gid = table.import_record(store, text, "game.yaml")
     at = app({"game": gid})

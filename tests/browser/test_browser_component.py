@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from support import TAKE_ONE
 
 from .conftest import Server
 from .test_browser_app import (
@@ -250,27 +251,6 @@ def test_a_hostile_name_shows_as_text_in_the_components_choices(
         expect(by.locator("option", has_text=name)).to_have_count(1)
     assert page.locator(".kt img, .kt b, .kt strong").count() == 0
     assert page.dialogs == []  # type: ignore[attr-defined]
-
-
-TAKE_ONE = """
-variant:
-  id: take
-  name: Take One
-  players: [{decks: 1, min: 2, max: 4}]
-  ranks: {low: 1, high: 10, copies: 4}
-  deal: {face_down: 3, face_up: 3, hand: 3}
-  min_hand: 3
-  burn: 4
-  table: {take_face_up: true}
-players: [Ann, Ben]
-start:
-  turn: Ann
-  pile: [9]
-  hand: {Ben: 3}
-  face_up: {Ann: [7, 2]}
-  face_down: {Ann: 1, Ben: 1}
-steps: []
-"""
 
 
 def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, make_server: Any) -> None:
