@@ -5,6 +5,7 @@ Each test starts its own `karma app` on a free port with its own data folder.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -49,11 +50,42 @@ def widget(page: Page, key: str, role: str = "button") -> Any:
     return page.locator(f".st-key-{key} {role}").first
 
 
+_COUNT_RUNS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!window.__karmaRuns) {
+    window.__karmaRuns = {n: 0};
+    new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') === 'running') window.__karmaRuns.n += 1;
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  }
+  return window.__karmaRuns.n;
+}"""
+
+
+def rerun(page: Page, act: Any, *, wait_ms: int = 15_000) -> None:
+    """Do `act` (a click, a key) and wait for the rerun it starts to finish.
+
+    `settled` alone can return before the rerun begins: until the server answers, the page still
+    says "not running", and on a busy machine the next step then typed into a widget that the
+    rerun redrew.  This counts the page's runs and waits for one more; if none is seen (a click
+    that needs no rerun), it falls back to `settled` after `wait_ms`.
+    """
+    before = page.evaluate(_COUNT_RUNS)
+    act()
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"() => window.__karmaRuns && window.__karmaRuns.n > {before}", timeout=wait_ms
+        )
+    settled(page)
+
+
 def fill(page: Page, key: str, text: str) -> None:
     box = page.locator(f".st-key-{key} input, .st-key-{key} textarea").first
+    if box.input_value() == text:
+        return  # nothing changes: no rerun to wait for
     box.fill(text)
-    box.press("Enter" if box.evaluate("e => e.tagName") == "INPUT" else "Tab")
-    settled(page)
+    key_name = "Enter" if box.evaluate("e => e.tagName") == "INPUT" else "Tab"
+    rerun(page, lambda: box.press(key_name))
 
 
 def steps_shown(page: Page, n: int) -> None:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
-from .test_browser_app import LANDSCAPE, PORTRAIT, fill, new_page, settled, shot
+from .test_browser_app import LANDSCAPE, PORTRAIT, fill, new_page, rerun, settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -73,8 +73,7 @@ def test_a_panel_stays_open_while_it_is_edited(browser: Browser, server: Server)
     open_design(page, server.url)
     name = page.locator(".st-key-d0_kc_1_name input")
     expect(name).to_be_hidden()
-    page.locator(".st-key-design_open_kc_five_or_below summary").click()
-    settled(page)
+    rerun(page, page.locator(".st-key-design_open_kc_five_or_below summary").click)
     expect(name).to_be_visible()
     fill(page, "d0_kc_1_name", "Four or Below")  # the panel's title changes with it
     expect(page.locator(".st-key-design_open_kc_five_or_below summary")).to_contain_text(
