@@ -118,6 +118,7 @@ def test_readonly_or_full_folder_stores_nothing_and_says_so(
     before = store.load_game(gid)
     big = [{"by": "Ann", "play": [4], "note": "x" * 200}] * 200  # more than one page
     with _connect_as(monkeypatch, how):
+        store.close()  # the kept connection goes: the next one is opened read-only / full
         with pytest.raises(StorageError) as err:
             store.save_steps(gid, before.version, big, [], over=False, loser=None)
         assert err.value.kind == kind and err.value.message.startswith(words)
@@ -520,3 +521,80 @@ def test_a_migration_step_may_take_longer_than_the_usual_wait(
     moved = Store(target)
     assert moved.schema_version() == SCHEMA_VERSION + 1
     assert moved.load_game(gid).name == "Test"
+
+
+def _counting_connects(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    opened: list[object] = []
+    real = sqlite3.connect
+
+    def connect(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        opened.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
+    return opened
+
+
+def test_a_version_check_reuses_its_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27.3: a tablet's version check (every tick of the follow-along) is one query on a
+    kept connection, not a new file open and its PRAGMAs each time."""
+    store = Store(tmp_path / "k.sqlite3")
+    gid = _game(store)
+    opened = _counting_connects(monkeypatch)
+    for _ in range(20):
+        assert store.version(gid) == 1
+    assert len(opened) <= 1
+
+
+def test_a_games_file_replaced_under_the_app_is_opened_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept connection would still read a removed file: the store notices the file under its
+    path changed and opens the new one (as if the app had started on it)."""
+    path = tmp_path / "k.sqlite3"
+    store = Store(path)
+    gid = _game(store)
+    assert store.version(gid) == 1
+    other = tmp_path / "other.sqlite3"
+    fresh = Store(other)
+    new_gid = _game(fresh, "New")
+    fresh.close()
+    for leftover in tmp_path.glob("k.sqlite3*"):
+        leftover.unlink()
+    other.rename(path)
+    opened = _counting_connects(monkeypatch)
+    assert store.version(gid) is None and store.version(new_gid) == 1
+    assert len(opened) == 1
+
+
+def test_a_forked_process_opens_its_own_connection(tmp_path: Path) -> None:
+    """A simulator worker (forked) must not share the parent's open SQLite connection."""
+    import multiprocessing
+
+    store = Store(tmp_path / "k.sqlite3")
+    gid = _game(store)
+    assert store.version(gid) == 1
+    ctx = multiprocessing.get_context("fork")
+    answers = ctx.SimpleQueue()
+    child = ctx.Process(target=lambda: answers.put(_child_version(store, gid)))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0 and answers.get() == (1, True)
+    assert store.version(gid) == 1  # the parent's kept connection still works
+
+
+def _child_version(store: Store, gid: str) -> tuple[int | None, bool]:
+    opened = []
+    real = sqlite3.connect
+
+    def connect(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        opened.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    store_module.sqlite3.connect = connect  # type: ignore[assignment]
+    try:
+        return store.version(gid), len(opened) == 1
+    finally:
+        store_module.sqlite3.connect = real  # type: ignore[assignment]

@@ -4,8 +4,9 @@ PostgreSQL (when a database URL is given: several app servers, one set of games)
 Both go through SQLAlchemy Core.  Every game row has a ``version``; a step is stored by one
 ``UPDATE … WHERE id = ? AND version = ?`` inside a transaction, so of two tablets (on one app
 server or on two) that read the same version exactly one is stored and the other gets a
-:class:`Conflict`, never a silent overwrite.  SQLite: one short connection per call (each
-Streamlit session runs in its own thread), WAL so that readers never wait for a writer,
+:class:`Conflict`, never a silent overwrite.  SQLite: a small pool of connections, each
+checked out by one call (each Streamlit session runs in its own thread) and dropped when the
+file under it changed or the process forked, WAL so that readers never wait for a writer,
 ``BEGIN IMMEDIATE`` for writes, ``synchronous=FULL``.  PostgreSQL: a small connection pool;
 a step is acknowledged only after COMMIT returns, so killing an app server loses no
 acknowledged step.
@@ -33,8 +34,8 @@ from typing import Any
 
 from sqlalchemy import create_engine, delete, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import ArgumentError, DisconnectionError, SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 from . import wait
 from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, storage_error
@@ -369,7 +370,41 @@ class Store:
             db.set_progress_handler(lambda: 1 if wait.expired() else 0, 10_000)
             return db
 
-        engine = create_engine("sqlite://", creator=connect_file, poolclass=NullPool)
+        engine = create_engine(
+            "sqlite://",
+            creator=connect_file,
+            poolclass=QueuePool,  # "sqlite://" alone would mean one in-memory database
+            pool_size=5,
+            max_overflow=10,
+            pool_timeout=self.wait,
+            pool_reset_on_return="rollback",
+        )
+
+        def file_id() -> tuple[int, int, int]:
+            try:
+                found = os.stat(path)
+            except OSError:
+                return (os.getpid(), -1, -1)  # no file (yet): SQLite makes it on first write
+            return (os.getpid(), found.st_dev, found.st_ino)
+
+        @event.listens_for(engine, "connect")
+        def remember(dbapi_connection: Any, record: Any) -> None:
+            record.info["karma_file"] = file_id()
+
+        @event.listens_for(engine, "checkout")
+        def still_the_file(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+            # A kept connection is reused (a version check costs one query, not an open and
+            # three PRAGMAs), but only in the process that opened it and while its file is
+            # still the one at `path`: a data folder removed or replaced under a running app,
+            # or a forked simulator worker, gets a fresh connection (SQLAlchemy's own
+            # disconnect handling retries the checkout).
+            opened = record.info.get("karma_file")
+            if opened == file_id():
+                return
+            if opened is not None and opened[0] != os.getpid():
+                # The parent's connection: not closed here (it is still the parent's).
+                record.dbapi_connection = proxy.dbapi_connection = None
+            raise DisconnectionError("the games file changed")
 
         @event.listens_for(engine, "begin")
         def begin(db: Connection) -> None:
@@ -379,6 +414,11 @@ class Store:
             db.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
+
+    def close(self) -> None:
+        """Close the connections the store keeps; the next call opens a new one."""
+        if self._offline is None:
+            self._engine.dispose()
 
     def _fault(self, exc: BaseException) -> StorageError:
         fault = (
