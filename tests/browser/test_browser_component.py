@@ -21,6 +21,10 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from support import TAKE_ONE
 
+from referee.app import table
+from referee.engine import Game, PickUp
+from referee.variant.registry import builtin
+
 from .conftest import Server
 from .test_browser_app import (
     LANDSCAPE,
@@ -35,7 +39,7 @@ from .test_browser_app import (
     tap_targets_ok,
     turn_shown,
 )
-from .test_browser_table import AXE, EVERY_SIZE, PHONE, _size, axe_violations
+from .test_browser_table import AXE, EVERY_SIZE, PHONE, _a_short_game, _size, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +67,15 @@ class Reruns:
         orders the events before its answer)."""
         self.page.evaluate("0")
         return self.n
+
+
+def step_drawn(page: Page, n: int, *, over: bool = False) -> None:
+    """The page and the component both show the game after ``n`` steps: the component's data
+    comes in the same rerun, but a tap before it is drawn would be judged against the old step
+    (and then cleared, as every new step clears the choice)."""
+    steps_shown(page, n)
+    if not over:  # at the end the table has no controls
+        expect(page.locator(".kt")).to_have_attribute("data-steps", str(n))
 
 
 def card(page: Page, cid: object) -> Locator:
@@ -140,7 +153,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     component_targets_ok(page)
     no_horizontal_scroll(page)
     play_button(page).click()
-    steps_shown(page, 1)
+    step_drawn(page, 1)
     turn_shown(page, "Ann")  # three 9s burn: Ann goes again
 
     # A struck card still answers a tap, and says why (every 9 is accounted for).
@@ -154,7 +167,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(verdict(page, "yes")).to_be_visible()
     assert reruns.count() == before, "a tap went to the server"
     play_button(page).click()
-    steps_shown(page, 2)
+    step_drawn(page, 2)
     turn_shown(page, "Ben")
 
     # Pick up the pile.
@@ -163,7 +176,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(verdict(page, "no")).to_contain_text("R5.2")
     expect(pick_up_button(page)).to_be_enabled()
     pick_up_button(page).click()
-    steps_shown(page, 3)
+    step_drawn(page, 3)
     turn_shown(page, "Cal")
 
     # A card that needs a player asks for one, then judges (still in the browser).
@@ -190,7 +203,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     page.get_by_label("Played by").select_option("")  # back to Cal, whose turn it is
     expect(verdict(page, "yes")).to_be_visible()
     play_button(page).click()
-    steps_shown(page, 4)
+    step_drawn(page, 4)
     turn_shown(page, "Ann")
     tap_targets_ok(page)
     no_horizontal_scroll(page)
@@ -212,7 +225,7 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
     settled(one)
     tap(one, 4)  # ...but tablet one records Ann's 4 first
     play_button(one).click()
-    steps_shown(one, 1)
+    step_drawn(one, 1)
     play_button(two).click()
     warn = two.locator('[data-testid="stAlertContentWarning"]').first
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
@@ -287,9 +300,52 @@ def test_a_second_tablet_follows_and_judges_against_the_new_step(
     settled(one)
     tap(one, 9)
     play_button(one).click()
-    steps_shown(one, 1)
+    step_drawn(one, 1)
     turn_shown(two, "Ben")  # no touch on tablet two: it follows by itself
+    expect(two.locator(".kt")).to_have_attribute("data-steps", "1")
     expect(card(two, 4)).to_have_attribute("aria-pressed", "false")  # its choice starts afresh
     settled(two)
     tap(two, 4)
     expect(verdict(two, "no")).to_contain_text("R5.2")  # judged against the 9 now on the pile
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_whole_bot_game_through_the_component(
+    browser: Browser, make_server: Any, viewport: dict[str, int]
+) -> None:
+    """Issue 27's "done when": every kind of step of a whole game (a card from the hand, several
+    at once, from the face-up and the face-down cards, a card for a chosen player, a pick-up),
+    entered by taps in the component as a person would, and every tap answered in the browser:
+    the only reruns are the steps recorded."""
+    variant = builtin("second-edition")
+    server = make_server(env=COMPONENT)
+    steps = _a_short_game(variant)
+    at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
+    page = new_page(browser, viewport)
+    reruns = Reruns(page)
+    start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
+    for n, step in enumerate(steps, 1):
+        settled(page)
+        before = reruns.count()
+        if isinstance(step, PickUp):
+            pick_up_button(page).click()
+        else:
+            tap(page, step.cards[0])
+            if len(step.cards) > 1:
+                option(page, "How many?", str(len(step.cards))).click()
+            if step.zone != table.default_zone(at_table):
+                option(page, "From", table.ZONE_LABELS[step.zone]).click()
+            if step.to is not None:
+                expect(verdict(page, "ask")).to_contain_text("Choose a player just above")
+                option(page, f"{variant.card_name(step.cards[0])}: which player?", step.to).click()
+            expect(verdict(page, "yes")).to_be_visible()
+            assert reruns.count() == before, f"step {n} ({step}): a tap went to the server"
+            if n == 1:
+                component_targets_ok(page)
+                no_horizontal_scroll(page)
+            play_button(page).click()
+        at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
+        step_drawn(page, n, over=n == len(steps))
+    turn_shown(page, None)
+    tap_targets_ok(page)
+    no_horizontal_scroll(page)

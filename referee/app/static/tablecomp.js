@@ -237,7 +237,7 @@ function onChange(st, e) {
 function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
-    root, data: null, sel: fresh(), pending: false, mark: null, told: null,
+    root, data: null, said: null, sel: fresh(), pending: false, mark: null, told: null,
     grid: el("div", { cls: "kt-cards" }),
     choices: el("div", { cls: "kt-choices" }),
     verdict: el("div", { cls: "kr-verdict kr-ask", role: "status" }),
@@ -269,7 +269,14 @@ export default function (component) {
     st.told = null;
     st.mark = mark;
   }
-  st.data = data;
-  render(st);
+  // Streamlit calls this again on reruns that change nothing here (another tablet's look, the
+  // follow-along): the buttons are not rebuilt then, so a tap in progress is never lost.
+  const said = JSON.stringify(data);
+  if (said !== st.said) {
+    st.said = said;
+    st.data = data;
+    st.root.setAttribute("data-steps", String(data.steps));  // what the tablet shows (tests)
+    render(st);
+  }
   return () => document.documentElement.removeAttribute("data-kr-chosen");
 }
