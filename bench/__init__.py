@@ -7,7 +7,7 @@ printed but its targets not judged (tests/test_bench.py runs each so that none r
 from __future__ import annotations
 
 SMOKE = "--smoke"
-TABLE = "--table"  # --table component: the Referee page's table as one component (issue 27.2)
+TABLE = "--table"  # --table widgets: the Referee page's earlier table, Streamlit's widgets
 
 
 def smoke(argv: list[str] | None) -> bool:
@@ -16,11 +16,11 @@ def smoke(argv: list[str] | None) -> bool:
 
 
 def table_mode(argv: list[str] | None) -> str:
-    """How the Referee page draws the step's controls: "component" (``--table component``, or
-    $KARMA_TABLE=component) or "widgets" (Streamlit's, the default)."""
+    """How the Referee page draws the step's controls: "component" (the app's default) or
+    "widgets" (``--table widgets``, or $KARMA_TABLE=widgets: Streamlit's, the earlier table)."""
     import os
 
     args = list(argv or [])
     if TABLE in args[:-1]:
-        return "component" if args[args.index(TABLE) + 1] == "component" else "widgets"
-    return "component" if os.environ.get("KARMA_TABLE", "").strip() == "component" else "widgets"
+        return "widgets" if args[args.index(TABLE) + 1] == "widgets" else "component"
+    return "widgets" if os.environ.get("KARMA_TABLE", "").strip() == "widgets" else "component"

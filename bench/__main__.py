@@ -3,8 +3,8 @@
 Every module runs even if an earlier one missed its target; the exit status says whether all
 met theirs.  ``python -m bench app`` runs only the modules whose name contains ``app``;
 ``python -m bench --smoke`` runs each at a tiny size without judging its targets (the test
-that keeps every bench working); ``python -m bench app --table component`` measures the
-Referee page with the table as one component (as ``KARMA_TABLE=component`` does).
+that keeps every bench working); ``python -m bench app --table widgets`` measures the
+Referee page with the earlier table of Streamlit's widgets (as ``KARMA_TABLE=widgets`` does).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from bench import SMOKE, TABLE
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     flags = [a for a in args if a == SMOKE]
-    if TABLE in args:  # --table component: the Referee page's table as one component
+    if TABLE in args:  # --table widgets: the Referee page's earlier table
         i = args.index(TABLE)
         flags += args[i : i + 2]
         del args[i : i + 2]

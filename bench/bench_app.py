@@ -93,7 +93,7 @@ def _free_port() -> int:
 
 
 def start_server(
-    data: Path, log: Path, table: str = "widgets"
+    data: Path, log: Path, table: str = "component"
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "KARMA_DATA_DIR": str(data), "KARMA_TABLE": table}
@@ -136,7 +136,7 @@ MEASURE = """async ([click, done]) => {
 }"""
 
 
-def _tap_done(card: object, table: str = "widgets") -> str:
+def _tap_done(card: object, table: str = "component") -> str:
     if table == "component":
         return (
             f'q => !!q(\'.kt-card[data-card="{card}"][aria-pressed="true"]\')'
@@ -189,7 +189,7 @@ BUTTONS = {
 }
 
 
-def measure(page: Any, data: Path, gid: str, table: str = "widgets") -> tuple[float, float]:
+def measure(page: Any, data: Path, gid: str, table: str = "component") -> tuple[float, float]:
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     card, plays, n = next_step(data, gid)
     tap_at, play_at, pick_up_at = BUTTONS[table]

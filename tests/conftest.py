@@ -25,6 +25,20 @@ settings.load_profile(os.environ.get("KARMA_HYPOTHESIS", "suite"))
 
 
 @pytest.fixture(autouse=True)
+def widget_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The tests written for the Referee page's earlier table (Streamlit's widgets) run on it:
+    $KARMA_TABLE=widgets here and in every app server a test starts, unless the test asks for
+    the component (the app's default; tests/test_app_tablecomp.py, the browser tests in
+    test_browser_component.py), until those tests move to the component (issue 27)."""
+    from referee.app import tablecomp
+
+    monkeypatch.setenv("KARMA_TABLE", "widgets")
+    tablecomp.enabled.cache_clear()
+    yield
+    tablecomp.enabled.cache_clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no organiser guesses and no quota used: the counters are per app
     server (process-wide), and the tests' visitors all come from the same address."""

@@ -1,4 +1,4 @@
-"""The Referee page with the table as one component (issue 27.2, $KARMA_TABLE=component), in
+"""The Referee page with the table as one component (issue 27.2, the app's default), in
 AppTest: the page draws the component in place of the card grid and the choosers, and keeps
 everything else.  AppTest runs no JavaScript: taps, Play and the verdicts in the browser are
 tested in a real browser (tests/browser/test_browser_component.py)."""
@@ -16,10 +16,9 @@ from referee.app import tablecomp
 
 @pytest.fixture
 def component(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("KARMA_TABLE", "component")
+    monkeypatch.delenv("KARMA_TABLE")  # the app's default
     tablecomp.enabled.cache_clear()
     yield
-    monkeypatch.delenv("KARMA_TABLE")
     tablecomp.enabled.cache_clear()
 
 
@@ -35,8 +34,8 @@ def test_the_component_takes_the_grid_and_the_choosers_place(
     assert not any("sel_" in str(getattr(w, "key", "")) for w in at.selectbox)
 
 
-def test_without_the_setting_the_page_keeps_its_widgets(data_dir: Path) -> None:
-    tablecomp.enabled.cache_clear()
+def test_karma_table_widgets_keeps_the_earlier_table(data_dir: Path) -> None:
+    tablecomp.enabled.cache_clear()  # $KARMA_TABLE=widgets (tests/conftest.py)
     at = start(["Ann", "Ben", "Cal"])
     keys = {b.key for b in at.button}
     assert "card_9" in keys and "do_play" in keys

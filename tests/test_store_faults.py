@@ -523,7 +523,9 @@ def test_a_migration_step_may_take_longer_than_the_usual_wait(
     assert moved.load_game(gid).name == "Test"
 
 
-def _counting_connects(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+@contextmanager
+def _connects_counted() -> Iterator[list[object]]:
+    """The SQLite files the store opens meanwhile, one entry per connection."""
     opened: list[object] = []
     real = sqlite3.connect
 
@@ -531,26 +533,25 @@ def _counting_connects(monkeypatch: pytest.MonkeyPatch) -> list[object]:
         opened.append(path)
         return real(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
-    return opened
+    store_module.sqlite3.connect = connect  # type: ignore[assignment]
+    try:
+        yield opened
+    finally:
+        store_module.sqlite3.connect = real  # type: ignore[assignment]
 
 
-def test_a_version_check_reuses_its_connection(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_version_check_reuses_its_connection(tmp_path: Path) -> None:
     """Issue 27.3: a tablet's version check (every tick of the follow-along) is one query on a
     kept connection, not a new file open and its PRAGMAs each time."""
     store = Store(tmp_path / "k.sqlite3")
     gid = _game(store)
-    opened = _counting_connects(monkeypatch)
-    for _ in range(20):
-        assert store.version(gid) == 1
+    with _connects_counted() as opened:
+        for _ in range(20):
+            assert store.version(gid) == 1
     assert len(opened) <= 1
 
 
-def test_a_games_file_replaced_under_the_app_is_opened_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_games_file_replaced_under_the_app_is_opened_again(tmp_path: Path) -> None:
     """A kept connection would still read a removed file: the store notices the file under its
     path changed and opens the new one (as if the app had started on it)."""
     path = tmp_path / "k.sqlite3"
@@ -564,8 +565,8 @@ def test_a_games_file_replaced_under_the_app_is_opened_again(
     for leftover in tmp_path.glob("k.sqlite3*"):
         leftover.unlink()
     other.rename(path)
-    opened = _counting_connects(monkeypatch)
-    assert store.version(gid) is None and store.version(new_gid) == 1
+    with _connects_counted() as opened:
+        assert store.version(gid) is None and store.version(new_gid) == 1
     assert len(opened) == 1
 
 
@@ -586,15 +587,5 @@ def test_a_forked_process_opens_its_own_connection(tmp_path: Path) -> None:
 
 
 def _child_version(store: Store, gid: str) -> tuple[int | None, bool]:
-    opened = []
-    real = sqlite3.connect
-
-    def connect(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
-        opened.append(path)
-        return real(path, *args, **kwargs)  # type: ignore[arg-type]
-
-    store_module.sqlite3.connect = connect  # type: ignore[assignment]
-    try:
+    with _connects_counted() as opened:
         return store.version(gid), len(opened) == 1
-    finally:
-        store_module.sqlite3.connect = real  # type: ignore[assignment]

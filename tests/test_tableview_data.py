@@ -143,11 +143,11 @@ def test_the_browsers_choice_is_looked_up_never_trusted() -> None:
     assert td.selection_from("play 9", game) is None
 
 
-def test_the_component_is_a_preview_chosen_by_the_environment() -> None:
+def test_the_component_is_the_default_and_widgets_the_fallback() -> None:
+    assert td.component_wanted({})
     assert td.component_wanted({"KARMA_TABLE": "component"})
-    assert td.component_wanted({"KARMA_TABLE": " Component "})
-    assert not td.component_wanted({})
     assert not td.component_wanted({"KARMA_TABLE": "widgets"})
+    assert not td.component_wanted({"KARMA_TABLE": " Widgets "})
 
 
 def test_the_precomputed_verdicts_may_be_kept_for_the_step() -> None:

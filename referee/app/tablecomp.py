@@ -6,7 +6,7 @@ from plain data (``referee.app.tableview_data``), and answers a tap in the brows
 verdicts the server judged ahead of the taps.  The server hears only a play recorded for another
 player (the state value ``choice``: it judges that one and sends the verdict back) and Play /
 Pick up (the trigger value ``action``, judged again by the engine: the browser's verdict is
-never trusted).  A preview for now: the page uses it when $KARMA_TABLE is ``component``.
+never trusted).  The page uses it unless $KARMA_TABLE is ``widgets`` (the earlier table).
 
 The component's script and style are files beside this module (``static/tablecomp.js``,
 ``static/tablecomp.css``), read once at import; no user text is in them, and the script sets

@@ -1,4 +1,4 @@
-"""The table as one component of our own (issue 27.2, $KARMA_TABLE=component), in a real browser
+"""The table as one component of our own (issue 27.2, the app's default), in a real browser
 at 768x1024, 1024x768 and 390x844: a tap judged in the browser with no round trip, a struck card
 that says why, a card that asks for a player, a play recorded for another player (judged by the
 server), Play and Pick up recorded, a stale tablet refused, the group's words as text, and
@@ -43,7 +43,7 @@ from .test_browser_table import AXE, EVERY_SIZE, PHONE, _a_short_game, _size, ax
 
 pytestmark = pytest.mark.browser
 
-COMPONENT = {"KARMA_TABLE": "component"}
+COMPONENT = {"KARMA_TABLE": "component"}  # the default (tests/conftest.py sets widgets)
 
 
 class Reruns:

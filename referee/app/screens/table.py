@@ -487,8 +487,8 @@ def _group(tbl: table.Table) -> list[str]:
 
 
 def _component_controls(tbl: table.Table) -> None:
-    """The step's controls as one component (a preview, $KARMA_TABLE=component): a tap is
-    answered in the browser; Undo and Redo stay Streamlit's buttons."""
+    """The step's controls as one component (unless $KARMA_TABLE=widgets): a tap is answered
+    in the browser; Undo and Redo stay Streamlit's buttons."""
     facts = _facts(tbl)
     choice = tablecomp.value("choice")
     sel = None
