@@ -146,6 +146,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
+def component_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app servers this test starts draw the table as the component (the app's default;
+    tests/conftest.py sets the earlier widgets for the tests not yet moved to it)."""
+    monkeypatch.setenv("KARMA_TABLE", "component")
+
+
+@pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Any]:
     """A factory for servers with their own options (listening address, environment)."""
     made: list[Server] = []

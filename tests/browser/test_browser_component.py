@@ -17,8 +17,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
-from streamlit.proto.BackMsg_pb2 import BackMsg
+from playwright.sync_api import Browser, expect
 from support import TAKE_ONE
 
 from referee.app import table
@@ -26,6 +25,19 @@ from referee.engine import Game, PickUp
 from referee.variant.registry import builtin
 
 from .conftest import Server
+from .tableui import (
+    COMPONENT,
+    Reruns,
+    card,
+    component_targets_ok,
+    let_go,
+    option,
+    pick_up_button,
+    play_button,
+    step_drawn,
+    tap,
+    verdict,
+)
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
@@ -35,91 +47,12 @@ from .test_browser_app import (
     no_horizontal_scroll,
     settled,
     start_game,
-    steps_shown,
     tap_targets_ok,
     turn_shown,
 )
 from .test_browser_table import AXE, EVERY_SIZE, PHONE, _a_short_game, _size, axe_violations
 
 pytestmark = pytest.mark.browser
-
-COMPONENT = {"KARMA_TABLE": "component"}  # the default (tests/conftest.py sets widgets)
-
-
-class Reruns:
-    """Counts the reruns a page asks of the server (``rerun_script`` messages it sends)."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.n = 0
-        page.on("websocket", lambda ws: ws.on("framesent", self._frame))
-
-    def _frame(self, payload: str | bytes) -> None:
-        if isinstance(payload, str):
-            return
-        msg = BackMsg()
-        msg.ParseFromString(payload)
-        if msg.WhichOneof("type") == "rerun_script":
-            self.n += 1
-
-    def count(self) -> int:
-        """The count once every frame sent so far has been seen (a round trip to the page
-        orders the events before its answer)."""
-        self.page.evaluate("0")
-        return self.n
-
-
-def step_drawn(page: Page, n: int, *, over: bool = False) -> None:
-    """The page and the component both show the game after ``n`` steps: the component's data
-    comes in the same rerun, but a tap before it is drawn would be judged against the old step
-    (and then cleared, as every new step clears the choice)."""
-    steps_shown(page, n)
-    if not over:  # at the end the table has no controls
-        expect(page.locator(".kt")).to_have_attribute("data-steps", str(n))
-
-
-def card(page: Page, cid: object) -> Locator:
-    return page.locator(f".kt-card[data-card='{cid}']")
-
-
-def verdict(page: Page, kind: str) -> Locator:
-    """The component's verdict box: kind 'yes', 'no' or 'ask' (the same classes as the page's)."""
-    return page.locator(f".kt .kr-verdict.kr-{kind}")
-
-
-def tap(page: Page, cid: object) -> None:
-    card(page, cid).click()
-    expect(card(page, cid)).to_have_attribute("aria-pressed", "true")
-
-
-def let_go(page: Page, cid: object) -> None:
-    card(page, cid).click()
-    expect(card(page, cid)).to_have_attribute("aria-pressed", "false")
-
-
-def option(page: Page, label: str, name: str) -> Locator:
-    """A choice button in the component's group called ``label``."""
-    return page.get_by_role("group", name=label).get_by_role("button", name=name, exact=True)
-
-
-def play_button(page: Page) -> Locator:
-    return page.locator(".kt-action", has_text="Play")
-
-
-def pick_up_button(page: Page) -> Locator:
-    return page.locator(".kt-action", has_text="Pick up the pile")
-
-
-COMPONENT_TARGETS = """root => [...root.querySelectorAll('button, select')]
-    .filter(e => e.getClientRects().length > 0)
-    .map(e => [e.textContent.trim().slice(0, 30),
-               Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)])"""
-
-
-def component_targets_ok(page: Page) -> None:
-    sizes = page.locator(".kt").evaluate(COMPONENT_TARGETS)
-    small = [(t, s) for t, s in sizes if s < 44]
-    assert sizes and not small, f"component targets under 44x44 px: {small}"
 
 
 @pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)

@@ -15,20 +15,19 @@ from playwright.sync_api import Browser, Page, expect
 from referee.variant.loader import load_variant_text
 
 from .conftest import Server
+from .tableui import card, count, play_button, press, tap_card, verdict_box
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
     fill,
     new_page,
+    open_panel,
     pick_option,
     settled,
     start_game,
-    steps_shown,
-    tap_card,
-    verdict_box,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("component_table")]
 
 PHONE = {"width": 390, "height": 844}
 
@@ -68,10 +67,7 @@ def top_card_is(page: Page, face: str, name: str, kind: str) -> None:
 
 
 def play_tapped(page: Page, n_after: int) -> None:
-    button = page.locator(".st-key-do_play button")
-    expect(button).to_be_enabled()
-    button.click()
-    steps_shown(page, n_after)
+    press(page, play_button(page), n_after)
 
 
 def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
@@ -86,10 +82,10 @@ def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
     page = new_page(browser, PORTRAIT)
     start_game(page, server.url, ["Ann", "Ben", "Cal"], "Pub Palace (our library)")
     # The grid: a Queen reads Q, an Ace A, the joker by its name; no 12 anywhere.
-    expect(page.locator(".st-key-card_12 button")).to_have_text("Q")
-    expect(page.locator(".st-key-card_14 button")).to_have_text("A")
-    expect(page.locator(".st-key-card_joker button")).to_contain_text("Joker")
-    expect(page.locator(".st-key-card_joker [data-testid='stIconMaterial']")).to_be_visible()
+    expect(card(page, 12)).to_have_text("Q")
+    expect(card(page, 14)).to_have_text("A")
+    expect(card(page, "joker")).to_contain_text("Joker")
+    expect(card(page, "joker").locator(".kt-symbol")).to_be_visible()
 
     tap_card(page, 12)
     expect(verdict_box(page, True)).to_contain_text(
@@ -116,7 +112,7 @@ def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
     play_tapped(page, 3)
     top_card_is(page, "J", "Jack", "number")
 
-    page.get_by_text("Game log").click()
+    open_panel(page, "Game log", ".kr-log")
     chips = page.locator(".kr-log .kr-chip")
     expect(chips).to_have_count(3)
     assert [chips.nth(i).inner_text() for i in range(3)] == ["J", "★", "Q"]
@@ -132,7 +128,7 @@ def test_palace_on_a_phone_shows_queens_and_jokers(
 ) -> None:
     page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben"], "Palace (built in)")
-    expect(page.locator(".st-key-card_13 button")).to_have_text("K")
+    expect(card(page, 13)).to_have_text("K")
     tap_card(page, 13)
     play_tapped(page, 1)
     top_card_is(page, "K", "King", "number")
@@ -212,8 +208,7 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
     page = new_page(browser, PORTRAIT)
     start_game(page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Pub Rules (our library)")
     tap_card(page, 8)
-    page.locator(".st-key-sel_count button").filter(has_text="2").click()
-    settled(page)
+    count(page, 2).click()
     expect(verdict_box(page, True)).to_be_visible()
     play_tapped(page, 1)
     # Two 8s: Ben and Cal lose their turns, so it is Dee's.
@@ -223,7 +218,7 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
     play_tapped(page, 2)
     # The Jack gives the pile to the next player (Ann), who still takes her turn (ruling 52).
     expect(page.locator('[data-glance="turn"]').first).to_contain_text("Ann")
-    page.get_by_text("Game log").click()
+    open_panel(page, "Game log", ".kr-log")
     log = page.locator(".kr-log")
     expect(log).to_contain_text("gives the pile")
     expect(log).to_contain_text("Cal loses this turn")

@@ -25,23 +25,37 @@ from referee.store import Store
 from referee.variant.registry import builtin
 
 from .conftest import ROOT, Server
+from .tableui import (
+    card,
+    chosen,
+    component_targets_ok,
+    count,
+    pick_up_button,
+    play,
+    play_button,
+    press,
+    step_drawn,
+    tap_card,
+    target,
+    verdict_box,
+    zone,
+)
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
     add_names,
     new_page,
+    open_panel,
     settled,
     shot,
     start_game,
-    steps_shown,
-    tap_card,
     tap_targets_ok,
     turn_shown,
-    verdict_box,
     widget,
 )
 
-pytestmark = pytest.mark.browser
+# The table as a family meets it is the component (the app's default, issue 27.2).
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("component_table")]
 
 PHONE = {"width": 390, "height": 844}
 TABLETS = [PORTRAIT, LANDSCAPE]
@@ -87,13 +101,19 @@ FONT_SIZES = """() => {
   const glance = [...main.querySelectorAll('[data-glance]')].filter(e => e.offsetParent !== null);
   const inGlance = e => glance.some(g => g.contains(e));
   const others = [];
-  const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  while (walk.nextNode()) {
-    const el = walk.currentNode.parentElement;
-    if (!walk.currentNode.textContent.trim() || !el || el.offsetParent === null) continue;
-    if (el.closest('.kr-card') || inGlance(el)) continue;  // the card's own small print
-    if (el.closest('[data-testid="stExpander"] details:not([open])')) continue;
-    others.push([walk.currentNode.textContent.trim().slice(0, 30), px(el)]);
+  // The page and the table component's shadow root (a tree walker does not enter it).
+  const roots = [main, ...[...main.querySelectorAll('*')].filter(e => e.shadowRoot)
+    .map(e => e.shadowRoot)];
+  for (const root of roots) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const el = walk.currentNode.parentElement;
+      if (!walk.currentNode.textContent.trim() || !el || el.offsetParent === null) continue;
+      if (el.closest('.kr-card') || inGlance(el)) continue;  // the card's own small print
+      if (el.closest('.kt-sr')) continue;  // read out, not shown
+      if (el.closest('[data-testid="stExpander"] details:not([open])')) continue;
+      others.push([walk.currentNode.textContent.trim().slice(0, 30), px(el)]);
+    }
   }
   return {
     glance: Object.fromEntries(glance.map(e => [e.dataset.glance, px(e)])),
@@ -110,10 +130,9 @@ def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
     empty = page.locator(".kr-card.kr-empty")
     expect(empty).to_have_text("Empty pile")  # an empty pile says so
-    tap_card(page, 9)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
+    play(page, 9, 1)
     expect(page.locator('[data-glance="rank"]')).to_have_text("9")
+    calm(page)
     sizes = page.evaluate(FONT_SIZES)
     glance = sizes["glance"]
     assert set(glance) >= {"turn", "direction", "follow", "rank"}, glance
@@ -121,18 +140,21 @@ def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
     smallest = min(glance[k] for k in ("turn", "direction", "follow"))
     bigger = [(t, s) for t, s in sizes["others"] if s >= smallest]
     assert not bigger, f"text as large as the glance ({smallest} px): {bigger}"
-    box = page.locator(".kr-glance").bounding_box()  # first thing on the screen, not below
-    assert box is not None and box["y"] + box["height"] <= viewport["height"] * 0.4
+    # First thing on the screen, not below: read once the glance is drawn (a rerun that
+    # redraws it may have it detached for a moment on a busy machine).
+    page.wait_for_function(
+        """limit => [...document.querySelectorAll('.kr-glance')].some(g => {
+             const r = g.getBoundingClientRect(); return r.height > 0 && r.bottom <= limit; })""",
+        arg=viewport["height"] * 0.4,
+    )
     shot(page, f"glance-{_size(viewport)}")
 
 
 # --- 2. cards look like cards -------------------------------------------------------------------
 
-GRID_LOOK = """(key) => {
-  const b = document.querySelector(`.st-key-${key} button`);
+GRID_LOOK = """(b) => {
   const cs = getComputedStyle(b);
-  return {border: cs.borderTopStyle, icon: !!b.querySelector('[data-testid="stIconMaterial"]'),
-          type: b.dataset.testid, text: b.innerText};
+  return {border: cs.borderTopStyle, icon: !!b.querySelector('.kt-symbol'), text: b.innerText};
 }"""
 
 
@@ -142,15 +164,14 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
 ) -> None:
     page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma, Musical Chairs (built in)")
-    expect(page.locator(".st-key-card_create_your_karma button")).to_be_visible()
-    number = page.evaluate(GRID_LOOK, "card_7")
-    karma = page.evaluate(GRID_LOOK, "card_lose_a_turn")
-    own = page.evaluate(GRID_LOOK, "card_create_your_karma")
+    expect(card(page, "create_your_karma")).to_be_visible()
+    number = card(page, 7).evaluate(GRID_LOOK)
+    karma = card(page, "lose_a_turn").evaluate(GRID_LOOK)
+    own = card(page, "create_your_karma").evaluate(GRID_LOOK)
     # A shape (the edge) and a symbol (an icon) tell them apart, not colour alone.
     assert {number["border"], karma["border"], own["border"]} == {"solid", "double", "dashed"}
     assert not number["icon"] and karma["icon"] and own["icon"]
-    legend = page.locator(".st-key-grid_karma, .st-key-grid_own")
-    expect(legend.first).to_be_visible()
+    expect(page.get_by_role("group", name="Karma cards")).to_be_visible()
     # On the pile and in the log too: a game of the same variant whose own card stays on the pile
     # (the shipped one leaves the game when played).
     family = (ROOT / "variants" / "family-create-your-karma.yaml").read_text(encoding="utf-8")
@@ -164,24 +185,18 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     )
     page.goto(f"{server.url}/?game={gid}")
     turn_shown(page, "Ann")
-    tap_card(page, "create_your_karma")
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
+    play(page, "create_your_karma", 1)
     top = page.locator('[data-glance="card"]')
     expect(top).to_have_class(re.compile(r"\bkr-own\b"))
     expect(top).to_contain_text("Create Your Karma: Musical Chairs")
     expect(top).to_contain_text("♥")
     tap_card(page, "lose_a_turn")
-    page.locator(".st-key-sel_to button").first.click()
-    settled(page)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 2)
+    target(page).first.click()
+    press(page, play_button(page), 2)
     expect(page.locator('[data-glance="card"]')).to_have_class(re.compile(r"\bkr-karma\b"))
-    tap_card(page, 12)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 3)
+    play(page, 12, 3)
     expect(page.locator('[data-glance="card"]')).to_have_class(re.compile(r"\bkr-number\b"))
-    page.get_by_text("Game log").click()
+    open_panel(page, "Game log", ".kr-log")
     chips = page.locator(".kr-log .kr-chip")
     expect(chips).to_have_count(3)
     assert [chips.nth(i).get_attribute("class") for i in range(3)] == [
@@ -198,27 +213,18 @@ def test_a_struck_card_says_why_when_tapped(
     page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben"])
     tap_card(page, 9)
-    page.locator(".st-key-sel_count button").filter(has_text="3").click()
-    settled(page)
-    page.locator(".st-key-do_play button").click()  # three 9s burn: every 9 is accounted for
-    steps_shown(page, 1)
-    # While the rerun redraws the grid Streamlit briefly keeps the old copy: wait it out (a real
-    # second copy would fail here).
-    expect(page.locator(".st-key-card_9")).to_have_count(1)
-    struck = page.locator(".st-key-card_9 [data-testid='stBaseButton-tertiary']")
-    expect(struck).to_be_visible()
-    expect(page.locator(".st-key-card_9 button")).to_have_count(1)  # the chosen look has gone
-    assert (
-        page.evaluate(
-            "getComputedStyle(document.querySelector('.st-key-card_9 button')).textDecorationLine"
-        )
-        == "line-through"
-    )
-    struck.click()
-    settled(page)
+    count(page, 3).click()
+    press(page, play_button(page), 1)  # three 9s burn: every 9 is accounted for
+    struck = card(page, 9)
+    expect(struck).to_have_count(1)
+    expect(struck).to_have_class(re.compile(r"\bkt-struck\b"))
+    expect(struck).to_have_attribute("aria-pressed", "false")  # the chosen look has gone
+    expect(struck).to_have_accessible_name(re.compile("every copy seen"))  # said, not only seen
+    assert struck.evaluate("b => getComputedStyle(b).textDecorationLine") == "line-through"
+    tap_card(page, 9)
     no = verdict_box(page, False)
     expect(no.locator(".kr-rule")).to_have_text("R4.3")
-    expect(page.locator(".st-key-do_play button")).to_be_disabled()
+    expect(play_button(page)).to_be_disabled()
 
 
 def test_a_right_to_left_name_is_isolated_on_the_referee_page(
@@ -238,9 +244,7 @@ def test_a_right_to_left_name_is_isolated_on_the_referee_page(
     caption = page.get_by_text(re.compile("· 0 steps so far")).first
     # The game's name ("Karma: שרה, Ben") is one of the group's words: isolated whole.
     expect(caption).to_contain_text(f"\u2068Karma: {sara}, Ben\u2069 · 0 steps")
-    tap_card(page, 9)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
+    play(page, 9, 1)
     last = page.get_by_text(re.compile("^Last step \\(1\\): ")).first
     expect(last).to_contain_text(f"\u2068{sara}\u2069")  # a Markdown line (st.success)
     expect(page.locator('[data-glance="turn"]').first).to_have_text("Ben's turn")
@@ -285,10 +289,8 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     gid = table.import_record(store_of(server), NEAR_THE_END, "ending.yaml")
     page.goto(f"{server.url}/?game={gid}")
     turn_shown(page, "Ben")
-    for card, n in ((8, 1), (9, 2)):
-        tap_card(page, card)
-        page.locator(".st-key-do_play button").click()
-        steps_shown(page, n)
+    for cid, n in ((8, 1), (9, 2)):
+        play(page, cid, n, over=n == 2)
     turn_shown(page, None)
     end = page.locator(".kr-end")
     expect(end.locator(".kr-podium li")).to_have_text(["1st: Ben", "2nd: Cal", "Lost: Ann"])
@@ -331,17 +333,13 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
         calm(page)
     widget(page, "np_start").click()
     turn_shown(page, "Ann")
-    tap_card(page, 4)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
-    tap_card(page, 5)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 2)
+    play(page, 4, 1)
+    play(page, 5, 2)
     tap_card(page, 7)  # Cal really plays a 7: the slip makes it impossible (R4.3)
     expect(verdict_box(page, False).locator(".kr-rule")).to_have_text("R4.3")
 
     # Put it right: Ben's face-up cards are 1, 7, 7, and Cal is really Carl.
-    page.get_by_text("Fix a mistake from the start").click()
+    open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
     page.locator(".st-key-fix_fu_who button").filter(has_text="Ben").click()
     settled(page)
     page.locator(".st-key-fix_fu_undo_0 button").click()
@@ -358,8 +356,7 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
     turn_shown(page, "Carl")
     tap_card(page, 7)
     expect(verdict_box(page, True)).to_be_visible()
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 3)
+    press(page, play_button(page), 3)
 
     # The export replays to the corrected game; undo still works.
     calm(page)
@@ -373,21 +370,37 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
     assert replayed.zone("Ben", "face_up").known == {1: 1, 7: 2}
     assert [s.by for s in replayed.steps] == ["Ann", "Ben", "Carl"]
     page.locator(".st-key-do_undo button").click()
-    steps_shown(page, 2)
+    step_drawn(page, 2)
     turn_shown(page, "Carl")
 
 
 # --- 6. every device ---------------------------------------------------------------------------
 
-COVERED = """(sel) => {
-  const el = document.querySelector(sel);
+# The document and every shadow root in it (the table component draws in one).
+ROOTS = """const roots = (r) => [r, ...[...r.querySelectorAll('*')].filter(e => e.shadowRoot)
+  .flatMap(e => roots(e.shadowRoot))];"""
+COVERED = (
+    """(sel) => {"""
+    + ROOTS
+    + """
+  const el = roots(document).map(r => r.querySelector(sel)).find(Boolean);
   if (!el) return 'missing';
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
     return `outside the screen: ${Math.round(r.top)}..${Math.round(r.bottom)}`;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const hit = el.getRootNode().elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return hit && (el === hit || el.contains(hit)) ? '' : 'covered';
 }"""
+)
+PROBE = (
+    """(e) => {"""
+    + ROOTS
+    + """
+  roots(document).forEach(r => r.querySelectorAll('[data-probe]')
+    .forEach(x => x.removeAttribute('data-probe')));
+  e.setAttribute('data-probe', '1');
+}"""
+)
 
 
 def reachable(page: Page, selector: str, what: str) -> None:
@@ -413,10 +426,7 @@ def reach_and_tap(page: Page, target: Locator, what: str) -> None:
     scroll to it by itself, hiding a control that needed a scroll)."""
     calm(page)
     expect(target).to_have_count(1)
-    target.evaluate(
-        "e => { document.querySelectorAll('[data-probe]').forEach("
-        "x => x.removeAttribute('data-probe')); e.setAttribute('data-probe', '1') }"
-    )
+    target.evaluate(PROBE)
     reachable(page, "[data-probe='1']", what)
     target.click()
     calm(page)
@@ -454,34 +464,28 @@ def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) ->
     for n, step in enumerate(steps, 1):
         what = f"step {n} ({step})"
         if isinstance(step, PickUp):
-            reach_and_tap(page, page.locator(".st-key-do_pickup button"), what)
+            reach_and_tap(page, pick_up_button(page), what)
         else:
-            card = step.cards[0]
-            reach_and_tap(page, page.locator(f".st-key-card_{card} button"), what)
+            reach_and_tap(page, card(page, step.cards[0]), what)
+            expect(chosen(page, step.cards[0])).to_be_visible()
             if len(step.cards) > 1:
-                count = page.locator(".st-key-sel_count button").filter(
-                    has_text=re.compile(rf"^{len(step.cards)}$")
-                )
-                reach_and_tap(page, count, what)
+                reach_and_tap(page, count(page, len(step.cards)), what)
             if step.zone != table.default_zone(at_table):
-                zone = page.locator(".st-key-sel_zone button").filter(
-                    has_text=re.compile(rf"^{table.ZONE_LABELS[step.zone]}$")
-                )
-                reach_and_tap(page, zone, what)
+                reach_and_tap(page, zone(page, step.zone), what)
             if step.to is not None:
                 asked = verdict_box(page)
                 expect(asked).to_contain_text("Choose a player just above")
-                target = page.locator(".st-key-sel_to button").filter(has_text=step.to)
+                player = target(page, step.to)
                 # The prompt points where the control is: the players are just above it.
-                assert target.bounding_box()["y"] < asked.bounding_box()["y"]  # type: ignore[index]
-                reach_and_tap(page, target, what)
+                assert player.bounding_box()["y"] < asked.bounding_box()["y"]  # type: ignore[index]
+                reach_and_tap(page, player, what)
             expect(verdict_box(page, True)).to_be_visible()
             if step.to is not None and not pictured:
                 readme_shot(page, "referee-390x844")  # a chosen player, the verdict, Play
                 pictured = True
-            reach_and_tap(page, page.locator(".st-key-do_play button"), what)
+            reach_and_tap(page, play_button(page), what)
         at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
-        steps_shown(page, n)
+        step_drawn(page, n, over=n == len(steps))
         assert page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop") == 0
     turn_shown(page, None)
     reachable(page, ".st-key-do_rematch button", "the end")
@@ -542,11 +546,9 @@ def test_axe_finds_no_serious_problem(
     page.goto(server.url)
     found = {"new game": axe_violations(page)}
     start_game(page, server.url, ["Ann", "Ben", "Cal"], goto=False)
-    tap_card(page, 9)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
+    play(page, 9, 1)
     tap_card(page, 4)  # a game under way, a verdict showing
-    page.get_by_text("Game log").click()
+    open_panel(page, "Game log", ".kr-log")
     found["referee"] = axe_violations(page)
     for path in ("design", "rules"):
         page.goto(f"{server.url}/{path}")
@@ -588,15 +590,14 @@ def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
 ) -> None:
     page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
-    tap_card(page, 9)
-    page.locator(".st-key-do_play button").click()
-    steps_shown(page, 1)
+    play(page, 9, 1)
     tap_card(page, 9)  # the choices: how many, from where, played by
-    page.get_by_text("Fix a mistake from the start").click()
+    open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
     expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()  # drawn once opened
-    page.get_by_text("Game log").click()
+    open_panel(page, "Game log", ".kr-log")
     expect(page.locator(".kr-log")).to_be_visible()
     calm(page)
+    component_targets_ok(page)  # the table's own buttons, in its shadow root
     small = page.evaluate(SMALL_TARGETS)
     if small:
         shot(page, f"failed-targets-{_size(viewport)}")
