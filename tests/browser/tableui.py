@@ -118,11 +118,6 @@ def target(page: Page, name: str | None = None) -> Locator:
     return options.filter(has_text=re.compile(rf"^{re.escape(name)}$"))
 
 
-def give(page: Page) -> Locator:
-    """Which card is given? (if you saw it)"""
-    return page.locator(".kt select[data-field='give']")
-
-
 def verdict_box(page: Page, legal: bool | None = None) -> Locator:
     """The live verdict (✓ yes / ✗ no), or what the table asks for when legal is None."""
     return verdict(page, {True: "yes", False: "no", None: "ask"}[legal])
