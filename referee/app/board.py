@@ -11,7 +11,6 @@ import streamlit as st
 
 from . import glance, table
 from .cardgrid import CARD_STYLE, top_card_html
-from .common import plain
 from .glance import esc
 from .view import VerdictView
 
@@ -59,6 +58,13 @@ BOARD_STYLE = (
 .kr-chip.kr-joker { border: 3px ridge #1f2937; background: #f5f3ff; border-radius: 0.6rem; }
 .kr-chip.kr-power { border: 4px double #1f2937; background: #f0f9ff; }
 .kr-chip.kr-pick { border: 2px dotted #1f2937; background: #f3f4f6; }
+.kr-players-wrap { overflow-x: auto; }
+.kr-players { border-collapse: collapse; width: 100%; font-size: 1rem; color: #1f2937; }
+.kr-players th, .kr-players td { border: 1px solid #d1d5db; padding: 0.3rem 0.5rem;
+  text-align: left; vertical-align: top; }
+.kr-players thead th { background: #f3f4f6; font-weight: 600; }
+.kr-players tbody th { font-weight: 700; }
+.kr-players td.kr-num { text-align: right; }
 @media (max-width: 640px) {
   .kr-glance { gap: 0.7rem; }
   .kr-card { width: 4.6rem !important; height: 6.4rem !important; }
@@ -131,11 +137,33 @@ def log_html(tbl: table.Table) -> str:
     return f'<ul class="kr-log">{"".join(items)}</ul>'
 
 
-def players_table(tbl: table.Table) -> None:
+def players_html(tbl: table.Table) -> str:
+    """Every player's cards as an HTML table of our own: each name a row header, every cell
+    escaped text.  Why not ``st.table``: it sends the rows as an Arrow table (pandas on the
+    server, a decoder in the browser) on every run of the page, for a dozen short strings."""
     rows = table.player_table(tbl.game)
     for row, name in zip(rows, tbl.game.state.names, strict=True):
         row["Hand cards known"] = table.known_cards_words(tbl.game, name, "hand")
-    st.table([{k: (plain(x) if isinstance(x, str) else x) for k, x in r.items()} for r in rows])
+    if not rows:
+        return ""
+    head = "".join(f'<th scope="col">{esc(k)}</th>' for k in rows[0])
+    body = []
+    for r in rows:
+        first, *rest = r.values()
+        cells = "".join(
+            f'<td class="kr-num">{int(v)}</td>' if isinstance(v, int) else f"<td>{esc(v)}</td>"
+            for v in rest
+        )
+        body.append(f'<tr><th scope="row">{esc(first)}</th>{cells}</tr>')
+    return (
+        '<div class="kr-players-wrap" role="region" aria-label="Players" tabindex="0">'
+        f'<table class="kr-players"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def players_table(tbl: table.Table) -> None:
+    st.html(players_html(tbl))
 
 
 def end_html(tbl: table.Table) -> str:

@@ -10,6 +10,7 @@ from a ``Host`` header that names anything but this computer's own addresses.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import ipaddress
 import os
@@ -136,9 +137,11 @@ def game_link(base: str, gid: str) -> str:
     return f"{base}/?game={quote(gid, safe='')}"
 
 
+@functools.lru_cache(maxsize=256)
 def qr_png(url: str, scale: int = 6) -> bytes | None:
     """A QR code for ``url`` as PNG bytes (segno: pure Python, no image library needed), or
-    None when the address is too long for any QR code."""
+    None when the address is too long for any QR code.  Kept per address: the Join control
+    draws it on every run of every page, and a game's address stays the same all game."""
     import segno
 
     out = io.BytesIO()

@@ -306,7 +306,7 @@ def player_rows(game: Game) -> list[PlayerRow]:
 
 
 def player_table(game: Game) -> list[dict[str, Any]]:
-    """Rows for st.table (plain text cells; Streamlit shows them as text)."""
+    """The players table's rows, by column heading (``board.players_html`` escapes each)."""
     return [
         {
             "Player": ("▶ " if r.turn else "") + r.name,

@@ -2,9 +2,9 @@
 (issue 27.2, ``referee/app/tablecomp.py``).  Its parts are found by the component's own markup
 (``data-card``, ``data-field``, ``data-k``), which Playwright's CSS finds inside its shadow root.
 
-A test module that drives the table through these asks for the component with
-``pytest.mark.usefixtures("component_table")`` (tests/conftest.py starts the others on the
-earlier table of Streamlit's widgets, until they move here).
+Every browser test's app servers draw the component (tests/browser/conftest.py); a test marked
+``widget_table`` drives the earlier table of Streamlit's widgets instead, kept for one release
+as a fallback ($KARMA_TABLE=widgets).
 """
 
 from __future__ import annotations
@@ -14,9 +14,24 @@ import re
 from playwright.sync_api import Locator, Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
-from .test_browser_app import settled, steps_shown
+COMPONENT = {"KARMA_TABLE": "component"}  # the app's default
 
-COMPONENT = {"KARMA_TABLE": "component"}  # the default (tests/conftest.py sets widgets)
+
+def settled(page: Page) -> None:
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+
+
+def steps_shown(page: Page, n: int) -> None:
+    word = "step" if n == 1 else "steps"
+    # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait for a moment
+    # when exactly one copy is drawn and visible, in one check (two checks one after the other
+    # raced a later rerun on a busy machine); a real second copy never passes it.
+    page.wait_for_function(
+        """text => { const shown = [...document.querySelectorAll('p')]
+             .filter(p => p.textContent.includes(text));
+           return shown.length === 1 && shown[0].getClientRects().length > 0; }""",
+        arg=f"· {n} {word} so far",
+    )
 
 
 class Reruns:

@@ -23,6 +23,17 @@ from referee.plaintext import needs_isolation
 from referee.variant.loader import load_variant_text
 
 from .conftest import ARTIFACTS, ROOT, Server
+from .tableui import (
+    pick_up_button,
+    play,
+    play_button,
+    press,
+    settled,
+    steps_shown,
+    tap_card,
+    target,
+    verdict_box,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -40,10 +51,6 @@ def new_page(browser: Browser, viewport: dict[str, int]) -> Page:
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.dialogs = dialogs  # type: ignore[attr-defined]
     return page
-
-
-def settled(page: Page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
 
 
 def widget(page: Page, key: str, role: str = "button") -> Any:
@@ -105,19 +112,6 @@ def fill(page: Page, key: str, text: str) -> None:
     box.fill(text)
     key_name = "Enter" if box.evaluate("e => e.tagName") == "INPUT" else "Tab"
     rerun(page, lambda: box.press(key_name))
-
-
-def steps_shown(page: Page, n: int) -> None:
-    word = "step" if n == 1 else "steps"
-    # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait for a moment
-    # when exactly one copy is drawn and visible, in one check (two checks one after the other
-    # raced a later rerun on a busy machine); a real second copy never passes it.
-    page.wait_for_function(
-        """text => { const shown = [...document.querySelectorAll('p')]
-             .filter(p => p.textContent.includes(text));
-           return shown.length === 1 && shown[0].getClientRects().length > 0; }""",
-        arg=f"· {n} {word} so far",
-    )
 
 
 def turn_shown(page: Page, who: str | None) -> None:
@@ -190,30 +184,6 @@ def start_game(
     m = re.search(r"[?&]game=([^&]+)", page.url)
     assert m, page.url
     return m.group(1)
-
-
-def verdict_box(page: Page, legal: bool | None = None) -> Any:
-    """The live verdict (✓ yes / ✗ no), or what the screen asks for when legal is None."""
-    kind = {True: "kr-yes", False: "kr-no", None: "kr-ask"}[legal]
-    return page.locator(f".st-key-verdict .kr-verdict.{kind}").first
-
-
-def tap_card(page: Page, card: object) -> None:
-    settled(page)
-    widget(page, f"card_{card}").click()
-    # The page has drawn the choice once the tapped card shows as selected.
-    expect(
-        page.locator(f".st-key-card_{card} [data-testid='stBaseButton-primary']")
-    ).to_be_visible()
-    settled(page)
-
-
-def play(page: Page, card: object, n_after: int) -> None:
-    tap_card(page, card)
-    button = page.locator(".st-key-do_play button")
-    expect(button).to_be_enabled()
-    button.click()
-    steps_shown(page, n_after)
 
 
 def no_horizontal_scroll(page: Page) -> None:
@@ -302,8 +272,7 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
             game.push(PickUp(who))
             n += 1
             settled(page)
-            page.locator(".st-key-do_pickup button").click()
-            steps_shown(page, n)
+            press(page, pick_up_button(page), n)
         elif item == "undo":
             game.pop()
             n -= 1
@@ -319,7 +288,7 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
             expect(verdict.locator(".kr-rule")).to_have_text("R5.2")
             expect(verdict.locator(".kr-answer")).to_contain_text("No: ")
             expect(verdict).to_contain_text(f"{game.turn} may play")  # what to do instead
-            expect(page.locator(".st-key-do_play button")).to_be_disabled()
+            expect(play_button(page)).to_be_disabled()
             shot(page, "referee-illegal-768x1024")
         else:
             game.push(Play(who, (item,)))
@@ -360,7 +329,36 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
     turn_shown(page, game.turn)
 
 
-@pytest.mark.usefixtures("component_table")
+@pytest.mark.widget_table
+def test_the_earlier_table_of_widgets_still_referees_a_game(
+    browser: Browser, server: Server
+) -> None:
+    """$KARMA_TABLE=widgets, the fallback kept for one release: a tap is a rerun that draws the
+    verdict, Play and Pick up record their steps, a refused card says why."""
+    page = new_page(browser, PORTRAIT)
+    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    assert page.locator(".kt").count() == 0  # no component: Streamlit's own buttons
+    for card, n in ((4, 1), (6, 2)):
+        settled(page)
+        widget(page, f"card_{card}").click()
+        expect(page.locator(".st-key-verdict .kr-verdict.kr-yes")).to_be_visible()
+        widget(page, "do_play").click()
+        steps_shown(page, n)
+    settled(page)
+    widget(page, "card_3").click()
+    no = page.locator(".st-key-verdict .kr-verdict.kr-no")
+    expect(no.locator(".kr-rule")).to_have_text("R5.2")
+    expect(widget(page, "do_play")).to_be_disabled()
+    widget(page, "do_pickup").click()
+    steps_shown(page, 3)
+    turn_shown(page, "Ann")
+    assert _stored_steps(server, gid) == [
+        {"by": "Ann", "play": [4]},
+        {"by": "Ben", "play": [6]},
+        {"pickup": "Cal"},
+    ]
+
+
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["768x1024", "1024x768"])
 def test_tablet_viewports_fit_and_tap_targets_are_big(
     browser: Browser, server: Server, viewport: dict[str, int]
@@ -461,22 +459,24 @@ def test_simulate_a_variant_and_download_the_report(browser: Browser, server: Se
 # --- issue 10: one screen per step, several tablets, joining from another device --------------
 
 PHONE = {"width": 390, "height": 844}
+# What must be on screen at each step, without scrolling: the glance, the cards, the verdict,
+# Play, Pick up and Undo (the table component's parts, and Streamlit's Undo under it).
 ONE_SCREEN = [
-    "tbl_top",
-    "grid_numbers",
-    "action_bar",
-    "do_play",
-    "do_pickup",
-    "do_undo",
+    ".st-key-tbl_top",
+    ".kt-cards",
+    ".kt-verdict",
+    ".kt-action.kt-primary",
+    ".kt-action:not(.kt-primary)",
+    ".st-key-do_undo",
 ]
-CHOSEN = [*ONE_SCREEN, "tbl_choices"]  # once a card is tapped, its choices show too
+CHOSEN = [*ONE_SCREEN, ".kt-choices"]  # once a card is tapped, its choices show too
 
 
-def inside(page: Page, viewport: dict[str, int], keys: list[str], what: str) -> None:
-    """Each element's box lies wholly inside the viewport: seen without scrolling."""
+def inside(page: Page, viewport: dict[str, int], parts: list[str], what: str) -> None:
+    """Each part's box lies wholly inside the viewport: seen without scrolling."""
     settled(page)
-    for key in keys:
-        box = page.locator(f".st-key-{key}").first.bounding_box()
+    for part in parts:
+        box = page.locator(part).first.bounding_box()
         ok = (
             box is not None
             and box["y"] >= 0
@@ -486,7 +486,7 @@ def inside(page: Page, viewport: dict[str, int], keys: list[str], what: str) -> 
         )
         if not ok:
             shot(page, f"failed-one-screen-{what}")
-        assert ok, f"{what}: {key} is not inside {viewport}: {box}"
+        assert ok, f"{what}: {part} is not inside {viewport}: {box}"
 
 
 def builtin_labels() -> list[tuple[str, str, Any]]:
@@ -529,8 +529,7 @@ def test_one_screen_per_step_with_every_builtin_variant(
         tap_card(page, low)
         expect(verdict_box(page, True)).to_be_visible()
         inside(page, viewport, CHOSEN, f"{what}-{vid}-tap")
-        page.locator(".st-key-do_play button").click()
-        steps_shown(page, 1)
+        press(page, play_button(page), 1)
         # After Play the outcome is at the top, with the next player's options.
         expect(top.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text(
             f"Last step (1): {as_shown('Player 1')} plays {variant.card_name(low)}"
@@ -539,16 +538,18 @@ def test_one_screen_per_step_with_every_builtin_variant(
         card = _target_card(variant, players)
         if card is not None:  # the target choice must fit too
             tap_card(page, card)
-            expect(page.locator(".st-key-sel_to")).to_be_visible()
-            page.locator(".st-key-sel_to button").last.click()
-            settled(page)
-            expect(page.locator(".st-key-verdict .kr-verdict")).to_be_visible()
-            inside(page, viewport, [*CHOSEN, "sel_to"], f"{what}-{vid}-target")
+            to = target(page)
+            expect(to.last).to_be_visible()
+            to.last.click()
+            expect(to.last).to_have_attribute("aria-pressed", "true")
+            expect(page.locator(".kt .kr-verdict:not(.kr-ask)")).to_be_visible()
+            inside(page, viewport, [*CHOSEN, ".kt [data-field='to']"], f"{what}-{vid}-target")
         card = _target_card(variant, players, "takes_give")
         if card is not None:  # and the choice of the card given
             tap_card(page, card)
-            expect(page.locator(".st-key-sel_give")).to_be_visible()
-            inside(page, viewport, [*CHOSEN, "sel_give"], f"{what}-{vid}-give")
+            give = page.locator(".kt [data-field='give']")
+            expect(give).to_be_visible()
+            inside(page, viewport, [*CHOSEN, ".kt [data-field='give']"], f"{what}-{vid}-give")
         page.locator(".st-key-do_leave button").click()
     no_horizontal_scroll(page)
 
@@ -581,7 +582,7 @@ def test_other_tablets_follow_within_two_seconds(browser: Browser, server: Serve
 
 def _dispatch_play(page: Page) -> None:
     """Press Play without waiting for anything (two tablets at the same moment)."""
-    page.evaluate("document.querySelector('.st-key-do_play button').click()")
+    play_button(page).evaluate("b => b.click()")
 
 
 def goto_after_the_followers_first_look(page: Page, url: str) -> None:
@@ -609,7 +610,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     # Stale Play: tablet two means "Ann plays 9", but tablet one records Ann's 4 first.
     tap_card(two, 9)
     play(one, 4, 1)
-    two.locator(".st-key-do_play button").click()
+    play_button(two).click()
     warn = two.locator('[data-testid="stAlertContentWarning"]').first
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     expect(warn).to_contain_text("Your play was not recorded")

@@ -72,7 +72,8 @@ def test_a_hung_database_is_said_in_plain_words_and_every_tablet_recovers(
 
     from pgserver import PgServer
 
-    from .test_browser_app import play, start_game, steps_shown, tap_card, turn_shown
+    from .tableui import chosen, play, play_button, steps_shown, tap_card
+    from .test_browser_app import start_game, turn_shown
 
     pg = PgServer().start()
     try:
@@ -87,7 +88,7 @@ def test_a_hung_database_is_said_in_plain_words_and_every_tablet_recovers(
         steps_shown(watcher, 1)
         with pg.frozen():
             began = time.monotonic()
-            one.locator(".st-key-do_play button").click()
+            play_button(one).click()
             _fault_said(one)
             step_said = time.monotonic() - began
             fresh = new_page(browser, PORTRAIT)  # the other server has not met the database
@@ -106,9 +107,8 @@ def test_a_hung_database_is_said_in_plain_words_and_every_tablet_recovers(
         recovered = time.monotonic() - began
         turn_shown(one, "Ben")  # the tablet that stepped draws its game again by itself
         steps_shown(one, 1)  # the refused step was not stored
-        chosen = one.locator(".st-key-card_9 [data-testid='stBaseButton-primary']")
-        if chosen.count():  # the choice survived the fault: Play is one tap
-            one.locator(".st-key-do_play button").click()
+        if chosen(one, 9).count():  # the choice survived the fault: Play is one tap
+            play_button(one).click()
             steps_shown(one, 2)
         else:
             play(one, 9, 2)

@@ -70,7 +70,6 @@ def _missing_literals(main: Locator, literals: list[str]) -> tuple[list[str], st
         time.sleep(0.25)
 
 
-@pytest.mark.usefixtures("component_table")
 def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server) -> None:
     variant_yaml = _hostile_variant()
     card_id = yaml.safe_load(variant_yaml)["karma_cards"][0]["id"]

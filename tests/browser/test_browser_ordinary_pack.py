@@ -27,7 +27,7 @@ from .test_browser_app import (
     start_game,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("component_table")]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 

@@ -55,7 +55,7 @@ from .test_browser_app import (
 )
 
 # The table as a family meets it is the component (the app's default, issue 27.2).
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("component_table")]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 TABLETS = [PORTRAIT, LANDSCAPE]

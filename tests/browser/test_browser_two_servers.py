@@ -15,15 +15,13 @@ from playwright.sync_api import Browser, expect
 from referee.access import split_ticket
 from referee.store import Store
 
+from .tableui import play, play_button, steps_shown, tap_card
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
     _dispatch_play,
     new_page,
-    play,
     start_game,
-    steps_shown,
-    tap_card,
     turn_shown,
     widget,
 )
@@ -55,7 +53,7 @@ def test_two_app_servers_one_game(browser: Browser, make_server: Any, pg_server:
     # A stale step on the second server is refused: the first server stored Ann's 4 first.
     tap_card(two, 9)
     play(one, 4, 1)
-    two.locator(".st-key-do_play button").click()
+    play_button(two).click()
     warn = two.locator('[data-testid="stAlertContentWarning"]').first
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     turn_shown(two, "Ben")

@@ -65,31 +65,40 @@ TABLE_STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
-.st-key-tbl_choices { gap: 0.4rem; }
-.st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
 .st-key-action_buttons button { white-space: nowrap; }
-.st-key-verdict p { margin: 0; }
-.st-key-verdict .kr-answer { font-size: 1.25rem; font-weight: 700; }
 .kr-rule { display: inline-block; font-size: 0.85rem; font-weight: 600; color: #1f2937;
   border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
 .st-key-end_actions button { min-height: 3.4rem; font-size: 1.2rem; }
-.st-key-grid_numbers button p { font-size: 1.3rem; font-weight: 700; }
 /* Held sideways, the last step's outcome sits beside the glance instead of under it. */
 @media (min-width: 900px) {
   .st-key-tbl_top { flex-direction: row; flex-wrap: wrap; align-items: center; }
   .st-key-tbl_top > div { flex: 1 1 34%; min-width: 0; }
   .st-key-tbl_top > div:first-child { flex: 1 1 58%; }
 }
-/* Held sideways on a short screen (a tablet at 1024x768): a step with every choice open and a
-   card's own words under its verdict still fits, Play included, without a scroll. */
 @media (min-width: 900px) and (max-height: 820px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
   .st-key-tbl_screen { gap: 0.3rem !important; }
-  .st-key-tbl_screen .st-key-grid_numbers button { min-height: 3.2rem !important; }
   .kr-facts { gap: 0; }
 }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-left: 0.6rem !important; padding-right: 0.6rem !important; }
+}
+</style>
+"""
+# The earlier table's own rules (Streamlit's widgets, $KARMA_TABLE=widgets): drawn only with it.
+WIDGET_STYLE = """
+<style>
+.st-key-tbl_choices { gap: 0.4rem; }
+.st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
+.st-key-verdict p { margin: 0; }
+.st-key-verdict .kr-answer { font-size: 1.25rem; font-weight: 700; }
+.st-key-grid_numbers button p { font-size: 1.3rem; font-weight: 700; }
+/* Held sideways on a short screen (a tablet at 1024x768): a step with every choice open and a
+   card's own words under its verdict still fits, Play included, without a scroll. */
+@media (min-width: 900px) and (max-height: 820px) {
+  .st-key-tbl_screen .st-key-grid_numbers button { min-height: 3.2rem !important; }
+}
+@media (max-width: 640px) {
   .st-key-grid_numbers button { min-width: 2.75rem !important; min-height: 2.9rem !important; font-size: 1.1rem !important; }
   .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
   .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
@@ -471,6 +480,7 @@ def _step_controls(tbl: table.Table) -> None:
         return
     shown = _view(tbl)
     st.session_state[SEL_KEY] = shown.selection  # as judged: what the game no longer has drops
+    st.html(WIDGET_STYLE)
     cardgrid.grid(tbl.variant, "grid", _select, cards_view=shown.cards)
     fold = fold_style(shown.selection.card)
     if fold:

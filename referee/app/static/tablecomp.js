@@ -146,16 +146,14 @@ function render(st) {
     row.append(segment("zone", "From", d.zones, s.zone));
     const movers = [["", d.mover_label], ...d.players.filter((p) => p[0] !== d.turn)];
     row.append(select("by", "Played by", movers, s.by));
-    st.choices.append(row);
-    if (s.card.target || s.card.gives) {
-      const more = el("div", { cls: "kt-row" });
-      if (s.card.target) more.append(segment("to", s.card.target, s.targets, s.to));
-      if (s.card.gives) {
-        more.append(select("give", "Which card is given? (if you saw it)",
-          [["", "Not seen"], ...d.give_cards], s.give));
-      }
-      st.choices.append(more);
+    // The player and the card given share the row, which wraps where it must: held sideways
+    // (1024x768) a step with every choice open still shows Undo without a scroll.
+    if (s.card.target) row.append(segment("to", s.card.target, s.targets, s.to));
+    if (s.card.gives) {
+      row.append(select("give", "Which card is given? (if you saw it)",
+        [["", "Not seen"], ...d.give_cards], s.give));
     }
+    st.choices.append(row);
   }
 
   const said = judged(st, s);
