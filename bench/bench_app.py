@@ -122,7 +122,7 @@ def start_server(
 MEASURE = """async ([click, done]) => {
   const app = () => document.querySelector('[data-testid="stApp"]');
   const idle = () => app().getAttribute('data-test-script-state') === 'notRunning';
-  const host = [...document.querySelectorAll('.st-key-tbl_comp *')].find(e => e.shadowRoot);
+  const host = [...document.querySelectorAll('.st-key-table_comp *')].find(e => e.shadowRoot);
   const q = sel => document.querySelector(sel) || (host ? host.shadowRoot.querySelector(sel) : null);
   const ready = new Function('q', 'return (' + done + ')(q);');
   const target = q(click);

@@ -155,16 +155,14 @@ def watcher(store: Store) -> Watcher:
         return found
 
 
-def follow(
-    store: Store, base: Store, gid: str, version: int, on_change: Callable[[], None]
-) -> None:
+def follow(token: str, base: Store, gid: str, version: int, on_change: Callable[[], None]) -> None:
     """Keep this page in step with ``gid``: ``on_change`` runs (before the page is drawn again)
     when the game's stored version differs from ``version``, the one this page shows.
 
-    ``store`` is the visitor's store (it must be allowed to read the game's key); ``base`` the
-    process-wide one the watcher reads with.
+    ``token`` is :func:`follow_token` of the game's id and link key (read by the visitor's
+    store, which must be allowed to read it); ``base`` is the process-wide store the watcher
+    reads with.
     """
-    token = follow_token(gid, store.access_key(gid))
     watcher(base).follow(gid, token, version)
     _component(
         token=token,

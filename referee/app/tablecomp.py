@@ -64,14 +64,13 @@ def draw(
     on_action: Callable[[], None],
 ) -> None:
     """Mount the component with this step's data; ``on_choice`` runs when the browser says a
-    choice the server must judge, ``on_action`` when Play or Pick up is pressed."""
-    st.html(PAGE_STYLE)
-    with st.container(key="tbl_comp"):
-        _mount(
-            key=KEY,
-            data=data,
-            default={"choice": None},
-            height="content",
-            on_choice_change=on_choice,
-            on_action_change=on_action,
-        )
+    choice the server must judge, ``on_action`` when Play or Pick up is pressed.  The page
+    draws :data:`PAGE_STYLE` once, outside the part that each step redraws."""
+    _mount(  # its element carries the class st-key-table_comp (KEY)
+        key=KEY,
+        data=data,
+        default={"choice": None},
+        height="content",
+        on_choice_change=on_choice,
+        on_action_change=on_action,
+    )

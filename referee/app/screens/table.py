@@ -29,6 +29,7 @@ from referee.app import (
     view,
 )
 from referee.app.common import VariantSource, group_words, plain, variant_sources
+from referee.app.faults import guarded
 from referee.engine import IllegalStep, PickUp, SetupError
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
@@ -47,6 +48,7 @@ RECENT_DRAWN = 3
 SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
+FOLLOW_KEY = "table_follow"  # (gid, follow token) of the game this tablet follows
 ACTED_KEY = "table_acted"  # actions the component sent (each starts its choice afresh)
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
 # The choosers' widget keys, each one field of the selection (drawn from it on every run).
@@ -416,7 +418,6 @@ def table_screen(tbl: table.Table) -> None:
     # The group's words on this page: each shows whole, never reordering the text around it.
     group_words(_group(tbl))
     _scroll_to_top()
-    board.style()
     game = tbl.game
     n = game.step_count
     # The screen's own container sets its spacing (compact, so that one step fits on one
@@ -450,7 +451,17 @@ def table_screen(tbl: table.Table) -> None:
             st.html(board.log_html(tbl))
     _fix_panel(tbl)
     _export(tbl)
-    follow.follow(store, state.process_store(), tbl.gid, tbl.version, _followed)
+    follow.follow(_follow_token(tbl.gid), state.process_store(), tbl.gid, tbl.version, _followed)
+
+
+def _follow_token(gid: str) -> str:
+    """The game's follow token, read once per game and session (a game's link key is set when
+    it is made and never changes): not a query on every step."""
+    kept = st.session_state.get(FOLLOW_KEY)
+    if kept is None or kept[0] != gid:
+        kept = (gid, follow.follow_token(gid, store.access_key(gid)))
+        st.session_state[FOLLOW_KEY] = kept
+    return str(kept[1])
 
 
 def _end_actions(tbl: table.Table) -> None:
@@ -512,10 +523,7 @@ def _component_controls(tbl: table.Table) -> None:
     data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
     tablecomp.draw(data, _component_choice, _component_action)
-    with (
-        st.container(key="action_bar"),
-        st.container(key="action_buttons", horizontal=True, gap="small"),
-    ):
+    with st.container(key="action_buttons", horizontal=True, gap="small"):
         _undo_redo(tbl.version, facts)
 
 
@@ -864,8 +872,7 @@ def _followed() -> None:
 
 def _export(tbl: table.Table) -> None:
     base = state.schema_base()  # now: the download itself runs outside the script
-    c: Any = st.columns(2)
-    with c[0]:
+    with st.container(key="tbl_export", horizontal=True, gap="small"):
         st.download_button(
             "Download the game record",
             data=lambda: table.export_text(tbl, base),
@@ -875,15 +882,31 @@ def _export(tbl: table.Table) -> None:
             on_click="ignore",
             width="stretch",
         )
-    with c[1]:
         st.button("Leave this game", key="do_leave", on_click=_leave, width="stretch")
+
+
+def _game_part(gid: str) -> None:
+    """The table of game ``gid``: run again on its own (a Streamlit fragment) for every step,
+    undo, follow-along and choice the server judges, so a step redraws only the table and not
+    the whole app around it (the menu, the Join control).  When the game changed under it (left,
+    a rematch, gone from the store), the whole page is drawn again instead: the address and the
+    Join control then name the new game."""
+    tbl = _table()
+    if tbl is None or state.current_game_id() != gid:
+        st.rerun(scope="app")
+    if st.session_state.pop(RESET_KEY, False):
+        _reset_choice()
+    table_screen(tbl)
 
 
 st.html(TABLE_STYLE)
 tbl = _table()
-if st.session_state.pop(RESET_KEY, False):
-    _reset_choice()
 if tbl is None:
+    st.session_state.pop(RESET_KEY, None)
     new_game_screen()
 else:
-    table_screen(tbl)
+    board.style()  # the table's style sheets: drawn once per page, not again with every step
+    if tablecomp.enabled():
+        st.html(tablecomp.PAGE_STYLE)
+    # The fault handler inside the fragment too: a fragment's own runs do not pass main.py's.
+    st.fragment(lambda gid: guarded(lambda: _game_part(gid), "table"))(tbl.gid)
