@@ -66,6 +66,8 @@ BOARD_STYLE = (
 .kr-players tbody th { font-weight: 700; }
 .kr-players td.kr-num { text-align: right; }
 @media (max-width: 640px) {
+  .kr-players { font-size: 0.85rem; }
+  .kr-players th, .kr-players td { padding: 0.2rem 0.3rem; }
   .kr-glance { gap: 0.7rem; }
   .kr-card { width: 4.6rem !important; height: 6.4rem !important; }
   .kr-card .kr-face { font-size: 2.6rem !important; }
