@@ -899,6 +899,11 @@ def _game_part(gid: str) -> None:
     table_screen(tbl)
 
 
+def _game_fragment(gid: str) -> None:
+    """:func:`_game_part` inside the fault handler: a fragment's own runs do not pass main.py's."""
+    guarded(lambda: _game_part(gid), "table")
+
+
 st.html(TABLE_STYLE)
 tbl = _table()
 if tbl is None:
@@ -908,5 +913,4 @@ else:
     board.style()  # the table's style sheets: drawn once per page, not again with every step
     if tablecomp.enabled():
         st.html(tablecomp.PAGE_STYLE)
-    # The fault handler inside the fragment too: a fragment's own runs do not pass main.py's.
-    st.fragment(lambda gid: guarded(lambda: _game_part(gid), "table"))(tbl.gid)
+    st.fragment(_game_fragment)(tbl.gid)
