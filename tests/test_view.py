@@ -14,7 +14,7 @@ from strategies import valid_variants
 from referee import wording
 from referee.app import table, view
 from referee.app.view import Ask, Selection, VerdictView
-from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
+from referee.engine import ZONES, Game, IllegalStep, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
@@ -326,7 +326,8 @@ def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
 ) -> None:
     """Over random valid variants, at any point of a game (a zone closed by R3 or open,
     something pending or not): each precomputed verdict, including those a closed zone gives
-    all its choices at once (``Rules.zone_closed``), is exactly the engine's, words and all."""
+    all its choices at once (``Rules.zone_closed``) and those too many copies give every player
+    or card named (``Rules.choices_moot``), is exactly the engine's, words and all."""
     note(repr(variant))
     n = max(variant.min_players, min(players, variant.max_players))
     names = [f"P{i}" for i in range(n)]
@@ -352,3 +353,7 @@ def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
             parts = wording.verdict_parts(said)
             expected = VerdictView(said.legal, parts.answer, parts.detail, parts.todo, parts.rule)
             assert pre.verdicts[i] == expected, (card, zone, count, to, give)
+            moot = game.rules.choices_moot(game.state, card, count, zone) if zone in ZONES else None
+            if moot is not None:  # the same judgement, facts and all, as the one filter's
+                step = Play(pre.mover or "", (card,) * count, zone, to, give)
+                assert game.rules.judge(game.state, step) == moot, (card, zone, count, to, give)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from referee import wording
 from referee.engine import Game, PickUp, Play
+from referee.engine.legality import Judgement
 from referee.engine.steps import DRAW_PILE, ZONES
 from referee.variant.model import Card
 
@@ -311,35 +312,47 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
     mover = facts.turn
     if mover is None:
         return Precomputed(None, (), {})
-    v = game.variant
-    cards = v.all_cards()
-    judge = game.rules.judge
-    worded = game.rules.worded
+    rules = game.rules
+    cards = game.variant.all_cards()
     state = game.state
     hint = facts.hint  # every refusal's "what may be done instead": worded once per step
     seen: dict[object, int] = {}
     verdicts: list[VerdictView] = []
     index: dict[Choice, int] = {}
+
+    def number(j: Judgement) -> int:
+        """The index of a judgement's verdict, worded the first time it is met."""
+        i = seen.get(j)
+        if i is None:
+            parts = wording.verdict_parts(rules.worded(state, j, hint))
+            i = seen[j] = len(verdicts)
+            verdicts.append(
+                VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
+            )
+        return i
+
+    zones = play_from(game)
+    # A zone not open to the mover now (R3) refuses each of its choices alike.
+    closed = {z: rules.zone_closed(state, z) if z in ZONES else None for z in zones}
+    others = _targets(game, mover)
     for card in cards:
         traits = game.needs(card)
-        targets: tuple[str | None, ...] = _targets(game, mover) if traits.needs_target else (None,)
+        targets: tuple[str | None, ...] = others if traits.needs_target else (None,)
         gives: tuple[Card | None, ...] = (None, *cards) if traits.takes_give else (None,)
-        for zone in play_from(game):
-            # A zone not open to the mover now (R3) refuses each of its choices alike.
-            closed = game.rules.zone_closed(state, zone) if zone in ZONES else None
+        for zone in zones:
             for count in range(1, max_count(game, card) + 1):
+                # Too many copies (R4.3) refuses each choice of a player or card alike.
+                moot = closed[zone]
+                if moot is None and zone in ZONES:
+                    moot = rules.choices_moot(state, card, count, zone)
+                if moot is not None:
+                    i = number(moot)
+                    for to in targets:
+                        for give in gives:
+                            index[(card, zone, count, to, give)] = i
+                    continue
                 for to in targets:
                     for give in gives:
                         step = Play(mover, (card,) * count, zone, to, give)
-                        j = judge(state, step) if closed is None else closed
-                        i = seen.get(j)
-                        if i is None:
-                            parts = wording.verdict_parts(worded(state, j, hint))
-                            i = seen[j] = len(verdicts)
-                            verdicts.append(
-                                VerdictView(
-                                    j.legal, parts.answer, parts.detail, parts.todo, parts.rule
-                                )
-                            )
-                        index[(card, zone, count, to, give)] = i
+                        index[(card, zone, count, to, give)] = number(rules.judge(state, step))
     return Precomputed(mover, tuple(verdicts), index)

@@ -315,15 +315,9 @@ class Rules:
         zone_name: ZoneName = step.zone  # checked just above
         card = step.cards[0]
         k = len(step.cards)
-        seat = s.seats[s.mover]
-        refused = self._zone_refusal(s, step.by, seat, card, k, zone_name)
+        refused = self._before_choices(s, step.by, card, k, zone_name, holding)
         if refused is not None:
             return refused
-        if holding:
-            zone = seat.zone(zone_name)
-            refused = self._copies_refusal(s, step.by, card, k, zone, zone_name)
-            if refused is not None:
-                return refused
         if zone_name == "face_down" and not self.may_land(s, card):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
@@ -332,6 +326,27 @@ class Rules:
         if chosen is not None:
             return chosen
         return self._landing(s, step.by, card, k, zone_name)
+
+    def _before_choices(
+        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName, holding: bool = True
+    ) -> Judgement | None:
+        """The checks of a play that come before its choices: the zone (what is pending, R8.3,
+        R3), then the copies held (R4.2, R4.3) unless ``holding`` is False."""
+        seat = s.seats[s.mover]
+        refused = self._zone_refusal(s, by, seat, card, k, zone_name)
+        if refused is not None or not holding:
+            return refused
+        return self._copies_refusal(s, by, card, k, seat.zone(zone_name), zone_name)
+
+    def choices_moot(self, s: State, card: Card, k: int, zone: ZoneName) -> Judgement | None:
+        """The refusal every play of ``k`` copies of ``card`` from ``zone`` by the mover gets
+        now, whatever player or card it names, or None when its choices are judged one by one.
+        ``judge`` asks these very checks (``_before_choices``) before the choices (R8); a
+        screen that judges every choice of a step ahead of the taps asks them once per card,
+        zone and count instead of once per choice, as with ``zone_closed``."""
+        if s.over or not self.variant.is_card(card):
+            return None
+        return self._before_choices(s, s.names[s.mover], card, k, zone)
 
     def _cards_refusal(self, step: Play) -> Judgement | None:
         """The cards themselves: at least one (R4.1), each a card of the variant (R1.1), all
@@ -521,8 +536,14 @@ class Rules:
             places.append(Place("pile", on_pile))
         located = on_pile
         for name, seat in zip(s.names, s.seats, strict=True):
-            for zn in ZONES:
-                n = seat.zone(zn).known.get(card, 0)
+            held = (
+                seat.hand.known.get(card, 0),
+                seat.face_up.known.get(card, 0),
+                seat.face_down.known.get(card, 0),
+            )
+            if not any(held):  # most seats hold no known copy: one look, not three
+                continue
+            for zn, n in zip(ZONES, held, strict=True):
                 if n and not (name == by and zn == zone_name):
                     places.append(Place("zone", n, name, zn))
                     located += n
