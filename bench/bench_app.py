@@ -154,7 +154,7 @@ def _tap_done(card: object, table: str = "component") -> str:
 def _play_done(n: int) -> str:
     said = f"\u00b7 {n} {'step' if n == 1 else 'steps'} so far"
     return (
-        "() => [...document.querySelectorAll('[data-testid=\"stCaptionContainer\"]')]"
+        "() => [...document.querySelectorAll('.kr-caption')]"
         f".some(e => e.innerText.includes('{said}'))"
     )
 

@@ -85,7 +85,7 @@ def _shows(page: Any, n: int) -> bool:
     said = f"\u00b7 {n} {'step' if n == 1 else 'steps'} so far"
     return bool(
         page.evaluate(
-            "(said) => [...document.querySelectorAll('[data-testid=\"stCaptionContainer\"]')]"
+            "(said) => [...document.querySelectorAll('.kr-caption')]"
             ".some(e => e.innerText.includes(said))",
             said,
         )

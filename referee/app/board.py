@@ -46,6 +46,16 @@ BOARD_STYLE = (
 .kr-podium li { margin: 0 !important; border: 2px solid #14532d; border-radius: 0.6rem; padding: 0.3rem 0.8rem; font-size: 1.2rem; }
 .kr-podium li.kr-lost { border: 2px dashed #7f1d1d; }
 .kr-numbers { font-size: 1.1rem; color: #1f2937; }
+.kr-last { background: #dcfce7; color: #14532d; border-radius: 0.5rem; padding: 0.45rem 0.75rem;
+  font-size: 1rem; overflow-wrap: anywhere; }
+.kr-caption { color: #374151; font-size: 0.875rem; margin: 0 0 0.3rem; overflow-wrap: anywhere; }
+/* Held sideways, the last step's outcome sits beside the glance instead of under it. */
+@media (min-width: 900px) {
+  .kr-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2rem 1rem; }
+  .kr-head > :first-child { flex: 1 1 58%; min-width: 0; }
+  .kr-head > .kr-last { flex: 1 1 34%; }
+}
+@media print { .kr-caption { display: none; } }
 """
     + VERDICT_CSS.lstrip("\n")
     + """.kr-log { list-style: none; margin: 0; padding: 0; }
@@ -106,8 +116,20 @@ def glance_html(tbl: table.Table) -> str:
     return f'<div class="kr-glance">{top}<div class="kr-facts">{"".join(facts)}</div></div>'
 
 
-def show_glance(tbl: table.Table) -> None:
-    st.html(glance_html(tbl))
+def head_html(tbl: table.Table, last: str | None) -> str:
+    """The top of the table: the glance (or the end of the game), with the last step's outcome
+    (``last``, numbered) beside it.  One element of our own, not the glance and an
+    ``st.success``: a step redraws it, and Streamlit's alert is Markdown drawn again each time."""
+    top = end_html(tbl) if tbl.game.over else glance_html(tbl)
+    if last:
+        n = tbl.game.step_count
+        top += f'<div class="kr-last" role="status">{esc(f"Last step ({n}): {last}")}</div>'
+    return f'<div class="kr-head">{top}</div>'
+
+
+def foot_html(tbl: table.Table, caption: str) -> str:
+    """The line naming the game, and every player's cards, as one element (see ``head_html``)."""
+    return f'<p class="kr-caption">{esc(caption)}</p>{players_html(tbl)}'
 
 
 def _chip(tbl: table.Table, step: Any) -> str:
@@ -162,10 +184,6 @@ def players_html(tbl: table.Table) -> str:
         f'<table class="kr-players"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
-
-
-def players_table(tbl: table.Table) -> None:
-    st.html(players_html(tbl))
 
 
 def end_html(tbl: table.Table) -> str:

@@ -34,7 +34,7 @@ KEY = "table_comp"  # the component's key: its state and trigger values in the s
 # to the choices, the verdict and Play, as ``screens/table.fold_style`` does for the widgets.
 PAGE_STYLE = """<style>
 @media (max-width: 640px) {
-  html[data-kr-chosen] :is(.kr-order, .kr-counts, .st-key-tbl_notes) { display: none; }
+  html[data-kr-chosen] :is(.kr-order, .kr-counts, .kr-last, .st-key-tbl_notes) { display: none; }
 }
 </style>"""
 

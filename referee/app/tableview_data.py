@@ -124,6 +124,8 @@ def table_data(
         "mover_label": text(f"{turn} (their turn)") if turn else "",
         "give_cards": [[str(c), visible(v.card_name(c))] for c in v.all_cards()],
         "can_pick_up": facts.can_pick_up and not over,
+        "can_undo": facts.can_undo,
+        "can_redo": facts.can_redo,
         "takes": [[str(c), visible(v.card_name(c))] for c in facts.takes],
         "take_prompt": text(f"If {turn} picks up: which face-up card goes with the pile?"),
         "pre": pre if pre is not None else _precomputed(game, facts, text, over),

@@ -98,6 +98,14 @@ def pick_up_button(page: Page) -> Locator:
     return page.locator(".kt-action", has_text="Pick up the pile")
 
 
+def undo_button(page: Page) -> Locator:
+    return page.locator(".kt-action[data-k='do:undo']")
+
+
+def redo_button(page: Page) -> Locator:
+    return page.locator(".kt-action[data-k='do:redo']")
+
+
 COMPONENT_TARGETS = """root => [...root.querySelectorAll('button, select')]
     .filter(e => e.getClientRects().length > 0)
     .map(e => [e.textContent.trim().slice(0, 30),

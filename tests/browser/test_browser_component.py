@@ -1,8 +1,8 @@
 """The table as one component of our own (issue 27.2, the app's default), in a real browser
 at 768x1024, 1024x768 and 390x844: a tap judged in the browser with no round trip, a struck card
 that says why, a card that asks for a player, a play recorded for another player (judged by the
-server), Play and Pick up recorded, a stale tablet refused, the group's words as text, and
-axe-core's check.
+server), Play, Pick up, Undo and Redo recorded, the page back at its top after a step, a stale
+tablet refused, the group's words as text, and axe-core's check.
 
 "No round trip" is checked on the wire: every rerun of the page is a ``rerun_script`` BackMsg the
 browser sends on Streamlit's websocket, so the test decodes every frame the page sends (with
@@ -34,8 +34,10 @@ from .tableui import (
     option,
     pick_up_button,
     play_button,
+    redo_button,
     step_drawn,
     tap,
+    undo_button,
     verdict,
 )
 from .test_browser_app import (
@@ -140,6 +142,41 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     turn_shown(page, "Ann")
     tap_targets_ok(page)
     no_horizontal_scroll(page)
+
+    # Undo and Redo are the component's buttons too: the server takes the step back, then again.
+    settled(page)
+    expect(redo_button(page)).to_be_disabled()  # nothing undone yet
+    undo_button(page).click()
+    step_drawn(page, 3)
+    expect(page.get_by_text(re.compile(r"^Undid step 4: "))).to_be_visible()
+    turn_shown(page, "Cal")
+    settled(page)
+    redo_button(page).click()
+    step_drawn(page, 4)
+    turn_shown(page, "Ann")
+    expect(redo_button(page)).to_be_disabled()
+
+
+SCROLLED = """() => Math.max(window.scrollY,
+  ...[...document.querySelectorAll('*')].map(e => e.scrollTop))"""
+
+
+def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, make_server: Any) -> None:
+    """After a step the page is back at its top, where the step's outcome shows: the component
+    scrolls it (no script element of the page's own comes and goes before the table)."""
+    server = make_server(env=COMPONENT)
+    page = new_page(browser, PHONE)  # a page longer than the screen
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    tap(page, 4)
+    expect(verdict(page, "yes")).to_be_visible()
+    page.locator(".kr-players").scroll_into_view_if_needed()
+    assert page.evaluate(SCROLLED) > 0, "the page does not scroll at this size"
+    play_button(page).click()
+    step_drawn(page, 1)
+    expect(page.locator(".kr-last")).to_contain_text("Last step (1): Ann plays 4")
+    page.wait_for_function(f"() => ({SCROLLED})() === 0")
+    expect(page.locator(".kr-last")).to_be_in_viewport()
 
 
 def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(

@@ -37,6 +37,7 @@ from .tableui import (
     step_drawn,
     tap_card,
     target,
+    undo_button,
     verdict_box,
     zone,
 )
@@ -246,7 +247,7 @@ def test_a_right_to_left_name_is_isolated_on_the_referee_page(
     expect(caption).to_contain_text(f"\u2068Karma: {sara}, Ben\u2069 · 0 steps")
     play(page, 9, 1)
     last = page.get_by_text(re.compile("^Last step \\(1\\): ")).first
-    expect(last).to_contain_text(f"\u2068{sara}\u2069")  # a Markdown line (st.success)
+    expect(last).to_contain_text(f"\u2068{sara}\u2069")  # the last step, under the glance
     expect(page.locator('[data-glance="turn"]').first).to_have_text("Ben's turn")
     assert "\u2068Ben" not in page.locator("body").inner_text()
 
@@ -369,7 +370,7 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
     assert replayed.steps == stored.steps and replayed.state == stored.state
     assert replayed.zone("Ben", "face_up").known == {1: 1, 7: 2}
     assert [s.by for s in replayed.steps] == ["Ann", "Ben", "Carl"]
-    page.locator(".st-key-do_undo button").click()
+    undo_button(page).click()
     step_drawn(page, 2)
     turn_shown(page, "Carl")
 
@@ -591,11 +592,14 @@ def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
     page = new_page(browser, viewport)
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
     play(page, 9, 1)
-    tap_card(page, 9)  # the choices: how many, from where, played by
     open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
     expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()  # drawn once opened
     open_panel(page, "Game log", ".kr-log")
     expect(page.locator(".kr-log")).to_be_visible()
+    undo_button(page).click()  # "Undid step 1: ...": a message (Streamlit's alert)
+    step_drawn(page, 0)
+    expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
+    tap_card(page, 9)  # the choices: how many, from where, played by
     calm(page)
     component_targets_ok(page)  # the table's own buttons, in its shadow root
     small = page.evaluate(SMALL_TARGETS)

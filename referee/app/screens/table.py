@@ -71,7 +71,8 @@ TABLE_STYLE = """
 .kr-rule { display: inline-block; font-size: 0.85rem; font-weight: 600; color: #1f2937;
   border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
 .st-key-end_actions button { min-height: 3.4rem; font-size: 1.2rem; }
-/* Held sideways, the last step's outcome sits beside the glance instead of under it. */
+/* Held sideways, a message about a step (refused, undone) sits beside the glance, as the last
+   step's outcome does (board.BOARD_STYLE's .kr-head). */
 @media (min-width: 900px) {
   .st-key-tbl_top { flex-direction: row; flex-wrap: wrap; align-items: center; }
   .st-key-tbl_top > div { flex: 1 1 34%; min-width: 0; }
@@ -127,7 +128,7 @@ def fold_style(chosen: Card | None) -> str:
         rule = (
             ":is(.st-key-grid_numbers, .st-key-grid_karma) [class*='st-key-card_']"
             f":not(.st-key-card_{chosen}) {{ display: none; }} "
-            ".kr-order, .kr-counts, .kr-about, .st-key-tbl_notes { display: none; }"
+            ".kr-order, .kr-counts, .kr-about, .kr-last, .st-key-tbl_notes { display: none; }"
         )
     else:
         return ""
@@ -417,34 +418,32 @@ def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_RECENT] = tuple(recent[-RECENT_DRAWN:])
     # The group's words on this page: each shows whole, never reordering the text around it.
     group_words(_group(tbl))
-    _scroll_to_top()
     game = tbl.game
+    component = tablecomp.enabled() and not game.over
+    if not component:  # the component scrolls by itself: no element comes and goes before it
+        _scroll_to_top()
     n = game.step_count
+    flash = st.session_state.get(FLASH)
     # The screen's own container sets its spacing (compact, so that one step fits on one
-    # screen), so no rule reaches into Streamlit's markup for it.
+    # screen), so no rule reaches into Streamlit's markup for it.  A step redraws few elements:
+    # the glance and the last step are one, the caption and the players another.
     with st.container(key="tbl_screen", gap="xsmall"):
         with st.container(key="tbl_top"):
-            if game.over:
-                st.html(board.end_html(tbl))
-            else:
-                board.show_glance(tbl)
-            with st.container(key="tbl_notes"):
-                flashed = _show_flash()
-                if tbl.skipped:
-                    st.warning(
-                        f"{tbl.skipped} stored steps could not be replayed and were left out."
-                    )
-                last = _facts(tbl).last_step
-                if last and not flashed:
-                    st.success(plain(f"Last step ({n}): {last}"))
+            st.html(board.head_html(tbl, None if flash else _facts(tbl).last_step))
+            if flash or tbl.skipped:  # the last of its container: nothing after it moves
+                with st.container(key="tbl_notes"):
+                    _show_flash()
+                    if tbl.skipped:
+                        st.warning(
+                            f"{tbl.skipped} stored steps could not be replayed and were left out."
+                        )
         if not game.over:
             _step_controls(tbl)
         else:
             _end_actions(tbl)
             _actions(tbl, None)
     title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
-    st.caption(plain(f"{title} · {table.steps_words(n)} so far"))
-    board.players_table(tbl)
+    st.html(board.foot_html(tbl, f"{title} · {table.steps_words(n)} so far"))
     log = st.expander(f"Game log (last {table.LOG_LENGTH} steps)", key=LOG_OPEN, on_change="rerun")
     if log.open:  # drawn only when opened
         with log:
@@ -509,7 +508,7 @@ def _group(tbl: table.Table) -> list[str]:
 
 def _component_controls(tbl: table.Table) -> None:
     """The step's controls as one component (unless $KARMA_TABLE=widgets): a tap is answered
-    in the browser; Undo and Redo stay Streamlit's buttons."""
+    in the browser; Play, Pick up, Undo and Redo come back as its action."""
     facts = _facts(tbl)
     choice = tablecomp.value("choice")
     sel = None
@@ -522,9 +521,11 @@ def _component_controls(tbl: table.Table) -> None:
     st.session_state[PRE_KEY] = (mark, data["pre"])  # judged once per step, as the facts
     data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
+    # A step taken here asks the next drawing to scroll to the top: the component does it.
+    asked = st.session_state.get(TO_TOP, 0)
+    data["top"] = asked if asked and asked != st.session_state.get(TO_TOP_DONE) else None
+    st.session_state[TO_TOP_DONE] = asked
     tablecomp.draw(data, _component_choice, _component_action)
-    with st.container(key="action_buttons", horizontal=True, gap="small"):
-        _undo_redo(tbl.version, facts)
 
 
 def _component_choice() -> None:
@@ -532,17 +533,20 @@ def _component_choice() -> None:
 
 
 def _component_action() -> None:
-    """Play or Pick up pressed in the component: the choice it carries becomes the selection,
-    and the step goes through ``_do`` as a button's would (stale tablet, illegal step, another
-    tablet first, storage): the engine judges it again."""
+    """Play, Pick up, Undo or Redo pressed in the component: the choice a play or pick-up
+    carries becomes the selection, and the step goes through ``_do`` as a button's would (stale
+    tablet, illegal step, another tablet first, storage): the engine judges it again."""
     payload = tablecomp.value("action")
     tbl = st.session_state.get(SHOWN_KEY)
     if not isinstance(payload, dict) or tbl is None:
         return
     action, shown = payload.get("action"), payload.get("version")
-    if action not in ("play", "pickup") or not isinstance(shown, int) or isinstance(shown, bool):
+    if action not in ACTIONS or not isinstance(shown, int) or isinstance(shown, bool):
         return
     st.session_state[ACTED_KEY] = st.session_state.get(ACTED_KEY, 0) + 1
+    if action in ("undo", "redo"):
+        _do(action, shown)
+        return
     sel = tableview_data.selection_from(payload, tbl.game)
     if sel is None:
         return
@@ -551,7 +555,8 @@ def _component_action() -> None:
 
 
 def _undo_redo(version: int, facts: view.StepFacts) -> None:
-    """Undo and Redo: the same buttons beside the widgets' Play and under the component."""
+    """Undo and Redo beside the widgets' Play, and at the end of a game (the component draws
+    its own)."""
     st.button(
         "Undo",
         key="do_undo",

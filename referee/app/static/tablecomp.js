@@ -1,7 +1,8 @@
-// The step's controls as one component (issue 27.2): the card grid, the choices, the verdict and
-// Play / Pick up.  A tap or a choice is answered here, from the verdicts the server judged ahead
-// of the taps (data.pre); only a play recorded for another player is asked of the server (state
-// "choice"), and Play / Pick up go to it as a trigger ("action") that the server judges again.
+// The step's controls as one component (issue 27.2): the card grid, the choices, the verdict,
+// Play / Pick up and Undo / Redo.  A tap or a choice is answered here, from the verdicts the
+// server judged ahead of the taps (data.pre); only a play recorded for another player is asked of
+// the server (state "choice"), and Play, Pick up, Undo and Redo go to it as a trigger ("action")
+// that the server judges again.
 // Every text from the server is set with textContent: nothing here parses data as HTML.
 
 const STATES = new WeakMap();
@@ -167,6 +168,8 @@ function render(st) {
   const legal = !!(said.verdict && said.verdict[0]);
   st.play.disabled = st.pending || !legal;
   st.pickUp.disabled = st.pending || !d.can_pick_up || (d.takes.length > 0 && s.take === null);
+  st.undo.disabled = st.pending || !d.can_undo;
+  st.redo.disabled = st.pending || !d.can_redo;
 
   if (focusKey) {
     const again = root.querySelector(`[data-k="${CSS.escape(focusKey)}"]`);
@@ -202,6 +205,8 @@ function onClick(st, e) {
   if (!b || b.disabled || !st.root.contains(b)) return;
   if (b === st.play) return act(st, "play");
   if (b === st.pickUp) return act(st, "pickup");
+  if (b === st.undo) return act(st, "undo");
+  if (b === st.redo) return act(st, "redo");
   const card = b.getAttribute("data-card");
   if (card !== null) {
     st.sel = st.sel.card === card ? fresh(st.sel) : { ...fresh(st.sel), card };
@@ -232,6 +237,15 @@ function onChange(st, e) {
   tellServer(st);
 }
 
+// A step taken on this tablet: show the top of the page, where its outcome is.  Every scrolled
+// box around the component goes back to the top (no reliance on the page's own markup).
+function scrollToTop(node) {
+  for (let e = node; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null) {
+    if (e.scrollTop > 0) e.scrollTo({ top: 0 });
+  }
+  window.scrollTo({ top: 0 });
+}
+
 function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
@@ -244,9 +258,15 @@ function setUp(parentElement) {
       text: "Play" }),
     pickUp: el("button", { type: "button", cls: "kt-action", "data-k": "do:pickup",
       text: "Pick up the pile" }),
+    undo: el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:undo" },
+      el("span", { "aria-hidden": "true", text: "↶ " }), el("span", { text: "Undo" })),
+    redo: el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:redo" },
+      el("span", { "aria-hidden": "true", text: "↷ " }), el("span", { text: "Redo" })),
+    top: null,
   };
   root.append(st.grid, st.choices, el("div", { cls: "kt-verdict" }, st.verdict), st.take,
-    el("div", { cls: "kt-actions" }, st.play, st.pickUp));
+    el("div", { cls: "kt-actions" }, st.play, st.pickUp),
+    el("div", { cls: "kt-actions" }, st.undo, st.redo));
   root.addEventListener("click", (e) => onClick(st, e));
   root.addEventListener("change", (e) => onChange(st, e));
   parentElement.appendChild(root);
@@ -269,6 +289,10 @@ export default function (component) {
   }
   // Streamlit calls this again on reruns that change nothing here (another tablet's look, the
   // follow-along): the buttons are not rebuilt then, so a tap in progress is never lost.
+  if (data.top !== null && data.top !== st.top) {  // asked once per step (its number)
+    st.top = data.top;
+    scrollToTop(parentElement);
+  }
   const said = JSON.stringify(data);
   if (said !== st.said) {
     st.said = said;
