@@ -14,12 +14,13 @@ selector matches.  Each selector must match something somewhere on the walk.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
-from .tableui import play_button, press, tap_card
+from .tableui import play_button, press, tap_card, undo_button
 from .test_browser_app import PORTRAIT, add_names, new_page, settled, start_game, widget
 
 # Every selector of the app's <style> sheets that names Streamlit's markup, with how many
@@ -83,12 +84,14 @@ def test_every_rule_on_streamlits_markup_still_selects_something(
     page.locator(".st-key-np_name input").fill("")
     start_game(page, server.url, ["Ann", "Ben", "Cal"], goto=False)
     tap_card(page, 9)
-    press(page, play_button(page), 1)  # the last step's words: a message box
-    tap_card(page, 9)  # the choices: how many, from where, played by
+    press(page, play_button(page), 1)
     page.get_by_text("Fix a mistake from the start").click()
     expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()
     page.get_by_text("Game log").click()
     expect(page.locator(".kr-log")).to_be_visible()
+    press(page, undo_button(page), 0)  # "Undid step 1: ...": a message box
+    expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
+    tap_card(page, 9)  # the choices: how many, from where, played by
     _read(page, "referee", seen)
     for path, heading in (
         ("design", "Design your Karma"),
