@@ -599,6 +599,7 @@ def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
     undo_button(page).click()  # "Undid step 1: ...": a message (Streamlit's alert)
     step_drawn(page, 0)
     expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
+    expect(page.get_by_text("No steps yet.")).to_be_visible()  # the open log follows the game
     tap_card(page, 9)  # the choices: how many, from where, played by
     calm(page)
     component_targets_ok(page)  # the table's own buttons, in its shadow root

@@ -50,6 +50,8 @@ FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per s
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
 FOLLOW_KEY = "table_follow"  # (gid, follow token) of the game this tablet follows
 ACTED_KEY = "table_acted"  # actions the component sent (each starts its choice afresh)
+PANELS_AT = "table_panels_at"  # (gid, version) of the game the page drew below the table
+EXPORT_BOX = "table_export"  # {"tbl": the Table this tablet shows}: what Download exports
 NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
 # The choosers' widget keys, each one field of the selection (drawn from it on every run).
 CHOOSERS: dict[view.Field, str] = {
@@ -444,13 +446,23 @@ def table_screen(tbl: table.Table) -> None:
             _actions(tbl, None)
     title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
     st.html(board.foot_html(tbl, f"{title} · {table.steps_words(n)} so far"))
+    follow.follow(_follow_token(tbl.gid), state.process_store(), tbl.gid, tbl.version, _followed)
+    st.session_state.setdefault(EXPORT_BOX, {})["tbl"] = tbl  # what Download exports
+
+
+def below_the_table(tbl: table.Table) -> None:
+    """The game log, the fix panel, Download and Leave: drawn with the page, not again with
+    every step (a step redraws only the game's part: fewer elements for the browser to apply).
+    An open panel shows the game as it is now: a step taken while one is open draws the whole
+    page again (``_game_part``)."""
+    group_words(_group(tbl))
+    st.session_state[PANELS_AT] = (tbl.gid, tbl.version)
     log = st.expander(f"Game log (last {table.LOG_LENGTH} steps)", key=LOG_OPEN, on_change="rerun")
     if log.open:  # drawn only when opened
         with log:
             st.html(board.log_html(tbl))
     _fix_panel(tbl)
     _export(tbl)
-    follow.follow(_follow_token(tbl.gid), state.process_store(), tbl.gid, tbl.version, _followed)
 
 
 def _follow_token(gid: str) -> str:
@@ -877,10 +889,13 @@ def _followed() -> None:
 
 def _export(tbl: table.Table) -> None:
     base = state.schema_base()  # now: the download itself runs outside the script
+    # The game as this tablet shows it when Download is pressed: the game's part keeps the box
+    # up to date with every step it draws (the button is drawn with the page only).
+    box = st.session_state.setdefault(EXPORT_BOX, {"tbl": tbl})
     with st.container(key="tbl_export", horizontal=True, gap="small"):
         st.download_button(
             "Download the game record",
-            data=lambda: table.export_text(tbl, base),
+            data=lambda: table.export_text(box["tbl"], base),
             file_name=f"karma-game-{tbl.gid}.yaml",
             mime="application/x-yaml",
             key="do_export",
@@ -895,10 +910,14 @@ def _game_part(gid: str) -> None:
     undo, follow-along and choice the server judges, so a step redraws only the table and not
     the whole app around it (the menu, the Join control).  When the game changed under it (left,
     a rematch, gone from the store), the whole page is drawn again instead: the address and the
-    Join control then name the new game."""
+    Join control then name the new game.  So it is too when the game log or the fix panel is
+    open and the game moved on: they are drawn with the page (``below_the_table``)."""
     tbl = _table()
     if tbl is None or state.current_game_id() != gid:
         st.rerun(scope="app")
+    panels_open = st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN)
+    if panels_open and st.session_state.get(PANELS_AT) != (tbl.gid, tbl.version):
+        st.rerun(scope="app")  # an open panel (below the game's part) shows the game as it is
     if st.session_state.pop(RESET_KEY, False):
         _reset_choice()
     table_screen(tbl)
@@ -918,4 +937,6 @@ else:
     board.style()  # the table's style sheets: drawn once per page, not again with every step
     if tablecomp.enabled():
         st.html(tablecomp.PAGE_STYLE)
+    st.session_state[PANELS_AT] = (tbl.gid, tbl.version)  # drawn below, with this run
     st.fragment(_game_fragment)(tbl.gid)
+    below_the_table(tbl)
