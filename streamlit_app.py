@@ -1,10 +1,10 @@
 """Karma Referee for Streamlit's hosting: ``streamlit run streamlit_app.py`` runs the same app as
-``karma app`` (README: "Host it for your club").  Games are kept under ``KARMA_DATA_DIR``
-(default ``./data``); ``KARMA_PUBLIC_URL`` is the address share links and the QR code use."""
+``karma app`` (README: "Host it for your club"), with the table component's own routes
+(``referee/app/server.py``).  Games are kept under ``KARMA_DATA_DIR`` (default ``./data``);
+``KARMA_PUBLIC_URL`` is the address share links and the QR code use."""
 
-import runpy
-from pathlib import Path
+import streamlit as st
 
-import referee.app
+from referee.app.tableapi import APP_MAIN, app_routes
 
-runpy.run_path(str(Path(referee.app.__file__).resolve().parent / "main.py"), run_name="__main__")
+app = st.App(APP_MAIN, routes=app_routes())

@@ -153,10 +153,8 @@ def _tap_done(card: object, table: str = "component") -> str:
 
 def _play_done(n: int) -> str:
     said = f"\u00b7 {n} {'step' if n == 1 else 'steps'} so far"
-    return (
-        "() => [...document.querySelectorAll('.kr-caption')]"
-        f".some(e => e.innerText.includes('{said}'))"
-    )
+    # The caption: the page's (widgets) or the table component's (in its shadow root).
+    return f"q => {{ const c = q('.kr-caption'); return !!c && c.innerText.includes('{said}'); }}"
 
 
 def next_step(data: Path, gid: str) -> tuple[object, bool, int]:

@@ -83,13 +83,8 @@ def step_elsewhere(data: Path, gid: str) -> int:
 
 def _shows(page: Any, n: int) -> bool:
     said = f"\u00b7 {n} {'step' if n == 1 else 'steps'} so far"
-    return bool(
-        page.evaluate(
-            "(said) => [...document.querySelectorAll('.kr-caption')]"
-            ".some(e => e.innerText.includes(said))",
-            said,
-        )
-    )
+    # The caption is the table component's (in its shadow root: a locator looks inside).
+    return bool(page.locator(".kr-caption", has_text=said).count())
 
 
 def run_count(browser: Any, count: int, tiny: bool = False) -> tuple[float, float, list[float]]:

@@ -95,6 +95,17 @@ def style() -> None:
     st.html(CARD_STYLE + BOARD_STYLE)
 
 
+def css(sheet: str) -> str:
+    """A style sheet above without its ``<style>`` tags (the table component's own CSS)."""
+    return sheet.replace("<style>", "").replace("</style>", "")
+
+
+def caption_words(tbl: table.Table) -> str:
+    """The line under the table: the game's name (and its variant's), the steps so far."""
+    title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
+    return f"{title} · {table.steps_words(tbl.game.step_count)} so far"
+
+
 def glance_html(tbl: table.Table) -> str:
     game = tbl.game
     s = game.state

@@ -85,6 +85,7 @@ class Watcher:
         (folder / "v").mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._games: dict[str, tuple[str, float]] = {}  # gid -> (token, last drawn)
+        self._tokens: dict[str, str] = {}  # token -> gid
         self._written: dict[str, int] = {}
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
@@ -99,6 +100,7 @@ class Watcher:
         """A tablet drew ``gid`` at ``version``: watch it (and say the version at once)."""
         with self._lock:
             self._games[gid] = (token, time.monotonic())
+            self._tokens[token] = gid
             if self._written.get(gid) != version:
                 self._written[gid] = version
                 self._write(token, version)
@@ -106,12 +108,19 @@ class Watcher:
                 self._thread = threading.Thread(target=self._run, name="karma-follow", daemon=True)
                 self._thread.start()
 
+    def version_of(self, token: str) -> int | None:
+        """The version last written for ``token``'s game (a dictionary look-up: no query)."""
+        with self._lock:
+            gid = self._tokens.get(token)
+            return None if gid is None else self._written.get(gid)
+
     def check(self) -> None:
         """Read every followed game's version (one query) and rewrite the files that changed."""
         now = time.monotonic()
         with self._lock:
             for gid in [g for g, (_, seen) in self._games.items() if now - seen > FORGET_SECONDS]:
                 token, _ = self._games.pop(gid)
+                self._tokens.pop(token, None)
                 self._written.pop(gid, None)
                 (self.folder / "v" / f"{token}.html").unlink(missing_ok=True)
             games = dict(self._games)
@@ -155,6 +164,23 @@ def watcher(store: Store) -> Watcher:
         return found
 
 
+def period_ms() -> int:
+    """How often a tablet asks for its game's version (KARMA_FOLLOW_SECONDS), in ms."""
+    return int(follow_seconds() * 1000)
+
+
+def watch(base: Store, gid: str, token: str, version: int) -> None:
+    """A tablet drew ``gid`` at ``version``: this app server watches the game's version (the
+    table component asks it through ``referee.app.tableapi``; the iframe below reads the file)."""
+    watcher(base).follow(gid, token, version)
+
+
+def known_version(base: Store, token: str) -> int | None:
+    """The version this app server last saw of the game followed under ``token`` (None: no
+    tablet here follows such a game)."""
+    return watcher(base).version_of(token)
+
+
 def follow(token: str, base: Store, gid: str, version: int, on_change: Callable[[], None]) -> None:
     """Keep this page in step with ``gid``: ``on_change`` runs (before the page is drawn again)
     when the game's stored version differs from ``version``, the one this page shows.
@@ -163,11 +189,11 @@ def follow(token: str, base: Store, gid: str, version: int, on_change: Callable[
     store, which must be allowed to read it); ``base`` is the process-wide store the watcher
     reads with.
     """
-    watcher(base).follow(gid, token, version)
+    watch(base, gid, token, version)
     _component(
         token=token,
         version=version,
-        period=int(follow_seconds() * 1000),  # KARMA_FOLLOW_SECONDS
+        period=period_ms(),
         key="karma_follow",
         default=None,
         on_change=on_change,

@@ -32,7 +32,6 @@ STREAMLIT_TEST_IDS: dict[str, str] = {
     "stElementToolbar": "a table's toolbar buttons at least 44 px",
     "stTopNavLink": "the page links at least 44 px high",
     "stCaptionContainer": "small print at WCAG AA contrast; hidden on the print sheet",
-    "stAlertContainer": "the table's messages kept compact",
     "stWidgetLabel": "the table's choice labels kept compact",
     "stMarkdownContainer": "an icon button's words read out, not shown",
     "stPopover": "the Join button 48 px; hidden on the print sheet",

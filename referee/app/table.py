@@ -8,6 +8,7 @@ taken back and the page reloads the game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,10 +73,19 @@ class Table:
         return self.game.undone
 
     def steps_data(self) -> list[dict[str, Any]]:
-        return [step_to_dict(s) for s in self.game.steps]
+        """The steps as stored (each step's form made once: the store writes them all again
+        with every step, so this keeps a step's cost from growing with the game)."""
+        return [_stored_form(s) for s in self.game.steps]
 
     def undone_data(self) -> list[dict[str, Any]]:
-        return [step_to_dict(s) for s in self.undone]
+        return [_stored_form(s) for s in self.undone]
+
+
+@functools.lru_cache(maxsize=1 << 16, typed=True)
+def _stored_form(step: Step) -> dict[str, Any]:
+    """A step's stored form (steps are immutable values; the store only reads the dict).
+    Keyed by the step's type too (``typed``): a Play and a PickUp never share an entry."""
+    return step_to_dict(step)
 
 
 def rebuild(row: GameRow) -> Table:
@@ -447,24 +457,46 @@ def _common_prefix(a: Sequence[Step], b: Sequence[Step]) -> int:
     return n
 
 
-def same_game(old: Table, new: Table) -> bool:
+@dataclass(frozen=True)
+class Drawn:
+    """A game as a tablet drew it, frozen: the steps and redo steps the words for another
+    tablet's change compare (:func:`change_words`), kept after the live game has moved on."""
+
+    gid: str
+    version: int
+    steps: tuple[Step, ...]
+    undone: tuple[Step, ...]
+    history: tuple[tuple[Step, Outcome], ...]
+
+
+def drawn(tbl: Table | Drawn) -> Drawn:
+    """``tbl`` as it is now, frozen (a Table's game changes in place with every step)."""
+    if isinstance(tbl, Drawn):
+        return tbl
+    g = tbl.game
+    return Drawn(tbl.gid, tbl.version, tuple(g.steps), tuple(g.undone), tuple(g.history))
+
+
+def same_game(old: Table | Drawn, new: Table | Drawn) -> bool:
     """The same steps and the same redo steps: a change elsewhere (a rename) that alters no step."""
-    return old.gid == new.gid and old.game.steps == new.game.steps and old.undone == new.undone
+    a, b = drawn(old), drawn(new)
+    return a.gid == b.gid and a.steps == b.steps and a.undone == b.undone
 
 
-def change_words(old: Table | None, new: Table, first: bool = False) -> str:
+def change_words(old: Table | Drawn | None, new: Table | Drawn, first: bool = False) -> str:
     """What another tablet did since this one showed ``old``, in the engine's words:
     "Another tablet recorded a step: Ben plays 9. Ben draws 1." """
     if old is None or old.gid != new.gid:
         return "Another tablet changed this game."
-    a, b = old.game.steps, new.game.steps
+    was, now = drawn(old), drawn(new)
+    a, b = was.steps, now.steps
     k = _common_prefix(a, b)
     parts = []
     if len(a) > k:
-        gone = " ".join(step_words(o) for _, o in old.game.history[k:])
+        gone = " ".join(step_words(o) for _, o in was.history[k:])
         parts.append(f"undid {_a_step(len(a) - k)}{' first' if first else ''}: {gone}")
     if len(b) > k:
-        added = " ".join(step_words(o) for _, o in new.game.history[k:])
+        added = " ".join(step_words(o) for _, o in now.history[k:])
         parts.append(f"recorded {_a_step(len(b) - k)}{' first' if first else ''}: {added}")
     if not parts:
         return "Another tablet changed this game."
@@ -475,7 +507,7 @@ def _a_step(n: int) -> str:
     return "a step" if n == 1 else f"{n} steps"
 
 
-def stale_words(old: Table | None, new: Table, action: str) -> str:
+def stale_words(old: Table | Drawn | None, new: Table | Drawn, action: str) -> str:
     """Why a tablet's step was refused: someone else stepped first (nothing was changed here)."""
     return (
         f"{change_words(old, new, first=True)} Your {action} was not recorded. "

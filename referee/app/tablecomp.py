@@ -22,26 +22,26 @@ from typing import Any
 
 import streamlit as st
 
-from .board import VERDICT_CSS
+from referee.engine import Game
+from referee.plaintext import isolate_words
+from referee.textout import visible
+
+from . import board, table, tableview_data
+from .cardgrid import CARD_STYLE
 from .tableview_data import component_wanted
+from .view import Selection, StepFacts
 
 STATIC = Path(__file__).resolve().parent / "static"
 NAME = "karma_table"
 KEY = "table_comp"  # the component's key: its state and trigger values in the session
 
-# The page around the component folds on a phone too, while a card is chosen (the script marks
-# the document, ``data-kr-chosen``): the seating order, the counts and the notes give their room
-# to the choices, the verdict and Play, as ``screens/table.fold_style`` does for the widgets.
-PAGE_STYLE = """<style>
-@media (max-width: 640px) {
-  html[data-kr-chosen] :is(.kr-order, .kr-counts, .kr-last, .st-key-tbl_notes) { display: none; }
-}
-</style>"""
-
 _mount = st.components.v2.component(
     NAME,
     js=(STATIC / "tablecomp.js").read_text(encoding="utf-8"),
-    css=(STATIC / "tablecomp.css").read_text(encoding="utf-8") + VERDICT_CSS,
+    # The glance, the verdict box and the players' table look as they do on the page.
+    css=(STATIC / "tablecomp.css").read_text(encoding="utf-8")
+    + board.css(CARD_STYLE)
+    + board.css(board.BOARD_STYLE),
     isolate_styles=True,
 )
 
@@ -58,14 +58,43 @@ def value(name: str) -> Any:
     return result.get(name) if isinstance(result, Mapping) else None
 
 
+def group_of(tbl: table.Table) -> tuple[str, ...]:
+    """The group's words on the Referee page (each isolated where a sentence holds it)."""
+    v = tbl.variant
+    return (*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards))
+
+
+def screen_data(
+    tbl: table.Table,
+    facts: StepFacts,
+    group: tuple[str, ...],
+    *,
+    sel: Selection | None = None,
+    pre: dict[str, object] | None = None,
+    notes: tuple[tuple[str, str], ...] = (),
+) -> dict[str, object]:
+    """Everything the component draws for this step of ``tbl``: the step's controls
+    (:func:`tableview_data.table_data`), the glance with the last step's outcome (``head``), the
+    notes about a step (``notes``: kind and words, shown as text) and the line naming the game
+    with the players' table (``foot``).  The head and the foot are the board's HTML, every user
+    word escaped (the script keeps only the elements and attributes it knows).  The caller has
+    named the group's words (``common.group_words``) for the HTML."""
+    game: Game = tbl.game
+    data = tableview_data.table_data(game, tbl.version, sel, facts, group, pre)
+    data["head"] = board.head_html(tbl, None if notes else facts.last_step)
+    data["foot"] = board.foot_html(tbl, board.caption_words(tbl))
+    data["notes"] = [[kind, isolate_words(words, group, literal=visible)] for kind, words in notes]
+    return data
+
+
 def draw(
     data: dict[str, object],
     on_choice: Callable[[], None],
     on_action: Callable[[], None],
 ) -> None:
     """Mount the component with this step's data; ``on_choice`` runs when the browser says a
-    choice the server must judge, ``on_action`` when Play or Pick up is pressed.  The page
-    draws :data:`PAGE_STYLE` once, outside the part that each step redraws."""
+    choice the server must judge, ``on_action`` when an action comes back to the page (Play,
+    Pick up, Undo or Redo when the app server has no table requests, another tablet's step)."""
     _mount(  # its element carries the class st-key-table_comp (KEY)
         key=KEY,
         data=data,

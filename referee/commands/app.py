@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 
 from referee.app import reach
 
-APP_MAIN = Path(__file__).resolve().parents[1] / "app" / "main.py"
+# The app server: main.py's pages with the table component's routes (an ``st.App``).
+APP_MAIN = Path(__file__).resolve().parents[1] / "app" / "server.py"
 
 # server.* and friends: what .streamlit/config.toml would say.
 STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (

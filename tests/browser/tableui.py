@@ -26,8 +26,12 @@ def steps_shown(page: Page, n: int) -> None:
     # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait for a moment
     # when exactly one copy is drawn and visible, in one check (two checks one after the other
     # raced a later rerun on a busy machine); a real second copy never passes it.
+    # The line is the page's (the widgets, the end of a game) or the table component's (in its
+    # shadow root).
     page.wait_for_function(
-        """text => { const shown = [...document.querySelectorAll('p')]
+        """text => { const roots = [document, ...[...document.querySelectorAll('*')]
+             .filter(e => e.shadowRoot).map(e => e.shadowRoot)];
+           const shown = roots.flatMap(r => [...r.querySelectorAll('p')])
              .filter(p => p.textContent.includes(text));
            return shown.length === 1 && shown[0].getClientRects().length > 0; }""",
         arg=f"· {n} {word} so far",
@@ -64,6 +68,13 @@ def step_drawn(page: Page, n: int, *, over: bool = False) -> None:
     steps_shown(page, n)
     if not over:  # at the end the table has no controls
         expect(page.locator(".kt")).to_have_attribute("data-steps", str(n))
+
+
+def note(page: Page, kind: str) -> Locator:
+    """A note about a step (kind "info", "warning" or "error"): the table component's, or
+    Streamlit's message box where the page draws the table (the widgets, the end of a game)."""
+    box = {"info": "Info", "warning": "Warning", "error": "Error", "success": "Success"}[kind]
+    return page.locator(f'.kt-note.kt-{kind}, [data-testid="stAlertContent{box}"]').first
 
 
 def card(page: Page, cid: object) -> Locator:

@@ -24,6 +24,7 @@ from referee.variant.loader import load_variant_text
 
 from .conftest import ARTIFACTS, ROOT, Server
 from .tableui import (
+    note,
     pick_up_button,
     play,
     play_button,
@@ -466,7 +467,7 @@ PHONE = {"width": 390, "height": 844}
 # What must be on screen at each step, without scrolling: the glance, the cards, the verdict,
 # Play, Pick up and Undo (the table component's parts).
 ONE_SCREEN = [
-    ".st-key-tbl_top",
+    ".kt-top",
     ".kt-cards",
     ".kt-verdict",
     ".kt-action[data-k='do:play']",
@@ -521,7 +522,7 @@ def test_one_screen_per_step_with_every_builtin_variant(
     for vid, label, variant in builtin_labels():
         players = [f"Player {i + 1}" for i in range(min(4, variant.max_players))]
         start_game(page, server.url, players, label, goto=False)
-        top = page.locator(".st-key-tbl_top")
+        top = page.locator(".kt-top")  # the glance and the last step, in the component
         turn_shown(page, "Player 1")
         expect(top.locator('[data-glance="direction"]')).to_have_text("↻ Clockwise")
         expect(
@@ -615,7 +616,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     tap_card(two, 9)
     play(one, 4, 1)
     play_button(two).click()
-    warn = two.locator('[data-testid="stAlertContentWarning"]').first
+    warn = note(two, "warning")
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     expect(warn).to_contain_text("Your play was not recorded")
     turn_shown(two, "Ben")  # the fresh state, never "Ben plays 9"
@@ -624,7 +625,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     # Stale Undo: tablet one shows Ann's 4 as the last step; Ben's 6 lands from tablet two.
     play(two, 6, 2)
     undo_button(one).click()
-    expect(one.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
+    expect(note(one, "warning")).to_contain_text(
         "Another tablet recorded a step first: Ben plays 6"
     )
     turn_shown(one, "Cal")
@@ -645,7 +646,7 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     assert len(steps) == 3 and steps[2] in ({"by": "Cal", "play": [7]}, {"by": "Cal", "play": [8]})
     loser = two if steps[2]["play"] == [7] else one
     winner_card = steps[2]["play"][0]
-    expect(loser.locator('[data-testid="stAlertContentWarning"]').first).to_contain_text(
+    expect(note(loser, "warning")).to_contain_text(
         f"Another tablet recorded a step first: Cal plays {winner_card}"
     )
     # Both tablets now show the stored game; the next step from either goes to the right player.

@@ -31,6 +31,7 @@ from .tableui import (
     card,
     component_targets_ok,
     let_go,
+    note,
     option,
     pick_up_button,
     play_button,
@@ -90,6 +91,8 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     play_button(page).click()
     step_drawn(page, 1)
     turn_shown(page, "Ann")  # three 9s burn: Ann goes again
+    # Play went to the app server as the component's own request: no rerun of the page.
+    assert reruns.count() == before, "Play reran the page"
 
     # A struck card still answers a tap, and says why (every 9 is accounted for).
     settled(page)
@@ -157,6 +160,37 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(redo_button(page)).to_be_disabled()
 
 
+def test_when_the_app_server_does_not_take_a_step_the_page_does(
+    browser: Browser, make_server: Any
+) -> None:
+    """The component's own request fails (here the server answers 503; a dropped connection
+    is the same): the step is handed to the page (a rerun), which records it."""
+    from referee.app.tableapi import STEP_PATH
+    from referee.store import Store
+
+    server = make_server(env=COMPONENT)
+    page = new_page(browser, PORTRAIT)
+    reruns = Reruns(page)
+    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    asked: list[str] = []
+
+    def refuse(route: Any) -> None:
+        asked.append(route.request.method)
+        route.fulfill(status=503, content_type="application/json", body='{"error": "busy"}')
+
+    page.route(f"**{STEP_PATH}", refuse)
+    tap(page, 4)
+    before = reruns.count()
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert asked == ["POST"] and reruns.count() > before
+    assert Store(server.data_dir / "karma.sqlite3").load_game(gid).steps == [
+        {"by": "Ann", "play": [4]}
+    ]
+
+
 SCROLLED = """() => Math.max(window.scrollY,
   ...[...document.querySelectorAll('*')].map(e => e.scrollTop))"""
 
@@ -197,7 +231,7 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
     play_button(one).click()
     step_drawn(one, 1)
     play_button(two).click()
-    warn = two.locator('[data-testid="stAlertContentWarning"]').first
+    warn = note(two, "warning")
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     expect(warn).to_contain_text("Your play was not recorded")
     turn_shown(two, "Ben")  # the game as it is, never "Ben plays 9"
@@ -212,7 +246,7 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
     tap(two, 3)
     expect(verdict(two, "no")).to_contain_text("R5.2")
     play_button(two).evaluate("b => { b.disabled = false; b.click(); }")
-    error = two.locator('[data-testid="stAlertContentError"]').first
+    error = note(two, "error")
     expect(error).to_contain_text("lower than 4")
     turn_shown(two, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]

@@ -99,12 +99,13 @@ class Taps:
 FONT_SIZES = """() => {
   const main = document.querySelector('[data-testid="stMain"]');
   const px = e => parseFloat(getComputedStyle(e).fontSize);
-  const glance = [...main.querySelectorAll('[data-glance]')].filter(e => e.offsetParent !== null);
-  const inGlance = e => glance.some(g => g.contains(e));
-  const others = [];
   // The page and the table component's shadow root (a tree walker does not enter it).
   const roots = [main, ...[...main.querySelectorAll('*')].filter(e => e.shadowRoot)
     .map(e => e.shadowRoot)];
+  const glance = roots.flatMap(r => [...r.querySelectorAll('[data-glance]')])
+    .filter(e => e.offsetParent !== null);
+  const inGlance = e => glance.some(g => g.contains(e));
+  const others = [];
   for (const root of roots) {
     const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     while (walk.nextNode()) {
@@ -144,7 +145,8 @@ def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
     # First thing on the screen, not below: read once the glance is drawn (a rerun that
     # redraws it may have it detached for a moment on a busy machine).
     page.wait_for_function(
-        """limit => [...document.querySelectorAll('.kr-glance')].some(g => {
+        """limit => [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot)
+             .map(e => e.shadowRoot)].flatMap(r => [...r.querySelectorAll('.kr-glance')]).some(g => {
              const r = g.getBoundingClientRect(); return r.height > 0 && r.bottom <= limit; })""",
         arg=viewport["height"] * 0.4,
     )
@@ -576,7 +578,6 @@ REFEREE_HOOKS = (
     "stMain",
     "stMainBlockContainer",
     "stHorizontalBlock",
-    "stAlertContainer",
     "stWidgetLabel",
     "stButtonGroup",
     "stCaptionContainer",

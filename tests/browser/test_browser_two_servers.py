@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from referee.access import split_ticket
 from referee.store import Store
 
-from .tableui import play, play_button, steps_shown, tap_card
+from .tableui import note, play, play_button, steps_shown, tap_card
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
@@ -54,7 +54,7 @@ def test_two_app_servers_one_game(browser: Browser, make_server: Any, pg_server:
     tap_card(two, 9)
     play(one, 4, 1)
     play_button(two).click()
-    warn = two.locator('[data-testid="stAlertContentWarning"]').first
+    warn = note(two, "warning")
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     turn_shown(two, "Ben")
     db = Store(database)

@@ -11,7 +11,6 @@ seating, a name) is put right in the game, checked against every step already re
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -23,14 +22,16 @@ from referee.app import (
     newgame,
     setup,
     state,
+    stepping,
     table,
+    tableapi,
     tablecomp,
     tableview_data,
     view,
 )
 from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.app.faults import guarded
-from referee.engine import IllegalStep, PickUp, SetupError
+from referee.engine import SetupError
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
 from referee.variant.model import Card
@@ -40,11 +41,6 @@ FLASH = "flash"
 TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
 RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
-# The last few Tables this tablet drew: a Play pressed on one of them is refused in words that
-# say what changed since, even when a rerun (a follower waking late on a busy machine) drew
-# the newer game in between.
-SHOWN_RECENT = "table_shown_recent"
-RECENT_DRAWN = 3
 SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
@@ -68,7 +64,6 @@ CHOOSERS: dict[view.Field, str] = {
 TABLE_STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
-[data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.75rem; }
 .st-key-action_buttons button { white-space: nowrap; }
 .kr-rule { display: inline-block; font-size: 0.85rem; font-weight: 600; color: #1f2937;
   border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
@@ -234,86 +229,28 @@ def _view(tbl: table.Table) -> view.TableView:
     return view.view(tbl.game, _selection(), _facts(tbl))
 
 
-def _play(tbl: table.Table) -> str | None:
-    step = _view(tbl).step
-    if step is None:
-        return None
-    table.commit(store, tbl, step)
-    return ""
-
-
-def _pick_up(tbl: table.Table) -> str | None:
-    who = tbl.game.turn
-    if who is None:
-        return None
-    take = _selection().take  # the face-up card taken along, where the table rule says so
-    if _facts(tbl).takes and take is None:
-        return None
-    table.commit(store, tbl, PickUp(who, take))
-    return ""
-
-
-def _undo(tbl: table.Table) -> str | None:
-    if not tbl.game.can_undo():
-        return None
-    words = table.step_words(tbl.game.history[-1][1])
-    n = tbl.game.step_count
-    table.undo(store, tbl)
-    return f"Undid step {n}: {words}"
-
-
-def _redo(tbl: table.Table) -> str | None:
-    if not tbl.game.can_redo():
-        return None
-    table.redo(store, tbl)
-    return ""
-
-
-# Each action records its step and says what to tell the table ("" for nothing), or returns
-# None when there was nothing to do.
-ACTIONS: dict[str, Callable[[table.Table], str | None]] = {
-    "play": _play,
-    "pickup": _pick_up,
-    "undo": _undo,
-    "redo": _redo,
-}
-ACTION_WORDS = {"play": "play", "pickup": "pick-up", "undo": "undo", "redo": "redo"}
-
-
 def _do(action: str, shown: int) -> None:
-    """Carry out an action the tablet showed at version ``shown`` — only if it still is."""
+    """Carry out an action the tablet showed at version ``shown`` — only if it still is
+    (``stepping.act``: the same function answers the table component's requests)."""
     old = _drawn(shown)  # the game as this tablet drew it
     tbl = _table()
     if tbl is None:
         return
-    moved_on = old is None or not table.same_game(old, tbl)
-    if tbl.version != shown and moved_on:
-        _reset_choice()
-        _flash("warning", table.stale_words(old, tbl, ACTION_WORDS[action]))
+    done = stepping.act(store, tbl, old, shown, action, _selection(), _facts(tbl))
+    if done is None:
         return
-    try:
-        said = ACTIONS[action](tbl)
-    except IllegalStep as e:
-        _reset_choice()
-        _flash("error", table.verdict_words(e.verdict))
-    except Conflict:
+    if done.reread:
         st.session_state.pop(state.TABLE_KEY, None)
-        fresh = _table()
+        if done.note is None:
+            _table()  # says what is wrong with the stored game
+    if done.reset:
         _reset_choice()
-        if fresh is not None:
-            _flash("warning", table.stale_words(old, fresh, ACTION_WORDS[action]))
-    except StorageError as e:
-        st.session_state.pop(state.TABLE_KEY, None)
-        _flash("error", f"That step was not recorded: {e.message}")
-    else:
-        if said is None:
-            return
-        _reset_choice()
+    if done.stepped:
         _to_top()
-        if said:
-            _flash("info", said)
-        else:
-            st.session_state.pop(FLASH, None)
+    if done.note is not None:
+        _flash(*done.note)
+    elif done.stepped:
+        st.session_state.pop(FLASH, None)
 
 
 def _leave() -> None:
@@ -375,7 +312,7 @@ def _show_flash() -> bool:
     flash = st.session_state.get(FLASH)
     if not flash:
         return False
-    kind, text = flash
+    kind, text, *_ = flash
     getattr(st, kind)(plain(text))
     return True
 
@@ -404,50 +341,67 @@ def new_game_screen() -> None:
         st.caption("Every stored game is on the Games page (search, rename, delete).")
 
 
-def _drawn(version: int) -> table.Table | None:
-    """The game as this tablet drew it at ``version`` (one of the last few drawings)."""
-    for tbl in st.session_state.get(SHOWN_RECENT, ()):
-        if tbl.version == version and tbl.gid == state.current_game_id():
-            return tbl  # type: ignore[no-any-return]
-    return None
+def _drawn(version: int) -> table.Drawn | None:
+    """The game as this tablet drew it at ``version`` (one of the last few drawings of it on
+    this app server, by any tablet: each version of a game is the same game)."""
+    gid = state.current_game_id()
+    return stepping.recent.recall(gid, version) if gid else None
+
+
+def _notes(tbl: table.Table) -> tuple[tuple[str, str], ...]:
+    """What to tell the table above the step (a refusal, an undo's words, another tablet's
+    step), and stored steps that could not be replayed.  A note is about the game as it was
+    when it was said: once the game has moved on without a new one (a step taken through the
+    table component, which does not rerun the page), it is dropped."""
+    notes = []
+    flash = st.session_state.get(FLASH)
+    if flash:
+        kind, text, *at = flash
+        mark = (tbl.gid, tbl.version)
+        if not at:
+            st.session_state[FLASH] = (kind, text, mark)
+            notes.append((kind, text))
+        elif at[0] == mark:
+            notes.append((kind, text))
+        else:
+            st.session_state.pop(FLASH, None)
+    if tbl.skipped:
+        notes.append(
+            ("warning", f"{tbl.skipped} stored steps could not be replayed and were left out.")
+        )
+    return tuple(notes)
 
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
-    recent = [t for t in st.session_state.get(SHOWN_RECENT, ()) if t.gid == tbl.gid]
-    if not recent or recent[-1].version != tbl.version:
-        recent.append(tbl)
-    st.session_state[SHOWN_RECENT] = tuple(recent[-RECENT_DRAWN:])
+    stepping.recent.remember(tbl)
     # The group's words on this page: each shows whole, never reordering the text around it.
-    group_words(_group(tbl))
+    group_words(tablecomp.group_of(tbl))
+    st.session_state.setdefault(EXPORT_BOX, {})["tbl"] = tbl  # what Download exports
     game = tbl.game
-    component = tablecomp.enabled() and not game.over
-    if not component:  # the component scrolls by itself: no element comes and goes before it
-        _scroll_to_top()
-    n = game.step_count
-    flash = st.session_state.get(FLASH)
+    notes = _notes(tbl)
+    if tablecomp.enabled() and not game.over:
+        # The whole table is one element of our own: the component draws the glance, the
+        # notes, the step's controls and the players, and follows other tablets itself.
+        _component_screen(tbl, notes)
+        return
+    _scroll_to_top()
     # The screen's own container sets its spacing (compact, so that one step fits on one
-    # screen), so no rule reaches into Streamlit's markup for it.  A step redraws few elements:
-    # the glance and the last step are one, the caption and the players another.
+    # screen), so no rule reaches into Streamlit's markup for it.
     with st.container(key="tbl_screen", gap="xsmall"):
         with st.container(key="tbl_top"):
-            st.html(board.head_html(tbl, None if flash else _facts(tbl).last_step))
-            if flash or tbl.skipped:  # the last of its container: nothing after it moves
+            st.html(board.head_html(tbl, None if notes else _facts(tbl).last_step))
+            if notes:  # the last of its container: nothing after it moves
                 with st.container(key="tbl_notes"):
-                    _show_flash()
-                    if tbl.skipped:
-                        st.warning(
-                            f"{tbl.skipped} stored steps could not be replayed and were left out."
-                        )
+                    for kind, text in notes:
+                        getattr(st, kind)(plain(text))
         if not game.over:
             _step_controls(tbl)
         else:
             _end_actions(tbl)
             _actions(tbl, None)
-    title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
-    st.html(board.foot_html(tbl, f"{title} · {table.steps_words(n)} so far"))
+    st.html(board.foot_html(tbl, board.caption_words(tbl)))
     follow.follow(_follow_token(tbl.gid), state.process_store(), tbl.gid, tbl.version, _followed)
-    st.session_state.setdefault(EXPORT_BOX, {})["tbl"] = tbl  # what Download exports
 
 
 def below_the_table(tbl: table.Table) -> None:
@@ -455,7 +409,7 @@ def below_the_table(tbl: table.Table) -> None:
     every step (a step redraws only the game's part: fewer elements for the browser to apply).
     An open panel shows the game as it is now: a step taken while one is open draws the whole
     page again (``_game_part``)."""
-    group_words(_group(tbl))
+    group_words(tablecomp.group_of(tbl))
     st.session_state[PANELS_AT] = (tbl.gid, tbl.version)
     log = st.expander(f"Game log (last {table.LOG_LENGTH} steps)", key=LOG_OPEN, on_change="rerun")
     if log.open:  # drawn only when opened
@@ -465,14 +419,24 @@ def below_the_table(tbl: table.Table) -> None:
     _export(tbl)
 
 
-def _follow_token(gid: str) -> str:
-    """The game's follow token, read once per game and session (a game's link key is set when
-    it is made and never changes): not a query on every step."""
+def _tokens(gid: str) -> tuple[str, str]:
+    """The game's follow and step tokens, made once per game and session from its link key
+    (set when the game is made, never changed; readable only by a visitor who holds the game's
+    link): not a query on every step."""
     kept = st.session_state.get(FOLLOW_KEY)
     if kept is None or kept[0] != gid:
-        kept = (gid, follow.follow_token(gid, store.access_key(gid)))
+        key = store.access_key(gid)
+        kept = (gid, follow.follow_token(gid, key), tableapi.step_token(gid, key))
         st.session_state[FOLLOW_KEY] = kept
-    return str(kept[1])
+    return str(kept[1]), str(kept[2])
+
+
+def _follow_token(gid: str) -> str:
+    return _tokens(gid)[0]
+
+
+def _step_token(gid: str) -> str:
+    return _tokens(gid)[1]
 
 
 def _end_actions(tbl: table.Table) -> None:
@@ -497,9 +461,6 @@ def _end_actions(tbl: table.Table) -> None:
 
 
 def _step_controls(tbl: table.Table) -> None:
-    if tablecomp.enabled():
-        _component_controls(tbl)
-        return
     shown = _view(tbl)
     st.session_state[SEL_KEY] = shown.selection  # as judged: what the game no longer has drops
     st.html(WIDGET_STYLE)
@@ -512,15 +473,10 @@ def _step_controls(tbl: table.Table) -> None:
     _actions(tbl, shown)
 
 
-def _group(tbl: table.Table) -> list[str]:
-    """The group's words on the Referee page (each isolated where a sentence holds it)."""
-    v = tbl.variant
-    return [*tbl.game.state.names, tbl.name, v.name, *(k.name for k in v.karma_cards)]
-
-
-def _component_controls(tbl: table.Table) -> None:
-    """The step's controls as one component (unless $KARMA_TABLE=widgets): a tap is answered
-    in the browser; Play, Pick up, Undo and Redo come back as its action."""
+def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> None:
+    """The table as one component (unless $KARMA_TABLE=widgets): a tap is answered in the
+    browser; Play, Pick up, Undo and Redo go straight to the app server (``tableapi``), or
+    come back as the component's action when it cannot take them."""
     facts = _facts(tbl)
     choice = tablecomp.value("choice")
     sel = None
@@ -529,7 +485,8 @@ def _component_controls(tbl: table.Table) -> None:
     mark = (tbl.gid, tbl.version, tbl.game.step_count)
     kept = st.session_state.get(PRE_KEY)
     pre = kept[1] if kept is not None and kept[0] == mark else None
-    data = tableview_data.table_data(tbl.game, tbl.version, sel, facts, _group(tbl), pre)
+    group = tablecomp.group_of(tbl)
+    data = tablecomp.screen_data(tbl, facts, group, sel=sel, pre=pre, notes=notes)
     st.session_state[PRE_KEY] = (mark, data["pre"])  # judged once per step, as the facts
     data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
@@ -537,7 +494,20 @@ def _component_controls(tbl: table.Table) -> None:
     asked = st.session_state.get(TO_TOP, 0)
     data["top"] = asked if asked and asked != st.session_state.get(TO_TOP_DONE) else None
     st.session_state[TO_TOP_DONE] = asked
+    token = _follow_token(tbl.gid)
+    # While the game log or the fix panel is open (drawn with the page, below the game's
+    # part), the steps go through the page, so that they show each one.
+    panels_open = bool(st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN))
+    data.update(
+        tableapi.links(
+            tbl.gid, _step_token(tbl.gid), token, follow.period_ms(), steps=not panels_open
+        )
+    )
+    if data["version_api"]:  # the component asks this app server for the game's version
+        follow.watch(state.process_store(), tbl.gid, token, tbl.version)
     tablecomp.draw(data, _component_choice, _component_action)
+    if not data["version_api"]:
+        follow.follow(token, state.process_store(), tbl.gid, tbl.version, _followed)
 
 
 def _component_choice() -> None:
@@ -545,16 +515,21 @@ def _component_choice() -> None:
 
 
 def _component_action() -> None:
-    """Play, Pick up, Undo or Redo pressed in the component: the choice a play or pick-up
-    carries becomes the selection, and the step goes through ``_do`` as a button's would (stale
-    tablet, illegal step, another tablet first, storage): the engine judges it again."""
+    """An action the component hands the page: another tablet's step (``follow``: the game
+    moved from the version it shows), a game to draw again (``refresh``: it ended, or is gone),
+    or Play, Pick up, Undo or Redo when the app server took no request of its own.  A play's
+    or pick-up's choice becomes the selection, and the step goes through ``_do`` as a button's
+    would (stale tablet, illegal step, another tablet first, storage): judged again."""
     payload = tablecomp.value("action")
     tbl = st.session_state.get(SHOWN_KEY)
     if not isinstance(payload, dict) or tbl is None:
         return
     action, shown = payload.get("action"), payload.get("version")
-    if action not in ACTIONS or not isinstance(shown, int) or isinstance(shown, bool):
+    if action == "follow" and isinstance(shown, int) and not isinstance(shown, bool):
+        _followed(shown)
         return
+    if action not in stepping.ACTIONS or not isinstance(shown, int) or isinstance(shown, bool):
+        return  # "refresh": the rerun itself draws the game as stored
     st.session_state[ACTED_KEY] = st.session_state.get(ACTED_KEY, 0) + 1
     if action in ("undo", "redo"):
         _do(action, shown)
@@ -865,37 +840,53 @@ def _fix_panel(tbl: table.Table) -> None:
         )
 
 
-def _followed() -> None:
-    """Another tablet changed this game (referee.app.follow saw a new version): take it."""
+def _followed(version: int | None = None) -> None:
+    """Another tablet changed this game (the follow-along saw a new version): take it.
+    ``version``: the one the table component shows (it may have stepped since the page drew
+    it); else the page's."""
     shown = st.session_state.get(SHOWN_KEY)
     if shown is None:
         return
     gid = shown.gid
+    was: table.Table | table.Drawn | None = shown
+    if version is not None:
+        was = stepping.recent.recall(gid, version)
+    else:
+        version = shown.version
     try:
         now = store.version(gid)
     except StorageError:
         return
-    if now == shown.version:
+    if now == version:
         return
     try:
         fresh = table.load_table(store, gid)
     except (NotFound, VariantError, StorageError):
         return  # the page's own load says what is wrong
-    if not table.same_game(shown, fresh):
+    if was is None or not table.same_game(was, fresh):
         st.session_state[RESET_KEY] = True
-        _flash("info", table.change_words(shown, fresh))
+        _flash("info", table.change_words(was, fresh))
     st.session_state[state.TABLE_KEY] = fresh
+
+
+def _as_stored(visitor: Any, gid: str, shown: table.Table) -> table.Table:
+    """The game as stored now, or as this tablet last drew it when the store cannot say."""
+    try:
+        return table.load_table(visitor, gid, shown)
+    except Exception:  # a download still gives the game this tablet drew
+        return shown
 
 
 def _export(tbl: table.Table) -> None:
     base = state.schema_base()  # now: the download itself runs outside the script
-    # The game as this tablet shows it when Download is pressed: the game's part keeps the box
-    # up to date with every step it draws (the button is drawn with the page only).
+    # The game as stored when Download is pressed (the table component records steps without
+    # drawing the page): the copy this tablet last drew while it is still the stored one.
     box = st.session_state.setdefault(EXPORT_BOX, {"tbl": tbl})
+    visitor, gid = store, tbl.gid
     with st.container(key="tbl_export", horizontal=True, gap="small"):
         st.download_button(
             "Download the game record",
-            data=lambda: table.export_text(box["tbl"], base),
+            data=lambda: table.export_text(_as_stored(visitor, gid, box["tbl"]), base),
             file_name=f"karma-game-{tbl.gid}.yaml",
             mime="application/x-yaml",
             key="do_export",
@@ -935,8 +926,6 @@ if tbl is None:
     new_game_screen()
 else:
     board.style()  # the table's style sheets: drawn once per page, not again with every step
-    if tablecomp.enabled():
-        st.html(tablecomp.PAGE_STYLE)
     st.session_state[PANELS_AT] = (tbl.gid, tbl.version)  # drawn below, with this run
     st.fragment(_game_fragment)(tbl.gid)
     below_the_table(tbl)

@@ -1,11 +1,36 @@
-// The step's controls as one component (issue 27.2): the card grid, the choices, the verdict,
-// Play / Pick up and Undo / Redo.  A tap or a choice is answered here, from the verdicts the
-// server judged ahead of the taps (data.pre); only a play recorded for another player is asked of
-// the server (state "choice"), and Play, Pick up, Undo and Redo go to it as a trigger ("action")
-// that the server judges again.
-// Every text from the server is set with textContent: nothing here parses data as HTML.
+// The table as one component (issue 27): the glance and the last step (data.head), notes about
+// a step, the card grid, the choices, the verdict, Play / Pick up, Undo / Redo and the players
+// (data.foot).  A tap or a choice is answered here, from the verdicts the server judged ahead of
+// the taps (data.pre); only a play recorded for another player is asked of the server (state
+// "choice").  Play, Pick up, Undo and Redo go straight to the app server (data.api, a request of
+// their own: no rerun of the page), which judges them again and answers with the next step's
+// data; without it they go to the page as a trigger ("action").  Other tablets' steps: the
+// component asks the server for its game's version (data.version_api) and, when it moved, asks
+// the page to draw the game again (action "follow").
+// Every text from the server is set with textContent.  The head and the foot are the server's
+// own HTML (every user word escaped there); they are parsed inert in a <template> and keep only
+// the elements and attributes below.
 
 const STATES = new WeakMap();
+const TAGS = new Set(["DIV", "SPAN", "P", "UL", "OL", "LI", "TABLE", "THEAD", "TBODY", "TR", "TH",
+  "TD"]);
+const ATTRS = /^(class|role|title|scope|tabindex|aria-[a-z]+|data-[a-z]+)$/;
+
+// The server's HTML for the head or the foot, as nodes: parsed where nothing runs or loads,
+// then every element and attribute not named above dropped.
+function trusted(html) {
+  const t = document.createElement("template");
+  t.innerHTML = html || "";
+  const clean = (node) => {
+    for (const c of [...node.children]) {
+      if (!TAGS.has(c.tagName)) { c.remove(); continue; }
+      for (const a of [...c.attributes]) if (!ATTRS.test(a.name)) c.removeAttribute(a.name);
+      clean(c);
+    }
+  };
+  clean(t.content);
+  return document.importNode(t.content, true);
+}
 
 const fresh = (keep) => ({
   card: null, count: 1, zone: null, by: keep ? keep.by : "", to: null, give: null,
@@ -127,7 +152,21 @@ function render(st) {
   const focused = root.getRootNode().activeElement;
   const focusKey = focused && root.contains(focused) ? focused.getAttribute("data-k") : null;
   root.classList.toggle("kt-chosen", !!s.card);
-  document.documentElement.toggleAttribute("data-kr-chosen", !!s.card);
+  if (st.shownHead !== d.head) {
+    st.shownHead = d.head;
+    st.head.replaceChildren(trusted(d.head));
+  }
+  if (st.shownFoot !== d.foot) {
+    st.shownFoot = d.foot;
+    st.foot.replaceChildren(trusted(d.foot));
+  }
+  const notes = JSON.stringify(d.notes || []);
+  if (st.shownNotes !== notes) {
+    st.shownNotes = notes;
+    st.notes.replaceChildren(...(d.notes || []).map(([kind, text]) => el("p", {
+      cls: "kt-note kt-" + kind, role: kind === "warning" || kind === "error" ? "alert" : "status",
+      "data-kind": kind, text })));
+  }
 
   const numbers = el("div", { cls: "kt-grid kt-numbers", role: "group", "aria-label": "Number cards" });
   const karma = el("div", { cls: "kt-grid kt-karmas", role: "group", "aria-label": "Karma cards" });
@@ -189,15 +228,68 @@ function tellServer(st) {
   st.setStateValue("choice", choice);
 }
 
-function act(st, action) {
-  const s = settled(st);
-  st.pending = true;
-  render(st);
-  st.setTriggerValue("action", {
-    action, version: st.data.version, acted: st.data.acted,
+// Play, Pick up, Undo or Redo: to the app server, which records it and answers with the next
+// step's data; to the page (a rerun) when there is no such server or it did not answer.
+async function act(st, action) {
+  const s = settled(st), d = st.data;
+  const payload = {
+    action, version: d.version, acted: d.acted,
     card: s.card ? s.card.id : null, count: s.count || 1, zone: s.zone || null, by: s.by,
     to: s.to || null, give: s.give === undefined ? null : s.give, take: s.take,
-  });
+  };
+  st.pending = true;
+  st.epoch += 1;
+  render(st);
+  if (d.api) {
+    try {
+      const r = await fetch(d.api, {
+        method: "POST", cache: "no-store", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...payload, gid: d.gid, token: d.token }),
+      });
+      const reply = r.ok ? await r.json() : null;
+      if (reply && reply.data) return answered(st, reply);
+      if (reply && reply.reload) return st.setTriggerValue("action", { action: "refresh" });
+    } catch (err) { /* the server restarts or the network drops: the page takes it */ }
+  }
+  st.setTriggerValue("action", payload);
+}
+
+// The server's answer to a step: the next step's data, drawn at once.
+function answered(st, reply) {
+  const data = { ...reply.data, acted: st.data.acted, sel: null, top: null };
+  st.data = data;
+  st.epoch += 1;
+  if (reply.reset) st.sel = fresh();
+  st.pending = false;
+  st.told = null;
+  st.mark = data.version + ":" + data.acted;
+  st.root.setAttribute("data-steps", String(data.steps));
+  render(st);
+  if (reply.top) scrollToTop(st.root);
+}
+
+// Other tablets' steps: ask the server for the game's version now and then (a dictionary
+// look-up there), and ask the page to draw the game again when it moved.
+async function follow(st) {
+  if (!st.root.isConnected && st.started) return;  // the table left the page
+  st.started = true;
+  const d = st.data;
+  if (d && d.version_api && !document.hidden && !st.pending) {
+    const epoch = st.epoch;
+    try {
+      const r = await fetch(d.version_api + "?t=" + encodeURIComponent(d.follow),
+        { cache: "no-store" });
+      const now = r.ok ? parseInt(await r.text(), 10) : NaN;
+      // Not an answer to a step this tablet took meanwhile (its reply carries the version).
+      if (epoch === st.epoch && !st.pending && Number.isFinite(now) && now !== st.data.version
+          && now !== st.asked) {
+        st.asked = now;  // once per version, until the page draws it
+        st.setTriggerValue("action", { action: "follow", version: st.data.version });
+      }
+    } catch (err) { /* the server restarts: try again next time */ }
+  }
+  setTimeout(() => follow(st), (st.data && st.data.period) || 1000);
 }
 
 function onClick(st, e) {
@@ -250,6 +342,10 @@ function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
     root, data: null, said: null, sel: fresh(), pending: false, mark: null, told: null,
+    epoch: 0, asked: null, started: false, shownHead: null, shownFoot: null, shownNotes: null,
+    head: el("div", { cls: "kt-head" }),
+    notes: el("div", { cls: "kt-notes" }),
+    foot: el("div", { cls: "kt-foot" }),
     grid: el("div", { cls: "kt-cards" }),
     choices: el("div", { cls: "kt-choices" }),
     verdict: el("div", { cls: "kr-verdict kr-ask", role: "status" }),
@@ -264,9 +360,10 @@ function setUp(parentElement) {
       el("span", { "aria-hidden": "true", text: "↷ " }), el("span", { text: "Redo" })),
     top: null,
   };
-  root.append(st.grid, st.choices, el("div", { cls: "kt-verdict" }, st.verdict), st.take,
+  root.append(el("div", { cls: "kt-top" }, st.head, st.notes), st.grid, st.choices,
+    el("div", { cls: "kt-verdict" }, st.verdict), st.take,
     el("div", { cls: "kt-actions" }, st.play, st.pickUp),
-    el("div", { cls: "kt-actions" }, st.undo, st.redo));
+    el("div", { cls: "kt-actions" }, st.undo, st.redo), st.foot);
   root.addEventListener("click", (e) => onClick(st, e));
   root.addEventListener("change", (e) => onChange(st, e));
   parentElement.appendChild(root);
@@ -276,9 +373,13 @@ function setUp(parentElement) {
 
 export default function (component) {
   const { parentElement, data, setStateValue, setTriggerValue } = component;
-  const st = STATES.get(parentElement) || setUp(parentElement);
+  const known = STATES.get(parentElement);
+  const st = known || setUp(parentElement);
   st.setStateValue = setStateValue;
   st.setTriggerValue = setTriggerValue;
+  // The page's data for a version older than the one a step's answer already drew (a rerun
+  // that began before that step was stored): the answer stands.
+  if (st.data && data.gid === st.data.gid && data.version < st.data.version) return undefined;
   // A step taken, undone or refused (the server starts every choice afresh then): so here.
   const mark = data.version + ":" + data.acted;
   if (st.mark !== mark) {
@@ -300,5 +401,6 @@ export default function (component) {
     st.root.setAttribute("data-steps", String(data.steps));  // what the tablet shows (tests)
     render(st);
   }
-  return () => document.documentElement.removeAttribute("data-kr-chosen");
+  if (!known) follow(st);
+  return undefined;
 }

@@ -1,0 +1,247 @@
+"""The table component's own requests to the app server: a step, and the version of its game.
+
+Why: a step sent through Streamlit reruns the page's script and makes the browser apply the
+rerun to Streamlit's whole app (about 90 ms of a tablet's CPU per Play, most of it Streamlit's
+own); a request of the component's own is answered with the next step's data, which it draws
+itself.  ``referee/app/server.py`` mounts these routes beside Streamlit's (``st.App``); an app
+server without them (AppTest, ``streamlit run`` of the page itself) sends no ``api`` to the
+component, which then takes the earlier path (a trigger value, a rerun) and follows other
+tablets through ``referee.app.follow``'s iframe.
+
+What a request may do is what the page that drew the component may do: a step request carries
+the game's *step token*, a keyed hash of the game's id by its secret link key that only a page
+allowed to show the game hands out (``referee.access``), and is judged by the engine again
+(``stepping.act``: the same function as the page's buttons).  A version request names the
+game by its follow token (``referee.app.follow``).  Bodies are small JSON objects, read up to
+:data:`MAX_BODY` bytes; every answer is JSON or a number, never a traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from referee.store import NotFound, StorageError, Store
+
+from . import stepping, table, tableview_data, view
+
+log = logging.getLogger(__name__)
+
+APP_MAIN = Path(__file__).resolve().parent / "main.py"  # the app's script (every page)
+STEP_PATH = "/api/karma/step"
+VERSION_PATH = "/api/karma/version"
+MAX_BODY = 8192  # bytes: a step is a dozen short fields
+TOKEN_LENGTH = 32
+KEEP_LIVE = 32  # games whose live copy this app server keeps between requests
+NO_STORE = {"Cache-Control": "no-store"}
+
+_prefix: str | None = None  # the routes' base path, set when they are mounted (None: not)
+_live: OrderedDict[str, table.Table] = OrderedDict()  # gid -> the game as this server stored it
+_live_lock = threading.Lock()
+_game_locks: dict[str, threading.Lock] = {}
+
+
+def step_token(gid: str, key: str | None) -> str:
+    """The token a step request on ``gid`` carries: nobody without the link key can make it
+    ("" for a game without one: no request can act on it)."""
+    if not key:
+        return ""
+    digest = hmac.new(key.encode(), f"karma-step\0{gid}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:TOKEN_LENGTH]
+
+
+def links(
+    gid: str, step: str, follow_token: str, period_ms: int, steps: bool = True
+) -> dict[str, object]:
+    """What the component needs to send its own requests (``api`` None: the routes are not
+    mounted on this app server, the game has no link key, or ``steps`` is False: the page
+    must take the steps itself, to draw what it shows beside the table with them)."""
+    mounted = _prefix is not None and bool(step)
+    return {
+        "gid": gid,
+        "api": f"{_prefix}{STEP_PATH}" if mounted and steps else None,
+        "token": step if mounted and steps else "",
+        "version_api": f"{_prefix}{VERSION_PATH}" if mounted else None,
+        "follow": follow_token if mounted else "",
+        "period": period_ms,
+    }
+
+
+def mounted() -> bool:
+    return _prefix is not None
+
+
+def _game_lock(gid: str) -> threading.Lock:
+    with _live_lock:
+        return _game_locks.setdefault(gid, threading.Lock())
+
+
+def _keep(tbl: table.Table) -> None:
+    with _live_lock:
+        _live[tbl.gid] = tbl
+        _live.move_to_end(tbl.gid)
+        while len(_live) > KEEP_LIVE:
+            gone, _ = _live.popitem(last=False)
+            _game_locks.pop(gone, None)
+
+
+def _forget(gid: str) -> None:
+    with _live_lock:
+        _live.pop(gid, None)
+
+
+def _request(payload: Mapping[str, Any]) -> tuple[str, str, int, str] | None:
+    gid, token, shown, action = (payload.get(k) for k in ("gid", "token", "version", "action"))
+    if not (isinstance(gid, str) and 0 < len(gid) <= 64):
+        return None
+    if not (isinstance(token, str) and len(token) == TOKEN_LENGTH):
+        return None
+    if not isinstance(shown, int) or isinstance(shown, bool):
+        return None
+    if action not in stepping.ACTIONS:
+        return None
+    return gid, token, shown, str(action)
+
+
+def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, object]]:
+    """A step request, answered: (HTTP status, JSON body).  200 with ``data``: the next step's
+    data for the component (with ``reset``: start the choice afresh, and ``top``: show the top
+    of the page); 200 with ``reload``: the page must draw the game (it is over, or gone); 4xx or
+    503: the component hands the step to the page, which says what is wrong."""
+    asked = _request(payload)
+    if asked is None:
+        return 400, {"error": "This is not a step the table can take."}
+    gid, token, shown, action = asked
+    try:
+        key = base.access_key(gid)
+    except StorageError as e:
+        return 503, {"error": e.message}
+    if key is None or not hmac.compare_digest(token, step_token(gid, key)):
+        return 403, {"error": "This tablet may not change that game."}
+    with _game_lock(gid):
+        with _live_lock:
+            cached = _live.get(gid)
+        try:
+            tbl = table.load_table(base, gid, cached)
+        except NotFound:
+            _forget(gid)
+            return 200, {"reload": True}
+        except StorageError as e:
+            return 503, {"error": e.message}
+        except Exception:  # a game that cannot be read any more: the page says so
+            _forget(gid)
+            return 200, {"reload": True}
+        sel = tableview_data.selection_from(payload, tbl.game)
+        if sel is None and action in ("play", "pickup"):
+            return 400, {"error": "This is not a step the table can take."}
+        old = stepping.recent.recall(gid, shown)
+        done = stepping.act(base, tbl, old, shown, action, sel or view.fresh())
+        if done is not None and done.reread:
+            _forget(gid)
+            try:
+                tbl = table.load_table(base, gid)
+            except Exception:  # the page says what is wrong with the stored game
+                return 200, {"reload": True}
+        _keep(tbl)
+        stepping.recent.remember(tbl)
+    if tbl.game.over:
+        return 200, {"reload": True}  # the page draws the end of the game
+    return 200, {
+        "data": _data(base, tbl, key, done.note if done is not None else None),
+        "reset": done is not None and done.reset,
+        "top": done is not None and done.stepped,
+    }
+
+
+def _data(
+    base: Store, tbl: table.Table, key: str, note: tuple[str, str] | None
+) -> dict[str, object]:
+    # Streamlit's side of the table (imported by the page first): not at the server's start.
+    from referee.app import follow, tablecomp
+    from referee.app.common import group_words
+
+    group = tablecomp.group_of(tbl)
+    group_words(group)  # the HTML's group words, in this request's context
+    facts = view.step_facts(tbl.game)
+    data = tablecomp.screen_data(tbl, facts, group, notes=(note,) if note else ())
+    token = follow.follow_token(tbl.gid, key)
+    follow.watch(base, tbl.gid, token, tbl.version)  # other tablets hear of it at once
+    data.update(links(tbl.gid, step_token(tbl.gid, key), token, follow.period_ms()))
+    return data
+
+
+def state_store() -> Store:
+    from referee.app import state
+
+    return state.process_store()
+
+
+def version_of(token: str) -> str | None:
+    """A version request: the version this app server last saw of the game followed under
+    ``token``, as text (None: no such game is followed here)."""
+    from referee.app import follow
+
+    if len(token) > 64:
+        return None
+    found = follow.known_version(state_store(), token)
+    return None if found is None else str(found)
+
+
+def routes(base_url: str = "") -> list[Any]:
+    """The two routes, under the app's base path (``server.baseUrlPath``); from now on the
+    page hands the component their addresses."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Route
+
+    global _prefix
+    prefix = "/" + base_url.strip("/") if base_url.strip("/") else ""
+
+    async def step(request: Request) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
+        try:
+            payload = json.loads(body)
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict):
+            return JSONResponse({"error": "Not a step."}, status_code=400, headers=NO_STORE)
+        try:
+            status, reply = await run_in_threadpool(answer, payload, state_store())
+        except Exception:  # never a traceback to the tablet: the page takes the step instead
+            log.exception("table step request")
+            status, reply = 500, {"error": "The step could not be taken here."}
+        return JSONResponse(reply, status_code=status, headers=NO_STORE)
+
+    async def version(request: Request) -> Response:
+        said = await run_in_threadpool(version_of, request.query_params.get("t", ""))
+        if said is None:
+            return PlainTextResponse("", status_code=404, headers=NO_STORE)
+        return PlainTextResponse(said, headers=NO_STORE)
+
+    _prefix = prefix
+    return [
+        Route(prefix + STEP_PATH, step, methods=["POST"]),
+        Route(prefix + VERSION_PATH, version, methods=["GET"]),
+    ]
+
+
+def app_routes() -> list[Any]:
+    """:func:`routes` under the base path this app server was started with (``st.App``)."""
+    from streamlit import config
+
+    return routes(str(config.get_option("server.baseUrlPath") or ""))
