@@ -96,7 +96,8 @@ def test_games_page_reports_a_malformed_record_with_its_place(data_dir: Path) ->
 
 def test_app_command_line_is_headless_and_small() -> None:
     cmd = command_line(8600, "0.0.0.0")
-    assert cmd[:3] == ["-m", "streamlit", "run"] and cmd[3].endswith("main.py")
+    # The app server: main.py's pages with the table component's routes (an st.App).
+    assert cmd[:3] == ["-m", "streamlit", "run"] and cmd[3].endswith("server.py")
     opts = dict(STREAMLIT_OPTIONS)
     assert opts["server.headless"] == "true" and opts["server.maxUploadSize"] == "1"
     assert opts["server.fileWatcherType"] == "none"

@@ -138,6 +138,7 @@ def test_undo_and_redo_through_a_request(target: str) -> None:
     [
         {"token": "0" * 32},  # a guess
         {"token": ""},
+        {"token": "é" * 32},  # not even ASCII
         {"version": True},
         {"version": "3"},
         {"action": "deal"},
@@ -256,6 +257,7 @@ def test_the_app_server_mounts_the_routes(app_server: tuple[str, Path]) -> None:
     step = url + tableapi.STEP_PATH
     assert _post(step, b"not json")[0] == 400
     assert _post(step, b"[1, 2]")[0] == 400
+    assert _post(step, b"[" * 4000 + b"]" * 4000)[0] == 400  # nested past Python's limit
     assert _post(step, b"{" + b" " * tableapi.MAX_BODY + b"}")[0] == 413  # read no further
     asked = _ask(store, gid, "play", store.version(gid), card="4")
     assert _post(step, json.dumps({**asked, "token": "1" * 32}).encode())[0] == 403

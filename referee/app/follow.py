@@ -12,6 +12,10 @@ steps stored by *another* app server too) and rewrites the files whose version c
 is named by a hash of the game's id and its secret link key, so nobody can find out a game's
 version without holding its link.
 
+The table component (a game under way, on an app server started by ``karma app``) asks for the
+same version itself, through ``referee.app.tableapi`` (``GET /api/karma/version``: the watcher's
+last reading, no file and no query): its page draws no iframe.
+
 Nothing here changes the rules of a step: a tablet that is behind is still refused by the
 store's version check (``referee.store.Conflict``).
 """

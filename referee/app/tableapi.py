@@ -101,7 +101,7 @@ def _request(payload: Mapping[str, Any]) -> tuple[str, str, int, str] | None:
     gid, token, shown, action = (payload.get(k) for k in ("gid", "token", "version", "action"))
     if not (isinstance(gid, str) and 0 < len(gid) <= 64):
         return None
-    if not (isinstance(token, str) and len(token) == TOKEN_LENGTH):
+    if not (isinstance(token, str) and len(token) == TOKEN_LENGTH and token.isascii()):
         return None
     if not isinstance(shown, int) or isinstance(shown, bool):
         return None
@@ -151,13 +151,14 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
                 return 200, {"reload": True}
         _keep(tbl)
         stepping.recent.remember(tbl)
-    if tbl.game.over:
-        return 200, {"reload": True}  # the page draws the end of the game
-    return 200, {
-        "data": _data(base, tbl, key, done.note if done is not None else None),
-        "reset": done is not None and done.reset,
-        "top": done is not None and done.stepped,
-    }
+        if tbl.game.over:
+            return 200, {"reload": True}  # the page draws the end of the game
+        # Drawn while the game is this request's: the next request changes the same copy.
+        return 200, {
+            "data": _data(base, tbl, key, done.note if done is not None else None),
+            "reset": done is not None and done.reset,
+            "top": done is not None and done.stepped,
+        }
 
 
 def _data(
@@ -216,7 +217,7 @@ def routes(base_url: str = "") -> list[Any]:
                 return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
         try:
             payload = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past Python's limit
             payload = None
         if not isinstance(payload, dict):
             return JSONResponse({"error": "Not a step."}, status_code=400, headers=NO_STORE)
