@@ -272,3 +272,29 @@ def test_the_app_server_mounts_the_routes(app_server: tuple[str, Path]) -> None:
     with pytest.raises(urllib.error.HTTPError) as missing:
         urllib.request.urlopen(f"{url}{tableapi.VERSION_PATH}?t=nothing", timeout=10)
     assert missing.value.code == 404
+
+
+def test_the_versions_kept_for_a_tablet_that_is_behind_are_bounded(tmp_path: Path) -> None:
+    """``stepping.recent`` keeps a frozen copy of each version a tablet drew (the words for
+    another tablet's change compare them), a few per game and a few dozen games: no more."""
+    store = Store(str(tmp_path / "k.sqlite3"))
+    gid = _game(store)
+    kept = stepping.Recent()
+    tbl = table.load_table(store, gid)
+    first = tbl.version
+    kept.remember(tbl)
+    frozen = kept.recall(gid, first)
+    for card in (4, 5, 6, 7, 8, 9, 10, 11, 12):
+        table.commit(store, tbl, Play(tbl.game.turn or "", (card,)))
+        kept.remember(tbl)
+    assert frozen is not None and frozen.steps == ()  # frozen: the live game moved on
+    assert kept.recall(gid, first) is None  # the oldest went first
+    assert kept.recall(gid, tbl.version) is not None
+    assert sum(kept.recall(gid, v) is not None for v in range(tbl.version + 1)) == (
+        stepping.KEEP_VERSIONS
+    )
+    for i in range(stepping.KEEP_GAMES):
+        other = table.load_table(store, gid)
+        other.gid = f"g{i}"
+        kept.remember(other)
+    assert kept.recall(gid, tbl.version) is None  # the least recently drawn game went first
