@@ -88,31 +88,21 @@ def test_streamlit_hosting_entry_runs_the_app(data_dir: Path) -> None:
     """``streamlit run streamlit_app.py`` (Streamlit's hosting) serves the app with the table
     component's routes, as ``karma app`` does: its pages, run here, and a step route that
     answers (a request without a game: refused in JSON, nothing stored)."""
-    import socket
-    import time
     import urllib.error
     import urllib.request
+
+    from appserver import free_port, wait_healthy
 
     at = AppTest.from_file(str(tableapi.APP_MAIN), default_timeout=30).run()  # the pages it serves
     assert not at.exception, at.exception
     assert at.title or at.header or at.subheader
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py")]
     cmd += ["--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    assert r.read().strip() == b"ok"
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "streamlit run streamlit_app.py did not start"
-                time.sleep(0.2)
+        wait_healthy(proc, url)
         req = urllib.request.Request(url + tableapi.STEP_PATH, data=b"{}", method="POST")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(req, timeout=10)

@@ -8,11 +8,6 @@ routes are mounted, bounded and answer in JSON.  (The component using them: the 
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from appserver import Server
 
 from referee.app import follow, stepping, table, tableapi
 from referee.app.common import builtin_yaml
@@ -207,35 +203,12 @@ def test_links_name_the_routes_only_where_they_are_mounted(monkeypatch: pytest.M
 # --- over HTTP, against a real app server ------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def app_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    port = _free_port()
-    env = {**os.environ, "KARMA_DATA_DIR": str(tmp_path)}
-    cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(port), "--host", "127.0.0.1"]
-    with (tmp_path / "server.log").open("wb") as log:
-        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield url, tmp_path
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    server = Server(tmp_path, tmp_path / "server.log")
+    server.start()
+    yield server.url, tmp_path
+    server.stop()
 
 
 def _post(url: str, body: bytes) -> tuple[int, dict[str, Any]]:

@@ -138,11 +138,10 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
         except Exception:  # a game that cannot be read any more: the page says so
             _forget(gid)
             return 200, {"reload": True}
-        sel = tableview_data.selection_from(payload, tbl.game)
-        if sel is None and action in ("play", "pickup"):
-            return 400, {"error": "This is not a step the table can take."}
+        # Nothing in the choice is trusted: its cards and players are looked up in this game.
+        sel = tableview_data.selection_from(payload, tbl.game) or view.fresh()
         old = stepping.recent.recall(gid, shown)
-        done = stepping.act(base, tbl, old, shown, action, sel or view.fresh())
+        done = stepping.act(base, tbl, old, shown, action, sel)
         if done is not None and done.reread:
             _forget(gid)
             try:

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from appserver import Server, free_port  # noqa: F401  (the browser tests import them here)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -72,67 +66,6 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "has_touch": True,
         "accept_downloads": True,
     }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """`karma app` on a free port with its own data folder; restartable and killable."""
-
-    def __init__(
-        self,
-        data_dir: Path,
-        log: Path,
-        host: str = "127.0.0.1",
-        env: dict[str, str] | None = None,
-    ) -> None:
-        self.data_dir = data_dir
-        self.port = free_port()
-        self.host = host
-        self.url = f"http://{host}:{self.port}"
-        self.log = log
-        self.env = env or {}
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = {k: v for k, v in os.environ.items() if k != "KARMA_PUBLIC_URL"}
-        env.update({"KARMA_DATA_DIR": str(self.data_dir), **self.env})
-        cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(self.port)]
-        cmd += ["--host", self.host]
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 120  # a busy machine starts it slowly: wait, not fail
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"karma app exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=1) as r:
-                    if r.read().strip() == b"ok":
-                        return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("karma app did not become healthy in 120 s")
-
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-        self.proc = None
-
-    def restart(self, sig: int = signal.SIGTERM) -> None:
-        self.stop(sig)
-        self.start()
 
 
 @pytest.fixture
