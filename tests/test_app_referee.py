@@ -450,7 +450,7 @@ def test_a_step_that_failed_to_store_is_not_shown_as_taken(
         tap(at, 5)
         at.button(key="do_play").click().run()
         assert any(
-            t == "That step was not recorded: The games folder cannot be written: the disk is full."
+            t == "That step was not saved. The games folder cannot be written: the disk is full."
             for t in texts(at.error)
         )
         assert turn(at) == "Ann's turn"

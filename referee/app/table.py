@@ -150,7 +150,7 @@ def new_game(
     )
 
 
-def _save(store: Store, table: Table) -> None:
+def _save(store: Store, table: Table, step_id: str | None = None) -> None:
     g = table.game
     table.version = store.save_steps(
         table.gid,
@@ -159,10 +159,11 @@ def _save(store: Store, table: Table) -> None:
         table.undone_data(),
         over=g.over,
         loser=g.loser,
+        step_id=step_id,
     )
 
 
-def commit(store: Store, table: Table, step: Step) -> Outcome:
+def commit(store: Store, table: Table, step: Step, step_id: str | None = None) -> Outcome:
     """Push a step (IllegalStep if the engine refuses it) and store it before returning.
 
     If storing fails (:class:`Conflict`: another tablet stepped first; or a storage fault) the
@@ -170,7 +171,7 @@ def commit(store: Store, table: Table, step: Step) -> Outcome:
     """
     outcome = table.game.push(step)  # the engine clears its redo stack
     try:
-        _save(store, table)
+        _save(store, table, step_id)
     except BaseException:
         table.game.pop()
         table.version = STALE  # the redo stack is not the stored one: rebuild before reuse
@@ -178,20 +179,20 @@ def commit(store: Store, table: Table, step: Step) -> Outcome:
     return outcome
 
 
-def undo(store: Store, table: Table) -> Step:
+def undo(store: Store, table: Table, step_id: str | None = None) -> Step:
     step = table.game.pop()
     try:
-        _save(store, table)
+        _save(store, table, step_id)
     except BaseException:
         table.game.redo()  # exactly as before: the step back, the rest of the redo stack kept
         raise
     return step
 
 
-def redo(store: Store, table: Table) -> Outcome:
+def redo(store: Store, table: Table, step_id: str | None = None) -> Outcome:
     outcome = table.game.redo()
     try:
-        _save(store, table)
+        _save(store, table, step_id)
     except BaseException:
         table.game.pop()  # exactly as before: the step back on top of the redo stack
         raise

@@ -97,6 +97,15 @@ def _forget(gid: str) -> None:
         _live.pop(gid, None)
 
 
+def _step_id(payload: Mapping[str, Any]) -> str | None:
+    """The tablet's id for this step ("" when it sent none; None: not an id)."""
+    sid = payload.get("sid")
+    if sid is None:
+        return ""
+    ok = isinstance(sid, str) and 0 < len(sid) <= 64 and sid.isascii() and sid.isprintable()
+    return sid if ok else None
+
+
 def _request(payload: Mapping[str, Any]) -> tuple[str, str, int, str] | None:
     gid, token, shown, action = (payload.get(k) for k in ("gid", "token", "version", "action"))
     if not (isinstance(gid, str) and 0 < len(gid) <= 64):
@@ -105,9 +114,9 @@ def _request(payload: Mapping[str, Any]) -> tuple[str, str, int, str] | None:
         return None
     if not isinstance(shown, int) or isinstance(shown, bool):
         return None
-    if action not in stepping.ACTIONS:
+    if not isinstance(action, str) or action not in stepping.ACTIONS:
         return None
-    return gid, token, shown, str(action)
+    return gid, token, shown, action
 
 
 def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, object]]:
@@ -116,13 +125,14 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
     of the page); 200 with ``reload``: the page must draw the game (it is over, or gone); 4xx or
     503: the component hands the step to the page, which says what is wrong."""
     asked = _request(payload)
-    if asked is None:
+    sid = _step_id(payload)
+    if asked is None or sid is None:
         return 400, {"error": "This is not a step the table can take."}
     gid, token, shown, action = asked
     try:
         key = base.access_key(gid)
     except StorageError as e:
-        return 503, {"error": e.message}
+        return 503, _unsure(e)
     if key is None or not hmac.compare_digest(token, step_token(gid, key)):
         return 403, {"error": "This tablet may not change that game."}
     with _game_lock(gid):
@@ -134,14 +144,17 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
             _forget(gid)
             return 200, {"reload": True}
         except StorageError as e:
-            return 503, {"error": e.message}
+            return 503, _unsure(e)
         except Exception:  # a game that cannot be read any more: the page says so
             _forget(gid)
             return 200, {"reload": True}
         # Nothing in the choice is trusted: its cards and players are looked up in this game.
         sel = tableview_data.selection_from(payload, tbl.game) or view.fresh()
         old = stepping.recent.recall(gid, shown)
-        done = stepping.act(base, tbl, old, shown, action, sel)
+        done = stepping.act(base, tbl, old, shown, action, sel, step_id=sid or None)
+        if done is not None and done.unsure:  # the tablet asks again with the same step id
+            _forget(gid)
+            return 503, {"error": stepping.UNSURE, "retry": True}
         if done is not None and done.reread:
             _forget(gid)
             try:
@@ -158,6 +171,14 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
             "reset": done is not None and done.reset,
             "top": done is not None and done.stepped,
         }
+
+
+def _unsure(fault: StorageError) -> dict[str, object]:
+    """The database could not be asked before the step: the tablet sends it again (with the
+    same step id) until it can; meanwhile the table says so."""
+    if fault.kind in ("hung", "unavailable"):
+        return {"error": stepping.UNSURE, "retry": True}
+    return {"error": fault.message}
 
 
 def _data(

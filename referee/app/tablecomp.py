@@ -26,7 +26,7 @@ from referee.engine import Game
 from referee.plaintext import isolate_words
 from referee.textout import visible
 
-from . import board, table, tableview_data
+from . import board, stepping, table, tableview_data
 from .cardgrid import CARD_STYLE
 from .tableview_data import component_wanted
 from .view import Selection, StepFacts
@@ -84,6 +84,7 @@ def screen_data(
     data["head"] = board.head_html(tbl, None if notes else facts.last_step)
     data["foot"] = board.foot_html(tbl, board.caption_words(tbl))
     data["notes"] = [[kind, isolate_words(words, group, literal=visible)] for kind, words in notes]
+    data["unsure"] = stepping.UNSURE  # said while a step's request goes unanswered
     return data
 
 

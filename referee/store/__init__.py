@@ -39,7 +39,15 @@ from sqlalchemy.pool import QueuePool
 
 from . import wait
 from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, storage_error
-from .schema import MIGRATIONS, SCHEMA_VERSION, devices, games, new_access_key, variants
+from .schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    devices,
+    games,
+    new_access_key,
+    step_ids,
+    variants,
+)
 
 __all__ = [
     "DATABASE_URL_ENV",
@@ -164,6 +172,8 @@ def default_target(secrets: Mapping[str, Any] | None = None) -> str:
 URL_SOURCE = f"{DATABASE_URL_ENV} (or [connections.karma] in secrets.toml)"
 SECRET_QUERY_KEYS = ("password", "sslpassword", "passfile")  # libpq reads these from the query
 ID_MAX = 64  # game ids are 8 letters; anything longer names no game
+STEP_ID_MAX = 64  # a tablet's step id (it makes 22 characters)
+KEEP_STEP_IDS = 200  # per game: the ids of its last steps, enough for any retry
 
 
 def parse_database_url(url: str, source: str = URL_SOURCE) -> URL:
@@ -218,6 +228,15 @@ def _encodable(t: str) -> bool:
 def _findable(gid: str) -> bool:
     """Could a game have this id?  Ids the database cannot even be asked about name no game."""
     return isinstance(gid, str) and 0 < len(gid) <= ID_MAX and _encodable(gid)
+
+
+def _step_id_ok(step_id: str) -> bool:
+    return (
+        isinstance(step_id, str)
+        and 0 < len(step_id) <= STEP_ID_MAX
+        and step_id.isascii()
+        and step_id.isprintable()
+    )
 
 
 def _engine_url(url: str) -> URL:
@@ -631,15 +650,19 @@ class Store:
         *,
         over: bool,
         loser: str | None,
+        step_id: str | None = None,
     ) -> int:
         """Replace the game's steps if nobody changed it since ``expected_version``.
 
         Returns the new version; raises :class:`Conflict` (and writes nothing) otherwise.  The
         check and the write are one statement in one transaction, on either backend.
+        ``step_id`` (the tablet's id for this step) is stored in the same transaction: after a
+        lost answer, :meth:`step_saved` tells whether the step is stored.
         """
         return self._replace(
             gid,
             expected_version,
+            step_id=step_id,
             steps=json.dumps(list(steps)),
             undone=json.dumps(list(undone)),
             step_count=len(steps),
@@ -647,7 +670,9 @@ class Store:
             loser=loser,
         )
 
-    def _replace(self, gid: str, expected_version: int, **values: Any) -> int:
+    def _replace(
+        self, gid: str, expected_version: int, step_id: str | None = None, **values: Any
+    ) -> int:
         """Write ``values`` into the game if it is still at ``expected_version``; the new version.
 
         The check and the write are one ``UPDATE … WHERE version = ?`` in one transaction, on
@@ -657,6 +682,8 @@ class Store:
         if not _findable(gid):
             raise NotFound(gid)
         storable(*(v for v in values.values() if isinstance(v, str)))
+        if step_id is not None and not _step_id_ok(step_id):
+            raise StorageError("input", INPUT)
         new = expected_version + 1
         with self._write() as db:
             done = db.execute(
@@ -672,7 +699,31 @@ class Store:
                     f"game {gid} is at version {now}, not {expected_version}: "
                     "another tablet changed it"
                 )
+            if step_id is not None:
+                db.execute(
+                    insert(step_ids).values(
+                        game_id=gid, step_id=step_id, version=new, added=time.time()
+                    )
+                )
+                db.execute(  # the ids of old steps go (a retry comes within seconds)
+                    delete(step_ids).where(
+                        step_ids.c.game_id == gid, step_ids.c.version <= new - KEEP_STEP_IDS
+                    )
+                )
         return new
+
+    def step_saved(self, gid: str, step_id: str) -> int | None:
+        """The game's version that the step ``step_id`` made, if that step is stored (None: it
+        is not; a StorageError: the database cannot say now)."""
+        if not _findable(gid) or not _step_id_ok(step_id):
+            return None
+        with self._read() as db:
+            found = db.execute(
+                select(step_ids.c.version).where(
+                    step_ids.c.game_id == gid, step_ids.c.step_id == step_id
+                )
+            ).scalar()
+        return None if found is None else int(found)
 
     def save_setup(
         self,
@@ -721,6 +772,7 @@ class Store:
         with self._write() as db:
             db.execute(delete(games).where(games.c.id == gid))
             db.execute(delete(devices).where(devices.c.game_id == gid))
+            db.execute(delete(step_ids).where(step_ids.c.game_id == gid))
 
     # --- devices: the games a browser holds (public mode) -----------------------------------
 

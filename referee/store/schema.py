@@ -55,6 +55,15 @@ variants = Table(
 )
 
 
+step_ids = Table(
+    "step_ids",
+    metadata,
+    Column("game_id", Text, primary_key=True),
+    Column("step_id", Text, primary_key=True),  # made by the tablet that took the step
+    Column("version", Integer, nullable=False),  # the game's version the step made
+    Column("added", Float, nullable=False),
+)
+
 devices = Table(
     "devices",
     metadata,
@@ -141,9 +150,25 @@ CREATE TABLE IF NOT EXISTS devices (
 CREATE INDEX IF NOT EXISTS devices_game ON devices (game_id)
 """
 
+# Step 4: the id each tablet gives a step, stored in the step's own transaction, so that a
+# retried request is recognised and a tablet that lost the answer can be told the truth.
+STEP_IDS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS step_ids (
+    game_id     TEXT NOT NULL,
+    step_id     TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    added       {float} NOT NULL,
+    PRIMARY KEY (game_id, step_id)
+)
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("games and the variant library", run_sql(FIRST_SCHEMA)),
     Migration("an access key for every game (links for public mode)", _give_every_game_a_key),
     Migration("the games each device holds (public mode)", run_sql(DEVICES_SCHEMA)),
+    Migration(
+        "the id of each step a tablet took (a retry is never applied twice)",
+        run_sql(STEP_IDS_SCHEMA),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -229,7 +229,10 @@ function tellServer(st) {
 }
 
 // Play, Pick up, Undo or Redo: to the app server, which records it and answers with the next
-// step's data; to the page (a rerun) when there is no such server or it did not answer.
+// step's data; to the page (a rerun) when there is no such server.  Each step carries an id
+// made here: when the answer is lost (the network, or a database that did not answer), the
+// same request goes again with the same id, and the server, which stored the id with the step,
+// never applies it twice and says truly whether it was saved.
 async function act(st, action) {
   const s = settled(st), d = st.data;
   const payload = {
@@ -240,19 +243,44 @@ async function act(st, action) {
   st.pending = true;
   st.epoch += 1;
   render(st);
-  if (d.api) {
+  if (!d.api) return st.setTriggerValue("action", payload);
+  const body = JSON.stringify({ ...payload, gid: d.gid, token: d.token, sid: stepId() });
+  const until = Date.now() + RETRY_FOR_MS;
+  for (let wait = 500; ; wait = Math.min(wait * 2, 4000)) {
+    let reply = null, status = 0;
     try {
       const r = await fetch(d.api, {
         method: "POST", cache: "no-store", credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...payload, gid: d.gid, token: d.token }),
+        headers: { "Content-Type": "application/json" }, body,
       });
-      const reply = r.ok ? await r.json() : null;
-      if (reply && reply.data) return answered(st, reply);
-      if (reply && reply.reload) return st.setTriggerValue("action", { action: "refresh" });
-    } catch (err) { /* the server restarts or the network drops: the page takes it */ }
+      status = r.status;
+      reply = await r.json();
+    } catch (err) { /* the server restarts or the network drops: ask again */ }
+    if (reply && reply.data) return answered(st, reply);
+    if (reply && reply.reload) return st.setTriggerValue("action", { action: "refresh" });
+    if (status && !(reply && reply.retry)) return st.setTriggerValue("action", payload);
+    if (!st.root.isConnected || Date.now() > until) break;
+    // Not answered: the server's words, or the data's, until the same request is answered.
+    say(st, (reply && reply.error) || d.unsure);
+    await new Promise((done) => setTimeout(done, wait));
   }
-  st.setTriggerValue("action", payload);
+  st.pending = false;
+  render(st);
+}
+
+const RETRY_FOR_MS = 120000;
+
+function stepId() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// A note of the server's about the step under way (shown as text, in place of the notes).
+function say(st, words) {
+  if (!words) return;
+  st.data = { ...st.data, notes: [["warning", words]] };
+  render(st);
 }
 
 // The server's answer to a step: the next step's data, drawn at once.
