@@ -4,7 +4,7 @@ few helpers (who is next, which zone a card comes from)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
 from referee.reasons import Facts, Reason
@@ -60,13 +60,20 @@ class Needs:
 
 @dataclass
 class Resolution:
-    """What a played card's effects may touch, and the flow events they raise."""
+    """What a played card's effects may touch, and the flow events they raise.
+
+    A card acts for its player, a person: an earlier effect of the same card may move people
+    to other seats (R8.11, ``rotate_seats``), so the effects find the player (``seat``), the
+    chosen player (``chosen_seat``) and the next player (``next_seat``) by name as each one
+    resolves, never by the seat numbers the play started from (docs/rulings.md, ruling 113).
+    """
 
     state: State
     variant: Variant
-    mover: int  # seat of the player who played
+    mover: int  # the seat the card was played from (R8.11: play continues after it)
     card: Card
-    target: int | None = None  # seat of the chosen player (`to`)
+    # The chosen player's seat as the card is played (``to``); kept as the person (``chosen``).
+    target: InitVar[int | None] = None
     give: Card | None = None
     copies: int = 1  # how many copies were played together (an effect may count each)
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
@@ -80,10 +87,42 @@ class Resolution:
     # The player who played, by name: seats may change hands while the card resolves (R8.11,
     # rotate_seats), and what is left pending for "the same player" is theirs, not the seat's.
     player: str = ""
+    chosen: str | None = None  # the chosen player (``to``), by name
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, target: int | None) -> None:
         if not self.player:
             self.player = self.state.names[self.mover]
+        if self.chosen is None and target is not None:
+            self.chosen = self.state.names[target]
+
+    @property
+    def seat(self) -> int:
+        """The seat the card's player sits at now (after the card's earlier effects)."""
+        return self.state.names.index(self.player)
+
+    def chosen_seat(self) -> int | None:
+        """The seat the chosen player sits at now, or None when the card names nobody."""
+        return None if self.chosen is None else self.state.names.index(self.chosen)
+
+    def next_seat(self) -> int | None:
+        """The next player's seat (docs/rulings.md, ruling 113): the first player who is in
+        after the seat the card was played from, in the direction of play as it is now - the
+        player whose turn comes next - but never the card's player themself (R8: any *other*
+        player), who may have taken that seat in a seat trade.  None: nobody else is in."""
+        return next(iter(self.next_seats(1)), None)
+
+    def next_seats(self, n: int) -> list[int]:
+        """The next ``n`` players' seats in turn, each once (``next_seat`` for the first)."""
+        s = self.state
+        seats, size, me = s.seats, len(s.seats), self.seat
+        found: list[int] = []
+        for k in range(1, size + 1):
+            if len(found) == n:
+                break
+            i = (self.mover + k * s.direction) % size
+            if i != me and seats[i].total:
+                found.append(i)
+        return found
 
     def name(self, seat: int) -> str:
         return self.state.names[seat]

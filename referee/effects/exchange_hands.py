@@ -25,9 +25,9 @@ class ExchangeHands(EffectSpec):
         to = self.aimed_at(r, params)
         if to is None:
             return
-        a, b = r.state.seats[r.mover], r.state.seats[to]
+        a, b = r.state.seats[r.seat], r.state.seats[to]
         a.hand, b.hand = b.hand, a.hand
-        r.say(f"{r.name(r.mover)} and {r.name(to)} swap hands.")
+        r.say(f"{r.player} and {r.name(to)} swap hands.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         who = "the next player" if self.arg(params, "target") == "next" else "any other player"

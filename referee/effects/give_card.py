@@ -30,10 +30,10 @@ class GiveCard(EffectSpec):
 
     def _give_one(self, r: Resolution, to: int, card: Card | None) -> None:
         s = r.state
-        giver = s.seats[r.mover]
+        giver = s.seats[r.seat]  # the card's player, wherever they sit now (ruling 113)
         zone_name = first_zone(giver)
         if zone_name is None:
-            r.say(f"{r.name(r.mover)} has no card left to give.")
+            r.say(f"{r.player} has no card left to give.")
             return
         zone = giver.zone(zone_name)
         receiver = s.seats[to].hand
@@ -63,7 +63,7 @@ class GiveCard(EffectSpec):
             setattr(giver, zone_name, ZoneCards(unknown=zone.count - 1))
             receiver.add_unknown(1)
             what = "a card"
-        r.say(f"{r.name(r.mover)} gives {what} to {r.name(to)}.")
+        r.say(f"{r.player} gives {what} to {r.name(to)}.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         who = "the next player" if self.arg(params, "target") == "next" else "any other player"

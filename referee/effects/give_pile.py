@@ -28,7 +28,7 @@ class GivePile(EffectSpec):
             return
         n = r.state.pile_to_hand(to)
         if n:
-            r.say(f"{r.name(r.mover)} gives the pile ({words.cards(n)}) to {r.name(to)}.")
+            r.say(f"{r.player} gives the pile ({words.cards(n)}) to {r.name(to)}.")
         else:
             r.say("The pile is empty, so there is nothing to give.")
 

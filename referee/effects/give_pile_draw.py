@@ -53,7 +53,7 @@ class GivePileDraw(EffectSpec):
         taken = s.pile_to_hand(to)
         drawn = s.draw(to, int(self.arg(params, "n")))
         if taken:
-            r.say(f"{r.name(r.mover)} gives the pile ({words.cards(taken)}) to {who}.")
+            r.say(f"{r.player} gives the pile ({words.cards(taken)}) to {who}.")
         else:
             r.say("The pile is empty, so there is nothing to give.")
         if drawn:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Arrival, Resolution
-from referee.effects.skip import next_players, owe_turn
+from referee.effects.skip import owe_turn
 from referee.effects.spec import PER_COPY, CardCheck, EffectSpec, Params
 from referee.state import State
 from referee.variant.model import Variant
@@ -38,7 +38,7 @@ class LowerAndSkip(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
-        seats = next_players(s, r.mover, self.times(r, params))
+        seats = r.next_seats(self.times(r, params))
         if not seats:
             return
         names = [s.names[i] for i in seats]

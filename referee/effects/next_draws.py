@@ -8,7 +8,7 @@ page and the bots read it from the registry.
 from __future__ import annotations
 
 from referee import words
-from referee.effects.base import Resolution, next_in
+from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, EffectSpec, Param, Params
 from referee.state import State
 from referee.variant.model import Variant
@@ -37,7 +37,7 @@ class NextDraws(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
-        seat = next_in(s, r.mover)
+        seat = r.next_seat()
         if seat is None:
             return
         who = s.names[seat]

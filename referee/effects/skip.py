@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee import words
-from referee.effects.base import Resolution, next_in
+from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.state import Pending, State
 from referee.variant.model import Variant
@@ -30,19 +30,6 @@ class Skips(Pending):
 
     def lapses(self, state: State, by: str) -> bool:
         return False  # used up only as play passes to their player (R8.6)
-
-
-def next_players(s: State, seat: int, n: int) -> list[int]:
-    """The next ``n`` seats in turn whose players are in (skips ignored), each once."""
-    found: list[int] = []
-    at = seat
-    for _ in range(n):
-        nxt = next_in(s, at)
-        if nxt is None or nxt == seat or nxt in found:
-            break
-        found.append(nxt)
-        at = nxt
-    return found
 
 
 def owe_turn(r: Resolution, who: str) -> int:
@@ -84,9 +71,10 @@ class Skip(EffectSpec):
         player" means the next ones in turn, one each (two 8s skip two players)."""
         times = self.times(r, params)
         if self.needs_target(params):
-            seats = [r.target] * times if r.target is not None else []
+            chosen = r.chosen_seat()
+            seats = [chosen] * times if chosen is not None else []
         else:
-            seats = next_players(r.state, r.mover, times)
+            seats = r.next_seats(times)
         for seat in seats:
             who = r.state.names[seat]
             lost = owe_turn(r, who)

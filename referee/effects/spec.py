@@ -20,7 +20,6 @@ from referee.effects.base import (
     Refusal,
     Resolution,
     Traits,
-    next_in,
 )
 from referee.state import Pending, State, ZoneName
 from referee.variant.model import Card, Effect
@@ -177,11 +176,12 @@ class EffectSpec:
         )
 
     def aimed_at(self, r: Resolution, params: Params) -> int | None:
-        """The seat this effect acts on: the chosen player's, or the next player's who is in
-        (``TARGET``: "next"), found as it resolves; None when there is nobody."""
+        """The seat this effect acts on: the chosen player's, or the next player's (``TARGET``:
+        "next", ``Resolution.next_seat``), found by person as it resolves (an earlier effect
+        of the card may have moved people, ruling 113); None when there is nobody."""
         if self.targeted and not self.needs_target(params):
-            return next_in(r.state, r.mover)
-        return r.target
+            return r.next_seat()
+        return r.chosen_seat()
 
     def times(self, r: Resolution, params: Params) -> int:
         """How often it happens in this play: once (R8), or once per copy (``PER_COPY``)."""

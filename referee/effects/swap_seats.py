@@ -22,10 +22,11 @@ class SwapSeats(EffectSpec):
         if to is None:
             return
         s = r.state
-        mover_name, target_name = s.names[r.mover], s.names[to]
-        s.names[r.mover], s.names[to] = target_name, mover_name
+        me = r.seat  # the card's player, wherever an earlier effect put them (ruling 113)
+        target_name = s.names[to]
+        s.names[me], s.names[to] = target_name, r.player
         r.continue_from = r.mover  # play continues after the seat where the card was played
-        r.say(f"{mover_name} and {target_name} trade seats.")
+        r.say(f"{r.player} and {target_name} trade seats.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         who = "the next player" if self.arg(params, "target") == "next" else "any other player"

@@ -537,10 +537,11 @@ class Game:
             v,
             origin,
             card,
-            target=s.seat_of(step.to) if step.to is not None else None,
             give=step.give,
             copies=k,
             quiet=not self.keep_history,
+            player=step.by,
+            chosen=step.to,
         )
         if resolve(r, effects, stop_at):
             r.stopped = True

@@ -595,7 +595,7 @@ class Rules:
             # that effect resolves: after the play and the card's earlier effects.
             then = self._state_at(s, step, t.give_effect)
             if then is not None:
-                seat = then.seats[then.mover]
+                seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
                 zone_name = first_zone(seat)
                 if (
                     zone_name is not None
@@ -953,10 +953,11 @@ class Rules:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
         then = self._state_at(s, step, self.needs[step.cards[0]].give_effect or "")
-        give_from = first_zone(then.seats[then.mover]) if then is not None else None
-        if then is None or give_from is None:
+        giver = then.seats[then.seat_of(step.by)] if then is not None else None
+        give_from = first_zone(giver) if giver is not None else None
+        if giver is None or give_from is None:
             return [None]
-        zone = then.seats[then.mover].zone(give_from)
+        zone = giver.zone(give_from)
         if give_from == "face_down":
             assert zone.order is not None
             return [zone.order[-1]]
