@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test lint bench setup lock chromium postgresql axe screenshots clean
+.PHONY: run test test-fast lint bench setup lock chromium postgresql axe screenshots clean
 
 # The exact, hashed versions of the app and the test tools: requirements.lock (`make lock`
 # writes it from pyproject.toml; README "Adding or updating a dependency").  The editable
@@ -54,8 +54,16 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/mypy
 
+# The suite on every core (pytest-xdist): tests that share an expensive fixture (a built wheel,
+# one editor server) stay on one worker (--dist loadgroup); the 25 slowest are printed at the end.
+PYTEST := $(PY) -m pytest -n auto --dist loadgroup --durations=25
+
 test: $(STAMP) chromium postgresql $(AXE) lint
-	$(PY) -m pytest
+	$(PYTEST)
+
+# The edit-test loop: everything but the real-browser tests, in a few minutes.
+test-fast: $(STAMP) postgresql $(AXE)
+	$(PYTEST) -m "not browser"
 
 bench: $(STAMP)
 	$(PY) -m bench

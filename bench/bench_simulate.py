@@ -12,6 +12,7 @@ with ``--peer STEPS_PER_SECOND`` to print the ratio.  Run as ``python -m bench s
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import time
@@ -31,13 +32,21 @@ def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]
     return report.games_per_second, report.steps_per_second
 
 
-def trial_seconds() -> float:
+SMOKE_GAMES = 12
+"""A smoke run's analyses play this many games: every step once, not the margins (it once
+played the whole ±5 report and took six minutes of the test suite)."""
+
+
+def trial_seconds(smoke: bool = False) -> float:
     """Seconds of the Design page's "Test this variant" check on classic (issue 29's quick
     question: careful players, margins of 8 points, every core)."""
     from referee.app import trial
 
+    question = trial.quick(builtin("classic"), builtin("second-edition"))
+    if smoke:
+        question = dataclasses.replace(question, max_games=SMOKE_GAMES, min_games=SMOKE_GAMES)
     began = time.perf_counter()
-    for _ in trial.run(trial.quick(builtin("classic"), builtin("second-edition"))):
+    for _ in trial.run(question):
         pass
     return time.perf_counter() - began
 
@@ -47,14 +56,17 @@ REPORT_TARGET = 30.0
 ±5 points, in 30 s on a 2-core machine."""
 
 
-def whole_report() -> tuple[float, str]:
+def whole_report(smoke: bool = False) -> tuple[float, str]:
     """Seconds of the whole analysis of the second edition (4 players, ±5 points, every
     core), and the report as text."""
     from referee.simulate.analysis import Question, analyse
     from referee.simulate.answers import to_text
 
+    question = Question(builtin("second-edition"), players=4, target=0.05)
+    if smoke:
+        question = dataclasses.replace(question, max_games=SMOKE_GAMES, min_games=SMOKE_GAMES)
     began = time.perf_counter()
-    answer = analyse(Question(builtin("second-edition"), players=4, target=0.05))
+    answer = analyse(question)
     return time.perf_counter() - began, to_text(answer)
 
 
@@ -83,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
             )
     print(
         "  Design page 'Test this variant' (classic against the second edition, careful "
-        f"players, ±8 points): {trial_seconds():.2f} s"
+        f"players, ±8 points): {trial_seconds(args.smoke):.2f} s"
     )
-    seconds, text = whole_report()
+    seconds, text = whole_report(args.smoke)
     verdict = "met" if seconds <= REPORT_TARGET else "NOT met"
     print(
         f"  the whole report, second edition, 4 players, ±5 points, {cores} cores: "

@@ -62,12 +62,37 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 _FIGURES = pytest.StashKey[list[str]]()
+_FIGURE = "karma-figure"
 
 
 @pytest.fixture
 def report_figures(request: pytest.FixtureRequest) -> Callable[[list[str]], None]:
-    """Lines a test measures (e.g. readability figures), printed at the end of the run."""
-    return request.config.stash.setdefault(_FIGURES, []).extend
+    """Lines a test measures (e.g. readability figures), printed at the end of the run.  They
+    travel as the test's user properties, so that a run on several workers (pytest-xdist)
+    prints them too: the report reaches the main process, the test's own memory does not."""
+
+    def add(lines: list[str]) -> None:
+        request.node.user_properties.extend((_FIGURE, line) for line in lines)
+
+    return add
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown":  # the last report of a test carries all its properties
+        lines = [str(v) for k, v in report.user_properties if k == _FIGURE]
+        if lines:
+            _config_stash().setdefault(_FIGURES, []).extend(lines)
+
+
+_CONFIG: list[pytest.Config] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _CONFIG[:] = [config]
+
+
+def _config_stash() -> pytest.Stash:
+    return _CONFIG[0].stash
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -21,7 +21,10 @@ def test_every_bench_is_found() -> None:
     assert {"bench_app", "bench_engine", "bench_idle", "bench_variants"} <= set(BENCHES)
 
 
-@pytest.mark.parametrize("name", BENCHES)
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(b, marks=pytest.mark.browser) if b in BROWSER else b for b in BENCHES],
+)
 def test_the_bench_runs_at_a_tiny_size(name: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--smoke", name],
@@ -39,6 +42,7 @@ def test_the_bench_runs_at_a_tiny_size(name: str) -> None:
         assert "skipped" not in done.stdout, done.stdout
 
 
+@pytest.mark.browser
 def test_the_app_bench_measures_the_earlier_table_too() -> None:
     """`python -m bench app --table widgets`: the same figures with the Referee page's earlier
     table of Streamlit's widgets, to compare with the component (issue 27.3)."""

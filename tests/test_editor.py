@@ -25,10 +25,13 @@ from referee.variant.schema_gen import bare_effect_names
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = sorted((ROOT / "variants").glob("*.yaml"))
 
-pytestmark = pytest.mark.skipif(
-    not SERVER.exists() or shutil.which("node") is None,
-    reason="yaml-language-server is not installed (make test runs npm ci)",
-)
+pytestmark = [
+    pytest.mark.xdist_group("editor"),  # one language server per worker: keep them on one
+    pytest.mark.skipif(
+        not SERVER.exists() or shutil.which("node") is None,
+        reason="yaml-language-server is not installed (make test runs npm ci)",
+    ),
+]
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# One built wheel for the module: its tests stay on one worker (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("install")
+
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:

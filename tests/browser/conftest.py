@@ -31,7 +31,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m "not browser"`` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test, whether or not its module says so (a
+    module without the mark once started Chromium under ``make test-fast``)."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
     if not Path(CHROMIUM).exists():
         skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (make chromium)")
         for item in items:

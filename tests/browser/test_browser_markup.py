@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
 from .tableui import play_button, press, tap_card, undo_button
 from .test_browser_app import PORTRAIT, add_names, new_page, settled, start_game, widget
+
+pytestmark = pytest.mark.browser
 
 # Every selector of the app's <style> sheets that names Streamlit's markup, with how many
 # elements it matches now (pseudo-classes dropped: a :hover rule selects the element hovered).
