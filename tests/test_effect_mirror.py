@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import support
 
 from referee.engine import Game, Play, Position
@@ -92,3 +93,85 @@ def test_a_mirror_on_a_limiting_rank_limits_by_the_copied_number() -> None:
     assert g.state.restriction is not None and g.state.restriction.hi == 7
     assert g.explain(Play("Ben", (7,))).legal and not g.explain(Play("Ben", (9,))).legal
     assert "7 or lower" in g.hint()
+
+
+# --- what a mirror copies: one test per effect of the menu (ruling 45, issue 39.3) -----------
+
+
+def _forms() -> list[tuple[str, dict[str, object]]]:
+    """Every effect of the menu, each way it may be aimed (a chosen player or the next one)."""
+    from referee.effects import EFFECTS
+
+    out: list[tuple[str, dict[str, object]]] = []
+    for name, unit in EFFECTS.items():
+        aims = next((p.choices for p in unit.params if p.name == "target"), ("",))
+        out += [(name, {"target": aim} if aim else {}) for aim in aims]
+    return out
+
+
+def _mirror_played_on(below: int, effects: tuple[object, ...]) -> tuple[object, ...]:
+    """Two mirrors played on ``below`` (whose rank carries ``effects``) at a table where every
+    card is known: what they change, as their effects resolve (the pile, the people, what is
+    pending, the direction, the flow events)."""
+    from referee.effects import Resolution, resolve
+    from referee.state import Seat, State, ZoneCards
+    from referee.variant.model import Effect, RankPower
+
+    def zone(*cards: int) -> ZoneCards:
+        return ZoneCards({c: 1 for c in cards})
+
+    v = Variant("t", "Test", rank_powers=(RankPower(6, effects),))  # type: ignore[arg-type]
+    s = State(
+        names=["Ann", "Ben", "Cal", "Dee"],
+        seats=[Seat(zone(10 + i, 20 + i), zone(30 + i), zone(40 + i)) for i in range(4)],
+        pile=[2, 3, below],
+        draw_pile=2,
+        draw_cards=[50, 51],
+    )
+    r = Resolution(s, v, 0, "mirror", copies=2)
+    resolve(r, (Effect("mirror"),))
+    seats = tuple(
+        (n, z.hand.known, z.face_up.known, z.face_down.known)
+        for n, z in zip(s.names, s.seats, strict=True)
+    )
+    return (
+        s.pile[:-1],
+        seats,
+        s.pending,
+        s.direction,
+        s.out_of_play,
+        r.play_again,
+        r.continue_from,
+    )
+
+
+@pytest.mark.parametrize(("name", "params"), _forms(), ids=lambda x: str(x))
+def test_what_a_mirror_copies_is_each_effects_own_declaration(
+    name: str, params: dict[str, object]
+) -> None:
+    """A mirror on a card does that card's power again exactly when the effect's unit says it
+    is copied (``EffectSpec.copied_by_mirror``), and ruling 45's exceptions always hold."""
+    from referee.effects import EFFECTS
+
+    unit = EFFECTS[name]
+    effect = unit.effect(params)
+    on_it = _mirror_played_on(6, (effect,))
+    on_a_plain_card = _mirror_played_on(6, ())
+    copied = on_it != on_a_plain_card
+    assert copied == unit.copied_by_mirror(effect.params), f"{name} {params}"
+    if unit.gives_card or unit.needs_target(effect.params) or unit.passive or unit.leaves_game:
+        assert not unit.copied_by_mirror(effect.params)  # ruling 45: never these
+
+
+def test_a_mirror_does_not_give_a_card_to_the_next_player() -> None:
+    """Issue 39: 'give a card to the next player' needs a card to give, which a copy cannot
+    name (ruling 45): the mirror gives nothing."""
+    v = support.house(
+        [{"id": "mirror", "name": "Mirror", "copies": 2, "effects": ["mirror"]}],
+        [{"rank": 6, "effects": [{"effect": "give_card", "target": "next"}]}],
+    )
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 3}, draw_pile=0, pile=(6,))
+    g = Game.from_position(v, ["Ann", "Ben", "Cal"], start)
+    out = g.push(Play("Ann", ("mirror",)))
+    assert g.zone("Ann", "hand").count == 2 and g.zone("Ben", "hand").count == 3
+    assert "The mirror copies 6." in out.messages

@@ -17,6 +17,7 @@ class BottomToTop(EffectSpec):
     )
     help = "The bottom card of the pile goes on top. The next player plays on that card."
     order = 90
+    copyable = True  # a mirror copies it: the bottom card comes to the top again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.4: the bottom card goes on top; the engine judges runs and restrictions on it."""

@@ -16,6 +16,7 @@ class ClearPile(EffectSpec):
     description = "Remove the whole pile from the game; the same player plays again."
     help = "The whole pile leaves the game, and the same player plays again."
     order = 60
+    copyable = True  # a mirror copies it: the pile is removed again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.5: the pile leaves the game and the same player plays again."""

@@ -48,6 +48,7 @@ class CoverIt(EffectSpec):
     help = "The same player must at once put any card on it, and may not pick up instead."
     examples = ({"effect": "cover"},)
     order = 85
+    copyable = True  # a mirror copies it: its player must cover it again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         v, card = r.variant, r.card

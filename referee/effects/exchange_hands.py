@@ -18,6 +18,7 @@ class ExchangeHands(EffectSpec):
     params = (TARGET,)
     bot_aim = "smallest_hand"  # only hand cards change hands
     order = 130
+    copyable = True  # a mirror copies it: aimed at the next player: no choice (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.10: swap hand cards with the chosen (or the next) player, even when a hand is

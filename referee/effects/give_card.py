@@ -18,6 +18,7 @@ class GiveCard(EffectSpec):
     params = (TARGET, PER_COPY)
     gives_card = True  # a play may say which card (`give`)
     order = 160
+    copyable = False  # a mirror never copies it: a copy cannot say which card is given (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.9: one card, chosen in order of play, becomes a hand card of the chosen (or the

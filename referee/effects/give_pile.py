@@ -18,6 +18,7 @@ class GivePile(EffectSpec):
     targeted = True
     params = (TARGET,)
     order = 50
+    copyable = True  # a mirror copies it: aimed at the next player: no choice (ruling 45)
     contradicts = {"clear_pile": "the pile cannot be both given away and removed"}
 
     def resolve(self, r: Resolution, params: Params) -> None:

@@ -39,6 +39,7 @@ class GivePileDraw(EffectSpec):
     targeted = True
     examples = ({"effect": "give_pile_draw", "n": 1},)
     order = 55
+    copyable = True  # a mirror copies it: aimed at the next player: no choice (ruling 45)
     contradicts = {
         "clear_pile": "the pile cannot be both given away and removed",
         "give_pile": "the pile can be given away only once",

@@ -28,6 +28,7 @@ class LowerAndSkip(EffectSpec):
     params = (PER_COPY,)
     examples = ({"effect": "lower_and_skip"},)
     order = 105
+    copyable = True  # a mirror copies it: the next player is skipped again (ruling 45)
     contradicts = {"next_range": "the next play can be restricted only one way"}
 
     def on_top(self, params: Params, a: Arrival) -> None:

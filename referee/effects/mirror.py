@@ -1,6 +1,7 @@
 """Mirror (a house rule): the card copies the card below it.  On the pile it counts as that
 card (as a see-through card does), and as it is played that card's powers happen again - those
-that need no choice (a chosen player or a card to give cannot be named for a copy).
+that need no choice (a chosen player or a card to give cannot be named for a copy): each unit
+says so itself (``EffectSpec.copyable``, ruling 45).
 
 This file is the whole effect: the menu, the schema, the loader, the rules sheet, the Design
 page and the bots read it from the registry.
@@ -48,12 +49,7 @@ class Mirror(EffectSpec):
             r.say("There is no card below the mirror, so it copies nothing.")
             return
         copied = [
-            e
-            for e in r.variant.effects_of(below)
-            if e.name != self.name
-            and not UNITS[e.name].passive
-            and not UNITS[e.name].needs_target(e.params)
-            and not UNITS[e.name].leaves_game
+            e for e in r.variant.effects_of(below) if UNITS[e.name].copied_by_mirror(e.params)
         ]
         name = r.variant.card_name(below)
         if not copied:
@@ -66,7 +62,8 @@ class Mirror(EffectSpec):
     def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
             "It copies the card below it: the next player plays as if it were that card, and "
-            "that card's powers happen again (not those that need a chosen player)."
+            "that card's powers happen again (not those that need a chosen player or a card "
+            "to give)."
         )
 
     def check(self, c: CardCheck) -> None:

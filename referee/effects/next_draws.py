@@ -34,6 +34,7 @@ class NextDraws(EffectSpec):
     )
     examples = ({"effect": "next_draws", "n": 2},)
     order = 180
+    copyable = True  # a mirror copies it: the next player draws again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state

@@ -23,6 +23,7 @@ class NextFaceUp(EffectSpec):
     examples = ({"effect": "next_face_up"},)
     refuses_only_zone = True  # its refuse enforces pending_zone, nothing else
     order = 190
+    copyable = True  # a mirror copies it: the next player plays a face-up card again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         v = r.variant

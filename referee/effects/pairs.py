@@ -39,6 +39,7 @@ class Pairs(EffectSpec):
     help = "After a pair, the next player must play a pair (or more), or pick up the pile."
     examples = ({"effect": "pairs"},)
     order = 193
+    copyable = True  # a mirror copies it: the next play must match again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         if r.copies < 2:

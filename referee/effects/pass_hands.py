@@ -28,6 +28,7 @@ class PassHands(EffectSpec):
         ),
     )
     order = 120
+    copyable = True  # a mirror copies it: everyone passes again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.8: every seat passes its hand; right is the previous seat clockwise."""

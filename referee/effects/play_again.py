@@ -15,6 +15,7 @@ class PlayAgain(EffectSpec):
     description = "The same player plays again, on top of this card."
     help = "The same player plays again, on top of this card."
     order = 70
+    copyable = True  # a mirror copies it: its player plays again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         r.play_again = True

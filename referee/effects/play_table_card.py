@@ -43,6 +43,7 @@ class PlayTableCard(EffectSpec):
     help = "The same player plays one of their table cards straight away."
     refuses_only_zone = True  # its refuse enforces pending_zone, nothing else
     order = 80
+    copyable = True  # a mirror copies it: its player plays a table card again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.3: a follow-up play from the table is due at once (the turn flow lets it lapse

@@ -15,6 +15,7 @@ class Reverse(EffectSpec):
     help = "Play goes the other way round."
     params = (PER_COPY,)
     order = 110
+    copyable = True  # a mirror copies it: the direction turns again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """Per copy, two reverses cancel out (issue 31.3)."""

@@ -28,6 +28,7 @@ class RotateSeats(EffectSpec):
         ),
     )
     order = 150
+    copyable = True  # a mirror copies it: everyone moves again (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """Left is the next seat clockwise; play continues after the seat played from."""

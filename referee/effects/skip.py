@@ -62,6 +62,7 @@ class Skip(EffectSpec):
     targeted = True  # when target is "chosen"
     examples = ({"effect": "skip", "target": "chosen"},)
     order = 100
+    copyable = True  # a mirror copies it: aimed at the next player: no choice (ruling 45)
 
     def target_must_be_in(self, params: Params) -> bool:
         return True  # a player who is out has no turn to lose

@@ -139,6 +139,13 @@ class EffectSpec:
     # follow-up, next_face_up): plays generated from the zone due never meet it, so the legal
     # steps keep their fast path while it is pending.
     refuses_only_zone: ClassVar[bool] = False
+    # A mirror on a card with this effect does it again as the mirror is played (ruling 45):
+    # a power that needs no choice.  Not a trait (wild, value), not the card leaving the game,
+    # not what it carries over as it comes on top (that binds under a mirror anyway, ruling
+    # 54), never a power that needs a card to give; an effect aimed at a chosen player only
+    # when it is aimed at the next player instead (``copied_by_mirror``).  An effect is not
+    # copied unless its unit says so.
+    copyable: ClassVar[bool] = False
     # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
     bot_aim: ClassVar[str] = "fewest_cards"
     # Effects that make no sense on the same card as this one: name -> why.
@@ -188,6 +195,12 @@ class EffectSpec:
         if any(p.name == "count" for p in self.params) and self.arg(params, "count") == "per_copy":
             return r.copies
         return 1
+
+    def copied_by_mirror(self, params: Params) -> bool:
+        """Whether a mirror on a card with this effect does it again as it is played: the one
+        place that decides (docs/rulings.md, ruling 45), from the unit's own ``copyable`` - a
+        copy cannot name a chosen player."""
+        return self.copyable and not self.needs_target(params)
 
     def target_must_be_in(self, params: Params) -> bool:
         """Whether the chosen player must still be in (an effect that acts on their turn)."""

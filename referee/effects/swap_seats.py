@@ -16,6 +16,7 @@ class SwapSeats(EffectSpec):
     targeted = True
     params = (TARGET,)
     order = 140
+    copyable = True  # a mirror copies it: aimed at the next player: no choice (ruling 45)
 
     def resolve(self, r: Resolution, params: Params) -> None:
         to = self.aimed_at(r, params)
