@@ -103,6 +103,10 @@ class Watcher:
     def follow(self, gid: str, token: str, version: int) -> None:
         """A tablet drew ``gid`` at ``version``: watch it (and say the version at once)."""
         with self._lock:
+            was = self._games.get(gid)
+            if was is not None and was[0] != token:  # a new link key: the old token is done
+                self._tokens.pop(was[0], None)
+                self._written.pop(gid, None)
             self._games[gid] = (token, time.monotonic())
             self._tokens[token] = gid
             if self._written.get(gid) != version:
@@ -130,10 +134,17 @@ class Watcher:
             games = dict(self._games)
         if not games:
             return
-        versions = self.store.versions(list(games))
+        states = self.store.follow_states(list(games))
         with self._lock:
             for gid, (token, _) in games.items():
-                version = versions.get(gid, 0)  # 0: the game was deleted
+                version, key = states.get(gid, (0, None))  # 0: the game was deleted
+                if gid in states and follow_token(gid, key) != token:
+                    # The game's link key changed: its old follow token reads nothing more.
+                    self._games.pop(gid, None)
+                    self._tokens.pop(token, None)
+                    self._written.pop(gid, None)
+                    (self.folder / "v" / f"{token}.html").unlink(missing_ok=True)
+                    continue
                 if self._written.get(gid) != version:
                     self._written[gid] = version
                     self._write(token, version)
@@ -147,7 +158,7 @@ class Watcher:
             try:
                 self.check()
             except (StorageError, OSError) as exc:  # the database restarts: keep watching
-                log.warning("follow: %s", exc)
+                log.debug("follow: %s", exc)  # the store says once that it is away
 
 
 _watchers: dict[int, Watcher] = {}

@@ -18,6 +18,7 @@ game by its follow token (``referee.app.follow``).  Bodies are small JSON object
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -38,6 +39,7 @@ APP_MAIN = Path(__file__).resolve().parent / "main.py"  # the app's script (ever
 STEP_PATH = "/api/karma/step"
 VERSION_PATH = "/api/karma/version"
 MAX_BODY = 8192  # bytes: a step is a dozen short fields
+BODY_SECONDS = 3.0  # a body not sent whole within this is cut off (a tablet sends it at once)
 TOKEN_LENGTH = 32
 KEEP_LIVE = 32  # games whose live copy this app server keeps between requests
 NO_STORE = {"Cache-Control": "no-store"}
@@ -116,7 +118,34 @@ def _request(payload: Mapping[str, Any]) -> tuple[str, str, int, str] | None:
         return None
     if not isinstance(action, str) or action not in stepping.ACTIONS:
         return None
+    if not all(_fits(payload.get(k), kinds) for k, kinds in FIELDS.items()):
+        return None
     return gid, token, shown, action
+
+
+# The choice's fields, each of its kinds (None: may be left out or null).  Anything else is a
+# bad request, answered 400 before anything is looked up.
+_TEXT, _NUMBER = "text", "number"
+FIELDS: dict[str, tuple[str | None, ...]] = {
+    "card": (_TEXT, None),
+    "count": (_NUMBER, None),
+    "zone": (_TEXT, None),
+    "by": (_TEXT, None),
+    "to": (_TEXT, None),
+    "give": (_TEXT, None),
+    "take": (_TEXT, None),
+    "acted": (_NUMBER, None),
+}
+
+
+def _fits(value: object, kinds: tuple[str | None, ...]) -> bool:
+    if value is None:
+        return None in kinds
+    if isinstance(value, str):
+        return _TEXT in kinds and len(value) <= 64
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _NUMBER in kinds and 0 <= value <= 1_000_000
+    return False
 
 
 def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, object]]:
@@ -215,11 +244,46 @@ def version_of(token: str) -> str | None:
     return None if found is None else str(found)
 
 
+class _TooLong(Exception):
+    pass
+
+
+async def _read_body(request: Any) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _TooLong
+    return body
+
+
+def _refused(headers: Mapping[str, str]) -> tuple[int, str] | None:
+    """Why a step request is refused before its body is read, or None: a step is JSON sent by
+    the app's own page.  A browser says where a request comes from (``Sec-Fetch-Site``, or
+    ``Origin`` where it has no such header), so a page on another site cannot post one, not
+    even as ``text/plain`` (which needs no CORS preflight).  A client that is no browser
+    sends neither, and still needs the game's step token."""
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return 415, "A step is sent as JSON."
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return None if site == "same-origin" else (403, "Steps come from the app's own page.")
+    origin = headers.get("origin")
+    if origin is None:
+        return None
+    host = headers.get("x-forwarded-host") or headers.get("host") or ""
+    netloc = origin.split("://", 1)[-1].rstrip("/")
+    if not host or netloc.lower() != host.split(",")[0].strip().lower():
+        return 403, "Steps come from the app's own page."
+    return None
+
+
 def routes(base_url: str = "") -> list[Any]:
     """The two routes, under the app's base path (``server.baseUrlPath``); from now on the
     page hands the component their addresses."""
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse, PlainTextResponse, Response
     from starlette.routing import Route
 
@@ -227,14 +291,25 @@ def routes(base_url: str = "") -> list[Any]:
     prefix = "/" + base_url.strip("/") if base_url.strip("/") else ""
 
     async def step(request: Request) -> Response:
+        refused = _refused(request.headers)
+        if refused is not None:
+            return JSONResponse({"error": refused[1]}, status_code=refused[0], headers=NO_STORE)
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
+        try:
+            body = await asyncio.wait_for(_read_body(request), BODY_SECONDS)
+        except _TooLong:
+            return JSONResponse({"error": "Too long."}, status_code=413, headers=NO_STORE)
+        except ClientDisconnect:  # the tablet went away mid-body: nobody to answer, no log
+            return Response(status_code=400, headers=NO_STORE)
+        except TimeoutError:  # a body that does not come: cut off, said in one line
+            log.info("a step request's body did not arrive within %s s: cut off", BODY_SECONDS)
+            return JSONResponse(
+                {"error": "Too slow."},
+                status_code=408,
+                headers={**NO_STORE, "Connection": "close"},
+            )
         try:
             payload = json.loads(body)
         except (ValueError, RecursionError):  # not JSON, or nested past Python's limit
@@ -243,8 +318,8 @@ def routes(base_url: str = "") -> list[Any]:
             return JSONResponse({"error": "Not a step."}, status_code=400, headers=NO_STORE)
         try:
             status, reply = await run_in_threadpool(answer, payload, state_store())
-        except Exception:  # never a traceback to the tablet: the page takes the step instead
-            log.exception("table step request")
+        except Exception:  # never a traceback to the tablet: one line in the log
+            log.error("table step request failed", exc_info=True)
             status, reply = 500, {"error": "The step could not be taken here."}
         return JSONResponse(reply, status_code=status, headers=NO_STORE)
 

@@ -38,7 +38,7 @@ from sqlalchemy.exc import ArgumentError, DisconnectionError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
 from . import wait
-from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, storage_error
+from .faults import INPUT, Conflict, DamagedGame, NotFound, StorageError, log, storage_error
 from .schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -285,12 +285,40 @@ def _forget_stores() -> None:
 open_store.cache_clear = _forget_stores  # type: ignore[attr-defined]
 
 
+_away: set[str] = set()  # the databases (by their shown address) said to be away
+_away_lock = threading.Lock()
+
+
 class _Breaker:
     """The last time the database did not answer (one per database, shared by the views of it
-    that referee.access makes for each visitor)."""
+    that referee.access makes for each visitor).  Its going away is logged once per process
+    and database, and its coming back once: not once per call, nor per Store opened again."""
 
     def __init__(self) -> None:
         self.down: tuple[float, StorageError] | None = None
+
+    def gone(self, fault: StorageError, where: str) -> None:
+        self.down = (time.monotonic(), fault)
+        with _away_lock:
+            if where in _away:
+                return
+            _away.add(where)
+        log.warning(
+            "the games database at %s is away: %s (%s); said again when it answers",
+            where,
+            fault.detail or fault.message,
+            fault.kind,
+        )
+
+    def answered(self, where: str) -> None:
+        self.down = None
+        if where not in _away:  # (read without the lock: the usual case costs nothing)
+            return
+        with _away_lock:
+            if where not in _away:
+                return
+            _away.discard(where)
+        log.warning("the games database at %s answers again", where)
 
 
 class Store:
@@ -444,7 +472,7 @@ class Store:
             exc if isinstance(exc, StorageError) else storage_error(exc, self.where, self.server)
         )
         if fault.kind in ("hung", "unavailable"):
-            self._breaker.down = (time.monotonic(), fault)
+            self._breaker.gone(fault, self.where)
         return fault
 
     @contextmanager
@@ -458,7 +486,7 @@ class Store:
             raise down[1]
         with wait.deadline(self._patience or self.wait + wait.CLIENT_MARGIN):
             yield
-        self._breaker.down = None
+        self._breaker.answered(self.where)
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -616,6 +644,35 @@ class Store:
                 select(games.c.id, games.c.version).where(games.c.id.in_(sorted(gids)))
             ).all()
         return {str(r[0]): int(r[1]) for r in rows}
+
+    def follow_states(self, gids: Collection[str]) -> dict[str, tuple[int, str | None]]:
+        """The version and link key of the games among ``gids`` that exist (one query): what
+        an app server needs to tell its tablets of a step, and to stop answering a follow
+        token made with a link key the game no longer has."""
+        gids = [g for g in gids if _findable(g)]
+        if not gids:
+            return {}
+        with self._read() as db:
+            rows = db.execute(
+                select(games.c.id, games.c.version, games.c.access_key).where(
+                    games.c.id.in_(sorted(gids))
+                )
+            ).all()
+        return {str(r[0]): (int(r[1]), None if r[2] is None else str(r[2])) for r in rows}
+
+    def renew_access_key(self, gid: str) -> str | None:
+        """Give the game a new link key (the old link, its step and follow tokens stop
+        working); the new key, or None if there is no such game."""
+        if not _findable(gid):
+            return None
+        key = new_access_key()
+        with self._write() as db:
+            done = db.execute(
+                update(games)
+                .where(games.c.id == gid)
+                .values(access_key=key, version=games.c.version + 1, updated=time.time())
+            ).rowcount
+        return key if done == 1 else None
 
     def access_key(self, gid: str) -> str | None:
         """The secret half of the game's link, or None if there is no such game."""

@@ -42,6 +42,7 @@ class StorageError(RuntimeError):
         self.kind = kind
         self.message = message
         self.where = where
+        self.detail = ""  # the driver's own words (for the log only)
 
 
 class DamagedGame(StorageError):
@@ -131,7 +132,10 @@ def storage_error(exc: BaseException, where: str, server: bool) -> StorageError:
     """
     words = _driver_words(exc)
     kind = _kind(exc, words.lower(), server)
-    log.warning("games %s at %s: %s (%s)", "database" if server else "file", where, words, kind)
+    # A database that is away is said once by the store when it goes and once when it comes
+    # back (Store._fault); every other fault is its own event.
+    said = log.debug if kind in ("hung", "unavailable") else log.warning
+    said("games %s at %s: %s (%s)", "database" if server else "file", where, words, kind)
     things = "games database" if server else "games folder"
     message = {
         "readonly": f"The {things} cannot be written: it is read-only. Nothing was saved. "
@@ -160,4 +164,6 @@ def storage_error(exc: BaseException, where: str, server: bool) -> StorageError:
             else "The games folder cannot be used right now. Nothing was saved. "
             "The app's log says why."
         )
-    return StorageError("unavailable" if kind == "unopenable" else kind, message, where)
+    fault = StorageError("unavailable" if kind == "unopenable" else kind, message, where)
+    fault.detail = words
+    return fault

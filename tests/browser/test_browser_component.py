@@ -353,3 +353,62 @@ def test_a_whole_bot_game_through_the_component(
     turn_shown(page, None)
     tap_targets_ok(page)
     no_horizontal_scroll(page)
+
+
+def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, make_server: Any) -> None:
+    """Issue 43.5: a page elsewhere that knows a game's step token (a leaked link) posts a
+    step, as plain text (no CORS preflight) and as JSON: the app server refuses both (the
+    browser says the request is cross-site); the same request from the app's own page is
+    taken."""
+    import http.server
+    import json
+    import threading
+
+    from referee.app.tableapi import STEP_PATH, step_token
+    from referee.store import Store
+
+    server = make_server(env=COMPONENT)
+    page = new_page(browser, PORTRAIT)
+    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    store = Store(server.data_dir / "karma.sqlite3")
+    body = json.dumps(
+        {
+            "gid": gid,
+            "token": step_token(gid, store.access_key(gid)),
+            "version": store.version(gid),
+            "action": "play",
+            "card": "4",
+            "count": 1,
+        }
+    )
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        other = new_page(browser, PORTRAIT)
+        other.goto(f"http://127.0.0.1:{site.server_address[1]}/")  # another origin (its port)
+        sent = other.evaluate(
+            """async ([url, body]) => {
+              const said = [];
+              for (const type of ["text/plain", "application/json"]) {
+                try {
+                  await fetch(url, {method: "POST", mode: "no-cors", body,
+                                    headers: {"Content-Type": type}});
+                  said.push("sent");
+                } catch (e) { said.push("failed"); }
+              }
+              return said;
+            }""",
+            [server.url + STEP_PATH, body],
+        )
+        assert sent[0] == "sent"  # plain text goes out (no preflight): the server refuses it
+        assert store.load_game(gid).steps == []
+        status = page.evaluate(
+            """async ([url, body]) => (await fetch(url, {method: "POST", body,
+                 headers: {"Content-Type": "application/json"}})).status""",
+            [server.url + STEP_PATH, body],
+        )
+        assert status == 200
+        assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
+    finally:
+        site.shutdown()
