@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 HOST   ?= 0.0.0.0
 
-.PHONY: run test test-fast lint bench setup lock chromium postgresql axe screenshots clean
+.PHONY: run test test-fast lint bench setup lock chromium postgresql ocr axe screenshots clean
 
 # The exact, hashed versions of the app and the test tools: requirements.lock (`make lock`
 # writes it from pyproject.toml; README "Adding or updating a dependency").  The editable
@@ -36,6 +36,10 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium fonts-liberation)
 
+# tests/test_readme.py reads the README's pictures back with OCR (each shows its page, drawn).
+ocr:
+	@test -x /usr/bin/tesseract || (apt-get update && apt-get install -y tesseract-ocr)
+
 # The storage tests start their own throwaway PostgreSQL server (tests/pgserver.py).
 postgresql:
 	@test -x /usr/lib/postgresql/15/bin/initdb || (apt-get update && apt-get install -y postgresql)
@@ -58,11 +62,13 @@ lint: $(STAMP)
 # one editor server) stay on one worker (--dist loadgroup); the 25 slowest are printed at the end.
 PYTEST := $(PY) -m pytest -n auto --dist loadgroup --durations=25
 
-test: $(STAMP) chromium postgresql $(AXE) lint
+test: $(STAMP) chromium postgresql ocr $(AXE) lint
+	@echo "The whole suite, on every core: about 10 minutes; the slowest tests are listed at the end."
 	$(PYTEST)
 
 # The edit-test loop: everything but the real-browser tests, in a few minutes.
-test-fast: $(STAMP) postgresql $(AXE)
+test-fast: $(STAMP) postgresql ocr $(AXE)
+	@echo "The suite without the real-browser tests, on every core: a few minutes."
 	$(PYTEST) -m "not browser"
 
 bench: $(STAMP)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from referee.engine import Game, Play, Position
 from referee.variant.registry import builtin
 
@@ -148,3 +150,41 @@ def test_every_link_and_picture_in_the_readme_exists() -> None:
     assert any(t.endswith(".png") for t in targets)
     missing = [t for t in targets if not t.startswith("http") and not (ROOT / t).exists()]
     assert not missing, missing
+
+
+# Each picture in the README shows its page drawn (issue 40.4): read back with OCR (Debian's
+# tesseract, which `make test` installs), it holds the page's heading *and* words that only a
+# drawn page has (a field's label, a table's header); a picture of Streamlit's grey loading
+# placeholders has the heading and nothing else.
+PICTURES = {
+    "referee-768x1024.png": ["'s turn", "Next:", "How many?"],
+    "referee-390x844.png": ["'s turn", "Pick up the pile"],
+    "new-game-768x1024.png": ["New game", "Who is playing?", "Which Karma?"],
+    "end-768x1024.png": ["Game over", "loses", "Player"],
+    "design-1024x768.png": ["Design your Karma", "About this variant", "Short id (letters", "Author"],
+}
+TESSERACT = "/usr/bin/tesseract"
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower().replace("’", "'")
+
+
+def test_every_readme_picture_is_named_here() -> None:
+    shown = {
+        Path(t).name for t in re.findall(r"\]\((docs/screenshots/[^)]+)\)", README.read_text())
+    }
+    assert shown == set(PICTURES), "name the words each README picture must show"
+
+
+@pytest.mark.skipif(not Path(TESSERACT).exists(), reason="tesseract is not installed (make ocr)")
+@pytest.mark.parametrize("picture", sorted(PICTURES))
+def test_each_readme_picture_shows_its_page_drawn(picture: str) -> None:
+    import subprocess
+
+    path = ROOT / "docs" / "screenshots" / picture
+    read = subprocess.run(
+        [TESSERACT, str(path), "-"], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    missing = [w for w in PICTURES[picture] if _squash(w) not in _squash(read)]
+    assert not missing, f"{picture} does not show {missing}; it reads:\n{read}"

@@ -219,7 +219,20 @@ def tap_targets_ok(page: Page) -> None:
     assert heights and not small, f"buttons under 44x44 px: {small}"
 
 
+# Streamlit draws a lazily loaded widget as a grey placeholder first (``stSkeleton``): a
+# picture taken then showed grey bars instead of the Design page's fields (issue 40.4).
+DRAWN = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app || app.dataset.testScriptState !== 'notRunning') return false;
+  const inView = e => { const r = e.getBoundingClientRect();
+    return r.bottom > 0 && r.top < innerHeight && r.width > 0; };
+  return ![...document.querySelectorAll('[data-testid="stSkeleton"]')].some(inView);
+}"""
+
+
 def shot(page: Page, name: str) -> Path:
+    """A picture of what a person sees: taken once every element in view is drawn."""
+    page.wait_for_function(DRAWN)
     path = ARTIFACTS / f"{name}.png"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=False)
