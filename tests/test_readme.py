@@ -161,7 +161,12 @@ PICTURES = {
     "referee-390x844.png": ["'s turn", "Pick up the pile"],
     "new-game-768x1024.png": ["New game", "Who is playing?", "Which Karma?"],
     "end-768x1024.png": ["Game over", "loses", "Player"],
-    "design-1024x768.png": ["Design your Karma", "About this variant", "Short id (letters", "Author"],
+    "design-1024x768.png": [
+        "Design your Karma",
+        "About this variant",
+        "Short id (letters",
+        "Author",
+    ],
 }
 TESSERACT = "/usr/bin/tesseract"
 
