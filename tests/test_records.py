@@ -91,6 +91,12 @@ def problems(text: str) -> list[str]:
             "steps: []\n",
             "start.turn: Ann is to move but holds no card (R2.4)",
         ),
+        (
+            "variant: classic\nplayers: [Ann, Ben]\n"
+            "start: {turn: Ann, pile: [9], top_played_by: Zed, hand: {Ann: 2, Ben: 2}}\n"
+            "steps: []\n",
+            "game.yaml:3:46: start.top_played_by: 'Zed' is not a player; expected one of: Ann, Ben",
+        ),
     ],
 )
 def test_malformed_records_are_located(text: str, expected: str) -> None:
@@ -134,6 +140,28 @@ def test_export_a_start_position_and_an_inline_variant(tmp_path: Path) -> None:
     inline = export_record(custom)
     assert "variant:\n  id: our-house" in inline
     assert game_from_record(load_record_text(inline, "x.yaml")).state == custom.state
+
+
+def test_a_start_may_say_who_played_the_top_card_and_the_export_keeps_it() -> None:
+    """docs/records.md (issue 39.2): an optional ``start.top_played_by``; a start without it
+    exports as before (older readers never see the field)."""
+    trump = "{id: trump, name: Trump, copies: 3, effects: [must_answer]}"
+    start = (
+        "variant: {id: t, name: T, players: [{decks: 1, min: 2, max: 4}], ranks: {low: 2, "
+        f"high: 14, copies: 4}}, karma_cards: [{trump}], deal: {{face_down: 3, face_up: 3, "
+        "hand: 3}, min_hand: 3, burn: 4}\nplayers: [Ann, Ben]\n"
+        "start: {turn: Ann, pile: [4, trump], hand: {Ann: 3, Ben: 3}TOP}\nsteps: []\n"
+    )
+    named = load_record_text(start.replace("TOP", ", top_played_by: Ann"), "x.yaml")
+    g = game_from_record(named)
+    assert g.explain(Play("Ann", (9,))).legal  # her own Trump asks nothing of her
+    text = export_record(g)
+    assert "top_played_by: Ann" in text
+    again = game_from_record(load_record_text(text, "y.yaml"))
+    assert again.state == g.state and again.explain(Play("Ann", (9,))).legal
+    plain = game_from_record(load_record_text(start.replace("TOP", ""), "x.yaml"))
+    assert not plain.explain(Play("Ann", (9,))).legal  # ruling 7: it binds the first step
+    assert "top_played_by" not in export_record(plain)
 
 
 def test_replay_command_exit_codes(tmp_path: Path, capsys) -> None:

@@ -165,9 +165,10 @@ def _renamed_start(start: Mapping[str, object] | None, names: Mapping[str, str])
     if start is None:
         return None
     out = dict(start)
-    turn = out.get("turn")
-    if isinstance(turn, str):
-        out["turn"] = names.get(turn, turn)
+    for key in ("turn", "top_played_by"):
+        who = out.get(key)
+        if isinstance(who, str):
+            out[key] = names.get(who, who)
     for key in ("hand", "face_up", "face_down"):
         zone = out.get(key)
         if isinstance(zone, dict):

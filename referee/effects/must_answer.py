@@ -23,6 +23,11 @@ class Answer(Pending):
 
     wild: bool = False
 
+    def lapses(self, state: State, by: str) -> bool:
+        """The step after it answers it, or covers it, or takes it with the pile: whoever
+        takes that step - its own player too (a start may say who played it, ruling 114)."""
+        return True
+
     def pile_gone(self) -> Pending | None:
         return None  # nothing left to answer
 

@@ -121,6 +121,10 @@ class Game:
         decks = _decks(variant, players)
         if start.turn not in players:
             raise SetupError(f"{start.turn} is not one of the players.", "start.turn")
+        if start.top_played_by is not None and start.top_played_by not in players:
+            raise SetupError(
+                f"{start.top_played_by} is not one of the players.", "start.top_played_by"
+            )
         seen: dict[Card, int] = {}
         for c in start.pile:
             _check_card(variant, c, "start.pile")
@@ -164,7 +168,9 @@ class Game:
     def _arrive_at_start(self) -> None:
         """A start position's top has just landed (ruling 7): what it carries over binds the
         first play.  The card that judges comes first, then each see-through card above it,
-        as if they had been played on it in turn."""
+        as if they had been played on it in turn - by the player the start names
+        (``Position.top_played_by``), else by nobody at the table, so that it binds whoever
+        steps first (ruling 114)."""
         s = self.state
         if self.rules.top_card(s) is None:
             return
@@ -172,8 +178,9 @@ class Game:
         while self._traits[s.pile[first]].transparent:
             first -= 1
         value = self.rules.top_value(s)
+        by = self.start.top_played_by if self.start is not None else None
         for card in s.pile[first:]:
-            self._arrive(s, s.names[s.mover], card, value, s.restriction)
+            self._arrive(s, by or "", card, value, s.restriction)
 
     @classmethod
     def shuffled(

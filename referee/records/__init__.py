@@ -316,6 +316,8 @@ class _Builder:
 
     def start(self, s: dict[str, Any], players: tuple[str, ...], variant: Variant) -> Position:
         self.player(("start", "turn"), s.get("turn"), players)
+        if s.get("top_played_by") is not None:
+            self.player(("start", "top_played_by"), s["top_played_by"], players)
         self.cards(("start", "pile"), s.get("pile", []), variant)
         for key in ("hand", "face_down", "face_up"):
             for name in s.get(key, {}):
@@ -615,7 +617,7 @@ def step_from_data(d: dict[str, Any]) -> Step:
 def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, Any]:
     """A start position in its record form; with the variant, cards as a record writes them."""
     write = _as_written(variant)
-    return {
+    out: dict[str, Any] = {
         "turn": p.turn,
         "pile": [write(c) for c in p.pile],
         "draw_pile": p.draw_pile,
@@ -623,6 +625,9 @@ def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, A
         "face_up": {n: [write(c) for c in cs] for n, cs in p.face_up.items()},
         "face_down": dict(p.face_down),
     }
+    if p.top_played_by is not None:  # only when known: older readers never see it
+        out["top_played_by"] = p.top_played_by
+    return out
 
 
 def position_from_data(d: dict[str, Any]) -> Position:
@@ -633,6 +638,7 @@ def position_from_data(d: dict[str, Any]) -> Position:
         hand=dict(d.get("hand", {})),
         face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
         face_down=dict(d.get("face_down", {})),
+        top_played_by=d.get("top_played_by"),
     )
 
 

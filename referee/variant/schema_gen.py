@@ -725,6 +725,11 @@ def record_schema() -> dict[str, Any]:
                     "hand": _counts("Hand", "Player -> how many hand cards."),
                     "face_up": _card_lists("Face-up", "Player -> their face-up cards."),
                     "face_down": _counts("Face-down", "Player -> how many face-down cards."),
+                    "top_played_by": _player(
+                        "Top card played by",
+                        "Who played the pile's top card (optional): what it asks of the next "
+                        "play binds everyone but them. Left out, it binds the first step.",
+                    ),
                 },
                 required=["turn"],
                 examples=[{"turn": "Ann", "pile": [6, 9], "draw_pile": 0}],
