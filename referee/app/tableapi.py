@@ -19,11 +19,14 @@ game by its follow token (``referee.app.follow``).  Bodies are small JSON object
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import logging
+import signal
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
@@ -233,6 +236,88 @@ def state_store() -> Store:
     return state.process_store()
 
 
+LONG_POLL_SECONDS = 20.0  # a version request waits this long for a step, then says none came
+EXIT_CHECK_SECONDS = 0.5  # ... and looks this often whether the app server is shutting down
+
+
+def _server_exiting() -> bool:
+    """The app server is shutting down: uvicorn caught SIGTERM or SIGINT and now waits for every
+    open request to end before it exits, so a waiting version request answers at once.  (Its
+    signal handler is a method of the server, whose ``should_exit`` says so.)"""
+    handler = signal.getsignal(signal.SIGTERM)
+    return bool(getattr(getattr(handler, "__self__", None), "should_exit", False))
+
+
+class _Waiting:
+    """The version requests waiting for a step, by game: woken from any thread (the watcher's,
+    or a step request's) through their event loop."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._events: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+    def add(self, gid: str) -> tuple[asyncio.AbstractEventLoop, asyncio.Event]:
+        entry = (asyncio.get_running_loop(), asyncio.Event())
+        with self._lock:
+            self._events.setdefault(gid, set()).add(entry)
+        return entry
+
+    def drop(self, gid: str, entry: tuple[asyncio.AbstractEventLoop, asyncio.Event]) -> None:
+        with self._lock:
+            kept = self._events.get(gid)
+            if kept is not None:
+                kept.discard(entry)
+                if not kept:
+                    del self._events[gid]
+
+    def changed(self, gid: str, version: int) -> None:
+        with self._lock:
+            woken = list(self._events.get(gid, ()))
+        for loop, event in woken:
+            loop.call_soon_threadsafe(event.set)
+
+
+waiting = _Waiting()
+
+
+def follow_answer(token: str, shown: int, base: Store) -> tuple[int, dict[str, object]]:
+    """The game followed under ``token`` as it is now, for a tablet that shows version
+    ``shown``: 200 with ``data`` (the step's table data, with what another tablet did as a
+    note) when it moved on, ``{"version": shown}`` when it did not, ``reload`` when the page
+    must draw it (over, or gone); 404 for a token that follows no game here."""
+    from referee.app import follow
+
+    gid = follow.watcher(base).gid_of(token)
+    if gid is None:
+        return 404, {}
+    try:
+        key = base.access_key(gid)
+    except StorageError as e:
+        return 503, {"error": e.message}
+    if key is None or not hmac.compare_digest(token, follow.follow_token(gid, key)):
+        return 404, {}
+    with _game_lock(gid):
+        with _live_lock:
+            cached = _live.get(gid)
+        try:
+            tbl = table.load_table(base, gid, cached)
+        except StorageError as e:
+            return 503, {"error": e.message}
+        except Exception:  # gone, or cannot be read any more: the page says so
+            _forget(gid)
+            return 200, {"reload": True}
+        _keep(tbl)
+        stepping.recent.remember(tbl)
+        if tbl.version == shown:
+            return 200, {"version": shown}
+        if tbl.game.over:
+            return 200, {"reload": True}
+        old = stepping.recent.recall(gid, shown)
+        same = old is not None and table.same_game(old, tbl)
+        note = None if same else ("info", table.change_words(old, tbl))
+        return 200, {"data": _data(base, tbl, key, note), "reset": not same, "top": False}
+
+
 def version_of(token: str) -> str | None:
     """A version request: the version this app server last saw of the game followed under
     ``token``, as text (None: no such game is followed here)."""
@@ -277,6 +362,42 @@ def _refused(headers: Mapping[str, str]) -> tuple[int, str] | None:
     if not host or netloc.lower() != host.split(",")[0].strip().lower():
         return 403, "Steps come from the app's own page."
     return None
+
+
+async def _long_poll(token: str, shown_text: str) -> tuple[int, dict[str, object]]:
+    """A tablet that shows version ``shown_text``: wait for a step (at most LONG_POLL_SECONDS),
+    then answer with its table data (:func:`follow_answer`)."""
+    from starlette.concurrency import run_in_threadpool
+
+    from referee.app import follow
+
+    if len(token) > 64 or not shown_text.isdigit() or len(shown_text) > 12:
+        return 400, {}
+    shown = int(shown_text)
+    base = state_store()
+    watcher = follow.watcher(base)
+    watcher.on_change(waiting.changed)
+    gid = watcher.gid_of(token)
+    if gid is None:
+        return 404, {}
+    entry = waiting.add(gid)  # before the look: a step stored meanwhile still wakes it
+    try:
+        until = time.monotonic() + LONG_POLL_SECONDS
+        while watcher.version_of(token) == shown and not _server_exiting():
+            left = until - time.monotonic()
+            if left <= 0:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(entry[1].wait(), min(left, EXIT_CHECK_SECONDS))
+    finally:
+        waiting.drop(gid, entry)
+    if watcher.version_of(token) == shown:
+        return 200, {"version": shown}
+    try:
+        return await run_in_threadpool(follow_answer, token, shown, base)
+    except Exception:  # never a traceback to the tablet: one line in the log
+        log.error("table version request failed", exc_info=True)
+        return 500, {}
 
 
 def routes(base_url: str = "") -> list[Any]:
@@ -324,10 +445,15 @@ def routes(base_url: str = "") -> list[Any]:
         return JSONResponse(reply, status_code=status, headers=NO_STORE)
 
     async def version(request: Request) -> Response:
-        said = await run_in_threadpool(version_of, request.query_params.get("t", ""))
-        if said is None:
-            return PlainTextResponse("", status_code=404, headers=NO_STORE)
-        return PlainTextResponse(said, headers=NO_STORE)
+        token = request.query_params.get("t", "")
+        shown_text = request.query_params.get("v")
+        if shown_text is None:  # the version alone, as text
+            said = await run_in_threadpool(version_of, token)
+            if said is None:
+                return PlainTextResponse("", status_code=404, headers=NO_STORE)
+            return PlainTextResponse(said, headers=NO_STORE)
+        status, reply = await _long_poll(token, shown_text)
+        return JSONResponse(reply, status_code=status, headers=NO_STORE)
 
     _prefix = prefix
     return [

@@ -26,7 +26,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,6 +174,7 @@ SECRET_QUERY_KEYS = ("password", "sslpassword", "passfile")  # libpq reads these
 ID_MAX = 64  # game ids are 8 letters; anything longer names no game
 STEP_ID_MAX = 64  # a tablet's step id (it makes 22 characters)
 KEEP_STEP_IDS = 200  # per game: the ids of its last steps, enough for any retry
+CHANGES_CHANNEL = "karma_games"  # PostgreSQL: NOTIFY with a game's id when it changed
 
 
 def parse_database_url(url: str, source: str = URL_SOURCE) -> URL:
@@ -672,6 +673,7 @@ class Store:
                 .where(games.c.id == gid)
                 .values(access_key=key, version=games.c.version + 1, updated=time.time())
             ).rowcount
+            self._notify(db, gid)
         return key if done == 1 else None
 
     def access_key(self, gid: str) -> str | None:
@@ -756,6 +758,7 @@ class Store:
                     f"game {gid} is at version {now}, not {expected_version}: "
                     "another tablet changed it"
                 )
+            self._notify(db, gid)
             if step_id is not None:
                 db.execute(
                     insert(step_ids).values(
@@ -768,6 +771,33 @@ class Store:
                     )
                 )
         return new
+
+    def _notify(self, db: Connection, gid: str) -> None:
+        """PostgreSQL: tell every app server listening (:meth:`listen`) that the game changed;
+        sent inside the transaction, so it arrives at the COMMIT, never before."""
+        if self.server:
+            db.execute(text("SELECT pg_notify(:c, :g)"), {"c": CHANGES_CHANNEL, "g": gid})
+
+    def listen(self, on_change: Callable[[str], None], stop: threading.Event) -> None:
+        """PostgreSQL only: call ``on_change(gid)`` for every game any app server changes, until
+        ``stop`` is set (``on_change("")`` after each (re)connection: anything may have changed
+        meanwhile).  A connection that fails is opened again a second later."""
+        import psycopg
+
+        assert self.server and self.url is not None
+        dsn = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(
+                    dsn, autocommit=True, connect_timeout=max(2, int(self.wait))
+                ) as conn:
+                    conn.execute(f"LISTEN {CHANGES_CHANNEL}")
+                    on_change("")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            on_change(note.payload)
+            except (psycopg.Error, OSError):
+                stop.wait(1.0)
 
     def step_saved(self, gid: str, step_id: str) -> int | None:
         """The game's version that the step ``step_id`` made, if that step is stored (None: it
@@ -822,6 +852,7 @@ class Store:
                 .where(games.c.id == gid)
                 .values(name=name, version=games.c.version + 1, updated=time.time())
             )
+            self._notify(db, gid)
 
     def delete_game(self, gid: str) -> None:
         if not _findable(gid):
@@ -830,6 +861,7 @@ class Store:
             db.execute(delete(games).where(games.c.id == gid))
             db.execute(delete(devices).where(devices.c.game_id == gid))
             db.execute(delete(step_ids).where(step_ids.c.game_id == gid))
+            self._notify(db, gid)
 
     # --- devices: the games a browser holds (public mode) -----------------------------------
 

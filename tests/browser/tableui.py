@@ -175,3 +175,12 @@ def press(page: Page, button: Locator, n_after: int, *, over: bool = False) -> N
     expect(button).to_be_enabled()
     button.click()
     step_drawn(page, n_after, over=over)
+
+
+def unfollowing(page: Page) -> None:
+    """A tablet whose requests for other tablets' steps are all lost (a network that drops
+    them): it stays as it drew the game, a stale tablet (the version route would otherwise
+    bring it another tablet's step at once)."""
+    from referee.app.tableapi import VERSION_PATH
+
+    page.route(f"**{VERSION_PATH}*", lambda route: route.abort())

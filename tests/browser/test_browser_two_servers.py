@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from referee.access import split_ticket
 from referee.store import Store
 
-from .tableui import note, play, play_button, steps_shown, tap_card
+from .tableui import note, play, play_button, steps_shown, tap_card, unfollowing
 from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 
 def test_two_app_servers_one_game(browser: Browser, make_server: Any, pg_server: Any) -> None:
     database = pg_server.new_database()
-    # Tablets that never refresh by themselves: a stale tablet stays stale.
+    # Tablets whose follow requests are lost: a stale tablet stays stale.
     env = {"KARMA_DATABASE_URL": database, "KARMA_ACCESS": "public", "KARMA_FOLLOW_SECONDS": "600"}
     first, second = make_server(env=env), make_server(env=env)
     one = new_page(browser, PORTRAIT)
@@ -39,6 +39,7 @@ def test_two_app_servers_one_game(browser: Browser, make_server: Any, pg_server:
     gid, key = split_ticket(ticket)
     assert key is not None and len(key) >= 22  # public mode: the link carries the key
     two = new_page(browser, LANDSCAPE)
+    unfollowing(two)
     two.goto(f"{second.url}/?game={ticket}")
     turn_shown(two, "Ann")
 

@@ -297,27 +297,35 @@ function answered(st, reply) {
   if (reply.top) scrollToTop(st.root);
 }
 
-// Other tablets' steps: ask the server for the game's version now and then (a dictionary
-// look-up there), and ask the page to draw the game again when it moved.
+// Other tablets' steps: the app server holds the question "has the game moved on from the
+// version shown here?" until a step is stored (or a while has passed), and answers with the
+// new step's data, drawn at once without a rerun of the page.
 async function follow(st) {
   if (!st.root.isConnected && st.started) return;  // the table left the page
   st.started = true;
   const d = st.data;
+  let wait = (d && d.period) || 1000;
   if (d && d.version_api && !document.hidden && !st.pending) {
-    const epoch = st.epoch;
+    const epoch = st.epoch, shown = d.version, began = Date.now();
     try {
-      const r = await fetch(d.version_api + "?t=" + encodeURIComponent(d.follow),
+      const r = await fetch(d.version_api + "?t=" + encodeURIComponent(d.follow) + "&v=" + shown,
         { cache: "no-store" });
-      const now = r.ok ? parseInt(await r.text(), 10) : NaN;
+      const reply = r.ok ? await r.json() : null;
       // Not an answer to a step this tablet took meanwhile (its reply carries the version).
-      if (epoch === st.epoch && !st.pending && Number.isFinite(now) && now !== st.data.version
-          && now !== st.asked) {
-        st.asked = now;  // once per version, until the page draws it
-        st.setTriggerValue("action", { action: "follow", version: st.data.version });
+      const current = epoch === st.epoch && !st.pending && st.data.version === shown;
+      if (reply && current && reply.data) {
+        answered(st, reply);
+        wait = 0;
+      } else if (reply && current && reply.reload) {
+        st.setTriggerValue("action", { action: "refresh" });
+      } else if (reply) {
+        // Nothing moved in the wait, or this tablet moved: ask again at once (a quick answer
+        // with nothing in it waits a little first, so nothing ever spins).
+        wait = Date.now() - began < 100 ? 250 : 0;
       }
-    } catch (err) { /* the server restarts: try again next time */ }
+    } catch (err) { /* the server restarts: try again a moment later */ }
   }
-  setTimeout(() => follow(st), (st.data && st.data.period) || 1000);
+  setTimeout(() => follow(st), wait);
 }
 
 function onClick(st, e) {
