@@ -237,6 +237,10 @@ class GoingOn(NamedTuple):
     by: str
     zone: ZoneName
     most: int
+    # Who lost a turn as the turn passed on from this player's play (and the plays it went on
+    # from): the same turn passes on again after the play that goes on, and it is not lost
+    # twice - nor is a second skip of the same play, which walks on (ruling 115).
+    passed: tuple[str, ...] = ()
 
 
 @dataclass(eq=True)

@@ -97,13 +97,14 @@ def _person(s: State, who: str) -> tuple[object, ...]:
     )
 
 
-def _next_player(s: State) -> str:
+def _next_player(s: State, passing: set[str]) -> str:
     """Ruling 113: after the seat the card was played from (the first), in the direction of
-    play as it now is, the first player who is in and is not the card's player (Ann)."""
+    play as it now is, the first player who is in and is not the card's player (Ann); a skip
+    walks on past those the card has made lose a turn already (``passing``, ruling 115)."""
     n = len(s.names)
     for k in range(1, n + 1):
         i = (0 + k * s.direction) % n
-        if s.names[i] != "Ann" and s.seats[i].total:
+        if s.names[i] != "Ann" and s.seats[i].total and s.names[i] not in passing:
             return s.names[i]
     raise AssertionError("nobody else is in")
 
@@ -134,7 +135,9 @@ def test_a_later_effect_acts_for_the_cards_player_on_the_player_it_names(
     before = _resolve((first,))  # the card's first effect alone
     after = _resolve(pair)  # the same card with the later effect too
     unit = EFFECTS[later.name]
-    named = CHOSEN if unit.needs_target(later.params) else _next_player(before)
+    skips = type(unit).pass_over is not EffectSpec.pass_over  # it makes players lose turns
+    passing = set(before.skips) if skips else set()
+    named = CHOSEN if unit.needs_target(later.params) else _next_player(before, passing)
     assert named != "Ann"  # R8: any *other* player
     changed = {who for who in NAMES if _person(before, who) != _person(after, who)}
     # Only the card's player and the player it names are touched, and the named one is.

@@ -88,6 +88,10 @@ class Resolution:
     # rotate_seats), and what is left pending for "the same player" is theirs, not the seat's.
     player: str = ""
     chosen: str | None = None  # the chosen player (``to``), by name
+    # The people this play has made lose a turn so far - a mirror's copy, the card's own
+    # skips, and the play it goes on from at once (rulings 110-111) - so that the next skip
+    # walks on round the table instead of taking a second turn from one of them (ruling 115).
+    skipped: list[str] = field(default_factory=list)
 
     def __post_init__(self, target: int | None) -> None:
         if not self.player:
@@ -111,16 +115,19 @@ class Resolution:
         player), who may have taken that seat in a seat trade.  None: nobody else is in."""
         return next(iter(self.next_seats(1)), None)
 
-    def next_seats(self, n: int) -> list[int]:
-        """The next ``n`` players' seats in turn, each once (``next_seat`` for the first)."""
+    def next_seats(self, n: int, *, walk_on: bool = False) -> list[int]:
+        """The next ``n`` players' seats in turn, each once (``next_seat`` for the first).
+        With ``walk_on`` (a skip of the next player), those this play has already made lose a
+        turn are passed by: the skips of one play walk on round the table (ruling 115)."""
         s = self.state
         seats, size, me = s.seats, len(s.seats), self.seat
+        names, passed = s.names, self.skipped if walk_on else ()
         found: list[int] = []
         for k in range(1, size + 1):
             if len(found) == n:
                 break
             i = (self.mover + k * s.direction) % size
-            if i != me and seats[i].total:
+            if i != me and seats[i].total and names[i] not in passed:
                 found.append(i)
         return found
 

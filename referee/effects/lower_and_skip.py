@@ -39,7 +39,7 @@ class LowerAndSkip(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         s = r.state
-        seats = r.next_seats(self.times(r, params))
+        seats = r.next_seats(self.times(r, params), walk_on=True)
         if not seats:
             return
         names = [s.names[i] for i in seats]

@@ -38,6 +38,7 @@ def owe_turn(r: Resolution, who: str) -> int:
     old = s.pending.get(NAME)
     turns = dict(old.owed) if old is not None else {}
     turns[who] = lost = turns.get(who, 0) + 1
+    r.skipped.append(who)
     v, card = r.variant, r.card
     s.pending[NAME] = Skips(
         r.player, card, v.card_name(card), v.rule_for(card, "R8.6"), tuple(turns.items())
@@ -69,13 +70,14 @@ class Skip(EffectSpec):
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """R8.6; per copy (issue 31.3), a chosen player loses that many turns, and "the next
-        player" means the next ones in turn, one each (two 8s skip two players)."""
+        player" means the next ones in turn, one each (two 8s skip two players) - past anyone
+        this play has made lose a turn already (ruling 115)."""
         times = self.times(r, params)
         if self.needs_target(params):
             chosen = r.chosen_seat()
             seats = [chosen] * times if chosen is not None else []
         else:
-            seats = r.next_seats(times)
+            seats = r.next_seats(times, walk_on=True)
         for seat in seats:
             who = r.state.names[seat]
             lost = owe_turn(r, who)

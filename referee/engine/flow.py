@@ -23,9 +23,20 @@ class TurnFlow:
         self.variant = variant
         self._min_hand = variant.min_hand  # read after every step: kept at hand
 
-    def finish(self, s: State, by: str, origin: int, notes: list[str], flow: Flow) -> list[int]:
+    def finish(
+        self,
+        s: State,
+        by: str,
+        origin: int,
+        notes: list[str],
+        flow: Flow,
+        passed: tuple[str, ...] = (),
+    ) -> list[int]:
         """Turn logic (R6.4-R6.6, R8.3, R10): a play due at once, play again, or pass with
-        draws.  Returns the seats of the players who are in once the step has resolved."""
+        draws.  Returns the seats of the players who are in once the step has resolved.
+        ``passed``: who lost this turn already, to the play this one went on from at once
+        (rulings 110-111): the turn passes them by again, and they lose nothing more (ruling
+        115)."""
         me = s.seat_of(by)
         if s.pending and s.due is not None:
             first = any(p.draws_first for p in s.pending.values() if p.due == by)
@@ -51,7 +62,9 @@ class TurnFlow:
             notes.append(wording.plays_again(by))
             return ins
         start = flow.continue_from if flow.continue_from is not None else origin
-        nxt = self._next_player(s, start, ins, flow, notes)
+        if passed and all(s.names[i] in passed for i in ins):
+            passed = ()  # nobody left who has not lost this turn: it passes as usual
+        nxt = self._next_player(s, start, ins, flow, notes, passed)
         s.mover = nxt
         if nxt != me and s.draw_pile and seats[nxt].hand.count < self._min_hand:
             self._draw(s, nxt, flow, notes)  # the next player is in: who is in stays the same
@@ -76,10 +89,17 @@ class TurnFlow:
         s.loser = s.names[ins[0]] if ins else None
 
     @staticmethod
-    def _next_player(s: State, start: int, ins: list[int], flow: Flow, notes: list[str]) -> int:
+    def _next_player(
+        s: State,
+        start: int,
+        ins: list[int],
+        flow: Flow,
+        notes: list[str],
+        passed: tuple[str, ...] = (),
+    ) -> int:
         """R6.5: the next seat whose player is in (``ins``, the seats that hold cards); what is
         pending may pass a player over (R8.6: a turn they owe is used up,
-        ``EffectSpec.pass_over``)."""
+        ``EffectSpec.pass_over``); who lost this turn already (``passed``) is passed by."""
         n = len(s.seats)
         step = s.direction
         i = start
@@ -88,6 +108,8 @@ class TurnFlow:
             if i not in ins:
                 continue
             who = s.names[i]
+            if passed and who in passed:
+                continue  # this turn is lost already (ruling 115)
             if s.pending and not PASSING_UNITS.isdisjoint(s.pending) and _passed_over(s, who):
                 flow.skipped.append(who)
                 notes.append(wording.loses_turn(who, s.skips.get(who, 0)))

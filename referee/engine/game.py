@@ -414,6 +414,10 @@ class Game:
         origin = s.mover if s.names[s.mover] == by else s.seat_of(by)
         # What effects left pending and lapse with this step (each unit says when).
         lapsing = [(n, p) for n, p in s.pending.items() if p.lapses(s, by)] if s.pending else None
+        # A play that goes on at once from its player's last one (rulings 110-111) is one play
+        # with it: who lost this turn then has lost it already (ruling 115).
+        g = s.going_on
+        passed = g.passed if g is not None and g.by == by and origin != s.mover else ()
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if told else MUTE
         flow = Flow()
@@ -424,16 +428,16 @@ class Game:
             if step.take is not None:
                 self._take_face_up(s, origin, step.take, notes)
         else:
-            self._play(s, step, origin, notes, flow)
+            self._play(s, step, origin, notes, flow, passed=passed)
         if lapsing:
             for name, p in lapsing:
                 if s.pending.get(name) is p:  # not set again by this very step
                     del s.pending[name]
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
         held = self._going_on and self._held_before(s, step, origin)
-        ins = self.flow.finish(s, by, origin, notes, flow)
+        ins = self.flow.finish(s, by, origin, notes, flow, passed)
         if held:
-            self._open_going_on(s, step, origin, held, notes)
+            self._open_going_on(s, step, origin, held, (*passed, *flow.skipped), notes)
         went_out: tuple[str, ...] = ()
         came_in: tuple[str, ...] = ()
         hint = ""
@@ -497,13 +501,15 @@ class Game:
         notes: list[str],
         flow: Flow,
         stop_at: str | None = None,
+        passed: tuple[str, ...] = (),
     ) -> Resolution | None:
         """Apply a play: the cards land (or leave), runs burn, the card comes on top (what it
         carries over is set, ``EffectSpec.on_top``), then its effects resolve.
 
         Returns the resolution, or None when no effect resolved (a burn, a face-down card that
         does not fit, a card without effects).  ``stop_at`` stops before that effect (see
-        ``_state_at``).  It changes only the state it is given.
+        ``_state_at``).  ``passed``: who lost this turn to the play this one goes on from
+        (ruling 115).  It changes only the state it is given.
         """
         v = self.variant
         card = step.cards[0]
@@ -549,6 +555,7 @@ class Game:
             quiet=not self.keep_history,
             player=step.by,
             chosen=step.to,
+            skipped=list(passed),
         )
         if resolve(r, effects, stop_at):
             r.stopped = True
@@ -588,12 +595,18 @@ class Game:
         return (hand.known.get(step.cards[0], 0), hand.unknown)
 
     def _open_going_on(
-        self, s: State, step: Step, origin: int, held: tuple[int, int], notes: list[str]
+        self,
+        s: State,
+        step: Step,
+        origin: int,
+        held: tuple[int, int],
+        passed: tuple[str, ...],
+        notes: list[str],
     ) -> None:
         """A table rule: the turn has passed on, and the card just played from the hand lies
         on top; its player may go on at once with the same card, out of turn: from the face-up
         cards once the hand and the draw pile are gone (ruling 110), or with a card of it just
-        drawn (ruling 111)."""
+        drawn (ruling 111).  ``passed``: who lost this turn as it passed on (ruling 115)."""
         if s.over or s.follow_up or s.mover == origin or not s.pile:
             return
         card, by, seat = s.pile[-1], step.by, s.seats[origin]
@@ -604,14 +617,14 @@ class Game:
         if table.same_rank_face_up and not seat.hand.count and not s.draw_pile:
             most = self.rules.possible(s, card, seat.face_up)
             if most:
-                s.going_on = GoingOn(by, "face_up", most)
+                s.going_on = GoingOn(by, "face_up", most, passed)
                 if self.keep_history:
                     notes.append(wording.goes_on_face_up(by, name, nxt))
         elif table.same_rank_drawn:
             hand = seat.hand
             most = hand.known.get(card, 0) - held[0] + max(hand.unknown - held[1], 0)
             if most > 0:
-                s.going_on = GoingOn(by, "hand", most)
+                s.going_on = GoingOn(by, "hand", most, passed)
                 if self.keep_history:
                     notes.append(wording.goes_on_drawn(by, name, nxt))
 
