@@ -497,3 +497,21 @@ def test_the_same_rank_rules_are_switches(data_dir: Path) -> None:
         box.check().run()
         assert not at.exception
         assert at.session_state["design"]["table"].get(name) is True
+
+
+def test_a_limit_no_card_meets_is_a_warning_at_its_field(data_dir: Path) -> None:
+    """Issue 39.7: "only a 15 or higher may go on the Ace" - no card of the pack is: the page
+    warns at that number, in plain words, and the file view keeps the located message."""
+    case = Path(__file__).parent / "variant_cases" / "warn" / "takes-only-above-ranks.yaml"
+    data = d.from_variant(load_variant_text(case.read_bytes(), case.name).variant)  # type: ignore[arg-type]
+    found = {d.concerns(p): d.plain_words(p) for p in d.check(data).result.problems}
+    assert found["rank_powers[0].effects[0].min"] == (
+        "No card is 15 or higher. No card at all could go on it. Make it 14 or less."
+    )
+    at = design()
+    at.file_uploader(key="design_upload").upload(case.name, case.read_bytes(), "application/x-yaml")
+    at.run()
+    assert not at.exception, at.exception
+    warnings = texts(at.warning)
+    assert any("No card is 15 or higher. No card at all could go on it." in w for w in warnings)
+    assert not any("rank_powers[0]" in w or "expected" in w for w in warnings), warnings

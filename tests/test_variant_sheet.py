@@ -190,3 +190,23 @@ def test_a_core_rule_change_changes_the_sheet_and_the_referee(
     assert "of a lower value (not the same)" in rules_sheet(v)
     on_nine = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=10, pile=(9,))
     assert not Game.from_position(v, ["Ann", "Ben"], on_nine).explain(Play("Ann", (9,))).legal
+
+
+def test_the_core_rule_does_not_contradict_a_card_that_limits_where_cards_go() -> None:
+    """Issue 39.7: with "only a 15 or higher may go on the Ace" the sheet may not simply say
+    that a number goes on the same value or lower (an Ace on an Ace): it says a card's own
+    power comes first.  A variant without such a card keeps the plain sentence."""
+    from pathlib import Path
+
+    from referee.variant.loader import load_variant_file
+    from referee.variant.registry import builtin
+
+    case = Path(__file__).parent / "variant_cases" / "warn" / "takes-only-above-ranks.yaml"
+    limited = load_variant_file(case).variant
+    assert limited is not None
+    said = rules_sheet(limited)
+    assert "of the same value or lower, unless a card's own power below says where" in said
+    assert "same value or lower.\n" not in said
+    assert "- A number card goes on a number card of the same value or lower.\n" in rules_sheet(
+        builtin("classic")
+    )

@@ -91,3 +91,29 @@ class OnlyOn(EffectSpec):
                 f"The lowest number is more than the highest ({hi}), so the card could only "
                 f"start a pile. Make it {hi} or less.",
             )
+        elif c.pile_values and (lo is not None or hi is not None):
+            self._check_reach(c, lo, hi, c.pile_values)
+
+    def _check_reach(
+        self, c: CardCheck, lo: int | None, hi: int | None, values: frozenset[int]
+    ) -> None:
+        """A limit the pile never meets, whatever card of the deck is on it (issue 39.7): the
+        card could only start a pile - said at the field, in plain words."""
+        if any((lo is None or v >= lo) and (hi is None or v <= hi) for v in values):
+            return
+        least, most = min(values), max(values)
+        if hi is None or (lo is not None and lo > most):
+            what, key, fix = f"{lo} or more", "min", f"min at most {most}"
+            plain = f"Make it {most} or less."
+        elif lo is None or hi < least:
+            what, key, fix = f"{hi} or less", "max", f"max at least {least}"
+            plain = f"Make it {least} or more."
+        else:
+            what, key, fix = f"from {lo} to {hi}", "min", "a range a card of the deck counts"
+            plain = "Change the numbers."
+        c.warn(
+            f"no card of the deck counts {what} on the pile (the lowest counts {c.said(least)}, the "
+            f"highest {c.said(most)}), so this card may only start a pile; expected {fix}",
+            key,
+            f"No card counts {what}. This card could only start a pile. {plain}",
+        )

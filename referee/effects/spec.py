@@ -9,7 +9,7 @@ pending for the next step(s).  Defining the subclass registers it in ``UNITS``; 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -101,6 +101,17 @@ class CardCheck:
     error: Report
     warn: Report
     holder: str = "Karma card"  # what a card without a rank is: "Karma card" or "joker"
+    # The values the pile may count with a card of this deck judging it (R5.2, R5.4): the
+    # numbers (or the value a rank's power gives them), 0 for Karma cards and jokers; None
+    # when the deck is not known.  What a limit on the pile can ever meet.
+    pile_values: frozenset[int] | None = None
+    # How the deck names a number (an ordinary pack: "Ace"), for the words.
+    rank_name: Callable[[int], str] = str
+
+    def said(self, rank: int) -> str:
+        """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""
+        name = self.rank_name(rank)
+        return name if name == str(rank) else f"the {name}, {rank}"
 
     def number(self, key: str) -> int | None:
         value = self.params.get(key)

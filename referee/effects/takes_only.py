@@ -102,6 +102,32 @@ class TakesOnly(EffectSpec):
                 f"A one-time card leaves the pile at once, so “{self.title}” never works. "
                 "Keep only one of the two.",
             )
+        elif c.ranks and not (lo is not None and hi is not None and lo > hi):
+            self._check_reach(c, lo, hi, c.ranks)
+
+    def _check_reach(self, c: CardCheck, lo: int | None, hi: int | None, ranks: range) -> None:
+        """A limit no number of the deck meets (issue 39.7): nothing, or only wild cards, could
+        ever go on the card - said at the field, in plain words."""
+        wild = c.params.get("wild") == "allowed"
+        then = (
+            "only wild cards may go on it" if wild else "no card may go on it, not even a wild one"
+        )
+        plain = "Only wild cards could go on it." if wild else "No card at all could go on it."
+        top, bottom = ranks.stop - 1, ranks.start
+        if lo is not None and lo > top:
+            c.warn(
+                f"no number card is {lo} or higher (the highest is {c.said(top)}), so {then}; "
+                f"expected min at most {top}",
+                "min",
+                f"No card is {lo} or higher. {plain} Make it {top} or less.",
+            )
+        elif hi is not None and hi < bottom:
+            c.warn(
+                f"no number card is {hi} or lower (the lowest is {c.said(bottom)}), so {then}; "
+                f"expected max at least {bottom}",
+                "max",
+                f"No card is {hi} or lower. {plain} Make it {bottom} or more.",
+            )
 
 
 def _numbers(lo: int | None, hi: int | None, variant: Variant | None) -> str:

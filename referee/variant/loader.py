@@ -42,7 +42,7 @@ from referee.names import (
     quoted,
 )
 from referee.resources import VARIANT_SCHEMA
-from referee.variant.menu import MENU, CardCheck, needs_target
+from referee.variant.menu import MENU, CardCheck, Traits, needs_target
 from referee.variant.model import (
     ACE_HIGH,
     ACE_LOW,
@@ -151,6 +151,54 @@ def _effects(raw: object) -> list[_Eff]:
     return out
 
 
+def _counts(effects: list[_Eff], karma: bool) -> int | None | bool:
+    """What a card with these effects counts as when it judges the pile (R5.2, R5.4): its
+    ``value``, else 0 for a Karma card or a joker, else None (its rank); False when it never
+    judges (a see-through card or a mirror counts as the card beneath it)."""
+    t = Traits(wild=karma, value=0 if karma else None)
+    for e in effects:
+        if not _params_ok(e.name, e.params):
+            raise ValueError(e.name)  # malformed (the schema says so): the values are unknown
+        MENU[e.name].traits(e.params, t)
+    return False if t.transparent else t.value
+
+
+def _pile_values(
+    rank_set: range | None,
+    pack: Variant,
+    powers: list[dict[str, Any]],
+    specials: list[dict[str, Any]],
+) -> frozenset[int] | None:
+    """The values the pile may count with one of the deck's cards judging it, for the checks
+    of a limit that reads the pile (``only_on``): None when the ranks are not known."""
+    if rank_set is None:
+        return None
+    try:
+        return _values(rank_set, pack, powers, specials)
+    except ValueError:
+        return None
+
+
+def _values(
+    rank_set: range,
+    pack: Variant,
+    powers: list[dict[str, Any]],
+    specials: list[dict[str, Any]],
+) -> frozenset[int]:
+    power = {_rank(p.get("rank"), pack): _effects(p.get("effects")) for p in powers}
+    values: set[int] = set()
+    for rank in rank_set:
+        counts = _counts(power.get(rank, []), karma=False)
+        if counts is not False:
+            values.add(rank if counts is None else counts)
+    for card in specials:
+        if _int(card.get("copies")) != 0:
+            counts = _counts(_effects(card.get("effects")), karma=True)
+            if counts is not False and counts is not None:
+                values.add(counts)
+    return frozenset(values)
+
+
 def _params_ok(name: str, params: dict[Any, Any]) -> bool:
     """Parameters the schema accepts; the semantic checks leave the others to the schema."""
     specs = {p.name: p for p in MENU[name].params}
@@ -180,6 +228,7 @@ class _Checker:
         self.filename = filename
         self.problems: list[Problem] = []
         self.pack = Variant("", "")  # how ranks are named (an ordinary pack says Q): see run
+        self.pile_values: frozenset[int] | None = None  # what the pile may count: see run
 
     def report(
         self,
@@ -227,6 +276,9 @@ class _Checker:
         rank_set = range(low, high + 1) if low is not None and high is not None else None
         cards = [_dict(c) for c in _list(d.get("karma_cards"))]
         jokers = _dict(d.get("jokers")) if "jokers" in d else None
+        powers = [_dict(p) for p in _list(d.get("rank_powers"))]
+        specials = [*cards, *([jokers] if jokers else [])]
+        self.pile_values = _pile_values(rank_set, self.pack, powers, specials)
         self.check_names(d, cards)
         self.check_karma_cards(cards, rank_set)
         self.check_jokers(jokers, cards, rank_set)
@@ -455,7 +507,17 @@ class _Checker:
             self.warn(at if key is None else (*at, key), message, plain)
 
         MENU[e.name].check(
-            CardCheck(dict(e.params), names, rank, rank_set, error, warn, holder=holder)
+            CardCheck(
+                dict(e.params),
+                names,
+                rank,
+                rank_set,
+                error,
+                warn,
+                holder=holder,
+                pile_values=self.pile_values,
+                rank_name=self.pack.rank_name,
+            )
         )
 
     def check_players(self, raw: list[Any]) -> list[tuple[int, int, int, int]]:

@@ -8,7 +8,7 @@ the effects (it would be a circle: the effects read the model).
 
 from __future__ import annotations
 
-from referee.effects import MENU, EffectSpec, Param, Params, needs_target
+from referee.effects import MENU, EffectSpec, Param, Params, Traits, needs_target
 from referee.effects.spec import CardCheck
 
-__all__ = ["MENU", "CardCheck", "EffectSpec", "Param", "Params", "needs_target"]
+__all__ = ["MENU", "CardCheck", "EffectSpec", "Param", "Params", "Traits", "needs_target"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from referee.engine import core
 from referee.plaintext import markdown_literal
-from referee.variant.menu import MENU
+from referee.variant.menu import MENU, EffectSpec
 from referee.variant.model import Effect, Variant
 
 
@@ -29,6 +29,17 @@ def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) 
     ordered = [e for e in effects if not MENU[e.name].said_last]
     ordered += [e for e in effects if MENU[e.name].said_last]
     return " ".join(describe_effect(e, variant) for e in ordered)
+
+
+def _limits(v: Variant) -> bool:
+    """Whether a card of the variant changes where cards may go beyond R5.2 (its unit limits
+    where it lands, or what may go on it): the core sentence must not contradict it."""
+    return any(
+        type(MENU[e.name]).lands_on is not EffectSpec.lands_on
+        or type(MENU[e.name]).takes is not EffectSpec.takes
+        for c in v.all_cards()
+        for e in v.effects_of(c)
+    )
 
 
 def _players_word(lo: int, hi: int) -> str:
@@ -152,10 +163,11 @@ def rules_sheet(variant: Variant) -> str:
         "face-up or face-down).",
         "- On an empty pile, anything may be played.",
         (
-            "- A number card goes on a number card of the same value or lower."
+            "- A number card goes on a number card of the same value or lower"
             if core.RULES.equal_may_follow
-            else "- A number card goes on a number card of a lower value (not the same)."
-        ),
+            else "- A number card goes on a number card of a lower value (not the same)"
+        )
+        + (", unless a card's own power below says where it may go." if _limits(v) else "."),
     ]
     if v.ordinary:
         lines.append(f"- {_order_words(v)} The suits do not matter.")
