@@ -63,7 +63,10 @@ class FastTables:
         "_fit",
         "voice",
     )
-    _last: ClassVar[FastTables | None] = None  # the variant met last (a run plays one)
+    # The variants met last (a run plays one, a comparison two, a search for a fix a few):
+    # their tables and everything they have kept, most recent last.
+    _recent: ClassVar[list[FastTables]] = []
+    KEEP: ClassVar[int] = 8
 
     def __init__(self, variant: Variant, fit: Callable[[PileView, Card], bool]) -> None:
         self.variant = variant
@@ -106,10 +109,19 @@ class FastTables:
 
     @classmethod
     def of(cls, variant: Variant, fit: Callable[[PileView, Card], bool]) -> FastTables:
-        last = cls._last
-        if last is None or last.variant is not variant:
-            last = cls._last = cls(variant, fit)
-        return last
+        recent = cls._recent
+        if recent and recent[-1].variant is variant:
+            return recent[-1]
+        for i, tables in enumerate(recent):
+            if tables.variant is variant:
+                del recent[i]
+                break
+        else:
+            tables = cls(variant, fit)
+            if len(recent) >= cls.KEEP:
+                del recent[0]
+        recent.append(tables)
+        return tables
 
     @staticmethod
     def quiet(pending: Mapping[str, Pending]) -> bool:

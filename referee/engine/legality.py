@@ -117,6 +117,9 @@ class Rules:
         self._gamble = variant.table.gamble  # likewise (ruling 109)
         self._table_steps = self._must_play or self._gamble
         self._state_at = state_at
+        # The dry runs made while one card's candidate plays are judged (``_plays_of``): a play
+        # naming each card it could give runs the same dry run for every one of them.
+        self._dry: dict[tuple[Play, str], State | None] | None = None
 
     # --- verdicts -----------------------------------------------------------------------------
 
@@ -586,23 +589,31 @@ class Rules:
             rule = self.variant.rule_for(card, t.first_rule)
             return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         if step.give is not None:
-            if t.give_effect is None:
-                rule = self.variant.rule_for(card, t.first_rule)
-                return _no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
-            if not self.variant.is_card(step.give):
-                return _no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(step.give), field="give")
-            # The card given is chosen in order of play (R8.9) from what the giver holds when
-            # that effect resolves: after the play and the card's earlier effects.
-            then = self._state_at(s, step, t.give_effect)
-            if then is not None:
-                seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
-                zone_name = first_zone(seat)
-                if (
-                    zone_name is not None
-                    and self._possible(then, step.give, seat.zone(zone_name)) < 1
-                ):
-                    facts = self._holding(then, step.by, step.give, 1, zone_name, verb="give")
-                    return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
+            return self._give_refusal(s, step, t, card)
+        return None
+
+    def _give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
+        """The card given (``step.give``, R8.9), the last of a play's choices: ``judge`` asks
+        it after every other check but the pile, and ``_plays_of`` of each card a play could
+        give once the same play giving nothing has passed them all."""
+        if t.give_effect is None:
+            rule = self.variant.rule_for(card, t.first_rule)
+            name = self.variant.card_name(card)
+            return _no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
+        give = step.give
+        if give is None:
+            return None
+        if not self.variant.is_card(give):
+            return _no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(give), field="give")
+        # The card given is chosen in order of play (R8.9) from what the giver holds when
+        # that effect resolves: after the play and the card's earlier effects.
+        then = self._dry_run(s, step, t.give_effect)
+        if then is not None:
+            seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
+            zone_name = first_zone(seat)
+            if zone_name is not None and self._possible(then, give, seat.zone(zone_name)) < 1:
+                facts = self._holding(then, step.by, give, 1, zone_name, verb="give")
+                return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
         return None
 
     # --- the pile -----------------------------------------------------------------------------
@@ -926,7 +937,59 @@ class Rules:
                     for n in range(have + 1)
                 ]
             return lists[have]
-        return [p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal]
+        self._dry = {}  # the state stands still while its candidates are judged
+        try:
+            if self.needs[card].give_effect is None:
+                return [
+                    p
+                    for p in self._candidates(s, by, card, have, zone_name)
+                    if self.judge(s, p).legal
+                ]
+            return self._gift_plays(s, by, card, have, zone_name)
+        finally:
+            self._dry = None
+
+    def _gift_plays(
+        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
+    ) -> list[Step]:
+        """The legal plays of a card that gives a card, in ``_candidates``' order: ``judge``'s
+        verdict on a play and the card it gives is its verdict on the same play giving nothing
+        (every check but the gift's, which comes after them all but the pile's, and the pile's
+        does not look at the gift) and then the gift's own check; so each play is judged
+        once, and each card it could give checked."""
+        if zone_name in BLIND and not self.may_land(s, card):
+            return [
+                p for p in self._candidates(s, by, card, have, zone_name) if self.judge(s, p).legal
+            ]
+        t = self.needs[card]
+        targets: list[str | None] = [n for n in s.names if n != by] if t.needs_target else [None]
+        out: list[Step] = []
+        for k in range(1, have + 1):
+            cards = (card,) * k
+            for to in targets:
+                bare = Play(by, cards, zone_name, to)
+                if not self.judge(s, bare).legal:
+                    continue
+                for g in self._gift_choices(s, bare):
+                    if g is None:
+                        out.append(bare)
+                        continue
+                    step = Play(by, cards, zone_name, to, g)
+                    if self._give_refusal(s, step, t, card) is None:
+                        out.append(step)
+        return out
+
+    def _dry_run(self, s: State, step: Play, effect_name: str) -> State | None:
+        """``state_at`` (a dry run of ``step`` up to ``effect_name``), made once per play and
+        effect while one card's candidates are judged (the card given plays no part in it);
+        the state it gives is only read."""
+        memo = self._dry
+        if memo is None:
+            return self._state_at(s, step, effect_name)
+        key = (step if step.give is None else step._replace(give=None), effect_name)
+        if key not in memo:
+            memo[key] = self._state_at(s, step, effect_name)
+        return memo[key]
 
     def _candidates(
         self, s: State, by: str, card: Card, have: int, zone_name: str
@@ -952,7 +1015,7 @@ class Rules:
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
-        then = self._state_at(s, step, self.needs[step.cards[0]].give_effect or "")
+        then = self._dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None
         give_from = first_zone(giver) if giver is not None else None
         if giver is None or give_from is None:

@@ -26,6 +26,7 @@ how many worker processes there are.
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import random
@@ -34,7 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field, replace
 
 from referee.engine import Game, Play, Step
-from referee.simulate.bots import BOTS, Bot
+from referee.simulate.bots import BOTS, Bot, fork_bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
 from referee.simulate.runner import (
@@ -48,6 +49,7 @@ from referee.simulate.runner import (
     seating,
 )
 from referee.simulate.stats import Interval, MeanSums, SeatEdge, mean_interval, seat_edge, share
+from referee.state import State
 from referee.variant.model import Card, Variant
 
 __all__ = [
@@ -140,40 +142,83 @@ class Question:
 
 
 class Restricted:
-    """A player who never plays ``card`` while it has any other step (restricted play).
+    """A player who never plays ``card`` while it has any other step (restricted play): it
+    chooses as ``base`` would, and where that is a play of ``card``, chooses again from the
+    other steps.
 
-    Passes the steps on untouched when the card is not among them, so a game in which the
-    player never had that choice is the very same game as the unrestricted one."""
+    So a game in which the player never meant to play that card is the very same game as the
+    unrestricted one, step for step and random number for random number: the two games part at
+    the first step where the player would have played it, and the restricted game is played
+    from there on only (``Fork``)."""
 
     def __init__(self, base: Bot, card: Card) -> None:
         self.base = base
         self.card = card
         self.name = f"{base.name} without {card}"
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+    def _kept(self, steps: list[Step]) -> list[Step]:
         card = self.card
-        kept = [s for s in steps if not (isinstance(s, Play) and s.cards[0] == card)]
-        if not kept or len(kept) == len(steps):
-            return self.base.choose(game, steps, rng)
+        return [s for s in steps if not (isinstance(s, Play) and s.cards[0] == card)]
+
+    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+        step = self.base.choose(game, steps, rng)
+        if not (isinstance(step, Play) and step.cards[0] == self.card):
+            return step
+        kept = self._kept(steps)
+        if not kept:
+            return step  # nothing else to do
         if len(kept) == 1:
             return kept[0]
         return self.base.choose(game, kept, rng)
 
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        base = getattr(self.base, "fixed", None)
+        return base is not None and base(game, steps) and base(game, self._kept(steps))
 
-class Watcher:
-    """Passes every choice to ``base``, noting the cards it could have played."""
 
-    def __init__(self, base: Bot) -> None:
+@dataclass
+class Fork:
+    """A game as it stood at a choice of the focus player, to be played on from there: the
+    table, the bots' random numbers before the choice, and the bots themselves (copies)."""
+
+    state: State
+    rng: tuple[object, ...]
+    bots: dict[int, Bot]  # id of a bot in the main game -> its copy as it was
+
+
+class Forker:
+    """The focus player of a main game: chooses as ``base`` does, and at the first step where
+    it plays each of ``cards`` (with another step open) keeps a ``Fork`` for that card's
+    restricted game."""
+
+    def __init__(self, base: Bot, cards: Sequence[Card], seats: Sequence[Bot]) -> None:
         self.base = base
         self.name = base.name
-        self.seen: set[Card] = set()
+        self.open = set(cards)  # the cards not forked for yet
+        self.seats = seats  # every seat's bot (this one's base among them)
+        self.forks: dict[Card, Fork] = {}
 
     def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
-        seen = self.seen
-        for s in steps:
-            if isinstance(s, Play):
-                seen.add(s.cards[0])
-        return self.base.choose(game, steps, rng)
+        open_ = self.open
+        if not open_ or not any(isinstance(s, Play) and s.cards[0] in open_ for s in steps):
+            return self.base.choose(game, steps, rng)
+        before = copy.copy(self.base)
+        drawn = rng.getstate()
+        step = self.base.choose(game, steps, rng)
+        if isinstance(step, Play) and step.cards[0] in open_:
+            card = step.cards[0]
+            open_.discard(card)
+            if any(not (isinstance(s, Play) and s.cards[0] == card) for s in steps):
+                bots: dict[int, Bot] = {id(self.base): before}
+                for bot in self.seats:
+                    if id(bot) not in bots:
+                        bots[id(bot)] = copy.copy(bot)
+                self.forks[card] = Fork(game.state.copy(), drawn, bots)
+        return step
+
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        base = getattr(self.base, "fixed", None)
+        return base is not None and base(game, steps)
 
 
 @dataclass
@@ -213,26 +258,50 @@ class _Player:
         lineup = seating(q.bots, q.players, index)
         focus = index % q.players
         bots = [self.bots[b] for b in lineup]
-        watcher = Watcher(bots[focus])
-        main = self.game(q.variant, index, [*bots[:focus], watcher, *bots[focus + 1 :]])
+        forker = Forker(bots[focus], self.cards, bots)
+        main_game = Game.shuffled(q.variant, self.names, game_seed(q.seed, index))
+        seats = dict(zip(self.names, [*bots[:focus], forker, *bots[focus + 1 :]], strict=True))
+        main = play(main_game, seats, random.Random(bot_seed(q.seed, index)), q.step_cap)
         out = DealResult(index, lineup, main, focus)
         if main.capped:  # no loser to compare with: the variations would tell nothing
             return out
         me = self.names[focus]
         lost = main.loser == me
         for card in self.cards:
-            if card not in watcher.seen:  # never a choice: the very same game
+            fork = forker.forks.get(card)
+            if fork is None:  # the player never meant to play it: the very same game
                 out.worth[card] = 0
                 continue
             out.replayed.add(card)
-            restricted = Restricted(bots[focus], card)
-            other = self.game(q.variant, index, [*bots[:focus], restricted, *bots[focus + 1 :]])
+            other = self._restricted(main_game, fork, bots, focus, card)
             out.worth[card] = None if other.capped else int(other.loser == me) - int(lost)
         if q.skill:
             out.careful, out.careless = self._skill(index, lineup, main, focus)
         if q.parent is not None:
             out.parent = self.game(q.parent, index, bots)
         return out
+
+    def _restricted(
+        self, main: Game, fork: Fork, bots: list[Bot], focus: int, card: Card
+    ) -> GameResult:
+        """The restricted game of ``card``, played on from its fork (the same table, the same
+        random numbers and the same players as the main game there)."""
+        game = Game(
+            main.variant,
+            fork.state.copy(),
+            decks=main.decks,
+            full_information=True,
+            keep_history=False,
+        )
+        made: dict[int, Bot] = {}  # one copy for each bot, shared by its seats as before
+        for b in bots:
+            if id(b) not in made:
+                made[id(b)] = fork_bot(fork.bots[id(b)], main, game)
+        copies = [made[id(b)] for b in bots]
+        copies[focus] = Restricted(copies[focus], card)
+        rng = random.Random()
+        rng.setstate(fork.rng)
+        return play(game, dict(zip(self.names, copies, strict=True)), rng, self.q.step_cap)
 
     def _skill(
         self, index: int, lineup: list[str], main: GameResult, focus: int
@@ -287,6 +356,7 @@ class Sums:
     main: Tally
     parent: Tally | None
     capped_plays: dict[Card, int] = field(default_factory=dict)  # plays in unfinished games
+    capped_steps: int = 0  # steps of the unfinished games
     capped_indices: list[int] = field(default_factory=list)  # the first few unfinished deals
     worth: dict[Card, MeanSums] = field(default_factory=dict)
     replayed: dict[Card, int] = field(default_factory=dict)
@@ -313,6 +383,7 @@ class Sums:
         if not d.main.capped:
             self.ended_length.add(d.main.steps)
         else:
+            self.capped_steps += d.main.steps
             for card, n in d.main.plays.items():
                 self.capped_plays[card] = self.capped_plays.get(card, 0) + n
             if len(self.capped_indices) < STALL_REPLAYS:
@@ -343,6 +414,7 @@ class Sums:
             self.parent.merge(o.parent)
         for card, n in o.capped_plays.items():
             self.capped_plays[card] = self.capped_plays.get(card, 0) + n
+        self.capped_steps += o.capped_steps
         room = STALL_REPLAYS - len(self.capped_indices)
         self.capped_indices.extend(o.capped_indices[: max(0, room)])
         for card, s in o.worth.items():
@@ -403,8 +475,8 @@ class Stall:
 
     card: str | None  # the card passed round most in unfinished games
     name: str | None
-    per_stalled_game: float
-    per_ended_game: float
+    per_stalled_game: float  # its plays in 100 steps of the games that did not end
+    per_ended_game: float  # ... and of those that ended
     replayed: int  # unfinished deals replayed with that card's power taken away
     ended_without: int  # ... of which ended
     burn_impossible: str | None  # "3 in a row burn, but ..." when no burn can happen
@@ -414,7 +486,7 @@ class Stall:
         if self.name is not None:
             out.append(
                 f"In the games that did not end, {self.name} was played "
-                f"{self.per_stalled_game:,.0f} times a game (in games that ended: "
+                f"{self.per_stalled_game:,.1f} times in 100 steps (in games that ended: "
                 f"{self.per_ended_game:,.1f})."
             )
             if self.replayed:
@@ -492,6 +564,23 @@ class Analysis:
             by_margin = min(by_margin, self.games / q.min_games)
         return 1.0 if self.done else min(0.99, max(by_games, by_margin))
 
+    def seconds_left(self) -> float | None:
+        """About how many seconds the run still takes: the time so far, scaled by how far it
+        is (``progress``); None before the first answers or once done."""
+        p = self.progress()
+        if self.done or p <= 0 or self.report.seconds <= 0:
+            return None
+        return self.report.seconds * (1 - p) / p
+
+    def time_left_words(self) -> str:
+        """ "about 5 seconds left", or "" when there is nothing to say."""
+        from referee.simulate.runner import friendly_duration
+
+        left = self.seconds_left()
+        if left is None:
+            return ""
+        return f"{friendly_duration(left)} left"
+
 
 def _bots(report: Report) -> dict[str, Interval]:
     return {b: share(report.bot_losses.get(b, 0), n) for b, n in report.bot_seats.items()}
@@ -513,30 +602,33 @@ def _cards(q: Question, sums: Sums) -> tuple[CardWorth, ...]:
     return tuple(rows)
 
 
-def _stall(q: Question, sums: Sums, player: _Player | None) -> Stall | None:
+def _stall(q: Question, sums: Sums, pool: _Pool | None) -> Stall | None:
+    """Why games do not end: the card played most often (per step) in the games that did not
+    end, and (with ``pool``, once the run is done) the first stalled deals played again
+    without its power."""
     t = sums.main
     if not t.capped:
         return None
-    ended = t.games - t.capped
-    special = powered_cards(q.variant)
+    stalled_steps = max(1, sums.capped_steps)
+    ended_steps = max(1, sum(n * g for n, g in t.lengths.items()) - sums.capped_steps)
     best: Card | None = None
     best_rate = 0.0
-    for card in special:
-        rate = sums.capped_plays.get(card, 0) / t.capped
+    for card in powered_cards(q.variant):
+        rate = sums.capped_plays.get(card, 0) / stalled_steps
         if rate > best_rate:
             best, best_rate = card, rate
     burn = _burn_problem(q.variant, q.players, t.burns)
     if best is None:
         return Stall(None, None, 0.0, 0.0, 0, 0, burn)
     finished_plays = t.plays.get(best, 0) - sums.capped_plays.get(best, 0)
-    per_ended = finished_plays / ended if ended else 0.0
+    per_ended = 100 * finished_plays / ended_steps if t.games > t.capped else 0.0
     replayed = ended_without = 0
-    if player is not None and sums.capped_indices:
-        replayed, ended_without = player.stalled_without(best, sums.capped_indices)
+    if pool is not None and sums.capped_indices:
+        replayed, ended_without = _stalled_without(q, pool, best, sums.capped_indices)
     return Stall(
         str(best),
         q.variant.card_name(best),
-        best_rate,
+        100 * best_rate,
         per_ended,
         replayed,
         ended_without,
@@ -551,7 +643,13 @@ def _parent_steps(sums: Sums) -> Interval | None:
 
 
 def _answers(
-    q: Question, sums: Sums, seconds: float, jobs: int, done: bool, stopped: str
+    q: Question,
+    sums: Sums,
+    seconds: float,
+    jobs: int,
+    done: bool,
+    stopped: str,
+    stall: Stall | None = None,
 ) -> Analysis:
     report = Report.build(
         q.variant,
@@ -574,7 +672,8 @@ def _answers(
             tally=sums.parent,
         )
     t = sums.main
-    stall = _stall(q, sums, _Player(q) if done else None) if done else None
+    if stall is None:
+        stall = _stall(q, sums, None)  # so far: the replays come once the run is done
     return Analysis(
         question=q,
         report=report,
@@ -614,43 +713,104 @@ def _should_stop(q: Question, sums: Sums) -> str:
     return ""
 
 
+FIRST_CHUNKS = (2, 4, 4)
+"""The first chunks are smaller, so that the first answers are on screen within a couple of
+seconds; then ``CHUNK`` deals a chunk.  Fixed, like ``CHUNK``."""
+
+
 def _spans(q: Question) -> Iterator[tuple[int, int]]:
-    for start in range(0, q.max_games, CHUNK):
+    first = 0
+    for size in FIRST_CHUNKS:
+        if first >= q.max_games:
+            return
+        yield first, min(q.max_games, first + size)
+        first += size
+    for start in range(first, q.max_games, CHUNK):
         yield start, min(q.max_games, start + CHUNK)
 
 
-def _chunks_in_order(q: Question, jobs: int) -> Iterator[Sums]:
-    """The chunks' sums in deal order, played ``jobs`` at a time; whoever stops iterating
-    stops the run (queued chunks are cancelled, running ones finish)."""
-    spans = _spans(q)
-    if jobs <= 1:
+def _stall_replays(q: Question, card: Card, indices: Sequence[int]) -> tuple[int, int]:
+    return _Player(q).stalled_without(card, indices)
+
+
+def _worker_stall(args: tuple[Card, tuple[int, ...]]) -> tuple[int, int]:
+    return _stall_replays(_WORKER["q"], *args)
+
+
+class _Pool:
+    """The worker processes of one run, for every stage of it (the deals, then the stalled
+    deals played again); ``None`` inside when the run is played in this process.  Closing
+    it ends the workers at once, chunks half played included: a Cancel or a closed tab stops
+    the work within a second, not when the chunks in hand are done."""
+
+    def __init__(self, q: Question, jobs: int) -> None:
+        self.jobs = jobs
+        self.executor: ProcessPoolExecutor | None = None
+        if jobs > 1:
+            self.executor = ProcessPoolExecutor(
+                max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(q,)
+            )
+
+    def close(self, *, finished: bool) -> None:
+        ex = self.executor
+        if ex is None:
+            return
+        self.executor = None
+        if finished:
+            ex.shutdown(wait=True)
+            return
+        # Stopped early: drop the queued work and end the running workers now.
+        processes = list(getattr(ex, "_processes", {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=1)
+
+
+def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums]:
+    """The chunks' sums in deal order, played ``pool.jobs`` at a time."""
+    spans = list(_spans(q))
+    ex = pool.executor
+    if ex is None:
         for a, b in spans:
             yield _play_chunk(q, a, b)
         return
-    pool = ProcessPoolExecutor(
-        max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(q,)
-    )
-    try:
-        ahead: dict[int, Future[Sums]] = {}
-        finished: dict[int, Sums] = {}
-        nxt = 0
-        order = list(spans)
-        submitted = 0
-        while nxt < len(order):
-            while submitted < len(order) and submitted - nxt < 2 * jobs:
-                ahead[submitted] = pool.submit(_worker_chunk, order[submitted])
-                submitted += 1
-            if nxt not in finished:
-                done, _ = wait(list(ahead.values()), return_when=FIRST_COMPLETED)
-                for i, fut in list(ahead.items()):
-                    if fut in done:
-                        finished[i] = fut.result()
-                        del ahead[i]
-                continue
-            yield finished.pop(nxt)
-            nxt += 1
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    jobs = pool.jobs
+    ahead: dict[int, Future[Sums]] = {}
+    finished: dict[int, Sums] = {}
+    nxt = submitted = 0
+    while nxt < len(spans):
+        while submitted < len(spans) and submitted - nxt < 2 * jobs:
+            ahead[submitted] = ex.submit(_worker_chunk, spans[submitted])
+            submitted += 1
+        if nxt not in finished:
+            done, _ = wait(list(ahead.values()), return_when=FIRST_COMPLETED)
+            for i, fut in list(ahead.items()):
+                if fut in done:
+                    finished[i] = fut.result()
+                    del ahead[i]
+            continue
+        yield finished.pop(nxt)
+        nxt += 1
+    for fut in ahead.values():  # (none: every span was waited for)
+        fut.cancel()
+
+
+def _stalled_without(q: Question, pool: _Pool, card: Card, indices: list[int]) -> tuple[int, int]:
+    """The stalled deals played again without ``card``'s power, shared among the workers."""
+    ex = pool.executor
+    if ex is None or len(indices) < 2:
+        return _stall_replays(q, card, indices)
+    parts = [tuple(indices[i :: pool.jobs]) for i in range(pool.jobs)]
+    futures = [ex.submit(_worker_stall, (card, part)) for part in parts if part]
+    replayed = ended = 0
+    for fut in futures:
+        r, e = fut.result()
+        replayed += r
+        ended += e
+    return replayed, ended
 
 
 def default_jobs() -> int:
@@ -660,7 +820,7 @@ def default_jobs() -> int:
 
 def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
     """The answers so far after every chunk of deals; the last one is ``done``.  Stop
-    iterating to cancel (the page's Cancel, a closed tab): worker chunks queued are dropped.
+    iterating to cancel (the page's Cancel, a closed tab): the workers are ended at once.
     Raises ValueError, before any game, for a question that cannot be asked."""
     import time
 
@@ -668,14 +828,22 @@ def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
     jobs = jobs or default_jobs()
     began = time.perf_counter()
     sums = Sums.empty(q)
-    for part in _chunks_in_order(q, jobs):
-        sums.merge(part)
-        why = _should_stop(q, sums)
-        seconds = time.perf_counter() - began
-        if why:
-            yield _answers(q, sums, time.perf_counter() - began, jobs, True, why)
-            return
-        yield _answers(q, sums, seconds, jobs, False, "")
+    pool = _Pool(q, jobs)
+    finished = False
+    try:
+        for part in _chunks_in_order(q, pool):
+            sums.merge(part)
+            why = _should_stop(q, sums)
+            if why:
+                stall = _stall(q, sums, pool)
+                seconds = time.perf_counter() - began
+                yield _answers(q, sums, seconds, jobs, True, why, stall)
+                finished = True
+                return
+            yield _answers(q, sums, time.perf_counter() - began, jobs, False, "")
+        finished = True
+    finally:
+        pool.close(finished=finished)
 
 
 def analyse(q: Question, jobs: int = 0) -> Analysis:

@@ -77,17 +77,16 @@ def _ends(a: Analysis) -> str:
         return "No games yet."
     if not r.capped:
         return (
-            f"Yes: all {a.games:,} games ended (none reached {r.step_cap:,} steps); "
+            f"Yes: all {a.games:,} games ended; "
             f"games that do not end are under {a.ends.margin * 100:.0f}%."
         )
     if a.may_not_end:
         return (
-            f"Often not: {1 - a.ends.value:.0%} {a.ends.plus_minus(100)} of the "
-            f"games had not ended after {r.step_cap:,} steps."
+            f"Often not: {1 - a.ends.value:.0%} {a.ends.plus_minus(100)} of the games did "
+            f"not end ({r.unfinished_words()})."
         )
     return (
-        f"Yes, almost always: {r.capped} of {a.games:,} games had not ended after "
-        f"{r.step_cap:,} steps."
+        f"Yes, almost always: {r.capped} of {a.games:,} games did not end ({r.unfinished_words()})."
     )
 
 

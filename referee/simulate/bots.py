@@ -25,6 +25,7 @@ they play any house variant.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Protocol
 
@@ -32,7 +33,7 @@ from referee.effects import EFFECTS, bot_score, next_in, traits_of
 from referee.engine import DRAW_PILE, Game, PickUp, Play, Step
 from referee.variant.model import Card, Variant
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "fork_bot", "make_bot"]
 
 
 class Bot(Protocol):
@@ -41,6 +42,11 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step: ...
+
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        """Whether the choice among ``steps`` here is never left to the random numbers, now or
+        later in the game: what lets the runner prove that a game goes round in circles."""
+        ...
 
 
 class RandomBot:
@@ -52,6 +58,9 @@ class RandomBot:
         # random() scaled, not randrange(): a third of the cost on the hot path, and uniform
         # to within 2**-53 for any list of steps a game can have.
         return steps[int(rng.random() * len(steps))]
+
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        return len(steps) < 2
 
 
 def _quiet(name: str) -> bool:
@@ -196,6 +205,9 @@ class GreedyBot:
                 best, best_key = step, key
         return best  # a pick-up only when no play is listed
 
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        return True  # no random numbers at all
+
 
 class SmartBot:
     """A rule-based player (see the module docstring)."""
@@ -213,12 +225,13 @@ class SmartBot:
     attack = True
     attack_margin = 6
     # A game this bot has made this many choices in has gone round in circles (a usual game
-    # asks it 30-40): from then on, one time in ``vary`` it sheds a plain card picked at random
+    # asks it 30-40; twice that, since issue 44: at 120 a game that ended could go 900 steps
+    # without a card leaving play, which the runner then calls stalled): from then on, one time in ``vary`` it sheds a plain card picked at random
     # rather than its lowest, as a family at a long game tries something new, so that two
     # careful players do not pass the same plain cards back and forth for ever (measured: 3-12%
     # of smart games of ordinary packs did).  Special cards are spent as before, so a card
     # that really keeps games from ending still shows (the designer's answers, issue 29).
-    long_game = 120
+    long_game = 60
     vary = 10
 
     def __init__(self) -> None:
@@ -262,6 +275,31 @@ class SmartBot:
 
         # 4. Nothing plain fits: spend a special card rather than take a pile worth avoiding.
         return self._special_or_pick_up(game, pick, most, one, targeted, info)
+
+    def fork(self, old: Game, new: Game) -> SmartBot:
+        """A copy that counts on in ``new`` (a game carried on from ``old``) the choices made
+        in ``old``, so a long game stays long."""
+        twin = copy.copy(self)
+        if self._game is old:
+            twin._game = new
+        return twin
+
+    def fixed(self, game: Game, steps: list[Step]) -> bool:
+        """Only a long game's random shedding (``vary``) leaves a choice to chance, and only
+        where two plain plays or more are listed."""
+        if len(steps) < 2:
+            return True
+        first = steps[0]
+        if isinstance(first, Play) and first.zone == DRAW_PILE:
+            return True  # taken at once (see ``choose``)
+        info = self._cache.get(game.variant)
+        shed = 0
+        for s in steps:
+            if isinstance(s, Play) and not info[s.cards[0]].special:
+                shed += 1
+                if shed > 1:
+                    return False
+        return True
 
     def _plain_play(
         self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]
@@ -379,6 +417,13 @@ class SmartBot:
             return (seat.hand.count + seat.face_up.count + seat.face_down.count, len(p.cards))
 
         return min(plays, key=key)
+
+
+def fork_bot(bot: Bot, old: Game, new: Game) -> Bot:
+    """A copy of ``bot`` (as it was kept at a fork of ``old``) to play on in ``new``, a game
+    carried on from ``old``: what it has counted of ``old`` goes on counting in ``new``."""
+    fork = getattr(bot, "fork", None)
+    return fork(old, new) if fork is not None else copy.copy(bot)
 
 
 def make_bot(name: str) -> Bot:

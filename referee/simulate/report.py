@@ -65,6 +65,7 @@ class Tally:
     loser_seat: list[int] = field(default_factory=list)
     no_loser: int = 0  # games that ended with everyone out at once
     capped: int = 0
+    stalls: dict[str, int] = field(default_factory=dict)  # unfinished games by why (play)
     bot_seats: dict[str, int] = field(default_factory=dict)  # seats in games that ended
     bot_losses: dict[str, int] = field(default_factory=dict)
 
@@ -93,6 +94,8 @@ class Tally:
             self.cards[card] = self.cards.get(card, 0) + n
         if result.capped:
             self.capped += 1
+            why = result.stall or "cap"
+            self.stalls[why] = self.stalls.get(why, 0) + 1
             return
         loser = -1
         if result.loser is None:
@@ -122,6 +125,8 @@ class Tally:
             self.loser_seat[j] += n
         self.no_loser += other.no_loser
         self.capped += other.capped
+        for why, n in other.stalls.items():
+            self.stalls[why] = self.stalls.get(why, 0) + n
         for bot, n in other.bot_seats.items():
             self.bot_seats[bot] = self.bot_seats.get(bot, 0) + n
         for bot, n in other.bot_losses.items():
@@ -234,6 +239,7 @@ class Report:
     seconds: float = 0.0
     jobs: int = 1
     cap_warning: float = CAP_WARNING
+    stalls: dict[str, int] = field(default_factory=dict)  # unfinished games by why
 
     # --- derived figures ---------------------------------------------------------------------
 
@@ -273,6 +279,21 @@ class Report:
     @property
     def steps_per_second(self) -> float:
         return self.total_steps / self.seconds if self.seconds > 0 else 0.0
+
+    def unfinished_words(self) -> str:
+        """Why the games that did not end stopped: "3 went round in circles, 1 reached the
+        step cap of 2,000"."""
+        parts = []
+        for why, words in (
+            ("repeat", "went round in circles (the same position came back, nothing left to "
+             "chance)"),
+            ("quiet", "went on with no card leaving play for a long time"),
+            ("cap", f"reached the step cap of {self.step_cap:,}"),
+        ):  # fmt: skip
+            n = self.stalls.get(why, 0)
+            if n:
+                parts.append(f"{n:,} {words}")
+        return ", ".join(parts)
 
     # --- building --------------------------------------------------------------------------
 
@@ -323,6 +344,7 @@ class Report:
             bot_seats=dict(tally.bot_seats),
             bot_losses=dict(tally.bot_losses),
             capped=tally.capped,
+            stalls=dict(tally.stalls),
             seconds=seconds,
             jobs=jobs,
         )
@@ -418,6 +440,15 @@ class Report:
                 "threshold": self.cap_warning,
                 "may_not_end": self.may_not_end,
             },
+            # The games that did not end, by why (runner.play): went round in circles
+            # (proved: a position came back with nothing left to chance), no card left play
+            # for the bound, or reached the step cap.
+            "unfinished": {
+                "games": self.capped,
+                "round_in_circles": self.stalls.get("repeat", 0),
+                "no_card_left_play": self.stalls.get("quiet", 0),
+                "step_cap": self.stalls.get("cap", 0),
+            },
         }
         if timing:
             data["timing"] = {
@@ -440,8 +471,8 @@ class Report:
         yield from _length_rows(d)
         yield from _per_game_rows(d)
         yield from self._seat_rows(d)
-        for section in ("step_cap_reached", "turn_cap_reached"):  # new, then the old name
-            for key, value in d[section].items():
+        for section in ("step_cap_reached", "turn_cap_reached", "unfinished"):
+            for key, value in d[section].items():  # (turn_cap_reached: the old name)
                 yield section, key, value
         for key, value in d["timing"].items():
             yield "timing", key, value
@@ -530,8 +561,8 @@ class Report:
             lines += [f"  {self.card_names[k]}: {v:.2f}" for k, v in self.powers_per_game.items()]
         lines += [
             "",
-            f"Step cap {self.step_cap}: {self.capped} of {self.games} games "
-            f"({self.cap_share:.1%}) did not finish.",
+            f"Unfinished: {self.capped} of {self.games} games ({self.cap_share:.1%})"
+            + (f": {self.unfinished_words()}." if self.capped else "."),
         ]
         if self.may_not_end:
             lines.append(

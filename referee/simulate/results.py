@@ -26,4 +26,5 @@ class GameResult:
     plays: dict[Card, int] = field(default_factory=dict)  # plays that landed, by card
     cards: dict[Card, int] = field(default_factory=dict)  # cards in those plays
     loser: str | None = None
-    capped: bool = False  # stopped at the step cap, unfinished
+    capped: bool = False  # unfinished: stopped at the step cap or as a proved stall
+    stall: str = ""  # why it is unfinished: "cap", "repeat" or "quiet" (runner.play)

@@ -17,7 +17,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
@@ -26,6 +26,7 @@ from referee.engine import Game, Play, Step
 from referee.simulate.bots import BOTS, Bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
+from referee.state import State
 from referee.variant.model import Variant
 
 __all__ = [
@@ -83,18 +84,140 @@ def seating(bots: Sequence[str], players: int, index: int) -> list[str]:
     return [bots[(index + j) % b] for j in range(players)]
 
 
+WATCH_FROM = 60
+"""From this step on a game is watched for going round in circles (a usual game of careful
+players takes 80-200 steps; before this, watching would only cost time)."""
+
+
+QUIET_PER_CARD = 10
+"""A game in which no card leaves play (none burned or drawn, no face-up or face-down card
+played) for this many steps per card in the game very probably goes round in circles: over
+300 games of every built-in variant and of Hot Potato (a Karma card that gives the pile to the
+next player), careful players, the longest such stretch in a game that still ended was 466
+steps of a 64-card game (7.3 a card; docs/simulate.md)."""
+QUIET_MIN = 300
+"""... and never fewer steps than this (a small deck)."""
+
+
+def quiet_bound(cards: int) -> int:
+    """Steps without a card leaving play after which a game of ``cards`` cards is called
+    stalled."""
+    return max(QUIET_MIN, QUIET_PER_CARD * cards)
+
+
+LOOK_AFTER = 12
+"""Positions are remembered once no card has left play for this many steps: a game goes round
+in circles only in such a stretch, and most stretches are shorter (remembering costs time)."""
+
+
+class _Watch:
+    """What ``play`` watches a game with, from step ``WATCH_FROM`` on: the figures that only
+    change when a card leaves play, the step they last changed at, and (from ``LOOK_AFTER``
+    quiet steps on) each position met since with the step it was met at, and the choices made
+    since (``looking``), with the step after the last one left to chance."""
+
+    __slots__ = ("game", "fixers", "quiet", "mark", "since", "seen", "choices", "checked",
+                 "chance", "looking")  # fmt: skip
+
+    def __init__(self, game: Game, bots: Mapping[str, Bot]) -> None:
+        self.game = game
+        self.fixers: dict[str, Callable[[Game, list[Step]], bool] | None] = {
+            name: getattr(bot, "fixed", None) for name, bot in bots.items()
+        }
+        self.quiet = quiet_bound(_cards_in_game(game.state))
+        self.mark = (-1, -1, -1)
+        self.since = 0
+        self.seen: dict[Hashable, int] = {}
+        self.choices: list[tuple[int, str, list[Step]]] = []
+        self.checked = self.chance = 0
+        self.looking = False
+
+    def stalled(self, state: State, step: int) -> str:
+        """ "quiet" or "repeat" when the game at ``step`` is stalled (see ``play``), else ""."""
+        table_cards = 0
+        for z in state.seats:
+            table_cards += z.face_up.count + z.face_down.count
+        now = (state.out_of_play, state.draw_pile, table_cards)
+        if now != self.mark:
+            self.mark = now
+            self.since = step
+            if self.looking:
+                self.seen.clear()
+                self.choices.clear()
+                self.checked = self.chance = 0
+                self.looking = False
+            return ""
+        quiet = step - self.since
+        if quiet >= self.quiet:
+            return "quiet"
+        if quiet < LOOK_AFTER:
+            return ""
+        self.looking = True
+        here = position(state)
+        before = self.seen.get(here)
+        self.seen[here] = step
+        if before is None:
+            return ""
+        for index, name, steps in self.choices[self.checked :]:
+            fixed = self.fixers[name]
+            if fixed is None or not fixed(self.game, steps):
+                self.chance = index + 1  # a bot without ``fixed`` leaves every choice to chance
+        self.checked = len(self.choices)
+        return "repeat" if before >= self.chance else ""
+
+
+def _cards_in_game(s: State) -> int:
+    return s.draw_pile + s.out_of_play + len(s.pile) + sum(z.total for z in s.seats)
+
+
+def position(s: State) -> Hashable:
+    """What decides the rest of a game, as one hashable value: whose turn, the direction, the
+    pile, every seat's cards (the face-down ones in their order), what effects left pending and
+    who may go on out of turn.  The draw pile and the cards out of play are left out: a game is
+    watched for a repeat only while they stay the same (they only ever shrink and grow)."""
+    return (
+        s.mover,
+        s.direction,
+        tuple(s.names),  # seats may change hands (R8.11)
+        tuple(s.pile),
+        tuple(
+            (
+                frozenset(z.hand.known.items()),
+                frozenset(z.face_up.known.items()),
+                tuple(z.face_down.order) if z.face_down.order is not None else z.face_down.count,
+            )
+            for z in s.seats
+        ),
+        frozenset(s.pending.items()) if s.pending else None,
+        s.going_on,
+    )
+
+
 def play(
     game: Game,
     bots: Mapping[str, Bot],
     rng: random.Random,
     step_cap: int = DEFAULT_STEP_CAP,
+    *,
+    watch: bool = True,
 ) -> GameResult:
-    """Play ``game`` (full-information mode) to its end or to ``step_cap`` steps.
+    """Play ``game`` (full-information mode) to its end, to ``step_cap`` steps, or (``watch``)
+    until it provably goes round in circles.
 
     ``bots`` maps each player's name to their bot.  A play that lands counts once for its card
     (``plays``) and once per copy (``cards``); a blind face-down card that does not fit counts
     as a pick-up, not a play (R7.5).  The loop is the simulator's hot path: it keeps bound
     methods in locals and asks a bot only when there is a choice.
+
+    From step ``WATCH_FROM`` on (with ``watch``), a game that goes round in circles ends as
+    soon as that is proved or very probable, not at the cap (``capped``, with ``stall`` saying
+    why; "cap" at the step cap):
+
+    * "repeat": a position comes back and no choice since its first time could have gone
+      otherwise by chance (each bot says so of its choices: ``fixed``), so the same steps
+      follow for ever.  Positions are remembered only until a card leaves play (burned, drawn,
+      or played from the face-up or face-down cards): after that no earlier one can come back;
+    * "quiet": no card has left play for ``quiet_bound`` steps (10 a card in the game).
 
     When the top card lets other players play out of turn (a cut-in), the first of them in
     seat order from the mover does, with every copy they may play (a bot always cuts in:
@@ -110,13 +233,22 @@ def play(
     push = game.trusted_push()  # bots choose from legal_steps()
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0
+    watch_at = WATCH_FROM if watch else step_cap + 1
+    watcher = _Watch(game, bots) if watch else None
     while True:
         state = game.state  # (an attribute, not the ``over`` property: hot path)
         if state.over:
             break
         if steps_taken >= step_cap:
             result.capped = True
+            result.stall = "cap"
             break
+        if watcher is not None and steps_taken >= watch_at:
+            stall = watcher.stalled(state, steps_taken)
+            if stall:
+                result.capped = True
+                result.stall = stall
+                break
         if out_of_turn is not None and (cut_in := out_of_turn()):
             first = cut_in[0].by
             step = max((s for s in cut_in if s.by == first), key=_copies)
@@ -126,7 +258,10 @@ def play(
         if len(steps) == 1:
             step = steps[0]
         elif steps:
-            step = choosers[state.names[state.mover]](game, steps, rng)
+            name = state.names[state.mover]
+            step = choosers[name](game, steps, rng)
+            if watcher is not None and watcher.looking:
+                watcher.choices.append((steps_taken, name, steps))
         else:
             raise RuntimeError(
                 f"the engine lists no legal step for {game.turn} although the game is on "

@@ -152,12 +152,20 @@ class Variant:
         counting 0 on top unless their effects say otherwise, R5.3-R5.4)."""
         return (*self.karma_cards, self.jokers) if self.jokers else self.karma_cards
 
-    def karma(self, card_id: str) -> KarmaCard | None:
-        """The special card with this id: a Karma card, or the jokers."""
+    @functools.cached_property
+    def _specials_by_id(self) -> dict[str, KarmaCard]:
+        found: dict[str, KarmaCard] = {}
         for card in self.specials:
-            if card.id == card_id:
-                return card
-        return None
+            found.setdefault(card.id, card)  # the first of a (refused) repeated id, as before
+        return found
+
+    def karma(self, card_id: str) -> KarmaCard | None:
+        """The special card with this id: a Karma card, or the jokers (looked up once: the
+        engine asks this of every card it judges)."""
+        try:
+            return self._specials_by_id.get(card_id)
+        except TypeError:  # not a card id at all (an unhashable value from a file)
+            return None
 
     def is_joker(self, card: object) -> bool:
         return self.jokers is not None and card == self.jokers.id

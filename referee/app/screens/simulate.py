@@ -142,8 +142,8 @@ def draw(a: Analysis, pace: Pace, final: bool) -> None:
         st.markdown(f"**{md(question)}** {md(answer)}")
     if a.may_not_end:
         st.warning(
-            f"{1 - a.ends.value:.0%} of the games had not ended after {a.report.step_cap:,} "
-            "steps: this variant may not end."
+            f"{1 - a.ends.value:.0%} of the games did not end "
+            f"({a.report.unfinished_words()}): this variant may not end."
         )
     g1, g2 = st.columns(2)
     with g1:
