@@ -53,6 +53,7 @@ from referee.state import State
 from referee.variant.model import Card, Variant
 
 __all__ = [
+    "BOT_NAMES",
     "BOT_WORDS",
     "CARELESS",
     "CAREFUL",
@@ -79,6 +80,8 @@ BOT_WORDS = {
     "random": "careless players (any move the rules allow, at random)",
 }
 """How each kind of computer player is described wherever a result says who made it."""
+BOT_NAMES = {"smart": "Careful players", "greedy": "Simple players", "random": "Careless players"}
+"""Each kind of computer player's name where one is picked (never its id)."""
 
 CHUNK = 10
 """Deals per chunk: the unit of work, of progress and of the stopping rule.  Fixed (not
@@ -263,6 +266,8 @@ class _Player:
         seats = dict(zip(self.names, [*bots[:focus], forker, *bots[focus + 1 :]], strict=True))
         main = play(main_game, seats, random.Random(bot_seed(q.seed, index)), q.step_cap)
         out = DealResult(index, lineup, main, focus)
+        if q.parent is not None:  # on every deal, so both stand on the same games
+            out.parent = self.game(q.parent, index, bots)
         if main.capped:  # no loser to compare with: the variations would tell nothing
             return out
         me = self.names[focus]
@@ -277,8 +282,6 @@ class _Player:
             out.worth[card] = None if other.capped else int(other.loser == me) - int(lost)
         if q.skill:
             out.careful, out.careless = self._skill(index, lineup, main, focus)
-        if q.parent is not None:
-            out.parent = self.game(q.parent, index, bots)
         return out
 
     def _restricted(
@@ -360,6 +363,7 @@ class Sums:
     capped_indices: list[int] = field(default_factory=list)  # the first few unfinished deals
     worth: dict[Card, MeanSums] = field(default_factory=dict)
     replayed: dict[Card, int] = field(default_factory=dict)
+    worth_stalls: dict[Card, int] = field(default_factory=dict)  # restricted games unfinished
     careful: list[int] = field(default_factory=lambda: [0, 0])  # losses, games
     careless: list[int] = field(default_factory=lambda: [0, 0])
     skill: MeanSums = field(default_factory=MeanSums)  # careless loss - careful loss
@@ -391,6 +395,8 @@ class Sums:
         for card, diff in d.worth.items():
             if diff is not None:
                 self.worth[card].add(diff)
+            else:
+                self.worth_stalls[card] = self.worth_stalls.get(card, 0) + 1
         for card in d.replayed:
             self.replayed[card] += 1
         for kind, lost in (("careful", d.careful), ("careless", d.careless)):
@@ -421,6 +427,8 @@ class Sums:
             self.worth[card].merge(s)
         for card, n in o.replayed.items():
             self.replayed[card] += n
+        for card, n in o.worth_stalls.items():
+            self.worth_stalls[card] = self.worth_stalls.get(card, 0) + n
         for kind in ("careful", "careless"):
             mine, theirs = getattr(self, kind), getattr(o, kind)
             mine[0] += theirs[0]
@@ -457,16 +465,48 @@ class CardWorth:
 
     card: str  # the report key: a rank's number or a Karma card's id
     name: str
-    worth: Interval  # a share difference: 0.09 is "9 points"
+    worth: Interval  # a share difference: 0.09 is "9 points", for all its copies together
     replayed: int  # deals in which the restriction changed a choice
     strong: bool = False  # its strength dwarfs the others'
+    copies: int = 1  # in the deck at this table
+    stalled: int = 0  # of the ``replayed`` games without it, those that did not end
+
+    @property
+    def per_copy(self) -> Interval:
+        """The worth of one copy: the card's worth shared by its copies."""
+        k = max(1, self.copies)
+        w = self.worth
+        return Interval(w.value / k, w.low / k, w.high / k, w.n)
+
+    @property
+    def measured(self) -> bool:
+        """Whether the worth says something: known, the card changed some games, and most
+        of those still ended without it (a game that does not end has no loser)."""
+        return self.worth.known and self.replayed > 0 and self.stalled * 2 < self.replayed
 
     def words(self) -> str:
-        if not self.worth.known:
-            return f"{self.name}: not known yet"
-        pts = self.worth.value * 100
-        flag = " (much stronger than the others)" if self.strong else ""
-        return f"{self.name}: worth {pts:.0f} {self.worth.plus_minus(100)} points{flag}"
+        """ "Clear the Pile (2 copies): worth 14 ± 5 points for both, about 7 a copy"."""
+        name = f"{self.name} ({self.copies} cop{'y' if self.copies == 1 else 'ies'})"
+        if not self.worth.known and not self.stalled:
+            return f"{name}: not known yet"
+        if self.replayed == 0:
+            return f"{name}: no player meant to play it in these games, so its worth is not known"
+        if not self.measured:
+            return (
+                f"{name}: without it {self.stalled} of the {self.replayed} games it changed did "
+                "not end, so its worth cannot be measured"
+            )
+        w = self.worth
+        out = f"{name}: worth {w.value * 100:.0f} {w.plus_minus(100)} points"
+        if self.copies > 1:
+            both = "both" if self.copies == 2 else f"all {self.copies}"
+            c = self.per_copy
+            out += f" for {both}, about {c.value * 100:.0f} {c.plus_minus(100)} a copy"
+        if self.stalled:
+            out += f" (without it {self.stalled} of {self.replayed} games it changed did not end)"
+        if self.strong:
+            out += " (much stronger than the others)"
+        return out
 
 
 @dataclass(frozen=True)
@@ -588,13 +628,21 @@ def _bots(report: Report) -> dict[str, Interval]:
 
 def _cards(q: Question, sums: Sums) -> tuple[CardWorth, ...]:
     rows = []
+    decks = q.variant.decks_for(q.players) or 1
     for card, s in sums.worth.items():
         rows.append(
-            CardWorth(str(card), q.variant.card_name(card), mean_interval(s), sums.replayed[card])
+            CardWorth(
+                str(card),
+                q.variant.card_name(card),
+                mean_interval(s),
+                sums.replayed[card],
+                copies=q.variant.copies_per_deck(card) * decks,
+                stalled=sums.worth_stalls.get(card, 0),
+            )
         )
     # Flag a card whose worth dwarfs the others': clearly above zero, at least twice the
     # next strongest card's and at least 15 points.
-    known = sorted((c for c in rows if c.worth.known), key=lambda c: -c.worth.value)
+    known = sorted((c for c in rows if c.measured), key=lambda c: -c.worth.value)
     if len(known) >= 2:
         top, second = known[0], known[1]
         if top.worth.low > 0 and top.worth.value >= max(0.15, 2 * max(0.0, second.worth.value)):

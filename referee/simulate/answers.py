@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.simulate.analysis import Analysis, players_words
-from referee.simulate.stats import Interval
+from referee.simulate.stats import Interval, how_often, seat_edge
 from referee.textout import csv_cell
 
 __all__ = [
@@ -80,10 +80,11 @@ def _ends(a: Analysis) -> str:
             f"Yes: all {a.games:,} games ended; "
             f"games that do not end are under {a.ends.margin * 100:.0f}%."
         )
+    share = 1 - a.ends.value
     if a.may_not_end:
         return (
-            f"Often not: {1 - a.ends.value:.0%} {a.ends.plus_minus(100)} of the games did "
-            f"not end ({r.unfinished_words()})."
+            f"No: {how_often(share)} does not end ({share:.0%} {a.ends.plus_minus(100)}; "
+            f"{r.unfinished_words()})."
         )
     return (
         f"Yes, almost always: {r.capped} of {a.games:,} games did not end ({r.unfinished_words()})."
@@ -91,8 +92,9 @@ def _ends(a: Analysis) -> str:
 
 
 def _cards_lines(a: Analysis) -> list[str]:
-    known = sorted((c for c in a.cards if c.worth.known), key=lambda c: -c.worth.value)
-    return [c.words() for c in known]
+    known = sorted((c for c in a.cards if c.measured), key=lambda c: -c.worth.value)
+    rest = [c for c in a.cards if not c.measured and (c.worth.known or c.stalled)]
+    return [c.words() for c in known + rest]
 
 
 def _skill(a: Analysis) -> str:
@@ -145,10 +147,10 @@ def comparison_lines(a: Analysis) -> list[str]:
             out.append(
                 f"{abs(x.value):.1f} {x.plus_minus(1, 1)} {more} {what} a game than in {name}."
             )
-    from referee.simulate.stats import seat_edge
-
     theirs = seat_edge(a.parent_report.loser_by_seat)
-    out.append(f"Seats in {name}: {theirs.words()}")
+    out.append(
+        f"Seats in {name}, played on the same {a.parent_report.games:,} deals: {theirs.words()}"
+    )
     return out
 
 
@@ -177,9 +179,8 @@ def headlines(a: Analysis, pace: Pace = Pace()) -> list[tuple[str, str]]:
         out.append(
             (
                 "What is each card worth?",
-                "How much more often a player loses who never plays the card: "
-                + "; ".join(cards)
-                + ".",
+                "How much more often a player loses who never plays the card (all its copies, "
+                "and one copy): " + "; ".join(cards) + ".",
             )
         )
     if q.skill:
@@ -266,8 +267,13 @@ def to_dict(a: Analysis, pace: Pace = Pace(), *, timing: bool = True) -> dict[st
             c.card: {
                 "name": c.name,
                 **c.worth.to_dict(),
+                "copies": c.copies,
+                "per_copy": c.per_copy.to_dict(),
                 "replayed": c.replayed,
+                "stalled_without": c.stalled,
+                "measured": c.measured,
                 "strong": c.strong,
+                "words": c.words(),
             }
             for c in a.cards
         },

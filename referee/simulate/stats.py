@@ -26,6 +26,7 @@ __all__ = [
     "Interval",
     "MeanSums",
     "SeatEdge",
+    "how_often",
     "mean_interval",
     "seat_edge",
     "share",
@@ -81,6 +82,21 @@ class Interval:
             "high": round(self.high, digits),
             "n": self.n,
         }
+
+
+def how_often(p: float, what: str = "game") -> str:
+    """A share in a family's words: "no game", "1 game in 8", "about half the games",
+    "7 games in 10", "every game"."""
+    if p <= 0:
+        return f"no {what}"
+    if p >= 1:
+        return f"every {what}"
+    if p < 0.45:
+        return f"1 {what} in {max(2, round(1 / p)):,}"
+    if p <= 0.55:
+        return f"about half the {what}s"
+    tenths = min(9, round(p * 10))
+    return f"{tenths} {what}s in 10"
 
 
 def share(k: int, n: int) -> Interval:

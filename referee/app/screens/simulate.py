@@ -22,6 +22,7 @@ from referee.app import state, trial
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.simulate import BOTS, DEFAULT_STEP_CAP
 from referee.simulate.analysis import (
+    BOT_NAMES,
     BOT_WORDS,
     DEFAULT_BOTS,
     Analysis,
@@ -30,6 +31,7 @@ from referee.simulate.analysis import (
 )
 from referee.simulate.answers import Pace, headlines, to_csv, to_dict, to_text
 from referee.simulate.estimate import Estimate, estimate_run
+from referee.simulate.stats import how_often
 from referee.variant.loader import VariantError
 from referee.variant.model import Variant
 
@@ -57,22 +59,27 @@ def _values(rows: list[dict[str, Any]]) -> alt.Data:
 
 def worth_chart(a: Analysis) -> Any:
     """Each card's worth in points, with its 95% interval as an error bar."""
+    shown = sorted((c for c in a.cards if c.measured), key=lambda c: -c.worth.value)
     rows = [
         {
             "card": c.name,
             "points": round(c.worth.value * 100, 1),
             "low": round(c.worth.low * 100, 1),
             "high": round(c.worth.high * 100, 1),
+            "a copy": round(c.per_copy.value * 100, 1),
         }
-        for c in a.cards
-        if c.worth.known
+        for c in shown
     ]
+    order = [c.name for c in shown]  # by worth, the strongest on top
+    title = "worth, all copies (points)"
     base = alt.Chart(_values(rows)).encode(
-        y=alt.Y("card:N", sort="-x", title=None),
-        tooltip=["card:N", "points:Q", "low:Q", "high:Q"],
+        y=alt.Y("card:N", sort=order, title=None),
+        tooltip=["card:N", "points:Q", "a copy:Q", "low:Q", "high:Q"],
     )
-    bars = base.mark_bar().encode(x=alt.X("points:Q", title="worth (points)"))
-    err = base.mark_errorbar(ticks=True).encode(x="low:Q", x2="high:Q")
+    bars = base.mark_bar().encode(x=alt.X("points:Q", title=title))
+    err = base.mark_errorbar(ticks=True).encode(
+        x=alt.X("low:Q", title=title), x2=alt.X2("high:Q", title=None)
+    )
     return alt.layer(bars, err)
 
 
@@ -100,11 +107,14 @@ def seat_chart(a: Analysis) -> Any:
     bars = base.mark_bar().encode(
         y=alt.Y("share:Q", title="share of games lost", axis=alt.Axis(format="%"))
     )
-    err = base.mark_errorbar(ticks=True).encode(y="low:Q", y2="high:Q")
+    err = base.mark_errorbar(ticks=True).encode(
+        y=alt.Y("low:Q", title="share of games lost", axis=alt.Axis(format="%")),
+        y2=alt.Y2("high:Q", title=None),
+    )
     fair = (
         alt.Chart(_values([{"fair": 1 / max(1, len(a.seats.shares))}]))
         .mark_rule(strokeDash=[4, 4])
-        .encode(y="fair:Q")
+        .encode(y=alt.Y("fair:Q", title="share of games lost"))
     )
     return alt.layer(bars, err, fair)
 
@@ -142,7 +152,7 @@ def draw(a: Analysis, pace: Pace, final: bool) -> None:
         st.markdown(f"**{md(question)}** {md(answer)}")
     if a.may_not_end:
         st.warning(
-            f"{1 - a.ends.value:.0%} of the games did not end "
+            f"{how_often(1 - a.ends.value).capitalize()} did not end "
             f"({a.report.unfinished_words()}): this variant may not end."
         )
     g1, g2 = st.columns(2)
@@ -152,8 +162,11 @@ def draw(a: Analysis, pace: Pace, final: bool) -> None:
     with g2:
         st.markdown("**How long a game is**")
         st.altair_chart(length_chart(a), width="stretch")
-    if any(c.worth.known for c in a.cards):
-        st.markdown("**What each card is worth** (points more often lost without it)")
+    if any(c.measured for c in a.cards):
+        st.markdown(
+            "**What each card is worth** (points more often lost without it, all its copies; "
+            "the strongest on top)"
+        )
         st.altair_chart(worth_chart(a), width="stretch")
     st.markdown("**The cards**")
     # A static table, not st.dataframe: the dataframe's own "Download as CSV" would write card
@@ -167,7 +180,13 @@ def draw(a: Analysis, pace: Pace, final: bool) -> None:
                 "plays per game": f"{row['plays per game']:.2f}",
                 "worth (points)": (
                     f"{worth[key].worth.value * 100:.0f} {worth[key].worth.plus_minus(100)}"
-                    if key in worth and worth[key].worth.known
+                    if key in worth and worth[key].measured
+                    else ""
+                ),
+                "copies": str(worth[key].copies) if key in worth else "",
+                "worth of a copy": (
+                    f"{worth[key].per_copy.value * 100:.0f} {worth[key].per_copy.plus_minus(100)}"
+                    if key in worth and worth[key].measured
                     else ""
                 ),
             }
@@ -261,7 +280,8 @@ with st.expander("More settings"):
         list(BOTS),
         default=list(DEFAULT_BOTS),
         key="simulate_bots",
-        help=" ".join(f"{b}: {w}." for b, w in BOT_WORDS.items()),
+        format_func=lambda b: BOT_NAMES.get(b, b),
+        help=" ".join(f"{w[:1].upper()}{w[1:]}." for w in BOT_WORDS.values()),
     )
     d1, d2, d3 = st.columns(3)
     games = d1.number_input(
