@@ -124,8 +124,8 @@ def test_place_and_times_words() -> None:
         "22nd",
     ]
     assert times_words(0, "burn") == "no burns"
-    assert times_words(1, "burn") == "one burn"
-    assert times_words(3, "pick-up") == "three pick-ups"
+    assert times_words(1, "burn") == "1 burn"
+    assert times_words(3, "pick-up") == "3 pick-ups"
 
 
 # --- the rematch (ruling 80) -----------------------------------------------------------------

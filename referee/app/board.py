@@ -22,7 +22,8 @@ VERDICT_CSS = """
 .kr-verdict.kr-no { border-color: #991b1b; background: #fef2f2; color: #7f1d1d; }
 .kr-verdict.kr-ask { border-color: #1e40af; background: #eff6ff; color: #1e3a8a; }
 .kr-verdict .kr-mark { font-size: 1.5rem; font-weight: 800; line-height: 1.2; }
-.kr-verdict .kr-answer { font-size: 1.2rem; font-weight: 700; margin: 0; }
+.kr-verdict .kr-answer { font-size: 1.6rem; font-weight: 700; margin: 0; line-height: 1.2; }
+@media (max-width: 640px) { .kr-verdict .kr-answer { font-size: 1.15rem; } }
 .kr-verdict .kr-todo { font-size: 1.05rem; margin: 0.15rem 0 0; }
 .kr-verdict .kr-about { font-size: 0.95rem; margin: 0.1rem 0 0; color: #1f2937; }
 .kr-verdict .kr-rule { margin-left: auto; flex: none; font-size: 0.85rem; font-weight: 600;

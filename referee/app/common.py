@@ -73,8 +73,12 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stFileUploader"] button { min-height: 48px; }
 [data-testid="stElementToolbar"] button { min-width: 44px !important; min-height: 44px !important; }
 a[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; }
-/* The button that opens the page menu on a phone: a 44 px target too. */
-[data-testid="stExpandSidebarButton"] { min-width: 44px; min-height: 44px; }
+/* The button that opens the page menu on a phone: a 44 px target too, and it says "Menu"
+   (Streamlit draws only a "»" there; the word is the button's own name for a screen reader). */
+[data-testid="stExpandSidebarButton"] { min-width: 44px; min-height: 44px; gap: 0.3rem;
+  padding: 0 0.6rem; border: 1px solid #6b7280; border-radius: 0.5rem; color: #111827; }
+[data-testid="stExpandSidebarButton"]::after { content: "Menu"; font-size: 1rem;
+  font-weight: 600; color: #111827; }
 [data-testid="stMainBlockContainer"] { padding-left: 1.25rem; padding-right: 1.25rem; }
 html, body { overflow-x: hidden; }
 /* Small print still meets WCAG AA contrast (Streamlit's default grey does not). */

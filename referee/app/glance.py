@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from referee import wording, words
+from referee import wording
 from referee.app.common import html_plain
 from referee.engine import Game, PickUp
 from referee.variant.model import Card, KarmaCard, Variant
@@ -250,10 +250,11 @@ def place_words(n: int) -> str:
 
 
 def times_words(n: int, what: str) -> str:
-    """'no burns', '1 burn', '3 burns'."""
+    """'no burns', '1 burn', '3 burns': digits, as the step count beside it ('122 steps ·
+    6 burns', never '122 steps · six burns')."""
     if n == 0:
         return f"no {what}s"
-    return f"{words.number(n) if n < 13 else n} {what}{'' if n == 1 else 's'}"
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 # --- drawn as HTML (every text escaped: a group's words are never markup) -----------------------

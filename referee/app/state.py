@@ -253,9 +253,10 @@ def join_control() -> None:
     ):
         if base is None:
             st.write(
-                "This app is private to this computer, so other devices cannot open it. "
-                "To let tablets join, start it with `make run` (or `karma app`, which "
-                "listens on the network) and open the address it prints."
+                "This app is private to this computer (it was started with "
+                "`HOST=127.0.0.1`), so other devices cannot open it. To let tablets join, "
+                "stop it and start it again with plain `make run` (or `karma app`), without "
+                "`HOST=127.0.0.1`, then open the address it prints."
             )
             return
         gid = current_game_id()

@@ -26,6 +26,8 @@ OPEN = "design_open"  # the card and power panels the group has open (by panel k
 REPLACE = "design_replace"  # a save that would replace a saved variant, waiting for a yes
 SAVED = "design_saved"  # what the last press of Save did, said under the button
 DRAFT, FROM = "draft", "from"  # the address keeps the work in progress and where it started
+SHARED = "shared"  # in the address while the work is still the variant a link shared
+SHARED_DRAFT = "design_shared_draft"  # that variant's draft, to tell when it was changed
 Action = Callable[[dict[str, Any]], dict[str, Any]]
 c: Any  # rows of columns
 
@@ -57,7 +59,15 @@ if DATA not in st.session_state:
             )
         else:
             st.session_state[PARENT] = _parent_from(st.query_params.get(FROM))
-            st.session_state[FLASH] = ("info", "Your design is back, just as you left it.")
+            if st.query_params.get(SHARED):  # a shared variant, opened again: not "yours"
+                st.session_state[SHARED_DRAFT] = draft
+                name = st.session_state[DATA].get("name") or "the variant"
+                st.session_state[FLASH] = (
+                    "info",
+                    f"Here is {name}, the variant shared with you. Change anything below.",
+                )
+            else:
+                st.session_state[FLASH] = ("info", "Your design is back, just as you left it.")
 
 
 def load_design(data: dict[str, Any], note: str) -> None:
@@ -86,6 +96,8 @@ if shared and st.session_state.get("design_v_seen") != shared:
         load_text(d.read_share(shared), "shared link", "the shared link")
     except d.ShareError as e:
         st.session_state[FLASH] = ("error", f"The shared link could not be read: {e}.")
+    else:
+        st.session_state[SHARED_DRAFT] = None  # the draft drawn below is the shared variant
     del st.query_params["v"]  # from now on the address keeps the work as it goes (?draft=)
 
 st.title("Design your Karma")
@@ -613,6 +625,14 @@ for inside, count in closed.items():
 draft = d.draft_param(new)
 if len(draft) <= 4 * d.MAX_LINK and st.query_params.get(DRAFT) != draft:
     st.query_params[DRAFT] = draft
+# While the work is the variant a link shared, a reload greets it as that, not as "yours".
+if SHARED_DRAFT in st.session_state and st.session_state[SHARED_DRAFT] is None:
+    st.session_state[SHARED_DRAFT] = draft
+still_shared = st.session_state.get(SHARED_DRAFT) == draft
+if still_shared and not st.query_params.get(SHARED):
+    st.query_params[SHARED] = "1"
+elif not still_shared and SHARED in st.query_params:
+    del st.query_params[SHARED]
 parent_now = st.session_state.get(PARENT)
 if isinstance(parent_now, Variant) and st.query_params.get(FROM) != parent_now.id:
     st.query_params[FROM] = parent_now.id
@@ -748,11 +768,20 @@ if variant is not None:
         for question_words, answer_words in headlines(answer, trial.pace(store)):
             st.markdown(f"**{md(question_words)}** {md(answer_words)}")
 
-    link, size = d.share_link(state.share_base() or str(st.context.url or ""), chk.yaml)
+    shared_from = state.share_base()  # None: a private app (HOST=127.0.0.1)
+    link, size = d.share_link(shared_from or "", chk.yaml)
     # Drawn only while open: a QR code of a long link takes a second to make.
     with st.expander("Share it", key="design_share", on_change="rerun") as share_panel:
         if not share_panel.open:
             pass
+        elif shared_from is None:  # a link to 127.0.0.1 would open on no other device
+            st.info(
+                "This app is private to this computer (it was started with "
+                "`HOST=127.0.0.1`), so a link to it would open on no other device. Use "
+                "“Download the YAML” above and send the file, or start the app again with "
+                "plain `make run` to share a link.",
+                icon=":material/lock:",
+            )
         elif link is None:
             st.warning(
                 f"This variant is too large for a link ({size:,} characters; the limit is "

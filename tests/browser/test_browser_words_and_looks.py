@@ -1,0 +1,185 @@
+"""The words and looks of issue 43.6, each checked in a real browser at 768x1024, 1024x768 and
+390x844, with axe-core still at no serious problem: the verdict's answer is as large as the
+glance's "Next: ..." line; a Play that cannot be pressed is grey, not a faded green; the phone's
+page menu says "Menu"; the end summary says its numbers in digits; on an app private to one
+computer (the test servers listen on 127.0.0.1 only) the Join panel says how to let tablets join
+and the Design page offers no link or QR code to 127.0.0.1; a shared variant opened again is
+greeted as the variant shared, not as "your design"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import Server
+from .tableui import play_button, settled, tap, verdict_box
+from .test_browser_app import new_page, start_game
+from .test_browser_table import AXE, EVERY_SIZE, PHONE, _size, axe_violations
+
+pytestmark = pytest.mark.browser
+
+IN_SHADOW = """(sel) => {
+  const roots = [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot)
+    .map(e => e.shadowRoot)];
+  for (const r of roots) { const e = r.querySelector(sel); if (e) return e; }
+  return null;
+}"""
+
+
+def _style(page: Page, selector: str, prop: str) -> str:
+    return str(
+        page.evaluate(
+            f"([sel, prop]) => getComputedStyle(({IN_SHADOW})(sel))[prop]", [selector, prop]
+        )
+    )
+
+
+def _px(page: Page, selector: str) -> float:
+    return float(_style(page, selector, "fontSize").removesuffix("px"))
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_the_verdict_is_as_large_as_next_and_a_disabled_play_is_grey(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    expect(play_button(page)).to_be_disabled()  # no card chosen yet
+    grey = _style(page, ".kt-action.kt-primary", "backgroundColor")
+    assert _style(page, ".kt-action.kt-primary", "opacity") == "1"
+    tap(page, 9)
+    expect(verdict_box(page, True)).to_be_visible()
+    expect(play_button(page)).to_be_enabled()
+    green = _style(page, ".kt-action.kt-primary", "backgroundColor")
+    assert green == "rgb(22, 101, 52)" and grey != green, (grey, green)
+    assert _px(page, ".kr-verdict .kr-answer") >= _px(page, '[data-glance="follow"]')
+    assert AXE.exists()
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_the_phone_menu_says_menu(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    page.goto(f"{server.url}/rules")
+    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    if viewport != PHONE:  # tablets show the menu's pages at the top: nothing to open
+        expect(page.get_by_test_id("stTopNavLink").first).to_be_visible()
+        return
+    expect(opener).to_be_visible()
+    said = opener.evaluate("b => getComputedStyle(b, '::after').content")
+    assert said == '"Menu"'
+    box = opener.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    opener.click()
+    expect(page.get_by_test_id("stSidebar").get_by_text("Design")).to_be_visible()
+    assert axe_violations(page) == []
+
+
+def _finished_game(data: Path) -> str:
+    """A classic game played to its end by the simulator, stored as the table would store it."""
+    import random
+
+    from referee.app.common import builtin_yaml
+    from referee.app.table import step_to_dict
+    from referee.engine import Game, PickUp, Play
+    from referee.store import Store
+    from referee.variant.registry import builtin
+
+    names = ["Ann", "Ben", "Cal"]
+    variant = builtin("classic")
+    full = Game.shuffled(variant, names, 7, keep_history=True)
+    rng = random.Random(7)
+    while not full.over:
+        legal = full.legal_steps()
+        plays = [s for s in legal if isinstance(s, Play)]
+        full.push(rng.choice(plays) if plays else next(s for s in legal if isinstance(s, PickUp)))
+    face_up = {
+        n: [c for c, k in Game.shuffled(variant, names, 7).state.seats[i].face_up.known.items()
+            for _ in range(k)]
+        for i, n in enumerate(names)
+    }  # fmt: skip
+    table = Game.deal(variant, names, face_up)
+    for step in full.steps:
+        table.push(step)
+    assert table.over
+    return Store(data / "karma.sqlite3").create_game(
+        name="Finished",
+        variant_id="classic",
+        variant_yaml=builtin_yaml("classic"),
+        builtin=True,
+        players=names,
+        face_up=face_up,
+        steps=[step_to_dict(s) for s in table.steps],
+        over=True,
+        loser=table.loser,
+    )
+
+
+NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_the_end_summary_says_its_numbers_in_digits(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    gid = _finished_game(server.data_dir)
+    page = new_page(browser, viewport)
+    page.goto(f"{server.url}/?game={gid}")
+    numbers = page.locator(".kr-numbers")
+    expect(numbers).to_contain_text("steps ·")
+    said = numbers.inner_text()
+    assert re.match(r"\d+ steps · (no burns|\d+ burns?) · ", said), said
+    assert not NUMBER_WORDS.search(said), said
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_private_app_says_how_to_share_and_shows_no_127_link(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, viewport)
+    page.goto(f"{server.url}/rules")
+    page.get_by_role("button", name=re.compile("Join from another device")).click()
+    advice = page.get_by_text(re.compile("private to this computer"))
+    expect(advice).to_be_visible()
+    expect(advice).to_contain_text("HOST=127.0.0.1")
+    expect(advice).to_contain_text("plain make run")
+    page.keyboard.press("Escape")
+    page.goto(f"{server.url}/design")
+    share = page.get_by_text("Share it", exact=True)
+    share.click()
+    said = page.get_by_text(re.compile("a link to it would open on no other device"))
+    expect(said).to_be_visible()
+    expect(page.get_by_role("img", name="A QR code of the link to this variant")).to_have_count(0)
+    expect(page.get_by_role("button", name="Copy the link")).to_have_count(0)
+    assert "127.0.0.1" not in page.locator('[data-testid="stMain"]').inner_text().replace(
+        "HOST=127.0.0.1", ""
+    )
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_shared_variant_opened_again_is_greeted_as_shared(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    from referee.app import designer as d
+    from referee.app.common import builtin_yaml
+
+    link, _ = d.share_link(server.url, builtin_yaml("palace"))
+    assert link is not None
+    page = new_page(browser, viewport)
+    page.goto(link)
+    expect(page.get_by_text(re.compile("from the shared link"))).to_be_visible()
+    page.wait_for_function("() => location.search.includes('shared=1')")
+    page.reload()  # the phone slept, the tab was reopened: the work comes back from the address
+    greeting = page.get_by_text(re.compile("the variant shared with you"))
+    expect(greeting).to_be_visible()
+    expect(page.get_by_text(re.compile("Your design is back"))).to_have_count(0)
+    assert axe_violations(page) == []
