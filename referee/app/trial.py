@@ -5,7 +5,7 @@ page's quick check.  No Streamlit here: the pages draw."""
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from referee.simulate.analysis import Analysis, Question, analyse_live
 from referee.simulate.answers import SECONDS_PER_STEP, Pace
@@ -47,7 +47,7 @@ def quick(variant: Variant, parent: Variant | None = None, players: int = 4) -> 
     return Question(variant, players=players, max_games=600, target=0.08, parent=parent)
 
 
-def run(q: Question, jobs: int = 0) -> Iterator[Analysis]:
+def run(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
     """The answers as they fill in, on ``jobs`` processes (0: every core); stop iterating to
     cancel."""
     return analyse_live(q, jobs)

@@ -30,7 +30,7 @@ import copy
 import math
 import os
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 
@@ -817,8 +817,14 @@ class _Pool:
             process.join(timeout=1)
 
 
-def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums]:
-    """The chunks' sums in deal order, played ``pool.jobs`` at a time."""
+BEAT = 0.4
+"""Seconds between two yields of a run on workers while no chunk is done (``None``): whoever
+iterates gets control back that often, so a Cancel is heard within a second."""
+
+
+def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums | None]:
+    """The chunks' sums in deal order, played ``pool.jobs`` at a time; ``None`` every
+    ``BEAT`` seconds while the next one is not done."""
     spans = list(_spans(q))
     ex = pool.executor
     if ex is None:
@@ -834,7 +840,10 @@ def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums]:
             ahead[submitted] = ex.submit(_worker_chunk, spans[submitted])
             submitted += 1
         if nxt not in finished:
-            done, _ = wait(list(ahead.values()), return_when=FIRST_COMPLETED)
+            done, _ = wait(list(ahead.values()), timeout=BEAT, return_when=FIRST_COMPLETED)
+            if not done:
+                yield None
+                continue
             for i, fut in list(ahead.items()):
                 if fut in done:
                     finished[i] = fut.result()
@@ -866,9 +875,10 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
-    """The answers so far after every chunk of deals; the last one is ``done``.  Stop
-    iterating to cancel (the page's Cancel, a closed tab): the workers are ended at once.
+def analyse_live(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
+    """The answers so far after every chunk of deals (and, on workers, the same answers again
+    every ``BEAT`` seconds while none is done); the last one is ``done``.  Stop iterating to
+    cancel (the page's Cancel, a closed tab): the workers are ended at once.
     Raises ValueError, before any game, for a question that cannot be asked."""
     import time
 
@@ -878,8 +888,13 @@ def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
     sums = Sums.empty(q)
     pool = _Pool(q, jobs)
     finished = False
+    last: Analysis | None = None
     try:
         for part in _chunks_in_order(q, pool):
+            if part is None:  # a beat: the answers so far again, so a Cancel is heard
+                if last is not None:
+                    yield last
+                continue
             sums.merge(part)
             why = _should_stop(q, sums)
             if why:
@@ -888,7 +903,8 @@ def analyse_live(q: Question, jobs: int = 0) -> Iterator[Analysis]:
                 yield _answers(q, sums, seconds, jobs, True, why, stall)
                 finished = True
                 return
-            yield _answers(q, sums, time.perf_counter() - began, jobs, False, "")
+            last = _answers(q, sums, time.perf_counter() - began, jobs, False, "")
+            yield last
         finished = True
     finally:
         pool.close(finished=finished)

@@ -663,6 +663,67 @@ else:
 as_file = with_modeline(chk.yaml, VARIANT_SCHEMA, state.schema_base())
 
 
+# --- the check by computer players ("Test this variant"): its own functions, so that the page
+# drawn from field declarations (issue 41) can take them along as they are -------------------
+
+ANSWER = "design_answer"  # the check's answers so far (an Analysis), kept across reruns
+CANCEL = "design_simulate_cancel"
+
+
+def check_cancelled() -> None:
+    """A click on Cancel reruns the page, which ends the run (and its workers) where it was:
+    the answers so far are kept, marked as stopped by the group."""
+    answer = st.session_state.get(ANSWER)
+    if st.session_state.get(CANCEL) and answer is not None and not answer.done:
+        from dataclasses import replace as changed
+
+        st.session_state[ANSWER] = changed(answer, done=True, stopped="cancelled")
+
+
+def progress_words(answer: Any) -> str:
+    """ "120 games, sure within ± 9 points; about 4 seconds left"."""
+    widest = answer.headline_margin()
+    sure = f", sure within ± {widest * 100:.0f} points" if widest < 1 else ""
+    left = answer.time_left_words()
+    return f"{answer.games:,} games{sure}" + (f"; {left}" if left else "")
+
+
+def run_check(variant: Variant, parent: Variant | None) -> None:
+    """Play the check, drawing the answers as they come in; Cancel (a rerun) stops it
+    between two of them, keeping them.  Neither the bar nor Cancel outlives the run."""
+    from contextlib import closing
+
+    from referee.app import trial
+
+    bar = st.progress(0.0, text="Careful computer players are playing it…")
+    stop = st.empty()
+    stop.button("Cancel", key=CANCEL)
+    live = st.empty()
+    shown = None
+    with closing(trial.run(trial.quick(variant, parent))) as answers:
+        for answer in answers:
+            st.session_state[ANSWER] = answer  # every Streamlit call here may end the run
+            bar.progress(answer.progress(), text=progress_words(answer))
+            if answer is not shown and not answer.done:
+                shown = answer
+                with live.container():
+                    draw_check(answer)
+    bar.empty()
+    stop.empty()
+    live.empty()
+
+
+def draw_check(answer: Any) -> None:
+    """The check's answers: each question with its answer in words."""
+    from referee.app import trial
+    from referee.simulate.answers import headlines
+
+    if answer.stopped == "cancelled":
+        st.info(f"Stopped by you after {answer.games:,} games: these are the answers so far.")
+    for question_words, answer_words in headlines(answer, trial.pace(store)):
+        st.markdown(f"**{md(question_words)}** {md(answer_words)}")
+
+
 def _save(v: Variant, text: str, replace: bool) -> None:
     """Save to the library; replacing a saved variant only once the group said so."""
     st.session_state.pop(REPLACE, None)
@@ -748,25 +809,12 @@ if variant is not None:
             st.session_state["simulate_variant"] = variant
             st.session_state["simulate_parent"] = parent
             st.switch_page(state.screen("simulate"))
+    check_cancelled()
     if test:
-        from referee.app import trial
-        from referee.simulate.answers import headlines
-
-        question = trial.quick(variant, parent)
-        bar = st.progress(0.0, text="Careful computer players are playing it…")
-        st.button("Cancel", key="design_simulate_cancel")
-        answer = None
-        for answer in trial.run(question):
-            bar.progress(answer.progress(), text=f"{answer.games:,} games played…")
-        bar.empty()
-        st.session_state["design_answer"] = answer
-    answer = st.session_state.get("design_answer")
+        run_check(variant, parent)
+    answer = st.session_state.get(ANSWER)
     if answer is not None and answer.question.variant == variant:
-        from referee.app import trial
-        from referee.simulate.answers import headlines
-
-        for question_words, answer_words in headlines(answer, trial.pace(store)):
-            st.markdown(f"**{md(question_words)}** {md(answer_words)}")
+        draw_check(answer)
 
     shared_from = state.share_base()  # None: a private app (HOST=127.0.0.1)
     link, size = d.share_link(shared_from or "", chk.yaml)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import closing
 from dataclasses import replace
 from typing import Any
 
@@ -379,19 +380,29 @@ run = st.button(
 )
 if run:
     bar = st.progress(0.0, text="Starting…")
-    st.button("Cancel", key="simulate_cancel")
+    stop = st.empty()
+    stop.button("Cancel", key="simulate_cancel")
     live = st.empty()
-    for partial in trial.run(question, int(jobs)):
-        # Every Streamlit call here raises once the tab has closed or Cancel is clicked (a
-        # rerun), which ends the run between two chunks; the answers so far are kept.
-        st.session_state[ANALYSIS] = partial
-        widest = partial.headline_margin()
-        sure = f"; sure within ± {widest * 100:.0f} points" if widest < 1 else ""
-        bar.progress(partial.progress(), text=f"{partial.games:,} games{sure}")
-        if not partial.done:
-            with live.container():
-                draw(partial, pace, final=False)
+    shown = None
+    with closing(trial.run(question, int(jobs))) as answers:
+        for partial in answers:
+            # Every Streamlit call here raises once the tab has closed or Cancel is clicked
+            # (a rerun), which ends the run and its workers at once (a run yields at least
+            # every half second); the answers so far are kept.
+            st.session_state[ANALYSIS] = partial
+            widest = partial.headline_margin()
+            sure = f"; sure within ± {widest * 100:.0f} points" if widest < 1 else ""
+            left = partial.time_left_words()
+            bar.progress(
+                partial.progress(),
+                text=f"{partial.games:,} games{sure}" + (f"; {left}" if left else ""),
+            )
+            if not partial.done and partial is not shown:
+                shown = partial
+                with live.container():
+                    draw(partial, pace, final=False)
     live.empty()
+    stop.empty()
     bar.empty()
     st.rerun()
 
