@@ -80,6 +80,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             f"games x players x this may be at most {MAX_WORK:,}; --turn-cap is its old name"
         ),
     )
+    parser.add_argument(
+        "--suggest",
+        action="store_true",
+        help=(
+            "when the answers find a problem (games that do not end, a seat with an edge, a "
+            "card worth far more than the rest, a game of luck), try the variants next to this "
+            "one and propose the smallest change that fixes it, with its measured effect"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print the answers as JSON")
     parser.add_argument("--csv", action="store_true", help="print the answers as CSV")
 
@@ -155,6 +164,11 @@ def run(args: argparse.Namespace) -> int:
             progress(answer)
     assert answer is not None
     report = answer.report
+    suggestions = []
+    if args.suggest:
+        from referee.simulate.suggest import suggest
+
+        suggestions = suggest(answer, jobs=max(0, args.jobs))
     if args.json:
         out = {
             "games": report.games,
@@ -170,9 +184,26 @@ def run(args: argparse.Namespace) -> int:
             "report": report.to_dict(),
             "analysis": {k: v for k, v in to_dict(answer).items() if k != "report"},
         }
+        if args.suggest:
+            out["suggestions"] = [
+                {
+                    "problem": s.problem.kind,
+                    "change": None
+                    if s.change is None
+                    else {"kind": s.change.kind, "card": s.change.card, "words": s.change.words},
+                    "effect": s.effect,
+                    "games": s.games,
+                    "tried": s.tried,
+                    "words": s.words(),
+                }
+                for s in suggestions
+            ]
         print(json.dumps(out, indent=2))
     elif args.csv:
         sys.stdout.write(to_csv(answer))
     else:
         sys.stdout.write(to_text(answer))
+        if args.suggest:
+            lines = [s.words() for s in suggestions] or ["No problem found: nothing to change."]
+            sys.stdout.write("\nWhat to change:\n" + "".join(f"  {x}\n" for x in lines))
     return 0

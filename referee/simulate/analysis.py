@@ -102,6 +102,13 @@ def players_words(bots: Sequence[str]) -> str:
     return "a mix, taking turns at the seats: " + " and ".join(BOT_WORDS.get(b, b) for b in kinds)
 
 
+def _measured(q: Question) -> list[Card]:
+    """The cards whose worth a question measures."""
+    if not q.cards:
+        return []
+    return [c for c in powered_cards(q.variant) if not q.only or str(c) in q.only]
+
+
 def powered_cards(variant: Variant) -> list[Card]:
     """The cards whose worth is measured: every Karma card and every number with a power."""
     return [c for c in variant.all_cards() if isinstance(c, str) or variant.effects_of(c)]
@@ -122,6 +129,7 @@ class Question:
     cards: bool = True  # each card's worth (restricted play)
     skill: bool = True  # careless against careful
     parent: Variant | None = None  # compare with the variant this one started from
+    only: tuple[str, ...] = ()  # with ``cards``: only these cards' worth (ids or ranks)
 
     def check(self) -> None:
         """Raise ValueError, in words, for a question that cannot be asked."""
@@ -246,7 +254,7 @@ class _Player:
         self.q = q
         self.names = seat_names(q.players)
         self.bots: dict[str, Bot] = {b: BOTS[b]() for b in {*q.bots, CAREFUL, CARELESS}}
-        self.cards = powered_cards(q.variant) if q.cards else []
+        self.cards = _measured(q)
 
     def game(
         self, variant: Variant, index: int, lineup: Sequence[Bot], cap: int | None = None
@@ -377,7 +385,7 @@ class Sums:
     def empty(cls, q: Question) -> Sums:
         parent = Tally.empty(q.players, q.bots) if q.parent is not None else None
         sums = cls(Tally.empty(q.players, q.bots), parent)
-        for card in powered_cards(q.variant) if q.cards else []:
+        for card in _measured(q):
             sums.worth[card] = MeanSums()
             sums.replayed[card] = 0
         return sums

@@ -668,6 +668,7 @@ as_file = with_modeline(chk.yaml, VARIANT_SCHEMA, state.schema_base())
 
 ANSWER = "design_answer"  # the check's answers so far (an Analysis), kept across reruns
 CANCEL = "design_simulate_cancel"
+SUGGESTIONS = "design_suggestions"  # (the answer they are for, the proposals)
 
 
 def check_cancelled() -> None:
@@ -708,9 +709,46 @@ def run_check(variant: Variant, parent: Variant | None) -> None:
                 shown = answer
                 with live.container():
                     draw_check(answer)
+    final = st.session_state.get(ANSWER)
+    if final is not None and final.done and final.stopped != "cancelled":
+        find_changes(final, bar)
     bar.empty()
     stop.empty()
     live.empty()
+
+
+def find_changes(answer: Any, bar: Any) -> None:
+    """When the check found a problem: the smallest change that fixes it (issue 44.4), each
+    tried on the same deals; Cancel still stops it (the answers stay)."""
+    from referee.app import trial
+    from referee.simulate.suggest import problems, suggest
+
+    if not problems(answer):
+        st.session_state[SUGGESTIONS] = (answer, [])
+        return
+    pace = trial.pace(store)
+
+    def said(text: str) -> None:
+        bar.progress(1.0, text=f"Looking for the smallest change that fixes it. {text}")
+
+    def minutes(b: Any) -> str:
+        from referee.simulate.answers import minutes as game_minutes
+
+        if not b.steps.known:
+            return "no game ended"
+        m = game_minutes(b, pace)
+        return f"{m.value:.0f} {m.plus_minus()} minutes"
+
+    said("")
+    st.session_state[SUGGESTIONS] = (answer, suggest(answer, minutes=minutes, progress=said))
+
+
+def apply_change(change: Any) -> None:
+    """One tap: the design with the proposed change (the check is to be run again)."""
+    load_design(
+        change.apply(st.session_state[DATA]),
+        f"Changed: {change.words}. Test it again to see the games it makes.",
+    )
 
 
 def draw_check(answer: Any) -> None:
@@ -722,6 +760,19 @@ def draw_check(answer: Any) -> None:
         st.info(f"Stopped by you after {answer.games:,} games: these are the answers so far.")
     for question_words, answer_words in headlines(answer, trial.pace(store)):
         st.markdown(f"**{md(question_words)}** {md(answer_words)}")
+    found = st.session_state.get(SUGGESTIONS)
+    if found is None or found[0] is not answer:
+        return
+    for i, s in enumerate(found[1]):
+        st.markdown(f"**What to change?** {md(s.words())}")
+        if s.change is not None:
+            st.button(
+                f"Apply: {s.change.words}",
+                key=f"design_apply_{i}",
+                type="primary",
+                on_click=apply_change,
+                args=(s.change,),
+            )
 
 
 def _save(v: Variant, text: str, replace: bool) -> None:

@@ -1,0 +1,68 @@
+"""Issue 44.4: what to change.  A card that keeps games from ending gets the smallest change
+that fixes it, measured on the same deals (one-time: once per game); the changes are edits of
+the variant's data that the Design page applies as they were measured; `karma simulate
+--suggest` says the same.  Small counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_sim_analysis import hot_potato
+
+from referee.cli import main
+from referee.simulate.analysis import Question, analyse
+from referee.simulate.suggest import Change, changes_for, problems, suggest
+from referee.variant.loader import dump_variant, variant_to_data
+from referee.variant.registry import resolve
+
+
+def test_a_card_that_stalls_is_fixed_by_playing_it_once_per_game() -> None:
+    v = hot_potato()
+    a = analyse(Question(v, players=4, max_games=30, cards=False, skill=False), jobs=1)
+    found = problems(a)
+    assert [p.kind for p in found] == ["ends"] and found[0].card == "hot_potato"
+    (s,) = suggest(a, jobs=1)
+    assert s.change is not None and s.change.kind == "one_time" and s.tried == 1
+    assert s.words().startswith(
+        "Games do not end. The smallest change that fixes it: Hot Potato once per game: 0% ± "
+    )
+    assert "unfinished" in s.effect and "minutes" in s.effect
+    fixed = s.change.variant(v)
+    assert fixed is not None and "one_time" in {e.name for e in fixed.effects_of("hot_potato")}
+
+
+def test_a_variant_without_a_problem_gets_no_proposal() -> None:
+    a = analyse(Question(resolve("classic"), players=4, max_games=20, cards=False, skill=False),
+                jobs=1)  # fmt: skip
+    assert problems(a) == [] and suggest(a, jobs=1) == []
+
+
+def test_changes_are_edits_of_the_variant_data() -> None:
+    v = resolve("second-edition")
+    data = variant_to_data(v)
+    many = next(k.id for k in v.karma_cards if k.copies > 1)
+    by_kind = {c.kind: c for c in changes_for(v, many)}
+    assert {"copies", "only_on"} <= set(by_kind)
+    card = next(k for k in by_kind["copies"].apply(data)["karma_cards"] if k["id"] == many)
+    assert card["copies"] == v.copies_per_deck(many) - 1
+    assert data == variant_to_data(v)  # the data itself is untouched
+    starts = Change("starts", "", "The holder of the lowest card starts", 1)
+    assert starts.variant(v) is not None and starts.variant(v).table.starts == "lowest"  # type: ignore[union-attr]
+    potato = hot_potato()
+    (target,) = [c for c in changes_for(potato, "hot_potato") if c.kind == "target"]
+    aimed = target.variant(potato)
+    assert aimed is not None
+    assert [e.params.get("target") for e in aimed.effects_of("hot_potato")] == ["next"]
+
+
+def test_karma_simulate_suggest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "potato.yaml"
+    path.write_text(dump_variant(hot_potato()), encoding="utf-8")
+    args = ["simulate", str(path), "--games", "30", "--no-cards", "--no-skill", "-j", "1"]
+    assert main([*args, "--suggest", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (s,) = out["suggestions"]
+    assert s["problem"] == "ends" and s["change"]["kind"] == "one_time"
+    assert s["words"].startswith("Games do not end. The smallest change that fixes it: Hot")
