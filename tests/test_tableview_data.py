@@ -1,5 +1,6 @@
-"""The table component's data without a browser (issue 27.2): what the browser draws and judges
-a tap by, built from the game and the selection (referee.app.tableview_data)."""
+"""The table model without a browser (issues 27.2 and 43.2): what the browser draws and judges a
+tap by, built from the game and the selection (referee.app.tableview_data): per card its axes
+with their values and defaults, the words, and the verdicts found by the axes' values."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 from referee import wording
 from referee.app import tableview_data as td
@@ -28,27 +30,43 @@ def card(data: dict[str, object], cid: str) -> dict[str, object]:
     return next(c for c in cards if c["id"] == cid)
 
 
-def said(data: dict[str, object], key: str) -> list[object] | int:
-    """The verdict the browser shows for a choice key, as the script looks it up."""
+def said(data: dict[str, object], key: str) -> dict[str, object]:
+    """What the browser shows for a choice ('card|zone|count|to|give', written here only to
+    name it), looked up as the script looks it up: the axes' values down the tree."""
     pre = data["pre"]
     assert isinstance(pre, dict)
-    i = pre["choices"][key]
-    return td.ASK if i == td.ASK else pre["verdicts"][i]
+    node = pre["choices"]
+    for part in key.split("|"):
+        node = node[part]
+    return dict(pre["verdicts"][node])
+
+
+def verdict(x: dict[str, object]) -> list[object]:
+    return [x["legal"], x["answer"], x["detail"], x["todo"], x["rule"]]
+
+
+def axis(c: dict[str, object], name: str) -> dict[str, object]:
+    return next(a for a in c["axes"] if a["name"] == name)  # type: ignore[attr-defined]
 
 
 def test_the_data_is_plain_json_with_every_card_and_choice() -> None:
     game = classic()
     data = td.table_data(game, 7)
     assert json.loads(json.dumps(data)) == data  # nothing but JSON
-    assert data["version"] == 7 and data["turn"] == "Ann" and data["zone"] == "hand"
+    assert data["version"] == 7 and data["turn"] == "Ann"
     assert not data["over"] and data["judged"] is None
     assert [c["id"] for c in data["cards"]] == [str(c) for c in game.variant.all_cards()]  # type: ignore[attr-defined]
     nine = card(data, "9")
     assert nine["kind"] == "number" and nine["label"] == "9" and not nine["struck"]
-    assert data["zones"] == [["hand", "Hand"], ["face_up", "Face-up"], ["face_down", "Face-down"]]
-    assert data["mover_label"] == "Ann (their turn)"
+    zone = axis(nine, "zone")
+    assert zone["values"] == [["hand", "Hand"], ["face_up", "Face-up"], ["face_down", "Face-down"]]
+    assert zone["default"] == "hand"
+    assert axis(nine, "count")["default"] == "1" and axis(nine, "count")["values"][1] == ["2", "2"]  # type: ignore[index]
+    assert axis(nine, "by")["values"][0] == ["", "Ann (their turn)"]  # type: ignore[index]
+    assert [a["name"] for a in nine["axes"]] == ["count", "zone", "by"]  # type: ignore[attr-defined]
     assert str(data["ask"]).endswith("Tap the card that was played.")
-    assert said(data, "9|hand|1||") == [
+    assert data["words"]["play"] == "Play"  # type: ignore[index]  # no word of the script's own
+    assert verdict(said(data, "9|hand|1||")) == [
         True,
         *wording.verdict_parts(game.explain(Play("Ann", (9,), "hand"))),
     ]
@@ -58,11 +76,11 @@ def test_a_pair_has_its_own_verdict() -> None:
     game = classic()
     game.push(Play("Ann", (9,)))
     data = td.table_data(game, 1)
-    assert card(data, "10")["most"] == game.variant.copies_per_deck(10) * game.decks
-    pair = said(data, "10|hand|2||")
-    assert isinstance(pair, list) and pair[0] is True
+    counts = axis(card(data, "10"), "count")["values"]
+    assert len(counts) == game.variant.copies_per_deck(10) * game.decks  # type: ignore[arg-type]
+    assert said(data, "10|hand|2||")["legal"] is True
     low = said(data, "4|hand|2||")
-    assert isinstance(low, list) and low[0] is False and low[4] == "R5.2"
+    assert low["legal"] is False and low["rule"] == "R5.2"
 
 
 def test_a_struck_card_still_answers_and_says_why() -> None:
@@ -70,43 +88,52 @@ def test_a_struck_card_still_answers_and_says_why() -> None:
     game.push(Play("Ann", (9, 9, 9)))  # three 9s burn: every 9 is accounted for (R4.3)
     data = td.table_data(game, 1)
     assert card(data, "9")["struck"] and not card(data, "8")["struck"]
-    nine = said(data, f"9|{data['zone']}|1||")
-    assert isinstance(nine, list) and nine[0] is False and nine[4] == "R4.3"
+    zone = axis(card(data, "9"), "zone")["default"]
+    nine = said(data, f"9|{zone}|1||")
+    assert nine["legal"] is False and nine["rule"] == "R4.3"
 
 
 def test_a_card_that_needs_a_player_asks_then_judges() -> None:
     game = classic()
     data = td.table_data(game, 0)
     friend = card(data, "give_the_pile_to_a_friend")
-    assert friend["target"] == "Give the Pile to a Friend: which player?"
-    assert str(friend["who"]).startswith("Who is the Give the Pile to a Friend for?")
-    assert str(friend["who"]).endswith("Choose a player just above.")
-    assert said(data, "give_the_pile_to_a_friend|hand|1||") == td.ASK  # as view asks
+    to = axis(friend, "to")
+    assert to["label"] == "Give the Pile to a Friend: which player?" and to["toggle"]
+    assert to["by_mover"][""] == [["Ben", "Ben"], ["Cal", "Cal"]]  # type: ignore[index]
+    assert to["by_mover"]["Ben"] == [["Ann", "Ann"], ["Cal", "Cal"]]  # type: ignore[index]
+    asked = said(data, "give_the_pile_to_a_friend|hand|1||")  # as view asks
     shown = view.view(game, view.tap(view.fresh(), "give_the_pile_to_a_friend"))
-    assert isinstance(shown.verdict, view.Ask)
-    cal = said(data, "give_the_pile_to_a_friend|hand|1|Cal|")
-    assert isinstance(cal, list) and cal[0] is True
+    assert isinstance(shown.verdict, view.Ask) and asked == {"ask": shown.verdict.text}
+    assert said(data, "give_the_pile_to_a_friend|hand|1|Cal|")["legal"] is True
 
 
 def test_a_card_given_may_be_named_or_not_seen() -> None:
     game = Game.deal(builtin("family-create-your-karma"), NAMES)
     data = td.table_data(game, 0)
     give = card(data, "give_a_card")
-    assert give["gives"] is True
-    ids = [g[0] for g in data["give_cards"]]  # type: ignore[attr-defined]
-    assert ids == [str(c) for c in game.variant.all_cards()]
-    to = "|Ben" if give["target"] else "|"
-    assert isinstance(said(data, f"give_a_card|hand|1{to}|"), list)  # not seen
-    assert isinstance(said(data, f"give_a_card|hand|1{to}|7"), list)  # a 7 given
+    ids = [g[0] for g in axis(give, "give")["values"]]  # type: ignore[attr-defined]
+    assert ids == ["", *(str(c) for c in game.variant.all_cards())]  # "": not seen
+    to = "|Ben" if any(a["name"] == "to" for a in give["axes"]) else "|"  # type: ignore[attr-defined]
+    assert "legal" in said(data, f"give_a_card|hand|1{to}|") or "ask" in said(
+        data, f"give_a_card|hand|1{to}|"
+    )  # not seen
+    assert said(data, f"give_a_card|hand|1{to}|7")  # a 7 given
 
 
 def test_a_play_for_another_player_is_judged_by_the_server() -> None:
     game = classic()
     data = td.table_data(game, 3, Selection(card=9, by="Cal"))
     judged = data["judged"]
-    assert isinstance(judged, dict) and judged["key"] == "9|hand|1|||Cal"
-    assert judged["verdict"][0] is False and judged["verdict"][4] == "R6.1"
-    assert not any(k.endswith("|Cal") for k in data["pre"]["choices"])  # type: ignore[index]
+    assert isinstance(judged, dict)
+    assert judged["sel"] == {
+        "card": "9",
+        "zone": "hand",
+        "count": "1",
+        "by": "Cal",
+        "to": "",
+        "give": "",
+    }
+    assert judged["said"]["legal"] is False and judged["said"]["rule"] == "R6.1"
 
 
 def test_the_game_over_offers_nothing_to_judge() -> None:
@@ -124,10 +151,9 @@ def test_the_groups_words_are_text_made_visible_and_isolated() -> None:
     sneaky = "Eve\u202e"
     game = classic([hostile, "Ben", sneaky])
     data = td.table_data(game, 0, group=[hostile, "Ben", sneaky])
-    players = data["players"]
-    assert players[0] == [hostile, hostile]  # type: ignore[index]  # as typed: set as text
-    assert players[2] == [sneaky, "Eve\\u202e"]  # type: ignore[index]  # a bidi control shown
-    assert data["mover_label"] == f"\u2068{hostile}\u2069 (their turn)"
+    by = axis(card(data, "9"), "by")["values"]
+    assert by[0] == ["", f"\u2068{hostile}\u2069 (their turn)"]  # type: ignore[index]
+    assert by[2] == [sneaky, "Eve\\u202e"]  # type: ignore[index]  # a bidi control shown
 
 
 def test_the_browsers_choice_is_looked_up_never_trusted() -> None:
@@ -148,6 +174,20 @@ def test_the_component_is_the_default_and_widgets_the_fallback() -> None:
     assert td.component_wanted({"KARMA_TABLE": "component"})
     assert not td.component_wanted({"KARMA_TABLE": "widgets"})
     assert not td.component_wanted({"KARMA_TABLE": " Widgets "})
+
+
+def test_no_rule_key_or_sentence_is_written_in_the_script() -> None:
+    """Issue 43.2: the browser keeps a selection, looks it up and draws.  What the script once
+    did itself (the selection rules of view.settled, the choice key 'card|zone|count|to|give',
+    a bare -1 for "asks for a player", the words of the table) comes from the model now."""
+    from referee.app.tableview_data import WORDS
+
+    script = (Path(td.__file__).parent / "static" / "tablecomp.js").read_text()
+    code = "\n".join(line.split("//")[0] for line in script.splitlines())  # comments aside
+    for gone in ('join("|")', "=== -1", "Choose a player", "which player?", "(their turn)"):
+        assert gone not in code, gone
+    for words in (*WORDS.values(), "How many?", "From", "Played by", "Not seen"):
+        assert f'"{words}"' not in code, words
 
 
 def test_the_precomputed_verdicts_may_be_kept_for_the_step() -> None:

@@ -73,8 +73,10 @@ def links(
         "gid": gid,
         "api": f"{_prefix}{STEP_PATH}" if mounted and steps else None,
         "token": step if mounted and steps else "",
-        "version_api": f"{_prefix}{VERSION_PATH}" if mounted else None,
-        "follow": follow_token if mounted else "",
+        # With steps taken by the page (a panel open), the page follows other tablets too
+        # (its own follower and a rerun), so that a change it draws is never drawn twice.
+        "version_api": f"{_prefix}{VERSION_PATH}" if mounted and steps else None,
+        "follow": follow_token if mounted and steps else "",
         "period": period_ms,
     }
 

@@ -27,6 +27,7 @@ from .glance import card_about, card_kind
 from .table import ZONE_LABELS, max_count
 from .view import (
     Ask,
+    Choice,
     Selection,
     StepFacts,
     VerdictView,
@@ -37,7 +38,23 @@ from .view import (
 )
 
 ENV = "KARMA_TABLE"
-ASK = -1  # in the choices: this choice asks for a player instead of a verdict
+NONE = ""  # an axis's value for "no player" or "not seen", as the browser keys it
+
+# Every word the component shows that is not about this game: written here, never in the
+# script (issue 43.2).
+WORDS = {
+    "checking": "Checking that play…",
+    "number_cards": "Number cards",
+    "karma_cards": "Karma cards",
+    "every_copy_seen": "every copy seen",
+    "rule": "The rule book's rule",
+    "play": "Play",
+    "pick_up": "Pick up the pile",
+    "undo": "Undo",
+    "redo": "Redo",
+    # On a phone a chosen card folds the grid to that card: said under it.
+    "fold_hint": "Tap it again to choose another card.",
+}
 
 
 def component_wanted(env: Mapping[str, str] | None = None) -> bool:
@@ -47,22 +64,69 @@ def component_wanted(env: Mapping[str, str] | None = None) -> bool:
     return (os.environ if env is None else env).get(ENV, "").strip().lower() != "widgets"
 
 
-def choice_key(
-    card: Card | str,
-    zone: str,
-    count: int,
-    to: str | None,
-    give: Card | str | None,
-    by: str | None = None,
-) -> str:
-    """A choice as the browser keys it: 'card|zone|count|to|give' (as ``Precomputed.data``),
-    with '|by' added for a play recorded for another player."""
-    key = f"{card}|{zone}|{count}|{to or ''}|{'' if give is None else give}"
-    return key if by is None else f"{key}|{by}"
+Said = VerdictView | Ask  # what a choice gets: a verdict, or a question (whom is it for?)
 
 
-def _verdict_list(v: VerdictView, text: Any) -> list[object]:
-    return [v.legal, text(v.answer), text(v.detail), text(v.todo), text(v.rule)]
+def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choice, int]]:
+    """Every choice the mover can make at this step (card × zone × count × player × card
+    given, ``None`` for no player or card given) with the index of what it gets: each distinct
+    verdict once.  The one place the table asks the engine for them (today through
+    ``view.precompute`` and ``Rules.judge``; the engine's own generator of choices can take
+    its place here): a card that needs a player and has none chosen gets the verdict where the
+    engine needs no player (a blind card that misses, ruling 112), else the question."""
+    if facts.turn is None:
+        return [], {}
+    pre = precompute(game, facts)
+    said: list[Said] = list(pre.verdicts)
+    index: dict[Choice, int] = dict(pre.index)
+    mover = facts.turn
+    v = game.variant
+    judge = game.rules.judge
+    seen: dict[object, int] = {}
+    asks: dict[Card, int] = {}
+    for card in v.all_cards():
+        needs = game.needs(card)
+        if not needs.needs_target:
+            continue
+        gives: tuple[Card | None, ...] = (None, *v.all_cards()) if needs.takes_give else (None,)
+        for zone in play_from(game):
+            for count in range(1, max_count(game, card) + 1):
+                for give in gives:
+                    j = judge(game.state, Play(mover, (card,) * count, zone, None, give))
+                    if not j.legal:  # as view asks: whom is the card for?
+                        i = asks.get(card)
+                        if i is None:
+                            name = v.card_name(card)
+                            i = asks[card] = len(said)
+                            said.append(Ask(f"Who is the {name} for? Choose a player just above."))
+                        index[(card, zone, count, None, give)] = i
+                        continue
+                    i = seen.get(j)
+                    if i is None:  # worded once per distinct judgement, as precompute does
+                        parts = wording.verdict_parts(game.rules.worded(game.state, j))
+                        i = seen[j] = len(said)
+                        said.append(
+                            VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)
+                        )
+                    index[(card, zone, count, None, give)] = i
+    return said, index
+
+
+def _said_data(x: Said, text: Any) -> dict[str, object]:
+    if isinstance(x, Ask):
+        return {"ask": text(x.text)}
+    return {
+        "legal": x.legal,
+        "answer": text(x.answer),
+        "detail": text(x.detail),
+        "todo": text(x.todo),
+        "rule": text(x.rule),
+    }
+
+
+def _key(value: object) -> str:
+    """An axis value as the browser keys it (a card's id or rank as text, a name, a number)."""
+    return NONE if value is None else str(value)
 
 
 def table_data(
@@ -73,11 +137,15 @@ def table_data(
     group: Iterable[str] = (),
     pre: dict[str, object] | None = None,
 ) -> dict[str, object]:
-    """The component's data for this step.  ``sel`` is the selection the server last heard of
-    (only a play recorded for another player is sent to it): its verdict, judged here, goes
-    along as ``judged``.  ``group``: the group's words to isolate in sentences.  ``pre``: this
-    step's precomputed verdicts (``data["pre"]`` of an earlier call), if the caller kept them:
-    they change only when a step is taken."""
+    """The component's table model for this step (issue 43.2): per card its axes (how many,
+    from where, played by, for whom, the card given), each with its values and its default;
+    the words; and every verdict the mover can get, found by the axes' values (``pre``:
+    card → zone → count → player → card given → the verdict's index).  The browser keeps a
+    selection, looks it up and draws: no rule, key or sentence of its own.  ``sel`` is the
+    selection the server last heard of (only a play recorded for another player is sent to
+    it): its verdict, judged here, goes along as ``judged``.  ``group``: the group's words to
+    isolate in sentences.  ``pre``: this step's precomputed verdicts (``data["pre"]`` of an
+    earlier call), if the caller kept them: they change only when a step is taken."""
     facts = step_facts(game) if facts is None else facts
     words = tuple(w for w in group if w)
 
@@ -88,11 +156,74 @@ def table_data(
     shown = view(game, sel or Selection(), facts)
     over = shown.over
     turn = facts.turn or ""
+    names = list(game.state.names)
+    by_axis: dict[str, object] = {
+        "name": "by",
+        "label": "Played by",
+        "kind": "select",
+        "values": [[NONE, text(f"{turn} (their turn)") if turn else ""]]
+        + [[n, visible(n)] for n in names if n != turn],
+        "default": NONE,
+    }
+    # For whom: the players other than the one who plays, by who plays ("" for the mover).
+    for_whom = {
+        mover: [[n, visible(n)] for n in names if n != (mover or turn)]
+        for mover in [NONE, *(n for n in names if n != turn)]
+    }
+    zones = [[z, label] for z, label in _zones(game)]
+    give_values = [[NONE, "Not seen"]] + [[str(c), visible(v.card_name(c))] for c in v.all_cards()]
     cards = []
     for c in shown.cards:
         needs = game.needs(c.card)
         kind = card_kind(v, c.card)
         name = v.card_name(c.card)
+        most = max_count(game, c.card)
+        axes: list[dict[str, object]] = []
+        if most > 1:
+            counts = [[str(n), str(n)] for n in range(1, most + 1)]
+            axes.append(
+                {
+                    "name": "count",
+                    "label": "How many?",
+                    "kind": "segment",
+                    "values": counts,
+                    "default": "1",
+                }
+            )
+        axes.append(
+            {
+                "name": "zone",
+                "label": "From",
+                "kind": "segment",
+                "values": zones,
+                "default": facts.zone,
+            }
+        )
+        axes.append(by_axis)
+        if needs.needs_target:
+            axes.append(
+                {
+                    "name": "to",
+                    "label": text(f"{name}: which player?"),
+                    "kind": "segment",
+                    "by_mover": for_whom,
+                    "default": NONE,
+                    "toggle": True,
+                }
+            )
+        if needs.takes_give:
+            axes.append(
+                {
+                    "name": "give",
+                    "label": "Which card is given? (if you saw it)",
+                    "kind": "select",
+                    "values": give_values,
+                    "default": NONE,
+                }
+            )
+        said = (", " + kind.words if kind.value != "number" else "") + (
+            ", " + WORDS["every_copy_seen"] if c.struck else ""
+        )
         cards.append(
             {
                 "id": str(c.card),
@@ -100,34 +231,34 @@ def table_data(
                 "name": visible(name),
                 "kind": kind.value,
                 "symbol": kind.symbol,
-                "words": kind.words,
+                "said": said,  # for screen readers, after the label
                 "struck": c.struck,
-                "most": max_count(game, c.card),
-                "target": text(f"{name}: which player?") if needs.needs_target else "",
-                "who": text(f"Who is the {name} for? Choose a player just above.")
-                if needs.needs_target
-                else "",
-                "gives": needs.takes_give,
+                "group": "numbers" if kind.value in ("number", "power") else "karma",
+                "axes": axes,
                 "about": text(card_about(v, c.card)),
             }
         )
+    takes = [[str(c), visible(v.card_name(c))] for c in facts.takes]
     data: dict[str, object] = {
         "version": version,
         "steps": game.step_count,
         "over": over,
         "turn": turn,
-        "zone": facts.zone,
         "ask": text(f"{facts.hint} Tap the card that was played.") if not over else "",
         "cards": cards,
-        "zones": [[z, label] for z, label in _zones(game)],
-        "players": [[n, visible(n)] for n in game.state.names],  # (id, shown)
-        "mover_label": text(f"{turn} (their turn)") if turn else "",
-        "give_cards": [[str(c), visible(v.card_name(c))] for c in v.all_cards()],
         "can_pick_up": facts.can_pick_up and not over,
         "can_undo": facts.can_undo,
         "can_redo": facts.can_redo,
-        "takes": [[str(c), visible(v.card_name(c))] for c in facts.takes],
-        "take_prompt": text(f"If {turn} picks up: which face-up card goes with the pile?"),
+        "take": {
+            "name": "take",
+            "label": text(f"If {turn} picks up: which face-up card goes with the pile?"),
+            "kind": "select",
+            "placeholder": "Choose a face-up card",
+            "values": takes,
+            "default": NONE,
+            "required": bool(takes),  # Pick up waits for it
+        },
+        "words": WORDS,
         "pre": pre if pre is not None else _precomputed(game, facts, text, over),
         "judged": _judged(shown, text),
     }
@@ -139,60 +270,40 @@ def _zones(game: Game) -> tuple[tuple[str, str], ...]:
 
 
 def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[str, object]:
-    """``precompute(...).data()`` with the words made ready for the screen, and one more entry
-    for each card that needs a player and has none chosen yet: the verdict where the engine
-    needs no player (a blind card that misses, ruling 112), else ``ASK`` (the page asks whom
-    the card is for, as ``view`` does)."""
+    """:func:`judged_choices` as the browser looks it up: each verdict's words made ready for
+    the screen, and the choices as a tree of the axes' values (card → zone → count → player →
+    card given → index)."""
     if over:
         return {"verdicts": [], "choices": {}}
-    pre = precompute(game, facts)
-    verdicts = [_verdict_list(x, text) for x in pre.verdicts]
-    choices: dict[str, int] = {
-        choice_key(card, zone, count, to, give): i
-        for (card, zone, count, to, give), i in pre.index.items()
-    }
-    mover = facts.turn
-    v = game.variant
-    judge = game.rules.judge
-    seen: dict[object, int] = {}
-    for card in v.all_cards() if mover is not None else ():
-        needs = game.needs(card)
-        if not needs.needs_target:
-            continue
-        gives: tuple[Card | None, ...] = (None, *v.all_cards()) if needs.takes_give else (None,)
-        for zone in play_from(game):
-            for count in range(1, max_count(game, card) + 1):
-                for give in gives:
-                    step = Play(mover or "", (card,) * count, zone, None, give)
-                    key = choice_key(card, zone, count, None, give)
-                    j = judge(game.state, step)  # as Game.is_legal, without words
-                    if not j.legal:
-                        choices[key] = ASK
-                        continue
-                    i = seen.get(j)
-                    if i is None:  # worded once per distinct judgement, as precompute does
-                        parts = wording.verdict_parts(game.rules.worded(game.state, j))
-                        i = seen[j] = len(verdicts)
-                        said = VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)
-                        verdicts.append(_verdict_list(said, text))
-                    choices[key] = i
-    return {"verdicts": verdicts, "choices": choices}
+    said, index = judged_choices(game, facts)
+    tree: dict[str, Any] = {}
+    for (card, zone, count, to, give), i in index.items():
+        by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
+        by_zone.setdefault(str(count), {}).setdefault(_key(to), {})[_key(give)] = i
+    return {"verdicts": [_said_data(x, text) for x in said], "choices": tree}
 
 
 def _judged(shown: Any, text: Any) -> dict[str, object] | None:
     """The server's verdict for a play recorded for another player (out of turn): the one
-    choice the browser cannot judge by itself."""
+    choice the browser cannot judge by itself, with the selection it was judged for."""
     sel = shown.selection
     if sel.card is None or not sel.by or shown.choices is None:
         return None
     ch = shown.choices
-    key = choice_key(sel.card, ch.zone, sel.count, sel.to, sel.give, sel.by)
     said = shown.verdict
-    if isinstance(said, Ask):
-        return {"key": key, "ask": text(said.text), "about": text(said.about)}
-    if isinstance(said, VerdictView):
-        return {"key": key, "verdict": _verdict_list(said, text), "about": text(said.about)}
-    return None
+    if not isinstance(said, Ask | VerdictView):
+        return None
+    return {
+        "sel": {
+            "card": _key(sel.card),
+            "zone": ch.zone,
+            "count": str(sel.count),
+            "by": sel.by,
+            "to": _key(sel.to),
+            "give": _key(sel.give),
+        },
+        "said": _said_data(said, text),
+    }
 
 
 def selection_from(payload: object, game: Game) -> Selection | None:

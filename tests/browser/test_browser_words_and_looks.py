@@ -183,3 +183,29 @@ def test_a_shared_variant_opened_again_is_greeted_as_shared(
     expect(greeting).to_be_visible()
     expect(page.get_by_text(re.compile("Your design is back"))).to_have_count(0)
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
+def test_a_phone_says_how_to_choose_another_card_once_the_grid_folds(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    from .tableui import card, let_go
+
+    page = new_page(browser, viewport)
+    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    settled(page)
+    hint = page.locator(".kt-fold-hint")
+    expect(hint).to_have_count(0)  # no card chosen: no fold, no hint
+    tap(page, 9)
+    expect(hint).to_have_count(1)
+    if viewport == PHONE:  # the grid folds to the chosen card: the hint says how to undo it
+        expect(card(page, 4)).to_be_hidden()
+        expect(hint).to_be_visible()
+        expect(hint).to_have_text("Tap it again to choose another card.")
+        let_go(page, 9)
+        expect(card(page, 4)).to_be_visible()
+        expect(hint).to_have_count(0)
+    else:  # a tablet shows every card: nothing to say
+        expect(card(page, 4)).to_be_visible()
+        expect(hint).to_be_hidden()
+    assert axe_violations(page) == []

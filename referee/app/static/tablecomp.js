@@ -1,7 +1,10 @@
 // The table as one component (issue 27): the glance and the last step (data.head), notes about
 // a step, the card grid, the choices, the verdict, Play / Pick up, Undo / Redo and the players
-// (data.foot).  A tap or a choice is answered here, from the verdicts the server judged ahead of
-// the taps (data.pre); only a play recorded for another player is asked of the server (state
+// (data.foot).  The server sends a table model (issue 43.2): per card its axes (how many, from
+// where, played by, for whom, the card given), each with its values and default, every word,
+// and the verdicts found by the axes' values (data.pre: card -> zone -> count -> player -> card
+// given -> index).  This script keeps a selection, looks it up and draws: no rule, key or
+// sentence of its own.  Only a play recorded for another player is asked of the server (state
 // "choice").  Play, Pick up, Undo and Redo go straight to the app server (data.api, a request of
 // their own: no rerun of the page), which judges them again and answers with the next step's
 // data; without it they go to the page as a trigger ("action").  Other tablets' steps: the
@@ -32,10 +35,9 @@ function trusted(html) {
   return document.importNode(t.content, true);
 }
 
-const fresh = (keep) => ({
-  card: null, count: 1, zone: null, by: keep ? keep.by : "", to: null, give: null,
-  take: keep ? keep.take : null,
-});
+// A selection: a card, and a value for each axis (null: the axis's default).
+const fresh = (keep) => ({ card: null, count: null, zone: null, by: keep ? keep.by : null,
+  to: null, give: null, take: keep ? keep.take : null });
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -50,62 +52,59 @@ function el(tag, props, ...children) {
   return e;
 }
 
-// The selection as this step can take it (as view.settled does on the server).
+// An axis's values (for whom: by who plays, as the server listed them).
+const valuesOf = (axis, sel) => axis.by_mover ? (axis.by_mover[sel.by] || []) : axis.values;
+
+// The selection as this step can take it: each value kept if the server offers it, else the
+// axis's default.
 function settled(st) {
   const d = st.data, s = st.sel;
-  const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
-  const ids = d.players.map((p) => p[0]);
-  const by = ids.includes(s.by) && s.by !== d.turn ? s.by : "";
-  const take = d.takes.some((t) => t[0] === s.take) ? s.take : null;
-  if (!card) return { card: null, by, take };
-  const mover = by || d.turn;
-  const targets = d.players.filter((p) => p[0] !== mover);
-  const zones = d.zones.map((z) => z[0]);
-  return {
-    card, by, take, targets,
-    count: s.count >= 1 && s.count <= card.most ? s.count : 1,
-    zone: zones.includes(s.zone) ? s.zone : d.zone,
-    to: card.target && targets.some((p) => p[0] === s.to) ? s.to : null,
-    give: card.gives && d.give_cards.some((g) => g[0] === s.give) ? s.give : null,
+  const pick = (axis, sel) => {
+    const v = s[axis.name];
+    return valuesOf(axis, sel).some((o) => o[0] === v) ? v : axis.default;
   };
+  const take = pick(d.take, s);
+  const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
+  if (!card) return { card: null, by: s.by, take };
+  const out = { card, take, count: "1", zone: null, by: "", to: "", give: "" };
+  for (const axis of card.axes) out[axis.name] = pick(axis, out);
+  return out;
 }
-
-const keyOf = (s) => [s.card.id, s.zone, s.count, s.to || "", s.give === null ? "" : s.give].join("|");
 
 // What the verdict box says for the selection: {ask}, {verdict}, or {wait} (the server judges).
 function judged(st, s) {
   const d = st.data;
   if (!s.card) return { ask: d.ask, about: "" };
-  const key = keyOf(s);
   if (s.by) {
     const j = d.judged;
-    if (j && j.key === key + "|" + s.by) return j;
-    return { wait: true };
+    const same = j && Object.entries(j.sel).every(([k, v]) =>
+      (k === "card" ? s.card.id : s[k]) === v);
+    return same ? { said: j.said, about: s.card.about } : { wait: true };
   }
-  const i = d.pre.choices[key];
+  let i = d.pre.choices[s.card.id];
+  for (const k of [s.zone, s.count, s.to, s.give]) i = i === undefined ? i : i[k];
   if (i === undefined) return { wait: true };
-  if (i === -1) return { ask: s.card.who, about: s.card.about };
-  return { verdict: d.pre.verdicts[i], about: s.card.about };
+  return { said: d.pre.verdicts[i], about: s.card.about };
 }
 
-function drawVerdict(box, said) {
+function drawVerdict(box, said, words) {
   box.replaceChildren();
   const p = (cls, text) => (text ? el("p", { cls, text }) : null);
-  if (said.verdict) {
-    const [legal, answer, detail, todo, rule] = said.verdict;
-    box.className = "kr-verdict " + (legal ? "kr-yes" : "kr-no");
-    box.setAttribute("data-legal", String(legal));
+  const v = said.said;
+  if (v && v.legal !== undefined) {
+    box.className = "kr-verdict " + (v.legal ? "kr-yes" : "kr-no");
+    box.setAttribute("data-legal", String(v.legal));
     box.append(
-      el("span", { cls: "kr-mark", "aria-hidden": "true", text: legal ? "✓" : "✗" }),
-      el("div", {}, p("kr-answer", answer), p("kr-todo", detail), p("kr-todo", todo),
+      el("span", { cls: "kr-mark", "aria-hidden": "true", text: v.legal ? "✓" : "✗" }),
+      el("div", {}, p("kr-answer", v.answer), p("kr-todo", v.detail), p("kr-todo", v.todo),
         p("kr-about", said.about)),
     );
-    if (rule) box.append(el("span", { cls: "kr-rule", title: "The rule book's rule", text: rule }));
+    if (v.rule) box.append(el("span", { cls: "kr-rule", title: words.rule, text: v.rule }));
     return;
   }
   box.className = "kr-verdict kr-ask";
   box.removeAttribute("data-legal");
-  const text = said.wait ? "Checking that play…" : said.ask;
+  const text = said.wait ? words.checking : v ? v.ask : said.ask;
   box.append(
     el("span", { cls: "kr-mark", "aria-hidden": "true", text: "☞" }),
     el("div", {}, p("kr-todo", text), p("kr-about", said.about)),
@@ -118,34 +117,36 @@ function cardButton(c, chosen) {
     "aria-pressed": chosen ? "true" : "false" });
   if (c.symbol) b.append(el("span", { cls: "kt-symbol", "aria-hidden": "true", text: c.symbol }));
   b.append(el("span", { text: c.label }));
-  const said = (c.kind === "number" ? "" : ", " + c.words) + (c.struck ? ", every copy seen" : "");
-  if (said) b.append(el("span", { cls: "kt-sr", text: said }));
+  if (c.said) b.append(el("span", { cls: "kt-sr", text: c.said }));
   return b;
 }
 
-function segment(name, label, options, value) {
-  const id = "kt-l-" + name;
+function segment(axis, options, value) {
+  const name = axis.name, id = "kt-l-" + name;
   const group = el("div", { cls: "kt-field", role: "group", "aria-labelledby": id },
-    el("div", { cls: "kt-label", id, text: label }));
+    el("div", { cls: "kt-label", id, text: axis.label }));
   const row = el("div", { cls: "kt-seg" });
   for (const [v, text] of options) {
     const on = v === value;
     row.append(el("button", { type: "button", cls: on ? "kt-opt kt-on" : "kt-opt",
-      "data-k": name + ":" + v, "data-field": name, "data-value": String(v),
+      "data-k": name + ":" + v, "data-field": name, "data-value": v,
       "aria-pressed": on ? "true" : "false", text }));
   }
   group.append(row);
   return group;
 }
 
-function select(name, label, options, value, placeholder) {
-  const id = "kt-s-" + name;
+function select(axis, options, value) {
+  const name = axis.name, id = "kt-s-" + name;
   const box = el("select", { id, "data-k": "select:" + name, "data-field": name });
-  if (placeholder) box.append(el("option", { value: "", disabled: true, text: placeholder }));
-  for (const [v, text] of options) box.append(el("option", { value: String(v), text }));
-  box.value = value === null || value === undefined ? "" : String(value);
-  return el("div", { cls: "kt-field" }, el("label", { for: id, cls: "kt-label", text: label }), box);
+  if (axis.placeholder) box.append(el("option", { value: "", disabled: true, text: axis.placeholder }));
+  for (const [v, text] of options) box.append(el("option", { value: v, text }));
+  box.value = value === null || value === undefined ? "" : value;
+  return el("div", { cls: "kt-field" }, el("label", { for: id, cls: "kt-label", text: axis.label }), box);
 }
+
+const field = (axis, sel) => (axis.kind === "segment" ? segment : select)(
+  axis, valuesOf(axis, sel), sel[axis.name]);
 
 function render(st) {
   const d = st.data, s = settled(st), root = st.root;
@@ -168,47 +169,37 @@ function render(st) {
       "data-kind": kind, text })));
   }
 
-  const numbers = el("div", { cls: "kt-grid kt-numbers", role: "group", "aria-label": "Number cards" });
-  const karma = el("div", { cls: "kt-grid kt-karmas", role: "group", "aria-label": "Karma cards" });
+  const w = d.words;
+  const numbers = el("div", { cls: "kt-grid kt-numbers", role: "group", "aria-label": w.number_cards });
+  const karma = el("div", { cls: "kt-grid kt-karmas", role: "group", "aria-label": w.karma_cards });
   for (const c of d.cards) {
-    const group = c.kind === "number" || c.kind === "power" ? numbers : karma;
-    group.append(cardButton(c, s.card !== null && s.card.id === c.id));
+    (c.group === "numbers" ? numbers : karma).append(cardButton(c, s.card !== null && s.card.id === c.id));
   }
   st.grid.replaceChildren(...[numbers, karma].filter((g) => g.childElementCount));
+  if (s.card) st.grid.append(el("p", { cls: "kt-fold-hint", text: w.fold_hint }));
 
   st.choices.replaceChildren();
   if (s.card) {
-    const row = el("div", { cls: "kt-row" });
-    if (s.card.most > 1) {
-      const counts = Array.from({ length: s.card.most }, (_, i) => [i + 1, String(i + 1)]);
-      row.append(segment("count", "How many?", counts, s.count));
-    }
-    row.append(segment("zone", "From", d.zones, s.zone));
-    const movers = [["", d.mover_label], ...d.players.filter((p) => p[0] !== d.turn)];
-    row.append(select("by", "Played by", movers, s.by));
-    // The player and the card given share the row, which wraps where it must: held sideways
-    // (1024x768) a step with every choice open still shows Undo without a scroll.
-    if (s.card.target) row.append(segment("to", s.card.target, s.targets, s.to));
-    if (s.card.gives) {
-      row.append(select("give", "Which card is given? (if you saw it)",
-        [["", "Not seen"], ...d.give_cards], s.give));
-    }
-    st.choices.append(row);
+    // The axes share a row, which wraps where it must: held sideways (1024x768) a step with
+    // every choice open still shows Undo without a scroll.
+    st.choices.append(el("div", { cls: "kt-row" }, ...s.card.axes.map((a) => field(a, s))));
   }
 
   const said = judged(st, s);
-  drawVerdict(st.verdict, said);
+  drawVerdict(st.verdict, said, w);
 
   st.take.replaceChildren();
-  if (d.takes.length) {
-    st.take.append(select("take", d.take_prompt, d.takes, s.take, "Choose a face-up card"));
-  }
+  if (d.take.values.length) st.take.append(field(d.take, s));
 
-  const legal = !!(said.verdict && said.verdict[0]);
+  const legal = !!(said.said && said.said.legal);
   st.play.disabled = st.pending || !legal;
-  st.pickUp.disabled = st.pending || !d.can_pick_up || (d.takes.length > 0 && s.take === null);
+  st.pickUp.disabled = st.pending || !d.can_pick_up || (d.take.required && !s.take);
   st.undo.disabled = st.pending || !d.can_undo;
   st.redo.disabled = st.pending || !d.can_redo;
+  st.playLabel.textContent = w.play;
+  st.pickUp.textContent = w.pick_up;
+  st.undoLabel.textContent = w.undo;
+  st.redoLabel.textContent = w.redo;
 
   if (focusKey) {
     const again = root.querySelector(`[data-k="${CSS.escape(focusKey)}"]`);
@@ -220,8 +211,8 @@ function render(st) {
 function tellServer(st) {
   const s = settled(st);
   if (!s.card || !s.by) return;
-  const choice = { version: st.data.version, card: s.card.id, count: s.count, zone: s.zone,
-    by: s.by, to: s.to, give: s.give };
+  const choice = { version: st.data.version, card: s.card.id, count: parseInt(s.count, 10),
+    zone: s.zone, by: s.by, to: s.to, give: s.give };
   const said = JSON.stringify(choice);
   if (said === st.told) return;
   st.told = said;
@@ -236,9 +227,9 @@ function tellServer(st) {
 async function act(st, action) {
   const s = settled(st), d = st.data;
   const payload = {
-    action, version: d.version, acted: d.acted,
-    card: s.card ? s.card.id : null, count: s.count || 1, zone: s.zone || null, by: s.by,
-    to: s.to || null, give: s.give === undefined ? null : s.give, take: s.take,
+    action, version: d.version, acted: d.acted, card: s.card ? s.card.id : null,
+    count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
+    to: s.card ? s.to : null, give: s.card ? s.give : null, take: s.take,
   };
   st.pending = true;
   st.epoch += 1;
@@ -339,12 +330,12 @@ function onClick(st, e) {
   if (card !== null) {
     st.sel = st.sel.card === card ? fresh(st.sel) : { ...fresh(st.sel), card };
   } else {
-    const field = b.getAttribute("data-field");
-    const raw = b.getAttribute("data-value");
-    if (field === "count") st.sel = { ...st.sel, count: parseInt(raw, 10) };
-    else if (field === "zone") st.sel = { ...st.sel, zone: raw };
-    else if (field === "to") st.sel = { ...st.sel, to: st.sel.to === raw ? null : raw };
-    else return;
+    const name = b.getAttribute("data-field"), value = b.getAttribute("data-value");
+    const s = settled(st);
+    const axis = s.card && s.card.axes.find((a) => a.name === name);
+    if (!axis) return;
+    // A toggle axis (for whom) is let go by a second tap; another value is chosen by a tap.
+    st.sel = { ...st.sel, [name]: axis.toggle && s[name] === value ? axis.default : value };
   }
   render(st);
   tellServer(st);
@@ -352,15 +343,9 @@ function onClick(st, e) {
 
 function onChange(st, e) {
   const box = e.target;
-  const field = box.getAttribute && box.getAttribute("data-field");
-  if (!field) return;
-  const value = box.value === "" ? null : box.value;
-  if (field === "by") {
-    const by = value || "";
-    st.sel = { ...st.sel, by, to: st.sel.to === by ? null : st.sel.to };
-  } else if (field === "give") st.sel = { ...st.sel, give: value };
-  else if (field === "take") st.sel = { ...st.sel, take: value };
-  else return;
+  const name = box.getAttribute && box.getAttribute("data-field");
+  if (!name) return;
+  st.sel = { ...st.sel, [name]: box.value };
   render(st);
   tellServer(st);
 }
@@ -378,7 +363,7 @@ function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
     root, data: null, said: null, sel: fresh(), pending: false, mark: null, told: null,
-    epoch: 0, asked: null, started: false, shownHead: null, shownFoot: null, shownNotes: null,
+    epoch: 0, started: false, shownHead: null, shownFoot: null, shownNotes: null,
     head: el("div", { cls: "kt-head" }),
     notes: el("div", { cls: "kt-notes" }),
     foot: el("div", { cls: "kt-foot" }),
@@ -386,16 +371,18 @@ function setUp(parentElement) {
     choices: el("div", { cls: "kt-choices" }),
     verdict: el("div", { cls: "kr-verdict kr-ask", role: "status" }),
     take: el("div", { cls: "kt-take" }),
-    play: el("button", { type: "button", cls: "kt-action kt-primary", "data-k": "do:play",
-      text: "Play" }),
-    pickUp: el("button", { type: "button", cls: "kt-action", "data-k": "do:pickup",
-      text: "Pick up the pile" }),
-    undo: el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:undo" },
-      el("span", { "aria-hidden": "true", text: "↶ " }), el("span", { text: "Undo" })),
-    redo: el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:redo" },
-      el("span", { "aria-hidden": "true", text: "↷ " }), el("span", { text: "Redo" })),
+    playLabel: el("span"),
+    undoLabel: el("span"),
+    redoLabel: el("span"),
+    pickUp: el("button", { type: "button", cls: "kt-action", "data-k": "do:pickup" }),
     top: null,
   };
+  st.play = el("button", { type: "button", cls: "kt-action kt-primary", "data-k": "do:play" },
+    st.playLabel);
+  st.undo = el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:undo" },
+    el("span", { "aria-hidden": "true", text: "↶ " }), st.undoLabel);
+  st.redo = el("button", { type: "button", cls: "kt-action kt-undo", "data-k": "do:redo" },
+    el("span", { "aria-hidden": "true", text: "↷ " }), st.redoLabel);
   root.append(el("div", { cls: "kt-top" }, st.head, st.notes), st.grid, st.choices,
     el("div", { cls: "kt-verdict" }, st.verdict), st.take,
     el("div", { cls: "kt-actions" }, st.play, st.pickUp),
@@ -419,7 +406,9 @@ export default function (component) {
   // A step taken, undone or refused (the server starts every choice afresh then): so here.
   const mark = data.version + ":" + data.acted;
   if (st.mark !== mark) {
-    st.sel = st.mark === null && data.sel ? { ...fresh(), ...data.sel } : fresh();
+    const kept = data.sel;  // the choice this tablet told the server, as it sent it
+    st.sel = st.mark === null && kept
+      ? { ...fresh(), ...kept, count: kept.count === null ? null : String(kept.count) } : fresh();
     st.pending = false;
     st.told = null;
     st.mark = mark;
