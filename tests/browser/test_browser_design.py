@@ -124,3 +124,57 @@ def test_the_design_goes_to_the_simulate_page_with_its_parent(
     expect(page.get_by_role("combobox", name="Compare with")).to_have_value(
         "Karma (the variant it started from)"
     )
+
+
+def test_a_stalling_card_cancelled_keeps_its_cause_and_a_proposed_fix_makes_games_end(
+    browser: Browser, server: Server, tmp_path: Any
+) -> None:
+    """Issue 44: the Design page's check of Hot Potato (a Karma card that gives the pile away
+    and stays in play), cancelled, still says which card keeps games going; run to its end, it
+    proposes the smallest change that fixes it, which one tap applies, and the games end."""
+    from referee.variant.loader import dump_variant, variant_from_data, variant_to_data
+    from referee.variant.registry import builtin
+
+    data = variant_to_data(builtin("second-edition"))
+    data["id"], data["name"] = "hot-potato", "Hot Potato"
+    data["karma_cards"].insert(
+        0, {"id": "hot_potato", "name": "Hot Potato", "copies": 2, "effects": ["give_pile"]}
+    )
+    path = tmp_path / "hot-potato.yaml"
+    path.write_text(dump_variant(variant_from_data(data)), encoding="utf-8")
+
+    page = new_page(browser, LANDSCAPE)
+    open_design(page, server.url)
+    page.get_by_text("Start from a built-in variant, a saved one, or a file").click()
+    page.locator(".st-key-design_upload input[type=file]").set_input_files(str(path))
+    expect(page.get_by_text("Loaded Hot Potato from the file hot-potato.yaml.")).to_be_visible()
+    settled(page)
+
+    test = page.locator(".st-key-design_simulate button")
+    cause = re.compile(r"In the games that did not end, Hot Potato was played")
+    test.click()
+    expect(page.get_by_text(cause).first).to_be_visible(timeout=180_000)
+    page.locator(".st-key-design_simulate_cancel button").click()
+    expect(page.get_by_text(re.compile(r"^Stopped by you after [\d,]+ games"))).to_be_visible(
+        timeout=60_000
+    )
+    expect(page.get_by_text(cause).first).to_be_visible()
+    expect(page.locator(".st-key-design_simulate_cancel")).to_have_count(0)
+
+    test.click()  # to its end this time: the check, then the search for a change
+    apply = page.locator(".st-key-design_apply_0 button")
+    expect(apply).to_be_visible(timeout=600_000)
+    expect(apply).to_have_text("Apply: Hot Potato once per game")
+    expect(
+        page.get_by_text(re.compile(r"The smallest change that fixes it: Hot Potato once"))
+    ).to_be_visible()
+    expect(page.locator(".st-key-design_simulate_cancel")).to_have_count(0)
+    apply.click()
+    expect(page.get_by_text(re.compile(r"^Changed: Hot Potato once per game"))).to_be_visible()
+    settled(page)
+
+    test.click()
+    answer = page.get_by_text(re.compile(r"^Does it end\? Yes"))
+    expect(answer).to_be_visible(timeout=600_000)
+    expect(page.locator(".st-key-design_simulate_cancel")).to_have_count(0)
+    shot(page, "design-fixed-1024x768")
