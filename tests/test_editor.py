@@ -153,3 +153,49 @@ def test_effect_names_complete_in_block_positions(ls: YamlLanguageServer, folder
     # a parameter's choices
     offered = completion(ls, folder, "direction: right}", "direction: |}")
     assert {"left", "right"} <= set(offered)
+
+
+def test_a_house_variant_inside_a_record_is_checked_too(
+    ls: YamlLanguageServer, folder: Path
+) -> None:
+    """Issue 44.5: a record may carry its house variant; the record schema holds the variant
+    schema, so a mistake in it is found at its line (it was not checked at all)."""
+    from referee.records import export_record as export
+    from referee.variant.loader import variant_to_data
+
+    game = Game.deal(builtin("second-edition"), ["Ann", "Ben"])
+    text = export(game)
+    assert text.startswith("# yaml-language-server: $schema=record.schema.json\n")
+    import yaml
+
+    data = yaml.safe_load(text)
+    data["variant"] = variant_to_data(builtin("second-edition"))
+    good = "# yaml-language-server: $schema=record.schema.json\n" + yaml.safe_dump(
+        data, sort_keys=False, width=100
+    )
+    assert ls.diagnostics_of(folder / "house.yaml", good) == []
+    lines = good.splitlines(keepends=True)
+    burn = next(i for i, line in enumerate(lines) if line.startswith("  burn:"))
+    lines[burn] = "  burn: three\n"
+    found = ls.diagnostics_of(folder / "house.yaml", "".join(lines))
+    assert lines_of(found) == [burn + 1], found
+
+
+def test_a_share_pack_checks_itself_in_any_folder(tmp_path: Path) -> None:
+    """The Design page's share pack, unzipped anywhere: its file names the schema beside it."""
+    import io
+    import zipfile
+
+    from referee.app import designer
+
+    text = designer.to_yaml(designer.starter(builtin("classic")))
+    pack = zipfile.ZipFile(io.BytesIO(designer.share_pack(text, "ours")))
+    assert sorted(pack.namelist()) == ["README.txt", "ours.yaml", "variant.schema.json"]
+    pack.extractall(tmp_path)
+    ours = (tmp_path / "ours.yaml").read_text(encoding="utf-8")
+    assert ours.startswith("# yaml-language-server: $schema=variant.schema.json\n")
+    with YamlLanguageServer(tmp_path) as server:
+        assert server.diagnostics_of(tmp_path / "ours.yaml", ours) == []
+        bad = ours.replace("burn: 3", "burn: three")
+        line = bad.splitlines().index("burn: three") + 1
+        assert lines_of(server.diagnostics_of(tmp_path / "ours.yaml", bad)) == [line]

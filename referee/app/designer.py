@@ -501,6 +501,34 @@ def add_players(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# --- a share pack: the variant and its schema, checked anywhere ---------------------------------
+
+PACK_README = """This folder holds a Karma variant ({file}) and the schema that checks it
+(variant.schema.json). Open the folder in an editor with YAML support (VS Code with the YAML
+extension, or any editor using yaml-language-server): the first line of {file} names the schema
+beside it, so mistakes are underlined as you type, with no internet and no app running.
+To play it, open {file} on the Design page of Karma Referee (or `karma validate {file}`).
+"""
+
+
+def share_pack(yaml_text: str, stem: str) -> bytes:
+    """A zip to mail or keep (issue 44.5): the variant file, whose first line names the
+    schema beside it, the schema itself, and a short note; an editor checks it offline, at any
+    later time, wherever the app is."""
+    import io
+    import zipfile
+
+    from referee.resources import VARIANT_SCHEMA, schema_text, with_modeline
+
+    name = f"{stem or 'variant'}.yaml"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as pack:
+        pack.writestr(name, with_modeline(yaml_text, VARIANT_SCHEMA))
+        pack.writestr(VARIANT_SCHEMA, schema_text(VARIANT_SCHEMA))
+        pack.writestr("README.txt", PACK_README.format(file=name))
+    return out.getvalue()
+
+
 # --- share links --------------------------------------------------------------------------------
 
 

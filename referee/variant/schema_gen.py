@@ -12,6 +12,7 @@ use for "what is expected" (``referee.yamlsafe``); validators ignore it.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import sys
@@ -550,6 +551,18 @@ def _card_lists(title: str, description: str) -> dict[str, Any]:
     )
 
 
+def _house_variant_defs() -> dict[str, Any]:
+    """The variant schema inside the record schema (a record may carry its house variant,
+    which an editor then checks as it checks a variant file): its body as ``house_variant``
+    and its own definitions beside the record's, so one file holds everything and an editor
+    needs nothing else, offline and later."""
+    v = copy.deepcopy(variant_schema())  # (it may be kept: never change it)
+    inner = v.pop("$defs", {})
+    for key in ("$schema", "$id", "examples"):
+        v.pop(key, None)
+    return {**inner, "house_variant": v}
+
+
 @functools.cache
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a game record's shape (GAME-RECORDS.md); semantics are the loader's."""
@@ -686,9 +699,9 @@ def record_schema() -> dict[str, Any]:
             "variant": _f(
                 "Variant",
                 "A built-in variant id, a path to a variant file relative to this record, or "
-                "(a project addition, for house variants shared with a game) the variant itself.",
-                type=["string", "object"],
-                minLength=1,
+                "(a project addition, for house variants shared with a game) the variant itself, "
+                "checked as a variant file is.",
+                anyOf=[{"type": "string", "minLength": 1}, {"$ref": "#/$defs/house_variant"}],
                 examples=["classic", "../variants/shithead.yaml"],
             ),
             "name": _f("Name", "A short name for the game or scenario.", type="string"),
@@ -741,7 +754,7 @@ def record_schema() -> dict[str, Any]:
                 items={"$ref": "#/$defs/step"},
             ),
         },
-        "$defs": defs,
+        "$defs": {**defs, **_house_variant_defs()},
         "examples": [
             {
                 "variant": "classic",

@@ -68,3 +68,35 @@ def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
         assert ls.diagnostics_of(folder / "game.yaml", record) == []
         bad = record.replace("players:", "player:", 1)
         assert ls.diagnostics_of(folder / "game.yaml", bad) != []
+
+
+def test_a_share_pack_downloaded_from_the_design_page_checks_itself_with_the_app_stopped(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """Issue 44.5: mailed to a friend or opened after game night, the file still checks: the
+    Design page's share pack holds the schema beside the file, and the editor needs nothing
+    from the app, which is stopped here before the editor opens it."""
+    import zipfile
+
+    page = new_page(browser, LANDSCAPE)
+    page.goto(f"{server.url}/design")
+    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
+    settled(page)
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download_pack button").first.click()
+    pack = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(pack)
+    server.stop()  # nothing is served from now on
+
+    folder = tmp_path / "mailed"
+    zipfile.ZipFile(pack).extractall(folder)
+    (name,) = [p.name for p in folder.glob("*.yaml")]
+    text = (folder / name).read_text(encoding="utf-8")
+    assert text.startswith(f"# yaml-language-server: $schema={VARIANT_SCHEMA}\n")
+    lines = text.splitlines(keepends=True)
+    burn = next(i for i, line in enumerate(lines) if line.startswith("burn:"))
+    lines[burn] = "burn: three\n"
+    with YamlLanguageServer(folder) as ls:
+        assert ls.diagnostics_of(folder / name, text) == []
+        found = ls.diagnostics_of(folder / name, "".join(lines))
+        assert [d["range"]["start"]["line"] for d in found] == [burn], found

@@ -775,6 +775,20 @@ def draw_check(answer: Any) -> None:
             )
 
 
+def download_pack(yaml_text: str, stem: str) -> None:
+    """The variant with its schema in one zip (issue 44.5): checked by an editor anywhere."""
+    st.download_button(
+        "Download a share pack (.zip)",
+        data=d.share_pack(yaml_text, stem),
+        file_name=f"{stem}.zip",
+        mime="application/zip",
+        key="design_download_pack",
+        on_click="ignore",
+        width="stretch",
+        help="The variant file and the schema that checks it, for an editor with no internet.",
+    )
+
+
 def _save(v: Variant, text: str, replace: bool) -> None:
     """Save to the library; replacing a saved variant only once the group said so."""
     st.session_state.pop(REPLACE, None)
@@ -796,7 +810,9 @@ def _save(v: Variant, text: str, replace: bool) -> None:
         )
 
 
-c = st.columns(2)
+c = st.columns(3)
+with c[2]:
+    download_pack(chk.yaml, str(new.get("id") or "variant"))
 with c[0]:
     st.download_button(
         "Download the YAML",
