@@ -264,6 +264,7 @@ def design_card(page: Page, url: str) -> str:
     return text
 
 
+@pytest.mark.own_server  # restarts and kills its server
 def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
     browser: Browser, server: Server
 ) -> None:

@@ -180,6 +180,7 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@pytest.mark.own_server  # counts its server's processes
 def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> None:
     """Issue 8 item 7: the server stops working once the tab that asked is gone."""
     assert server.proc is not None
