@@ -89,6 +89,10 @@ _CONFIG: list[pytest.Config] = []
 
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIG[:] = [config]
+    if os.environ.get("KARMA_TEST_CPU"):  # the CPU-seconds each test costs (tests/cputime.py)
+        import cputime
+
+        config.pluginmanager.register(cputime, "cputime")
 
 
 def _config_stash() -> pytest.Stash:

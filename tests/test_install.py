@@ -5,6 +5,7 @@ runs the `karma` of that venv from another folder."""
 from __future__ import annotations
 
 import json
+import shutil
 import site
 import subprocess
 import sys
@@ -15,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+NOT_SOURCES = (".*", "build", "*.egg-info", "data", "node_modules", "tests", "docs", "__pycache__")
+
 # One built wheel for the module: its tests stay on one worker (make test: --dist loadgroup).
 pytestmark = pytest.mark.xdist_group("install")
 
@@ -23,12 +26,19 @@ pytestmark = pytest.mark.xdist_group("install")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("install")
     dist = tmp / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(ROOT)],
-        check=True,
+    # Built from a copy of the sources, with the setuptools of the lock already in this
+    # environment: a build in the checkout leaves build/ behind for the next one (two at once
+    # collided), and an isolated build fetched setuptools from the package index first.
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCES))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
+        + ["-w", str(dist), str(source)],
         capture_output=True,
+        text=True,
         timeout=300,
     )
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     (wheel,) = dist.glob("karma_referee-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "referee/_data/variants/classic.yaml" in names
