@@ -88,7 +88,8 @@ class PgServer:
         SIGCONT to all of them afterwards."""
         stopped = self.pids()
         for pid in stopped:
-            os.kill(pid, signal.SIGSTOP)
+            with contextlib.suppress(ProcessLookupError):  # a backend that ended meanwhile
+                os.kill(pid, signal.SIGSTOP)
         try:
             yield
         finally:

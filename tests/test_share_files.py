@@ -103,7 +103,12 @@ def test_streamlit_hosting_entry_runs_the_app(data_dir: Path) -> None:
     url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(proc, url)
-        req = urllib.request.Request(url + tableapi.STEP_PATH, data=b"{}", method="POST")
+        req = urllib.request.Request(
+            url + tableapi.STEP_PATH,
+            data=b"{}",
+            method="POST",
+            headers={"Content-Type": "application/json"},  # the route takes JSON only (415)
+        )
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(req, timeout=10)
         assert refused.value.code == 400 and "error" in json.loads(refused.value.read())
