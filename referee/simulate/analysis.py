@@ -836,6 +836,7 @@ def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums | None]:
     spans = list(_spans(q))
     ex = pool.executor
     if ex is None:
+        _warm_up()
         for a, b in spans:
             yield _play_chunk(q, a, b)
         return
@@ -843,10 +844,14 @@ def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums | None]:
     ahead: dict[int, Future[Sums]] = {}
     finished: dict[int, Sums] = {}
     nxt = submitted = 0
+    warmed = False
     while nxt < len(spans):
         while submitted < len(spans) and submitted - nxt < 2 * jobs:
             ahead[submitted] = ex.submit(_worker_chunk, spans[submitted])
             submitted += 1
+        if submitted and not warmed:
+            _warm_up()  # once the workers are started (forked): no thread of ours before
+            warmed = True
         if nxt not in finished:
             done, _ = wait(list(ahead.values()), timeout=BEAT, return_when=FIRST_COMPLETED)
             if not done:
@@ -881,6 +886,22 @@ def _stalled_without(q: Question, pool: _Pool, card: Card, indices: list[int]) -
 def default_jobs() -> int:
     """Every core: the default everywhere."""
     return os.cpu_count() or 1
+
+
+def _warm_up() -> None:
+    """Import the statistics libraries (2-3 s the first time in a process) while the first
+    deals are played, not after them: the first answers come within a couple of seconds."""
+    import sys
+    import threading
+
+    if "scipy.stats" in sys.modules and "statsmodels.stats.proportion" in sys.modules:
+        return
+
+    def load() -> None:
+        import scipy.stats  # noqa: F401
+        import statsmodels.stats.proportion  # noqa: F401
+
+    threading.Thread(target=load, name="karma-stats-import", daemon=True).start()
 
 
 def analyse_live(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
