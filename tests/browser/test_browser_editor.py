@@ -70,6 +70,7 @@ def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
         assert ls.diagnostics_of(folder / "game.yaml", bad) != []
 
 
+@pytest.mark.own_server  # stops its server
 def test_a_share_pack_downloaded_from_the_design_page_checks_itself_with_the_app_stopped(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
