@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from referee.variant.menu import traits_of  # the units' traits, registered on the menu
+
 if TYPE_CHECKING:
     from referee.variant.model import Variant
 
@@ -120,8 +122,6 @@ def wild_ranks(variant: Variant | None) -> list[str]:
     """The number ranks that are wild in this variant, as names."""
     if variant is None:
         return []
-    from referee.effects import traits_of  # the effects read these helpers: import late
-
     return [
         variant.card_name(p.rank) for p in variant.rank_powers if traits_of(p.effects, False).wild
     ]

@@ -99,13 +99,27 @@ def test_the_circle_finder_finds_a_circle() -> None:
 # --- which way the arrows point (issue 30.7) ---------------------------------------------------
 # app and CLI -> records / simulator -> engine -> effects -> state and variant model.
 
+_ABOVE_UNITS = (
+    "referee.effects",
+    "referee.engine",
+    "referee.records",
+    "referee.simulate",
+    "referee.app",
+    "referee.store",
+)
+
 FORBIDDEN = {
     "referee.engine": ("referee.records", "referee.simulate", "referee.app", "referee.store"),
     "referee.effects": ("referee.engine", "referee.records", "referee.simulate", "referee.app"),
     "referee.records": ("referee.app", "referee.simulate", "referee.store"),
     "referee.simulate": ("referee.app", "referee.store"),
     "referee.state": ("referee.effects", "referee.engine"),
-    "referee.variant.model": ("referee.effects", "referee.engine"),
+    # The whole variant layer - the model, the menus the units register on, the loader, the
+    # schema, the rules sheet - and the words the units speak sit below the units (issue 41.4:
+    # `variant.menu -> effects`, `words -> effects` and `variant.sheet -> engine.core` were
+    # turned into registrations or moved down).
+    "referee.variant": _ABOVE_UNITS,
+    "referee.words": _ABOVE_UNITS,
 }
 """Layer -> the layers above it, which it must never import."""
 
@@ -156,8 +170,14 @@ def test_the_layer_check_can_fail() -> None:
     graph = {
         "referee.effects.skip": {"referee.engine.game"},
         "referee.engine.flow": {"referee.app"},
+        "referee.variant.menu": {"referee.effects"},
+        "referee.variant.sheet": {"referee.engine.core"},
+        "referee.words": {"referee.effects"},
     }
     assert wrong_way(graph) == [
         ("referee.effects.skip", "referee.engine.game"),
         ("referee.engine.flow", "referee.app"),
+        ("referee.variant.menu", "referee.effects"),
+        ("referee.variant.sheet", "referee.engine.core"),
+        ("referee.words", "referee.effects"),
     ]

@@ -171,8 +171,9 @@ def test_a_core_rule_change_changes_the_sheet_and_the_referee(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 21: the sheet's core-rule sentences come from the table the engine reads
-    (referee.engine.core): a burn that passes the turn is said so, and refereed so."""
-    from referee.engine import Game, Play, Position, core
+    (referee.variant.core): a burn that passes the turn is said so, and refereed so."""
+    from referee.engine import Game, Play, Position
+    from referee.variant import core
 
     v = builtin("classic")
     start = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=10, pile=(9,) * (v.burn - 1))

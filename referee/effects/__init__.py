@@ -57,6 +57,7 @@ from referee.effects.base import (
 )
 from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Param, Params, needs_target
 from referee.state import State
+from referee.variant.menu import traits_of
 from referee.variant.model import Effect
 
 for _module in pkgutil.iter_modules(__path__):
@@ -71,17 +72,6 @@ EFFECTS: dict[str, EffectSpec] = {
 MENU: Mapping[str, EffectSpec] = EFFECTS
 """The menu of effects (R9), in menu order: the schema, the loader's checks, the rules sheet, the
 app's composer and the bots all read it."""
-
-
-def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
-    """Combine a card's effects into its traits. Karma cards are wild and count 0 (R5.3-R5.4)."""
-    t = Traits(wild=karma, value=0 if karma else None)
-    for e in effects:
-        unit = EFFECTS[e.name]
-        unit.traits(dict(e.params), t)
-        if unit.leaves_game:
-            t.leaves_game = True
-    return t
 
 
 def needs_of(effects: tuple[Effect, ...]) -> Needs:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from referee.reasons import Facts, Reason
 from referee.state import Limit, Restriction, Seat, State, ZoneName
+from referee.variant.menu import Traits  # the variant side reads it too (words, the deck's checks)
 from referee.variant.model import Card, Variant
 
 __all__ = [
@@ -23,17 +24,6 @@ __all__ = [
     "next_in",
     "table_zone",
 ]
-
-
-@dataclass
-class Traits:
-    """How a card behaves on the pile, derived from its effects: what R5 reads (wild, the value
-    it counts, see-through) and R7.1 (a card that leaves the game never makes a run)."""
-
-    wild: bool = False
-    value: int | None = None  # None: a number counts its rank (a Karma card counts 0)
-    transparent: bool = False
-    leaves_game: bool = False  # removed as it resolves, never on the pile (a unit's leaves_game)
 
 
 @dataclass

@@ -1,17 +1,18 @@
-"""What an effect unit is (RULES.md R9): its parameters, and the class every unit subclasses.
+"""What an effect unit is (RULES.md R9): the class every unit subclasses.
 
 Each effect is one unit, one module under ``referee/effects/`` (a subclass of
-:class:`EffectSpec`): its parameters and limits, traits, resolution, words for the rules sheet
-and the table, semantic checks for the loader, what a bot thinks of it, and whatever it leaves
-pending for the next step(s).  Defining the subclass registers it in ``UNITS``; the package
-(``referee.effects``) imports every unit and lists them in menu order as ``MENU``.
+:class:`EffectSpec`): its declaration for the variant file (parameters and limits, words for the
+rules sheet and the Design page, semantic checks for the loader: the variant layer's
+:class:`referee.variant.menu.EffectDecl`), and here its hooks into the engine: traits,
+resolution, what it leaves pending for the next step(s), what a bot thinks of it.  Defining the
+subclass registers it on the menu (``referee.variant.menu.MENU``) and in ``UNITS``; the package
+(``referee.effects``) imports every unit and lists them in menu order as ``EFFECTS``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.effects.base import (
     Arrival,
@@ -19,36 +20,27 @@ from referee.effects.base import (
     Proposal,
     Refusal,
     Resolution,
-    Traits,
 )
 from referee.state import Pending, State, ZoneName
-from referee.variant.model import Card, Effect
+from referee.variant.menu import MENU, CardCheck, EffectDecl, Param, Params, Report, Traits
+from referee.variant.model import Card
 
 if TYPE_CHECKING:
     from referee.variant.model import Variant
 
+__all__ = [
+    "PER_COPY",
+    "TARGET",
+    "UNITS",
+    "CardCheck",
+    "EffectSpec",
+    "Param",
+    "Params",
+    "Report",
+    "Traits",
+    "needs_target",
+]
 
-@dataclass(frozen=True)
-class Param:
-    """One parameter of an effect: its JSON type, default and allowed values."""
-
-    name: str
-    type: str  # "integer" or "string"
-    description: str
-    default: Any = None
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    required: bool = False
-    # The Design page's words (referee/app/designer.py EFFECT_WORDS): a plain label, the words
-    # for each of ``choices`` (same order), and what an empty field means where that makes
-    # sense (a parameter with no default: "no lowest number").
-    label: str = ""
-    choice_words: tuple[str, ...] = ()
-    empty: str = ""
-
-
-Params = Mapping[str, Any]
 
 TARGET = Param(
     "target",
@@ -75,77 +67,16 @@ PER_COPY = Param(
 play, as R8 says, or once per copy ("two 8s skip two players", "two reverses cancel out")."""
 
 
-class Report(Protocol):
-    """``error`` / ``warn`` of a :class:`CardCheck`: the loader's located message (the file's
-    words: ``karma validate``, the YAML view), the parameter it is about (None: the effect), and
-    the same in a family's words for the Design page (no field names, no effect ids: say the
-    effect's ``title``)."""
-
-    def __call__(self, message: str, key: str | None, plain: str = "") -> None: ...
-
-
-@dataclass
-class CardCheck:
-    """One effect on one card, as the loader's semantic checks see it (raw, defensively read).
-
-    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card (or the
-    jokers of an ordinary pack: ``holder`` says which, for the words); ``ranks`` are the deck's
-    number ranks when they are known.  ``error`` and ``warn`` report at
-    the effect (or at one of its parameters) with the loader's located messages.
+class EffectSpec(EffectDecl):
+    """One effect of the menu (R9), with its hooks into the engine.  Subclasses (one per module
+    in ``referee/effects/``) set the class attributes and override what their effect does; every
+    method has a sensible default.
     """
 
-    params: dict[str, Any]
-    names: list[str]
-    rank: int | None
-    ranks: range | None
-    error: Report
-    warn: Report
-    holder: str = "Karma card"  # what a card without a rank is: "Karma card" or "joker"
-    # The values the pile may count with a card of this deck judging it (R5.2, R5.4): the
-    # numbers (or the value a rank's power gives them), 0 for Karma cards and jokers; None
-    # when the deck is not known.  What a limit on the pile can ever meet.
-    pile_values: frozenset[int] | None = None
-    # How the deck names a number (an ordinary pack: "Ace"), for the words.
-    rank_name: Callable[[int], str] = str
-
-    def said(self, rank: int) -> str:
-        """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""
-        name = self.rank_name(rank)
-        return name if name == str(rank) else f"the {name}, {rank}"
-
-    def number(self, key: str) -> int | None:
-        value = self.params.get(key)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    @property
-    def leaves_game(self) -> bool:
-        """The card leaves the game as it resolves (a unit's ``leaves_game``, e.g. one_time),
-        so it never lies on the pile: what counts there never counts for it."""
-        return any(n in UNITS and UNITS[n].leaves_game for n in self.names)
-
-
-class EffectSpec:
-    """One effect of the menu (R9).  Subclasses (one per module in ``referee/effects/``) set the
-    class attributes and override what their effect does; every method has a sensible default.
-    """
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    rule: ClassVar[str] = "R9"
-    description: ClassVar[str] = ""
-    help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
-    params: ClassVar[tuple[Param, ...]] = ()
-    targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
     gives_card: ClassVar[bool] = False  # a play may say which card it gives (`give`, R8.9)
     # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
     # resolved when the card is played (the rest).
     passive: ClassVar[bool] = False
-    examples: ClassVar[tuple[dict[str, Any], ...]] = ()
-    order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
-    said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
-    # The card leaves the game as it resolves, so it never lies on the pile: its copies never
-    # make a run (R7.1, R8), and a careful player keeps it for later.
-    leaves_game: ClassVar[bool] = False
     # Its pending slice's ``refuse`` only enforces the zone its ``pending_zone`` names (R8.3's
     # follow-up, next_face_up): plays generated from the zone due never meet it, so the legal
     # steps keep their fast path while it is pending.
@@ -159,39 +90,18 @@ class EffectSpec:
     copyable: ClassVar[bool] = False
     # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
     bot_aim: ClassVar[str] = "fewest_cards"
-    # Effects that make no sense on the same card as this one: name -> why.
-    contradicts: ClassVar[Mapping[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        cls.limits_landing = cls.lands_on is not EffectSpec.lands_on or (
+            cls.takes is not EffectSpec.takes
+        )
+        super().__init_subclass__(**kwargs)  # the declaration goes on the menu
         if cls.name:
-            if cls.name in UNITS:
-                raise ValueError(f"two effects are called {cls.name!r}")
-            UNITS[cls.name] = cls()
-
-    def effect(self, params: Params | None = None) -> Effect:
-        """This effect on a card, its parameters' declared defaults filled in (the loader)."""
-        full = {p.name: p.default for p in self.params if p.default is not None}
-        full.update(params or {})
-        return Effect(self.name, dict(sorted(full.items())))
-
-    def arg(self, params: Params, key: str) -> Any:
-        """A parameter's value on a card, else its declared default: each default is written
-        once, in ``params``."""
-        if key in params:
-            return params[key]
-        return next(p.default for p in self.params if p.name == key)
+            unit = MENU[cls.name]
+            assert isinstance(unit, EffectSpec)
+            UNITS[cls.name] = unit
 
     # --- the engine ----------------------------------------------------------------------
-
-    def needs_target(self, params: Params) -> bool:
-        """Whether this effect, with these parameters, needs a chosen player: a targeted one,
-        unless it is aimed at the next player (``TARGET``)."""
-        if not self.targeted:
-            return False
-        return not any(p.name == "target" for p in self.params) or (
-            self.arg(params, "target") == "chosen"
-        )
 
     def aimed_at(self, r: Resolution, params: Params) -> int | None:
         """The seat this effect acts on: the chosen player's, or the next player's (``TARGET``:
@@ -216,10 +126,6 @@ class EffectSpec:
     def target_must_be_in(self, params: Params) -> bool:
         """Whether the chosen player must still be in (an effect that acts on their turn)."""
         return False
-
-    def traits(self, params: Params, traits: Traits) -> None:
-        """How a card with this effect judges plays while it lies on the pile (R5): wild, a
-        value, see-through, leaves the game."""
 
     def lands_on(
         self, params: Params, card: Card, pile: PileView, variant: Variant
@@ -278,17 +184,6 @@ class EffectSpec:
         """As play would pass to ``who``: whether they lose this turn (R8.6), and the slice
         after it (None: gone).  By default nobody is passed over."""
         return False, p
-
-    # --- words -----------------------------------------------------------------------------
-
-    def sheet(self, params: Params, variant: Variant | None) -> str:
-        """One sentence for the rules sheet, in plain words."""
-        return self.description
-
-    # --- the loader ------------------------------------------------------------------------
-
-    def check(self, c: CardCheck) -> None:
-        """Semantic checks a schema cannot express (errors and warnings, located)."""
 
     # --- the bots --------------------------------------------------------------------------
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from referee import wording
 from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
-from referee.engine import core
 from referee.engine.events import MUTE, Flow
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
@@ -37,6 +36,7 @@ from referee.engine.steps import (
 )
 from referee.reasons import HintFacts
 from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
+from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 

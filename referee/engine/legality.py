@@ -27,7 +27,6 @@ from referee.effects import (
     Traits,
     first_zone,
 )
-from referee.engine import core
 from referee.engine.fast import FastTables
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
@@ -58,6 +57,7 @@ from referee.reasons import (
     Who,
 )
 from referee.state import Pending, Seat, State, ZoneCards, ZoneName
+from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 

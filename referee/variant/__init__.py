@@ -19,7 +19,7 @@ _WHERE = {
     "variant_from_data": "loader",
     "variant_to_data": "loader",
     "MENU": "menu",
-    "EffectSpec": "menu",
+    "EffectDecl": "menu",
     "Param": "menu",
     "Card": "model",
     "Deal": "model",

@@ -1,14 +1,235 @@
-"""The menu of effects (RULES.md R9), as the variant side reads it: the loader, the schema
-generator, the rules sheet and the app's composer.
+"""The menu of effects (RULES.md R9) as the variant file reads it, filled by the effect units.
 
-The units themselves live in ``referee/effects/`` (``referee.effects.spec.EffectSpec``); this
-module only re-exports what those readers need, so that the variant model below never imports
-the effects (it would be a circle: the effects read the model).
+A unit lives above this layer (``referee/effects/<name>.py``, a subclass of
+:class:`referee.effects.spec.EffectSpec`, which adds the engine's hooks to the declaration
+here); defining its class registers it in :data:`MENU`.  The package ``referee`` imports every
+unit as it starts, so the loader, the schema, the rules sheet and the Design page read the whole
+menu while nothing in ``referee.variant`` imports an effect (tests/test_import_graph.py).
+
+What the variant side reads of an effect is declared here: its parameters with their limits
+and words (:class:`Param`), its title, help and rule, the traits it gives a card on the pile
+(R5: what the words and the deck's checks need), its sentence for the rules sheet and its own
+checks for the loader (:class:`CardCheck`).
 """
 
 from __future__ import annotations
 
-from referee.effects import MENU, EffectSpec, Param, Params, Traits, needs_target
-from referee.effects.spec import CardCheck
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
-__all__ = ["MENU", "CardCheck", "EffectSpec", "Param", "Params", "Traits", "needs_target"]
+from referee.variant.model import Effect, Variant
+
+Params = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an effect: its JSON type, default and allowed values."""
+
+    name: str
+    type: str  # "integer" or "string"
+    description: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    # The Design page's words (referee/app/designer.py EFFECT_WORDS): a plain label, the words
+    # for each of ``choices`` (same order), and what an empty field means where that makes
+    # sense (a parameter with no default: "no lowest number").
+    label: str = ""
+    choice_words: tuple[str, ...] = ()
+    empty: str = ""
+
+
+@dataclass
+class Traits:
+    """How a card behaves on the pile, derived from its effects: what R5 reads (wild, the value
+    it counts, see-through) and R7.1 (a card that leaves the game never makes a run)."""
+
+    wild: bool = False
+    value: int | None = None  # None: a number counts its rank (a Karma card counts 0)
+    transparent: bool = False
+    leaves_game: bool = False  # removed as it resolves, never on the pile (a unit's leaves_game)
+
+
+class Report(Protocol):
+    """``error`` / ``warn`` of a :class:`CardCheck`: the loader's located message (the file's
+    words: ``karma validate``, the YAML view), the parameter it is about (None: the effect), and
+    the same in a family's words for the Design page (no field names, no effect ids: say the
+    effect's ``title``)."""
+
+    def __call__(self, message: str, key: str | None, plain: str = "") -> None: ...
+
+
+@dataclass
+class CardCheck:
+    """One effect on one card, as the loader's semantic checks see it.
+
+    ``names`` are the effects listed on the same card; ``rank`` is None for a Karma card (or the
+    jokers of an ordinary pack: ``holder`` says which, for the words); ``ranks`` are the deck's
+    number ranks when they are known.  ``error`` and ``warn`` report at
+    the effect (or at one of its parameters) with the loader's located messages.
+    """
+
+    params: dict[str, Any]
+    names: list[str]
+    rank: int | None
+    ranks: range | None
+    error: Report
+    warn: Report
+    holder: str = "Karma card"  # what a card without a rank is: "Karma card" or "joker"
+    # The values the pile may count with a card of this deck judging it (R5.2, R5.4): the
+    # numbers (or the value a rank's power gives them), 0 for Karma cards and jokers; None
+    # when the deck is not known.  What a limit on the pile can ever meet.
+    pile_values: frozenset[int] | None = None
+    # How the deck names a number (an ordinary pack: "Ace"), for the words.
+    rank_name: Callable[[int], str] = str
+
+    def said(self, rank: int) -> str:
+        """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""
+        name = self.rank_name(rank)
+        return name if name == str(rank) else f"the {name}, {rank}"
+
+    def number(self, key: str) -> int | None:
+        value = self.params.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @property
+    def leaves_game(self) -> bool:
+        """The card leaves the game as it resolves (a unit's ``leaves_game``, e.g. one_time),
+        so it never lies on the pile: what counts there never counts for it."""
+        return any(n in _UNITS and _UNITS[n].leaves_game for n in self.names)
+
+
+class EffectDecl:
+    """What the variant file knows of one effect of the menu (R9): a unit's declaration, its
+    words and its checks.  ``referee.effects.spec.EffectSpec`` adds the engine's hooks; a
+    subclass with a ``name`` registers itself on the menu."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rule: ClassVar[str] = "R9"
+    description: ClassVar[str] = ""
+    help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
+    params: ClassVar[tuple[Param, ...]] = ()
+    targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
+    examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+    order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
+    said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
+    # The card leaves the game as it resolves, so it never lies on the pile: its copies never
+    # make a run (R7.1, R8), and a careful player keeps it for later.
+    leaves_game: ClassVar[bool] = False
+    # Effects that make no sense on the same card as this one: name -> why.
+    contradicts: ClassVar[Mapping[str, str]] = {}
+    # It changes where cards may go beyond R5.2 (where its card lands, or what may go on it):
+    # the rules sheet's core sentence must not contradict it.  Set by the engine's side of
+    # the unit from the hooks it has (``referee.effects.spec.EffectSpec``).
+    limits_landing: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            if cls.name in _UNITS:
+                raise ValueError(f"two effects are called {cls.name!r}")
+            _UNITS[cls.name] = cls()
+            MENU.changed()
+
+    def effect(self, params: Params | None = None) -> Effect:
+        """This effect on a card, its parameters' declared defaults filled in (the loader)."""
+        full = {p.name: p.default for p in self.params if p.default is not None}
+        full.update(params or {})
+        return Effect(self.name, dict(sorted(full.items())))
+
+    def arg(self, params: Params, key: str) -> Any:
+        """A parameter's value on a card, else its declared default: each default is written
+        once, in ``params``."""
+        if key in params:
+            return params[key]
+        return next(p.default for p in self.params if p.name == key)
+
+    def needs_target(self, params: Params) -> bool:
+        """Whether this effect, with these parameters, needs a chosen player: a targeted one,
+        unless it is aimed at the next player (``referee.effects.spec.TARGET``)."""
+        if not self.targeted:
+            return False
+        return not any(p.name == "target" for p in self.params) or (
+            self.arg(params, "target") == "chosen"
+        )
+
+    def traits(self, params: Params, traits: Traits) -> None:
+        """How a card with this effect judges plays while it lies on the pile (R5): wild, a
+        value, see-through, leaves the game."""
+
+    def sheet(self, params: Params, variant: Variant | None) -> str:
+        """One sentence for the rules sheet, in plain words."""
+        return self.description
+
+    def check(self, c: CardCheck) -> None:
+        """Semantic checks a schema cannot express (errors and warnings, located)."""
+
+
+_UNITS: dict[str, EffectDecl] = {}
+
+
+class _Menu(Mapping[str, EffectDecl]):
+    """The registered effects by name, in menu order (``order``, then name)."""
+
+    def __init__(self) -> None:
+        self._sorted: dict[str, EffectDecl] | None = None
+
+    def changed(self) -> None:
+        self._sorted = None
+
+    def _items(self) -> dict[str, EffectDecl]:
+        if self._sorted is None:
+            units = sorted(_UNITS.values(), key=lambda u: (u.order, u.name))
+            self._sorted = {u.name: u for u in units}
+        return self._sorted
+
+    def __getitem__(self, name: str) -> EffectDecl:
+        return _UNITS[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in _UNITS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(_UNITS)
+
+
+MENU: _Menu = _Menu()
+"""The menu of effects (R9), in menu order: the schema, the loader's checks, the rules sheet,
+the app's composer and the bots all read it."""
+
+
+def needs_target(effect: str, params: Params) -> bool:
+    """Whether this effect, with these parameters, needs a chosen player."""
+    return _UNITS[effect].needs_target(params)
+
+
+def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
+    """Combine a card's effects into its traits. Karma cards are wild and count 0 (R5.3-R5.4)."""
+    t = Traits(wild=karma, value=0 if karma else None)
+    for e in effects:
+        unit = _UNITS[e.name]
+        unit.traits(dict(e.params), t)
+        if unit.leaves_game:
+            t.leaves_game = True
+    return t
+
+
+__all__ = [
+    "MENU",
+    "CardCheck",
+    "EffectDecl",
+    "Param",
+    "Params",
+    "Report",
+    "Traits",
+    "needs_target",
+    "traits_of",
+]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.resources import SCHEMA_ID_BASE
-from referee.variant.menu import MENU, EffectSpec, Param
+from referee.variant.menu import MENU, EffectDecl, Param
 from referee.variant.model import RANK_WORDS, STARTS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -74,7 +74,7 @@ def _param_schema(p: Param) -> dict[str, Any]:
     return out
 
 
-def _effect_def(spec: EffectSpec) -> dict[str, Any]:
+def _effect_def(spec: EffectDecl) -> dict[str, Any]:
     props: dict[str, Any] = {
         "effect": _f("Effect name", f"{spec.title} ({spec.rule}).", const=spec.name)
     }

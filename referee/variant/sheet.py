@@ -2,7 +2,7 @@
 
 Card texts in a variant file are the author's; what a card *does* is generated from its effects
 (:func:`describe_effects`, each effect unit's own words), and its core-rule sentences follow the
-table the engine reads (``referee.engine.core``), so the sheet always says what the referee
+table the engine reads (``referee.variant.core``), so the sheet always says what the referee
 enforces.
 Rule numbers refer to RULES.md and are cited lightly.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.engine import core
 from referee.plaintext import markdown_literal
-from referee.variant.menu import MENU, EffectSpec
+from referee.variant import core
+from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
 
 
@@ -33,13 +33,8 @@ def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) 
 
 def _limits(v: Variant) -> bool:
     """Whether a card of the variant changes where cards may go beyond R5.2 (its unit limits
-    where it lands, or what may go on it): the core sentence must not contradict it."""
-    return any(
-        type(MENU[e.name]).lands_on is not EffectSpec.lands_on
-        or type(MENU[e.name]).takes is not EffectSpec.takes
-        for c in v.all_cards()
-        for e in v.effects_of(c)
-    )
+    where it lands, or what may go on it: ``limits_landing``): the core sentence must not contradict it."""
+    return any(MENU[e.name].limits_landing for c in v.all_cards() for e in v.effects_of(c))
 
 
 def _players_word(lo: int, hi: int) -> str:

@@ -3,7 +3,8 @@
 The engine reads this table as it applies a step, and the rules sheet
 (``referee.variant.sheet``) writes its core-rule sentences from the same table, so the sheet
 cannot say one thing while the referee does another: change a rule here and both change
-(tests/test_variant_sheet.py shows it).  Read it as ``core.RULES`` at the time of use.
+(tests/test_variant_sheet.py shows it).  Read it as ``core.RULES`` at the time of use.  It lives
+with the variant, below the engine and the sheet that both read it (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
