@@ -11,9 +11,9 @@ from strategies import valid_variants
 from streamlit.testing.v1 import AppTest
 
 from referee.app import designer as d
+from referee.variant.fields import TEXT_LIMITS
 from referee.variant.loader import dump_variant, load_variant_text, variant_to_data
 from referee.variant.model import Variant
-from referee.variant.schema_gen import TEXT_LIMITS
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 

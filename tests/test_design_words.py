@@ -110,8 +110,8 @@ def test_every_check_of_every_effect_unit_gives_plain_words() -> None:
 
 
 def test_every_check_of_the_loader_gives_plain_words() -> None:
-    """The same for the loader's own checks: every ``self.report`` / ``self.warn`` gives the
-    family's words (``plain=``, or ``self.warn``'s third argument)."""
+    """The same for the loader's own checks: every ``r.error`` / ``r.warn`` of its named rules
+    gives the family's words (``plain=``, or the third argument)."""
     import ast
 
     loader = Path(__file__).resolve().parents[1] / "referee" / "variant" / "loader.py"
@@ -120,13 +120,13 @@ def test_every_check_of_the_loader_gives_plain_words() -> None:
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("report", "warn")
+            and node.func.attr in ("error", "warn")
             and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == "self"
+            and node.func.value.id == "r"
         ):
             calls += 1
             keywords = {k.arg for k in node.keywords}
-            given = "plain" in keywords or len(node.args) >= (3 if node.func.attr == "warn" else 4)
+            given = "plain" in keywords or len(node.args) >= 3
             if not given and node.args and not isinstance(node.args[0], ast.Name):
                 missing.append(node.lineno)
     assert calls >= 25

@@ -19,10 +19,11 @@ from typing import Any
 import yaml
 
 from referee.resources import modeline
+from referee.variant.fields import TEXT_LIMITS
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import STARTS, TableRules, Variant
-from referee.variant.schema_gen import TEXT_LIMITS, variant_schema
+from referee.variant.schema_gen import variant_schema
 from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
 

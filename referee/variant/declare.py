@@ -1,0 +1,378 @@
+"""How a field of the variant file is declared once, and what is derived from its declaration.
+
+Every field of a variant file is one declaration (``referee/variant/fields.py``; a table rule's
+in its unit): its key, its kind and bounds (a whole number from ``lo`` to ``hi``, a text, a
+choice, a switch, a mapping of fields, a list of rows, a list of effects), whether it may be
+left out, its words - the title and help an editor shows, the label the Design page shows - and
+the attribute of the model it fills.  From the declarations come:
+
+- the JSON Schema (:meth:`Field.schema`, ``referee.variant.schema_gen``);
+- the typed view the loader's cross-field checks read (:meth:`Field.sound`): each value of the
+  kind declared, or left out, so that no check reads raw data again;
+- the model (:meth:`Field.build`) and the way back to data (:meth:`Field.back`: a field left out
+  when it holds the model's default, so a file says only what it changes);
+- the Design page's fields and the drafts it reads back (:meth:`Field.tame`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.variant.menu import MENU
+from referee.variant.model import Effect, Variant
+
+ORDER = (
+    *("title", "description", "type", "enum", "const", "pattern", "minLength", "maxLength"),
+    *("minimum", "maximum", "minItems", "maxItems", "items", "required", "additionalProperties"),
+    *("properties", "$defs", "anyOf", "$ref", "default", "examples", "x-expected"),
+    *("if", "then", "else"),
+)
+"""The order of a schema node's keys, so that the schema file reads the same every time."""
+
+SANE = 1_000_000
+"""Far beyond every bound: a larger number is the schema's to report, never computed with."""
+
+
+_SPELT = {"x_expected": "x-expected", "ref": "$ref"}
+
+
+def node(title: str, about: str, **keys: Any) -> dict[str, Any]:
+    """A schema node with its title and description, its keys in ``ORDER``; empty ones left
+    out (``x_expected`` is written ``x-expected``, ``ref`` ``$ref``)."""
+    given = {_SPELT.get(k, k): v for k, v in keys.items() if v not in (None, (), [], "")}
+    out: dict[str, Any] = {"title": title, "description": about}
+    for k in ORDER:
+        if k in given:
+            value = given.pop(k)
+            out[k] = list(value) if isinstance(value, tuple) else value
+    assert not given, f"unknown schema keys {sorted(given)}"
+    return out
+
+
+def whole(value: object) -> int | None:
+    """A whole number the checks may compute with (never a bool, never an absurd one)."""
+    if isinstance(value, int) and not isinstance(value, bool) and -SANE <= value <= SANE:
+        return value
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    """One field of the variant file: its key, words and place in the model."""
+
+    key: str
+    title: str
+    about: str  # the schema's description: an editor's hover help
+    label: str = ""  # the Design page's label for it
+    optional: bool = False  # may be left out: the model keeps its default
+    always: bool = False  # written back even when it holds the default (an empty list)
+    attr: str | None = None  # the model's attribute (None: the key; "": several, see build)
+    examples: tuple[Any, ...] = ()
+    expected: str = ""  # the words "expected ..." of a schema message, where the kind's are poor
+
+    @property
+    def name(self) -> str:
+        return self.key if self.attr is None else self.attr
+
+    def schema(self) -> dict[str, Any]:
+        return node(
+            self.title, self.about, **self.body(), examples=self.examples, x_expected=self.expected
+        )
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+    def sound(self, raw: object) -> Any:
+        """The value as the cross-field checks may read it, or None when it is not of the kind
+        declared (the schema says so)."""
+        return raw
+
+    def build(self, raw: Any, pack: Variant) -> Any:
+        """The model's value from valid data; ``pack`` names the deck's ranks."""
+        return raw
+
+    def back(self, value: Any) -> Any:
+        """The data of the model's value."""
+        return value
+
+    def tame(self, raw: object) -> Any:
+        """A draft's value as the Design page may show it, or None (empty)."""
+        return self.sound(raw)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Int(Field):
+    """A whole number from ``lo`` to ``hi``."""
+
+    lo: int
+    hi: int
+
+    def body(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+
+    def sound(self, raw: object) -> int | None:
+        return whole(raw)
+
+    def tame(self, raw: object) -> int | None:
+        n = whole(raw)
+        return n if n is not None and self.lo <= n <= self.hi else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Text(Field):
+    """A text of at most ``most`` characters (at least ``least``), perhaps of a form."""
+
+    most: int = 0  # 0: no limit but the file's size
+    least: int = 0
+    pattern: str = ""
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "type": "string",
+            "pattern": self.pattern,
+            "minLength": self.least or None,
+            "maxLength": self.most or None,
+        }
+
+    def sound(self, raw: object) -> str | None:
+        return raw if isinstance(raw, str) else None
+
+    def tame(self, raw: object) -> str:
+        return (raw[: self.most] if self.most else raw) if isinstance(raw, str) else ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(Field):
+    """One of a few words (``words``: how the Design page says each)."""
+
+    choices: tuple[str, ...]
+    default: str | None = None
+    words: tuple[str, ...] = ()
+
+    def body(self) -> dict[str, Any]:
+        return {"type": "string", "enum": self.choices, "default": self.default}
+
+    def sound(self, raw: object) -> str | None:
+        return raw if raw in self.choices else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flag(Field):
+    """A switch, off unless the file turns it on."""
+
+    def body(self) -> dict[str, Any]:
+        return {"type": "boolean", "default": False}
+
+    def sound(self, raw: object) -> bool | None:
+        return raw if isinstance(raw, bool) else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Obj:
+    """A mapping of fields, made into one model object (``make``); ``defname`` names it in the
+    schema's ``$defs`` (none: written where it is used)."""
+
+    title: str
+    about: str
+    fields: tuple[Field, ...]
+    make: Callable[..., Any]
+    defname: str = ""
+    examples: tuple[Any, ...] = ()
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": [f.key for f in self.fields if not f.optional],
+            "additionalProperties": False,
+            "properties": {f.key: f.schema() for f in self.fields},
+        }
+
+    def definition(self) -> dict[str, Any]:
+        return node(self.title, self.about, **self.body(), examples=self.examples)
+
+    def ref(self) -> dict[str, Any]:
+        return {"$ref": f"#/$defs/{self.defname}"}
+
+    def sound(self, raw: object) -> dict[str, Any]:
+        """The fields of the kind declared ({} for what is not a mapping)."""
+        if not isinstance(raw, dict):
+            return {}
+        out = {}
+        for f in self.fields:
+            if f.key in raw:
+                value = f.sound(raw[f.key])
+                if value is not None:
+                    out[f.key] = value
+        return out
+
+    def build(self, raw: Mapping[str, Any], pack: Variant) -> Any:
+        kwargs: dict[str, Any] = {}
+        for f in self.fields:
+            if f.key in raw:
+                value = f.build(raw[f.key], pack)
+                kwargs.update(value if f.attr == "" else {f.name: value})
+        return self.make(**kwargs)
+
+    def back(self, model: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in self.fields:
+            value = model if f.attr == "" else getattr(model, f.name)
+            if f.optional and not f.always and f.attr != "" and value == _default(model, f.name):
+                continue
+            data = f.back(value)
+            if data is not None:
+                out[f.key] = data
+        return out
+
+    def tame(self, raw: object) -> dict[str, Any]:
+        """A draft's mapping: each field tamed, an optional one only when it holds something
+        (the Design page asks for the required ones until they are filled in)."""
+        given = raw if isinstance(raw, dict) else {}
+        out = {}
+        for f in self.fields:
+            value = f.tame(given.get(f.key))
+            if not f.optional or value not in (None, "", [], {}):
+                out[f.key] = value
+        return out
+
+
+def _default(model: Any, name: str) -> Any:
+    """The model class's default for one attribute (what a file that leaves it out gets)."""
+    for f in dataclasses.fields(model):
+        if f.name == name:
+            if f.default is not dataclasses.MISSING:
+                return f.default
+            if f.default_factory is not dataclasses.MISSING:
+                return f.default_factory()
+    return dataclasses.MISSING
+
+
+@dataclass(frozen=True, kw_only=True)
+class One(Field):
+    """A field holding one mapping (``obj``)."""
+
+    obj: Obj
+
+    def schema(self) -> dict[str, Any]:
+        if self.obj.defname:
+            return node(self.title, self.about, ref=self.obj.ref()["$ref"])
+        return node(self.title, self.about, **self.obj.body(), examples=self.obj.examples)
+
+    def sound(self, raw: object) -> dict[str, Any]:
+        return self.obj.sound(raw)
+
+    def build(self, raw: Any, pack: Variant) -> Any:
+        return self.obj.build(raw, pack)
+
+    def back(self, value: Any) -> Any:
+        return self.obj.back(value)
+
+    def tame(self, raw: object) -> dict[str, Any]:
+        return self.obj.tame(raw)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rows(Field):
+    """A list of mappings (``obj``), at least ``lo`` and at most ``hi`` of them."""
+
+    obj: Obj
+    lo: int = 0
+    hi: int
+
+    def body(self) -> dict[str, Any]:
+        return {"type": "array", "minItems": self.lo or None, "maxItems": self.hi} | {
+            "items": self.obj.ref()
+        }
+
+    def sound(self, raw: object) -> list[dict[str, Any]]:
+        """Every row, in place (a row that is not a mapping reads as {})."""
+        return [self.obj.sound(r) for r in raw] if isinstance(raw, list) else []
+
+    def build(self, raw: Any, pack: Variant) -> tuple[Any, ...]:
+        return tuple(self.obj.build(r, pack) for r in raw)
+
+    def back(self, value: Any) -> list[Any]:
+        return [self.obj.back(v) for v in value]
+
+    def tame(self, raw: object) -> list[dict[str, Any]]:
+        rows = [r for r in (raw if isinstance(raw, list) else [])[: self.hi] if isinstance(r, dict)]
+        return [self.obj.tame(r) for r in rows]
+
+
+@dataclass(frozen=True)
+class Eff:
+    """One well-formed effect of a list, as the cross-field checks read it."""
+
+    index: int
+    name: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effects(Field):
+    """A card's list of effects from the menu (R9): ``#/$defs/effects``."""
+
+    lo: int = 0
+
+    def schema(self) -> dict[str, Any]:
+        return node(self.title, self.about, minItems=self.lo or None, ref="#/$defs/effects")
+
+    def sound(self, raw: object) -> list[Eff]:
+        """The well-formed effects of the list (the schema reports the others)."""
+        out = []
+        for i, item in enumerate(raw if isinstance(raw, list) else []):
+            if isinstance(item, str) and item in MENU:
+                out.append(Eff(i, item, {}))
+            elif isinstance(item, dict) and isinstance(item.get("effect"), str):
+                name = item["effect"]
+                params = {k: v for k, v in item.items() if k != "effect"}
+                if name in MENU and params_ok(name, params):
+                    out.append(Eff(i, name, params))
+        return out
+
+    def build(self, raw: Any, pack: Variant) -> tuple[Effect, ...]:
+        return tuple(effect_from_data(e) for e in raw)
+
+    def back(self, value: Any) -> list[Any]:
+        return [effect_to_data(e) for e in value]
+
+
+def params_ok(name: str, params: Mapping[Any, Any]) -> bool:
+    """Parameters the schema accepts (the checks leave the others to the schema)."""
+    specs = {p.name: p for p in MENU[name].params}
+    if any(p.required and p.name not in params for p in specs.values()):
+        return False
+    for key, value in params.items():
+        spec = specs.get(key)
+        if spec is None:
+            return False
+        if spec.type == "integer":
+            n = whole(value)
+            if n is None or (spec.minimum is not None and n < spec.minimum):
+                return False
+            if spec.maximum is not None and n > spec.maximum:
+                return False
+        elif not isinstance(value, str) or (spec.choices and value not in spec.choices):
+            return False
+    return True
+
+
+def effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
+    """An effect of valid data: a bare name, or a mapping with its parameters."""
+    if isinstance(raw, str):
+        return MENU[raw].effect()
+    return MENU[raw["effect"]].effect({k: v for k, v in raw.items() if k != "effect"})
+
+
+def effect_to_data(effect: Effect) -> str | dict[str, Any]:
+    """The YAML form of an effect: a bare name without parameters, else a mapping."""
+    if not effect.params:
+        return effect.name
+    order = [p.name for p in MENU[effect.name].params]
+    params = sorted(
+        effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
+    )
+    return {"effect": effect.name, **dict(params)}

@@ -1,0 +1,589 @@
+"""The fields of a variant file, each declared once (``referee.variant.declare`` says what is
+derived from a declaration: the schema, the loader's typed view, the model and the way back, the
+Design page's fields).  A new field is one declaration here, in the place the file lists it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.variant.declare import (
+    Choice,
+    Effects,
+    Field,
+    Flag,
+    Int,
+    Obj,
+    One,
+    Rows,
+    Text,
+    node,
+    whole,
+)
+from referee.variant.model import (
+    ACE_HIGH,
+    ACE_LOW,
+    JOKER,
+    ORDINARY,
+    RANK_WORDS,
+    STARTS,
+    Deal,
+    KarmaCard,
+    PlayerRange,
+    RankPower,
+    TableRules,
+    Variant,
+)
+
+VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
+CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
+RULE_PATTERN = "^R[0-9]+(\\.[0-9]+)*$"
+TEXT_LIMITS = {
+    "variant_id": 40,
+    "name": 80,
+    "description": 4000,
+    "author": 80,
+    "card_id": 40,
+    "card_name": 60,
+    "text": 1000,
+}
+"""Longest texts a variant may hold (characters). The Design page's fields take the same limits,
+so that every valid variant survives a trip through the page unchanged."""
+
+ORDINARY_COPIES = 4
+"""An ordinary pack has four of each rank (one a suit; the suits do not matter here)."""
+
+
+def pack_of(ranks: object) -> Variant:
+    """The deck's naming of ranks, read from the ``ranks`` field (an ordinary pack when it says
+    so): a bare Variant, so that the checks name a Queen as the referee does."""
+    if isinstance(ranks, dict) and ranks.get("pack") == ORDINARY:
+        ace = "low" if ranks.get("ace") == "low" else "high"
+        low, high = (ACE_LOW, 13) if ace == "low" else (2, ACE_HIGH)
+        return Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace)
+    return Variant("", "")
+
+
+def rank_of(value: object, pack: Variant) -> int | None:
+    """A rank power's ``rank``: a number, or in an ordinary pack a label or name (``Q``)."""
+    if isinstance(value, str):
+        card = pack.parse_card(value) if pack.ordinary and not value.isdigit() else None
+        return card if isinstance(card, int) else None
+    return whole(value)
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+
+def _text(label: str = "What it says") -> Text:
+    return Text(
+        key="text",
+        title="Text",
+        about="What the card says, in plain words, for the rules sheet.",
+        most=TEXT_LIMITS["text"],
+        optional=True,
+        label=label,
+    )
+
+
+def _rule(example: str, about: str) -> Text:
+    return Text(
+        key="rule",
+        title="Rule",
+        about=about,
+        pattern=RULE_PATTERN,
+        optional=True,
+        examples=(example,),
+        expected=f"a rule number such as {example}",
+    )
+
+
+def _copies(title: str, about: str, lo: int, label: str = "Copies") -> Int:
+    return Int(key="copies", title=title, about=about, lo=lo, hi=12, label=label)
+
+
+PLAYER_RANGE = Obj(
+    defname="player_range",
+    title="Player range",
+    about="With this many decks combined, this many players may sit down (R1.2-R1.3).",
+    make=PlayerRange,
+    fields=(
+        Int(key="decks", title="Decks", about="How many decks are shuffled together.", lo=1, hi=4),
+        Int(
+            key="min",
+            title="Fewest players",
+            about="The fewest players for this many decks.",
+            lo=2,
+            hi=20,
+            label="From",
+        ),
+        Int(
+            key="max",
+            title="Most players",
+            about="The most players for this many decks.",
+            lo=2,
+            hi=20,
+            label="To",
+        ),
+    ),
+    examples=({"decks": 1, "min": 2, "max": 6},),
+)
+
+NUMBERS = Obj(
+    defname="ranks",
+    title="Number cards",
+    about="The number cards of one deck: every rank from low to high, in this many copies.",
+    make=dict,
+    fields=(
+        Int(
+            key="low",
+            title="Lowest rank",
+            about="The lowest number card.",
+            lo=1,
+            hi=99,
+            attr="ranks_low",
+            label="Lowest number",
+        ),
+        Int(
+            key="high",
+            title="Highest rank",
+            about="The highest number card.",
+            lo=1,
+            hi=99,
+            attr="ranks_high",
+            label="Highest number",
+        ),
+        _copies("Copies", "How many copies of each rank one deck has.", 1, "Copies of each"),
+    ),
+    examples=({"low": 1, "high": 16, "copies": 3},),
+)
+
+ORDINARY_PACK = Obj(
+    defname="ordinary_pack",
+    title="An ordinary pack",
+    about="An ordinary pack of playing cards: 2 to 10, Jack, Queen, King and Ace, four of "
+    "each (the suits do not matter). The referee says J, Q, K and A; the rules and the "
+    "effects count them as 11, 12, 13 and 14 (the Ace as 1 when it is low).",
+    make=dict,
+    fields=(
+        Choice(
+            key="pack",
+            title="Pack",
+            about="ordinary: an ordinary pack of 52 cards.",
+            choices=(ORDINARY,),
+            label="Which cards",
+        ),
+        Choice(
+            key="ace",
+            title="The Ace",
+            about="high (the default: the Ace beats the King, it counts 14) or low (it is the "
+            "lowest card, counting 1).",
+            choices=("high", "low"),
+            default="high",
+            optional=True,
+            label="The Ace",
+            words=("Aces high (the Ace beats the King)", "Aces low (the Ace is below the 2)"),
+        ),
+    ),
+    examples=({"pack": "ordinary", "ace": "high"},),
+)
+
+
+class Ranks(Field):
+    """The deck's number cards: ranks from low to high in some copies, or an ordinary pack
+    (``pack: ordinary``): five attributes of the model."""
+
+    def schema(self) -> dict[str, Any]:
+        return node(
+            self.title,
+            self.about,
+            examples=self.examples,
+            **{
+                "if": {"type": "object", "required": ["pack"]},
+                "then": ORDINARY_PACK.ref(),
+                "else": NUMBERS.ref(),
+            },
+        )
+
+    def sound(self, raw: object) -> dict[str, Any]:
+        pack = pack_of(raw)
+        if pack.ordinary:
+            return {"low": pack.ranks_low, "high": pack.ranks_high, "copies": pack.copies}
+        return NUMBERS.sound(raw)
+
+    def build(self, raw: Any, pack: Variant) -> dict[str, Any]:
+        if pack.ordinary:
+            return {"pack": ORDINARY, "ace": pack.ace, "ranks_low": pack.ranks_low} | {
+                "ranks_high": pack.ranks_high,
+                "copies": pack.copies,
+            }
+        return {"ranks_low": raw["low"], "ranks_high": raw["high"], "copies": raw["copies"]}
+
+    def back(self, value: Any) -> dict[str, Any]:
+        v: Variant = value
+        if v.ordinary:
+            return {"pack": ORDINARY, "ace": v.ace}
+        return {"low": v.ranks_low, "high": v.ranks_high, "copies": v.copies}
+
+    def tame(self, raw: object) -> dict[str, Any]:
+        if pack_of(raw).ordinary:  # an ordinary pack (issue 31.1): only the Ace's place
+            return {"pack": ORDINARY, "ace": pack_of(raw).ace}
+        return {
+            f.key: f.tame(raw.get(f.key) if isinstance(raw, dict) else None) for f in NUMBERS.fields
+        }
+
+
+class Rank(Field):
+    """A rank power's rank: a number, or in an ordinary pack a face's label or name."""
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 99},
+                {"type": "string", "enum": list(RANK_WORDS)},
+            ]
+        }
+
+    def sound(self, raw: object) -> object:
+        return raw
+
+    def build(self, raw: Any, pack: Variant) -> int:
+        rank = rank_of(raw, pack)
+        assert rank is not None  # the checks have passed: it is there
+        return rank
+
+    def tame(self, raw: object) -> int | None:
+        n = whole(raw)
+        return n if n is not None and 1 <= n <= 99 else None
+
+
+def _joker(**kwargs: Any) -> KarmaCard:
+    return KarmaCard(id=JOKER, name="Joker", joker=True, **kwargs)
+
+
+JOKERS = Obj(
+    defname="jokers",
+    title="Jokers",
+    about="The jokers of an ordinary pack: wild, not a number, counting 0 on top, with any "
+    "effects from the menu (R9) the group gives them. Records write a joker as `joker`.",
+    make=_joker,
+    fields=(
+        _copies("Copies", "How many jokers one pack has.", 0, "Jokers in a pack"),
+        _text("What a joker does, in your words"),
+        _rule(
+            "R9",
+            "The RULES.md number the referee cites for the jokers; by default the rule of their "
+            "effects.",
+        ),
+        Effects(
+            key="effects",
+            title="Effects",
+            about="What a joker does besides being wild, from the menu (R9); none: a plain "
+            "wild card.",
+            optional=True,
+            always=True,
+        ),
+    ),
+    examples=({"copies": 2, "effects": ["reverse"]},),
+)
+
+CLASSIC_CARD = {
+    "id": "five_or_below",
+    "name": "Five or Below",
+    "copies": 3,
+    "text": "The next player must play a 5 or lower, or a Karma card.",
+    "effects": [{"effect": "next_range", "max": 5}],
+}
+CLASSIC_POWER = {"rank": 10, "text": "Every 10 clears the pile.", "effects": ["wild", "clear_pile"]}
+
+KARMA_CARD = Obj(
+    defname="karma_card",
+    title="Karma card",
+    about="A Karma card: always wild and counts 0 on top (R5.3-R5.4), plus its effects.",
+    make=KarmaCard,
+    fields=(
+        Text(
+            key="id",
+            title="Card id",
+            about="How records and tests name the card: lowercase letters, digits and '_'.",
+            pattern=CARD_ID_PATTERN,
+            most=TEXT_LIMITS["card_id"],
+            examples=("five_or_below",),
+            expected="lowercase letters, digits and '_', starting with a letter (e.g. "
+            "five_or_below)",
+            label="Short id",
+        ),
+        Text(
+            key="name",
+            title="Card name",
+            about="The name printed on the card.",
+            least=1,
+            most=TEXT_LIMITS["card_name"],
+            label="Card name",
+        ),
+        _copies("Copies", "How many copies one deck has.", 0),
+        _text("What the card says"),
+        _rule(
+            "R8.2",
+            "The RULES.md number the referee cites for this card (e.g. R8.2); by default the "
+            "rule of its effects.",
+        ),
+        Effects(
+            key="effects",
+            title="Effects",
+            about="What the card does, from the menu (R9); may be empty: a plain wild card.",
+        ),
+    ),
+    examples=(CLASSIC_CARD,),
+)
+
+RANK_POWER = Obj(
+    defname="rank_power",
+    title="Rank power",
+    about="Effects given to every card of a number rank in a house variant (R1.4, R5.5).",
+    make=RankPower,
+    fields=(
+        Rank(
+            key="rank",
+            title="Rank",
+            about="The number card that has these powers; in an ordinary pack also J, Q, K or A "
+            "(or Jack, Queen, King, Ace).",
+            examples=(10, "Q"),
+            expected="a number from 1 to 99, or in an ordinary pack J, Q, K or A",
+            label="Number",
+        ),
+        _text(),
+        Effects(
+            key="effects",
+            title="Effects",
+            about="What every card of this rank does, from the menu (R9).",
+            lo=1,
+        ),
+    ),
+    examples=(CLASSIC_POWER,),
+)
+
+DEAL = Obj(
+    defname="deal",
+    title="The deal",
+    about="How many cards each player is dealt into each zone (R2.1).",
+    make=Deal,
+    fields=(
+        Int(
+            key="face_down",
+            title="Face-down",
+            about="Cards dealt face down, not looked at.",
+            lo=0,
+            hi=10,
+            label="Face-down cards",
+        ),
+        Int(
+            key="face_up",
+            title="Face-up",
+            about="Cards laid face up on the face-down ones.",
+            lo=0,
+            hi=10,
+            label="Face-up cards",
+        ),
+        Int(
+            key="hand",
+            title="Hand",
+            about="Cards each player starts with in hand.",
+            lo=0,
+            hi=20,
+            label="Hand cards",
+        ),
+    ),
+    examples=({"face_down": 3, "face_up": 3, "hand": 3},),
+)
+
+TABLE = Obj(
+    title="Table rules",
+    about="House rules about the table rather than a card (each off by default).",
+    make=TableRules,
+    fields=(
+        Flag(
+            key="must_play",
+            title="Must play if able",
+            about="A player who can play may not pick up the pile instead (R6.2 changed).",
+            optional=True,
+        ),
+        Choice(
+            key="starts",
+            title="Who starts",
+            about="first: the first player listed (R2.3); lowest: whoever holds the lowest "
+            "card, named at setup.",
+            choices=STARTS,
+            default="first",
+            optional=True,
+        ),
+        Flag(
+            key="take_face_up",
+            title="A face-up card taken with the pile",
+            about="A player with no hand cards left who picks up the pile also takes one of "
+            "their face-up cards, of their choice, into the hand.",
+            optional=True,
+        ),
+        Flag(
+            key="gamble",
+            title="The draw-pile gamble",
+            about="A player who cannot play may turn over the top card of the draw pile instead "
+            "of picking up: it is played if it fits, else picked up with the pile.",
+            optional=True,
+        ),
+        Flag(
+            key="same_rank_face_up",
+            title="The same rank on from the face-up cards",
+            about="A player who lays the last hand cards, with the draw pile gone, may at once "
+            "play face-up cards of the same rank too, before the next player steps.",
+            optional=True,
+        ),
+        Flag(
+            key="same_rank_drawn",
+            title="A drawn card of the same rank played at once",
+            about="A player who draws a card of the rank they just played may play it at once, "
+            "before the next player steps.",
+            optional=True,
+        ),
+    ),
+    examples=({"must_play": True, "starts": "lowest"},),
+)
+
+# --- the variant file ---------------------------------------------------------------------------
+
+CLASSIC_EXAMPLE: dict[str, Any] = {
+    "id": "my-house-rules",
+    "name": "Our House Karma",
+    "players": [{"decks": 1, "min": 2, "max": 6}],
+    "ranks": {"low": 1, "high": 16, "copies": 3},
+    "karma_cards": [CLASSIC_CARD],
+    "rank_powers": [CLASSIC_POWER],
+    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+    "min_hand": 3,
+    "burn": 3,
+}
+
+VARIANT = Obj(
+    title="Karma variant",
+    about="A Karma deck and its house rules: players, cards, Karma cards, rank powers, the "
+    "deal, the minimum hand and the burn count (RULES.md R1, R9, R12).",
+    make=Variant,
+    fields=(
+        Text(
+            key="id",
+            title="Variant id",
+            about="How records name the variant: lowercase letters, digits, '-' and '_'.",
+            pattern=VARIANT_ID_PATTERN,
+            most=TEXT_LIMITS["variant_id"],
+            examples=("classic", "my-house-rules"),
+            expected="lowercase letters, digits, '-' and '_', starting with a letter or digit "
+            "(e.g. my-house-rules)",
+            label="Short id",
+        ),
+        Text(
+            key="name",
+            title="Name",
+            about="The variant's name as players see it.",
+            least=1,
+            most=TEXT_LIMITS["name"],
+            examples=("Karma",),
+            label="Name",
+        ),
+        Text(
+            key="description",
+            title="Description",
+            about="What is special about this variant.",
+            most=TEXT_LIMITS["description"],
+            optional=True,
+            label="Description",
+        ),
+        Text(
+            key="author",
+            title="Author",
+            about="Who wrote this variant.",
+            most=TEXT_LIMITS["author"],
+            optional=True,
+            label="Author",
+        ),
+        Rows(
+            key="players",
+            title="Players",
+            about="Which table sizes may play, and with how many decks (R1.2-R1.3).",
+            obj=PLAYER_RANGE,
+            lo=1,
+            hi=4,
+            examples=([{"decks": 1, "min": 2, "max": 6}, {"decks": 2, "min": 7, "max": 12}],),
+        ),
+        Ranks(
+            key="ranks",
+            title="Number cards",
+            about="The number cards of one deck (R1.1): ranks from low to high in some copies, "
+            "or `{pack: ordinary}` for an ordinary pack of playing cards.",
+            attr="",
+            examples=({"low": 1, "high": 16, "copies": 3}, {"pack": "ordinary"}),
+        ),
+        Rows(
+            key="karma_cards",
+            title="Karma cards",
+            about="The Karma cards of one deck (R8, R12).",
+            obj=KARMA_CARD,
+            hi=30,
+            optional=True,
+            always=True,
+        ),
+        One(
+            key="jokers",
+            title="Jokers",
+            about="An ordinary pack's jokers, if it has any (R1.4).",
+            obj=JOKERS,
+            optional=True,
+        ),
+        Rows(
+            key="rank_powers",
+            title="Rank powers",
+            about="Optional powers of number ranks, e.g. every 10 clears the pile (R1.4).",
+            obj=RANK_POWER,
+            hi=99,
+            optional=True,
+        ),
+        One(
+            key="deal",
+            title="The deal",
+            about="How many cards each player is dealt into each zone (R2.1).",
+            obj=DEAL,
+        ),
+        Int(
+            key="min_hand",
+            title="Minimum hand",
+            about="Players draw up to this many hand cards while the draw pile lasts (R6.4).",
+            lo=0,
+            hi=20,
+            label="Keep at least this many in hand",
+        ),
+        Int(
+            key="burn",
+            title="Burn count",
+            about="This many identical cards on top of the pile burn it (R7.1).",
+            lo=1,
+            hi=12,
+            label="This many in a row burn the pile",
+        ),
+        One(key="table", title=TABLE.title, about=TABLE.about, obj=TABLE, optional=True),
+    ),
+    examples=(CLASSIC_EXAMPLE,),
+)
+"""The variant file: its fields in the order a file lists them."""
+
+DEFS = (PLAYER_RANGE, NUMBERS, ORDINARY_PACK, JOKERS, KARMA_CARD, RANK_POWER, DEAL)
+"""The mappings the schema names in its ``$defs`` (the effects' come after them)."""
+
+
+def build(data: Any) -> Variant:
+    """The model of valid variant data (the loader's checks have passed)."""
+    built: Variant = VARIANT.build(data, pack_of(data["ranks"]))
+    return built
+
+
+def to_data(v: Variant) -> dict[str, Any]:
+    """Plain data in the YAML shape (what a variant file holds)."""
+    return VARIANT.back(v)
