@@ -24,6 +24,7 @@ class Reason(StrEnum):
     # R6.1: whose turn
     NOT_PLAYING = "not_playing"
     NOT_YOUR_TURN = "not_your_turn"
+    CUT_IN_ONLY = "cut_in_only"  # out of turn where the top card lets some plays cut in
     # R6.2-R6.3: picking up
     PICK_UP = "pick_up"
     PICK_UP_EMPTY = "pick_up_empty"
@@ -133,6 +134,19 @@ class NotYourTurn(Facts):
     by: str
     mover: str
     follow_up: bool  # the mover owes a Play a Table Card follow-up (R8.3)
+
+
+@dataclass(frozen=True, slots=True)
+class CutIn(Facts):
+    """A play out of turn while the top card lets some plays in (a house rule such as a
+    cut-in), refused by that rule: what ``by`` may cut in with now (card names) and from
+    which zone, or why nobody may (the mover owes a play at once; only a blind card left)."""
+
+    by: str
+    mover: str
+    cards: tuple[str, ...]
+    zone: ZoneName | None  # None: ``by`` plays blind now, and a blind card never cuts in
+    follow_up: bool  # the mover owes a play at once: nobody cuts in before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,16 +283,18 @@ class HouseRule(Facts):
 @dataclass(frozen=True, slots=True)
 class MayGo:
     """The cards that may go on the pile now, read from the verdicts themselves (``judge`` on
-    one copy of each card of the variant, past R4.3), so that the advice never says other than
-    the referee decides: the numbers that are not wild (and all of the variant's, to say them
-    as a range), the Karma cards and the wild ranks."""
+    each card the mover may hold in the zone due, R4.3), beside the cards they may hold there,
+    so that the advice names only cards that would be accepted and says them over what the
+    mover may really hold (face-up cards are known, seen copies are not held): by kind, the
+    numbers that are not wild, the Karma cards (and jokers, by name) and the wild ranks."""
 
-    any: bool = True  # every card of the variant may go
-    numbers: tuple[int, ...] = ()
-    all_numbers: tuple[int, ...] = ()
-    karma: tuple[str, ...] = ()  # names of the Karma cards that may go
-    all_karma: bool = False  # every Karma card of the variant may go
+    any: bool = True  # every card the mover may hold there may go
+    numbers: tuple[int, ...] = ()  # the numbers (not wild) that may go
+    all_numbers: tuple[int, ...] = ()  # the numbers (not wild) the mover may hold there
+    karma: tuple[str, ...] = ()  # names of the special cards (Karma cards, jokers) that may go
+    all_karma: tuple[str, ...] = ()  # names of the special cards the mover may hold there
     wild: tuple[str, ...] = ()  # wild ranks that may go
+    all_wild: tuple[str, ...] = ()  # wild ranks the mover may hold there
     at_least: int = 1  # how many cards must go together (a pair after a pair)
 
 

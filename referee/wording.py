@@ -18,6 +18,7 @@ from referee.reasons import (
     CanPlay,
     CardFacts,
     Count,
+    CutIn,
     Facts,
     FollowUpZone,
     GameOver,
@@ -271,6 +272,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.NOT_YOUR_TURN: _w(
         NotYourTurn, lambda d, v: f"No: it is {d.mover}'s turn, not {d.by}'s."
     ),
+    Reason.CUT_IN_ONLY: _w(CutIn, lambda d, v: _cut_in(d)),
     # --- R6.2-R6.3: picking up
     Reason.PICK_UP: _w(Count, lambda d, v: f"Yes: {d.by} picks up the pile ({words.cards(d.n)})."),
     Reason.PICK_UP_EMPTY: _w(
@@ -406,8 +408,24 @@ REASONS = frozenset(_VERDICTS)
 """Every reason code a verdict may carry."""
 
 
+def _cut_in(d: CutIn) -> str:
+    """Out of turn while the top card lets some plays in: the rule that applies, in words."""
+    if d.follow_up:
+        return f"No: {d.mover} must play again first, so nobody may cut in now."
+    if d.zone is None:
+        return f"No: it is {d.mover}'s turn, and {d.by} may not cut in with a face-down card."
+    cards = words.or_list([_a(c) for c in d.cards])
+    where = "hand" if d.zone == "hand" else "face-up cards"
+    return _lines(
+        f"No: it is {d.mover}'s turn, not {d.by}'s.",
+        f"{d.by} may cut in only with {cards} from their {where}.",
+    )
+
+
 def _gamble_can_play(d: CanPlay) -> str:
     """The draw-pile gamble is only for a player who cannot play (ruling 109)."""
+    if len(d.cards) > 3:  # a long list is said as a kind; the advice that follows names them
+        return f"No: {d.by} holds cards that may go, so the draw pile must wait."
     held = words.or_list(list(d.cards))
     return f"No: {d.by} holds {held}, which may go, so the draw pile must wait."
 
@@ -423,6 +441,8 @@ def _must_play(d: CanPlay) -> str:
     """The table's "must play if able" rule, with what the mover can play."""
     if not d.cards:
         return f"No: at this table {d.by} must turn over a face-down card, not pick up."
+    if len(d.cards) > 3:  # a long list is said as a kind; the advice that follows names them
+        return f"No: {d.by} holds cards that may go, and at this table {d.by} must play one."
     held = words.or_list(list(d.cards))
     return f"No: {d.by} holds {held}, which may go, and at this table {d.by} must play it."
 
@@ -440,52 +460,84 @@ def verdict_message(reason: Reason, data: Facts, voice: Voice) -> str:
 
 
 def may_go(m: MayGo, voice: Voice | None = None) -> str:
-    """What may go on the pile, from the verdicts (``MayGo``): '9 or higher, or a Karma card',
-    'a number from 7 to 11, a Karma card or a wild 10', 'Bottoms Up'; in an ordinary pack
-    'Queen or higher, or a Joker'; '' when any card may."""
+    """What may go on the pile, from the verdicts (``MayGo``), said over the cards the mover
+    may hold: '9 or higher, or a Karma card', 'a 3 or a wild card', 'a number from 7 to 11,
+    Bottoms Up or a wild 10', 'any Karma card but Last Laugh'; in an ordinary pack 'Queen or
+    higher, or a Joker'; '' when any card they may hold may go, 'no card' when none may.  More
+    than three cards of a kind are said as the kind."""
     if m.any:
         return ""
     numbers = _numbers(m.numbers, m.all_numbers, voice)
-    alts = []
-    if m.karma:
-        every = voice.specials if voice is not None else ["a Karma card"]
-        alts += every if m.all_karma else [words.or_list([_a(k) for k in m.karma])]
-    if m.wild:
-        alts.append(f"a wild {words.or_list(list(m.wild))}")
+    joker = voice.joker if voice is not None else ""
+    karma = [k for k in m.karma if k != joker]
+    all_karma = [k for k in m.all_karma if k != joker]
+    jokers = bool(joker) and joker in m.karma
+    held = (bool(all_karma), bool(joker) and joker in m.all_karma, bool(m.all_wild))
+    alts: list[str] = []
+    if sum(held) >= 2 and (karma, jokers, m.wild) == (all_karma, held[1], m.all_wild):
+        alts.append("a wild card")  # every wild card they may hold, of two kinds or more
+    else:
+        if karma:
+            alts.append(_karma_words(karma, all_karma))
+        if jokers:
+            alts.append(_a(joker))
+        if m.wild:
+            alts.append(f"a wild {words.or_list(list(m.wild))}")
     if not numbers:
         return words.or_list(alts) if alts else "no card"
-    if len(alts) == 1:
-        return f"{numbers}, or {alts[0]}"
+    if len(alts) == 1:  # '9 or higher, or a Karma card', but 'a 3 or a wild card'
+        one = len(m.numbers) == 1  # 'a 3 or a wild card'
+        return f"{numbers} or {alts[0]}" if one else f"{numbers}, or {alts[0]}"
     return f"{numbers}, {words.or_list(alts)}" if alts else numbers
 
 
+def _karma_words(ok: list[str], held: list[str]) -> str:
+    """The Karma cards that may go, among those the mover may hold: 'a Karma card' (every
+    one), 'Bottoms Up', 'Bottoms Up or Five or Below', or as a kind with the few that may not:
+    'any Karma card but Last Laugh'."""
+    if ok == held and len(held) > 1:
+        return "a Karma card"
+    rest = [k for k in held if k not in ok]
+    if len(ok) > 3 or (len(ok) > 1 and len(rest) < len(ok)):
+        return f"any Karma card but {words.and_list(rest)}"
+    return words.or_list([_a(k) for k in ok])
+
+
 def _numbers(ok: tuple[int, ...], every: tuple[int, ...], voice: Voice | None = None) -> str:
-    """Numbers that may go, said as a range of the variant's own numbers where they are one:
-    '9 or higher', '5 or lower', 'a number from 7 to 11', 'any number', else '3, 5 or 9'; in
-    an ordinary pack by name: 'Queen or higher', 'a card from 7 to Jack', 'any card from 2 to
-    Ace'."""
+    """Numbers that may go, said over the numbers the mover may hold (``every``): a range where
+    they are one ('9 or higher', '5 or lower', 'a number from 7 to 11', 'any number', 'a 3'),
+    else a short list ('3, 5 or 9') or a range but a few ('7 or higher but 8'); in an ordinary
+    pack by name: 'Queen or higher', 'a card from 7 to Jack', 'any card from 2 to Ace'."""
     if not ok:
         return ""
     say = voice.rank if voice is not None else str
     kind = "card" if voice is not None and voice.ordinary else "number"
     if ok == every:
+        if len(ok) == 1:
+            return _a(say(ok[0]))
         return f"any card from {say(ok[0])} to {say(ok[-1])}" if kind == "card" else "any number"
     at = [every.index(n) for n in ok]
-    if at != list(range(at[0], at[-1] + 1)):
-        return words.or_list([say(n) for n in ok])
-    if at[-1] == len(every) - 1:
-        return f"{say(ok[0])} or higher"
-    if at[0] == 0:
-        return f"{say(ok[-1])} or lower"
+    span = every[at[0] : at[-1] + 1]
     if len(ok) == 1:
-        return say(ok[0])
-    return f"a {kind} from {say(ok[0])} to {say(ok[-1])}"
+        return _a(say(ok[0]))
+    if at[-1] == len(every) - 1:
+        said = f"{say(ok[0])} or higher"
+    elif at[0] == 0:
+        said = f"{say(ok[-1])} or lower"
+    else:
+        said = f"a {kind} from {say(ok[0])} to {say(ok[-1])}"
+    missing = [n for n in span if n not in ok]
+    if not missing:
+        return said
+    if len(ok) <= 3 or len(missing) > 3:
+        return words.or_list([say(n) for n in ok])
+    return f"{said} but {words.and_list([say(n) for n in missing])}"
 
 
 def hint(d: HintFacts, voice: Voice) -> str:
     """What the player to move may do now, from the facts ``Rules.hint_data`` reads off the
     verdicts: short sentences, the play first, then picking up, then the cards that need a
-    chosen player."""
+    chosen player.  When picking up is the only step, it says exactly that."""
     if d.over:
         return game_over(d.loser)
     who, zone = d.who, d.zone
@@ -497,27 +549,33 @@ def hint(d: HintFacts, voice: Voice) -> str:
     gamble = f"Or {who} may {draw}." if d.gamble else ""
     must = f"{who} must pick up {pile} or {draw}." if d.gamble else f"{who} must pick up {pile}."
     chosen = ""
-    if d.chosen_player_cards:
+    if len(d.chosen_player_cards) > 3:
+        chosen = "Some cards need a chosen player."
+    elif d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
         chosen = f"{words.and_list(list(d.chosen_player_cards))} {needs} a chosen player."
     if d.follow_up:
         return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
-        wait = "table cards wait until the draw pile is empty."
-        if d.pick_up:
-            return _sentences(must, wait.capitalize())
-        return f"{who} has no hand cards, and {wait}"
+        if d.pick_up or d.gamble:
+            return must
+        return f"{who} has no hand cards, and table cards wait until the draw pile is empty."
     what = may_go(d.may, voice)
     if zone == "face_down":
         turn = f"{who} may turn over a face-down card"
+        fits = "It fits if it is"
         return _sentences(
             f"{turn}, or pick up the pile." if d.pick_up else f"{turn}.",
-            f"It fits if it is {what}." if what else "Any card may go.",
+            "No card fits now."
+            if what == "no card"
+            else f"{fits} {what}."
+            if what
+            else "Any card may go.",
             chosen,
         )
     if what == "no card":
-        if d.pick_up:
-            return _sentences(must, "No card may go on it now.")
+        if d.pick_up or d.gamble:
+            return must
         return f"No card may go on the pile now, so {who} cannot step."
     if d.may.at_least > 1:
         where = "from their hand" if zone == "hand" else "face-up cards"
@@ -534,6 +592,18 @@ def hint(d: HintFacts, voice: Voice) -> str:
     else:
         play = f"{who} may play a face-up card: {what}."
     return _sentences(play, pick, gamble, chosen)
+
+
+def next_play(d: HintFacts, voice: Voice) -> str:
+    """What the next play may be, in a few words, from the hint's own facts (the table's
+    "Next:" line): 'Any card', '7 or higher, or a Karma card', 'Any hand card' for a play owed
+    at once from the zone the hint names."""
+    if d.follow_up:
+        return f"Any {_where(d.zone)[:-1]}"
+    if d.locked or (d.zone != "face_down" and may_go(d.may, voice) == "no card"):
+        return "Pick up the pile" if d.pick_up else "No card"
+    what = may_go(d.may, voice) or "any card"
+    return what[0].upper() + what[1:]
 
 
 def _sentences(*parts: str) -> str:

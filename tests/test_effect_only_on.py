@@ -49,7 +49,7 @@ def test_not_on_a_card_above_nine_even_though_it_is_wild() -> None:
     assert v.message == "No: 10 may only go on a 9 or lower, and the pile counts 12."
     # The advice is read from the verdicts: it does not offer the 10 it just refused.
     assert v.instead == (
-        "Ann may play from their hand: 12 or higher, or a Karma card. Or Ann may pick up the pile."
+        "Ann may play from their hand: 12 or higher, or See Through. Or Ann may pick up the pile."
     )
     assert g.explain(PickUp("Ann")).legal
 

@@ -73,7 +73,7 @@ def test_nothing_but_a_two_on_go_again() -> None:
     assert house_refusal(g, Play("Ann", (9,)), "takes_only") == ("No: only a 2 may go on Go Again.")
     house_refusal(g, Play("Ann", ("k",)), "takes_only")  # not even a Karma card
     assert g.explain(PickUp("Ann")).legal
-    assert g.hint() == "Ann may play from their hand: 2. Or Ann may pick up the pile."
+    assert g.hint() == "Ann may play from their hand: a 2. Or Ann may pick up the pile."
 
 
 def test_takes_only_may_let_wild_cards_go_too() -> None:

@@ -165,6 +165,24 @@ def test_the_measure_can_fail() -> None:
     assert f.grade_max > MAX_GRADE and f.words_max > MOST_WORDS
 
 
+def test_every_verdict_of_the_advice_property_test_is_easy(
+    report_figures: Callable[[list[str]], None],
+) -> None:
+    """Issue 39.6: over every verdict the property test of the advice produces (random valid
+    variants, reachable states, what a table might propose there), not only hand-picked
+    ones; its refusals carry the advice, said as kinds where a list would be long."""
+    from test_advice import words_of_the_property_test
+
+    f = measure(iter(words_of_the_property_test()))
+    report_figures(
+        [line.replace("(issue 20)", "(issue 39, random variants)") for line in f.lines()]
+    )
+    assert f.sentences > 1000
+    assert f.grade_max <= MAX_GRADE, f.hardest
+    assert f.share_grade >= MOST, f.hardest
+    assert f.share_words >= MOST, f.longest
+
+
 def test_every_sentence_a_child_reads_is_easy(
     report_figures: Callable[[list[str]], None],
 ) -> None:

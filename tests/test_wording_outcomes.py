@@ -200,63 +200,63 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 9. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.5 a face-down card that does not fit",
-    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann turns over a face-down 5. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.2 pick up the pile",
-    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann picks up the pile (2 cards). Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.2 pick up a pile of one card",
-    ): "Ann picks up the pile (1 card). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann picks up the pile (1 card). Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.1 a run burns",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.3 one play burns",
-    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays three 7s. That makes three 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.3 four 7s with two decks",
-    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays two 7s. That makes four 7s in a row: the pile burns (4 cards)! Ann plays again. Ann may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.6 a burn: draw, then play again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann draws 3 cards. Ann plays again. Ann may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R10.1 a burn with the last card: out, not again",
-    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7. That makes three 7s in a row: the pile burns (4 cards)! Ann has no cards left: Ann is out. Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R10.2 the game ends",
@@ -268,11 +268,11 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R5.4 a restriction",
-    ): "Ann plays 7 to 11. Ben may play from their hand: a number from 7 to 11, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7 to 11. Ben may play from their hand: a number from 7 to 11, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R8.5 a card clears the pile",
-    ): "Ann plays Clear the Pile. Clear the Pile leaves the game. The pile is cleared (2 cards out of play). Ann plays again. Ann may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays Clear the Pile. Clear the Pile leaves the game. The pile is cleared (2 cards out of play). Ann plays again. Ann may play any card from their hand. Some cards need a chosen player.",
     (
         "second-edition",
         "R8 a one-time card leaves the game",
@@ -280,27 +280,27 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R8.6 the next player loses a turn",
-    ): "Ann plays Lose a Turn. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand. Or Cal may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays Lose a Turn. Ben will lose their next turn. Ben loses this turn. Cal may play any card from their hand. Or Cal may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R8.6 a second lost turn",
-    ): "Ben plays Lose a Turn. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand. Or Ann may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ben plays Lose a Turn. Cal will lose a second turn: their next two turns in all. Cal loses this turn, and will lose the next one too. Ann may play any card from their hand. Or Ann may pick up the pile. Some cards need a chosen player.",
     (
         "house",
         "R4.1 a play from the hand",
-    ): "Ann plays 9. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 9. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R4.1 two cards at once",
-    ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays two 9s. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R3.2 a play from face-up",
-    ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 9 from the table. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R7.5 a face-down card that fits",
-    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann turns over a face-down 5. Ben may play from their hand: 5 or higher, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R7.5 a face-down card that does not fit",
@@ -332,15 +332,15 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "house",
         "R6.4 the mover draws",
-    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 9. Ann draws 1 card. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R6.4 the mover and the next player draw",
-    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 9. Ann draws 1 card. Ben draws 2 cards. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R10.1 a player goes out",
-    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: 9 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 9. Ann has no cards left: Ann is out. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R10.2 the game ends",
@@ -352,7 +352,7 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "house",
         "R5.4 a restriction",
-    ): "Ann plays Low Five. Ben may play from their hand: 5 or lower, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays Low Five. Ben may play from their hand: 5 or lower, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R8.5 a card clears the pile",
@@ -392,7 +392,7 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R6.2 a face-up card taken with the pile",
-    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann picks up the pile (1 card). Ann takes a 4 from the face-up cards into the hand. Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "house",
         "R6.2 a face-up card taken with the pile",
@@ -416,15 +416,15 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R7.5 a card from the draw pile that fits",
-    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a Karma card. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R7.5 a card from the draw pile that does not fit",
-    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann turns over a 5 from the draw pile. It does not fit: Ann picks up the pile (3 cards). Ben may play any card from their hand. Some cards need a chosen player.",
     (
         "house",
         "R7.5 a card from the draw pile that fits",
-    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Draw Two needs a chosen player.",
+    ): "Ann turns over a 5 from the draw pile. Ben may play from their hand: 5 or higher, or a wild card. Or Ben may pick up the pile. Or Ben may turn over the top card of the draw pile. Draw Two needs a chosen player.",
     (
         "house",
         "R7.5 a card from the draw pile that does not fit",
@@ -432,7 +432,7 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "classic",
         "R6.5 the same card on from the face-up cards",
-    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 8 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
         "R6.4 a drawn card of the same rank",
@@ -448,19 +448,19 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     (
         "second-edition",
         "R6.5 the same card on from the face-up cards",
-    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 8 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R6.4 a drawn card of the same rank",
-    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Lose a Turn, Give a Card, Exchange Hands and Change Your Seat need a chosen player.",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "house",
         "R6.5 the same card on from the face-up cards",
-    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 7. Ann may also play a face-up 7 before Ben steps. Ben may play from their hand: 7 or higher, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R6.4 a drawn card of the same rank",
-    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, a Karma card or a wild 10. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.effects import needs_target
 from referee.engine import Game, PickUp, Play, Position, Step
-from referee.variant.loader import variant_from_data
+from referee.variant.loader import variant_from_data, variant_to_data
 from referee.variant.model import Card, TableRules, Variant
 from referee.variant.registry import builtin
 
@@ -175,6 +175,15 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
                 yield f"pick_up_in_follow_up: {name}", follow, PickUp("Ann")
                 yield f"follow_up_zone: {name}", follow, Play("Ann", (9,), "hand")
                 yield f"follow_up_play: {name}", follow, Play("Ann", (9,), "face_up")
+    # A cut-in (a house rule): a 9 on top lets anyone holding a 9 play it, never blind.
+    data = variant_to_data(v)
+    data["rank_powers"] = [
+        *(p for p in data.get("rank_powers", []) if v.rank_name(9) != str(p["rank"])),
+        {"rank": 9, "effects": ["cut_in"]},
+    ]
+    cut = _g(variant_from_data(data), pile=(5,), draw_pile=10)
+    cut.push(Play("Ann", (9,)))
+    yield "cut_in_only", cut, Play("Cal", (9,), "face_down")
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))

@@ -178,14 +178,10 @@ def direction(game: Game) -> Direction | None:
 
 def may_follow(game: Game) -> str:
     """What the next play may be, in a few words: 'Any card', '7 or higher, or a Karma card',
-    'A number from 7 to 11, or a Karma card', 'A table card: any value'."""
+    'A number from 7 to 11, or a Karma card', 'Any face-up card' (a play owed at once): the
+    advice's own facts, so the line and the prompt never differ (``wording.next_play``)."""
     d = game.hint_data()
-    if d.over:
-        return ""
-    if d.follow_up:
-        return "A table card: any value"
-    what = wording.may_go(d.may, game.voice) or "any card"
-    return what[0].upper() + what[1:]
+    return "" if d.over else wording.next_play(d, game.voice)
 
 
 # --- the end of a game -----------------------------------------------------------------------

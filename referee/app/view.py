@@ -242,7 +242,10 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         return TableView(False, sel, cards, choices, ask, None, False, facts)
     verdict = game.explain(step)
     parts = wording.verdict_parts(verdict)
-    shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, about)
+    # A yes says the decision and its one short reason; what the card does belongs to the rules
+    # sheet (issue 39.6), and is shown with a no, where it tells why.
+    said = "" if verdict.legal else about
+    shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, said)
     return TableView(False, sel, cards, choices, shown, step, verdict.legal, facts)
 
 

@@ -1,7 +1,7 @@
 """Cover it (a house rule): "a Queen must be covered at once by the same player, with any card -
 no picking up instead".  Its player must at once play again on it, any card from the zone they
-play from (R3), without drawing first and without the choice of picking up; holding no card,
-the duty lapses (as R8.3's follow-up does).
+play from (R3), without the choice of picking up; a hand short of the minimum is refilled first
+(docs/rulings.md, ruling 59), and holding no card, the duty lapses (as R8.3's follow-up does).
 
 This file is the whole effect: what it leaves pending (``Cover``: a play due at once, on which
 any card may go), the check it imposes (no pick-up) and its words.
@@ -30,9 +30,11 @@ class Cover(Pending):
     def free(self) -> bool:
         return True  # any card covers it
 
+    DRAWS_FIRST = True  # an empty hand is refilled first, or R3.2 could leave no step (ruling 59)
+
     @property
     def draws_first(self) -> bool:
-        return True  # an empty hand is refilled first, or R3.2 could leave no step (ruling 59)
+        return self.DRAWS_FIRST
 
     def lapses(self, state: State, by: str) -> bool:
         return True  # covered by that player's next step
@@ -61,8 +63,9 @@ class CoverIt(EffectSpec):
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         return (
-            "The same player must at once play any card on it, without drawing first; "
-            "picking up the pile instead is not allowed."
+            "The same player must at once play any card on it"
+            + (" (a short hand is filled up first)" if Cover.DRAWS_FIRST else ", without drawing")
+            + "; picking up the pile instead is not allowed."
         )
 
     def check(self, c: CardCheck) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee import words
 from referee.effects.base import Arrival, Proposal, Refusal, Traits
 from referee.effects.spec import UNITS, EffectSpec, Param, Params
 from referee.state import Pending, State
@@ -74,7 +75,8 @@ class AnswerOrPickUp(EffectSpec):
             self.name,
             "must_answer",
             p.rule,
-            f"after {p.name}, {ask.by} must answer with {p.name}{alt}, or pick up the pile.",
+            f"after {p.name}, {ask.by} must answer with {words.a_card(p.name)}{alt}, "
+            "or pick up the pile.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:

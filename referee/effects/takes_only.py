@@ -60,21 +60,34 @@ class TakesOnly(EffectSpec):
     order = 37
 
     def takes(self, params: Params, card: Card, pile: PileView, variant: Variant) -> Refusal | None:
-        lo, hi = params.get("min"), params.get("max")
-        if isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi):
-            return None
-        if self.arg(params, "wild") == "allowed" and _wild(variant, card):
+        if self._meets(params, variant, card):
             return None
         judge = pile.judge
         top = variant.card_name(judge) if judge is not None else "it"
+        what = self._what(params, variant)
         return Refusal(
             self.name,
             "takes_only",
             variant.rule_for(judge, self.rule) if judge is not None else self.rule,
-            f"only {self._what(params, variant)} may go on {top}.",
+            f"only {what} may go on {top}." if what else f"nothing may go on {top}.",
         )
 
     def _what(self, params: Params, variant: Variant | None) -> str:
+        """The cards that may go on it, in words, or '' when no card of the deck may (a limit
+        past its highest or lowest card): the words never name a card there is not."""
+        if variant is not None and not any(
+            self._meets(params, variant, c) for c in variant.all_cards()
+        ):
+            return ""
+        return self._said(params, variant)
+
+    def _meets(self, params: Params, variant: Variant, card: Card) -> bool:
+        lo, hi = params.get("min"), params.get("max")
+        if isinstance(card, int) and (lo is None or card >= lo) and (hi is None or card <= hi):
+            return True
+        return self.arg(params, "wild") == "allowed" and _wild(variant, card)
+
+    def _said(self, params: Params, variant: Variant | None) -> str:
         lo, hi = params.get("min"), params.get("max")
         cards = "a number" if lo is None and hi is None else _numbers(lo, hi, variant)
         if self.arg(params, "wild") == "allowed":
@@ -82,7 +95,10 @@ class TakesOnly(EffectSpec):
         return cards
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        return f"While it is on top, only {self._what(params, variant)} may be played on it."
+        what = self._what(params, variant)
+        if not what:
+            return "While it is on top, no card may be played on it."
+        return f"While it is on top, only {what} may be played on it."
 
     def check(self, c: CardCheck) -> None:
         lo, hi = c.number("min"), c.number("max")

@@ -20,6 +20,7 @@ from typing import NamedTuple, cast
 from referee import wording, words
 from referee.effects import (
     EFFECTS,
+    EffectSpec,
     Needs,
     PileView,
     Proposal,
@@ -34,6 +35,7 @@ from referee.reasons import (
     CanPlay,
     CardFacts,
     Count,
+    CutIn,
     Facts,
     GameOver,
     HintFacts,
@@ -85,6 +87,11 @@ def _beats(card: int, value: int) -> bool:
     """R5.2: a number goes on the same value or higher (the core rules' table says whether
     the same value may follow)."""
     return card >= value if core.RULES.equal_may_follow else card > value
+
+
+def _lets(effect: str) -> bool:
+    """Whether an effect may let a player step out of turn while its card lies on top."""
+    return type(EFFECTS[effect]).lets_in is not EffectSpec.lets_in
 
 
 def _yes(rule: str, reason: Reason, facts: Facts) -> Judgement:
@@ -158,7 +165,7 @@ class Rules:
                 view = s.copy()
                 view.mover = s.seat_of(by)
                 return self._judge_play(view, step)
-            return _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
+            return self._out_of_turn(s, step, by, mover)
         if isinstance(step, PickUp):
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
@@ -292,7 +299,7 @@ class Rules:
                 for k in range(1, have + 1)
             )
         )
-        return found or None
+        return tuple(sorted(found, key=strength)) or None
 
     def may_pick_up(self, s: State) -> bool:
         """Whether the mover may pick up the pile now (``judge``'s answer on a pick-up)."""
@@ -305,11 +312,10 @@ class Rules:
         due = [(n, p) for n, p in items if p.due is not None]
         return due or items
 
-    def _judge_play(self, s: State, step: Play, *, holding: bool = True) -> Judgement:
+    def _judge_play(self, s: State, step: Play) -> Judgement:
         """A play, judged in named steps whose first refusal is the verdict: the cards (R1.1,
         R4.1), the zone (what is pending, R8.3, R3), the copies held (R4.2, R4.3), the choices
-        (R8), then the pile (R5, R7.5, R8.3) and the card's own checks.  Without ``holding``
-        the copies are not asked (R4.3): the advice judges each card of the variant so."""
+        (R8), then the pile (R5, R7.5, R8.3) and the card's own checks."""
         refused = self._cards_refusal(step)
         if refused is not None:
             return refused
@@ -318,7 +324,7 @@ class Rules:
         zone_name: ZoneName = step.zone  # checked just above
         card = step.cards[0]
         k = len(step.cards)
-        refused = self._before_choices(s, step.by, card, k, zone_name, holding)
+        refused = self._before_choices(s, step.by, card, k, zone_name)
         if refused is not None:
             return refused
         if zone_name == "face_down" and not self.may_land(s, card):
@@ -331,13 +337,13 @@ class Rules:
         return self._landing(s, step.by, card, k, zone_name)
 
     def _before_choices(
-        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName, holding: bool = True
+        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName
     ) -> Judgement | None:
         """The checks of a play that come before its choices: the zone (what is pending, R8.3,
-        R3), then the copies held (R4.2, R4.3) unless ``holding`` is False."""
+        R3), then the copies held (R4.2, R4.3)."""
         seat = s.seats[s.mover]
         refused = self._zone_refusal(s, by, seat, card, k, zone_name)
-        if refused is not None or not holding:
+        if refused is not None:
             return refused
         return self._copies_refusal(s, by, card, k, seat.zone(zone_name), zone_name)
 
@@ -428,6 +434,9 @@ class Rules:
             reason = Reason.GAMBLE_MISSES if gamble else Reason.FACE_DOWN_MISSES
             return _yes("R7.5", reason, Played(by, name))
         fits = self._fit(view, card, by)
+        if view.free:  # a play owed at once: the rule of the effect that owes it (R8.3, R9)
+            rule = next((p.rule for p in s.pending.values() if p.free), fits.rule)
+            fits = fits._replace(rule=rule)
         if fits.legal and self.needs[card].checked:
             zone = cast(ZoneName, zone_name)  # not blind: one of the mover's zones
             own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone))
@@ -435,10 +444,45 @@ class Rules:
                 return own
         return fits
 
-    def _lets_in(self, s: State, step: Play) -> bool:
+    def _out_of_turn(self, s: State, step: Step, by: str, mover: str) -> Judgement:
+        """A step by another player than the mover that nothing lets in: R6.1, or - while the
+        top card lets some plays in out of turn (a cut-in) - that rule in its own words: what
+        ``by`` may cut in with now (only cards they may hold, from the zone they play from),
+        why nobody may now (a play is owed at once), or that a blind card never cuts in, when
+        the card played is one that cuts in (the rule cited is then the cut-in's)."""
+        refused = _no("R6.1", Reason.NOT_YOUR_TURN, NotYourTurn(by, mover, s.follow_up))
+        if not isinstance(step, Play) or not s.pile or s.pile[-1] not in self.fast.lets_in:
+            return refused
+        if not step.cards or not self.variant.is_card(step.cards[0]):
+            return refused
+        top = s.pile[-1]
+        unit = next(EFFECTS[e.name] for e in self.variant.effects_of(top) if _lets(e.name))
+        if not any(
+            self._lets_in(s, step._replace(zone=z), at_once=False) for z in ("hand", "face_up")
+        ):
+            return refused  # not a card that cuts in: whose turn it is is the reason (R6.1)
+        rule = self.variant.rule_for(top, unit.rule)
+        if s.follow_up:
+            return _no(rule, Reason.CUT_IN_ONLY, CutIn(by, mover, (), None, True))
+        seat = s.seat_of(by)
+        zone = self.zone_due(s, seat)
+        if zone == "face_down":
+            return _no(rule, Reason.CUT_IN_ONLY, CutIn(by, mover, (), None, False))
+        held = s.seats[seat].zone(zone)
+        cards = tuple(
+            self.variant.card_name(c)
+            for c in self.variant.all_cards()
+            if self._possible(s, c, held) >= 1 and self._lets_in(s, Play(by, (c,), zone))
+        )
+        if not cards:
+            return refused
+        return _no(rule, Reason.CUT_IN_ONLY, CutIn(by, mover, cards, zone, False))
+
+    def _lets_in(self, s: State, step: Play, *, at_once: bool = True) -> bool:
         """Whether the top card's effects let this player make this play out of turn (never in
-        a follow-up, R8.3, nor with a card that is not one, nor from a zone that is not)."""
-        if s.follow_up or not s.pile or not step.cards or step.zone not in ZONES:
+        a follow-up, R8.3, nor with a card that is not one, nor from a zone that is not).
+        Without ``at_once`` a play owed at once is not asked (the words of a refusal)."""
+        if (at_once and s.follow_up) or not s.pile or not step.cards or step.zone not in ZONES:
             return False
         top = s.pile[-1]
         if not self.needs[top].lets_in or not self.variant.is_card(step.cards[0]):
@@ -737,16 +781,18 @@ class Rules:
     # --- hints --------------------------------------------------------------------------------
 
     def hint_data(self, s: State) -> HintFacts:
-        """The facts of what the player to move may do now (R11.2), for ``wording.hint``: read
-        from the verdicts, so the advice says exactly what ``judge`` allows."""
+        """The facts of what the player to move may do now (R11.2), for ``wording.hint``: the
+        legal set, read from the verdicts (``judge``, R4.3 included) on every card the mover
+        may hold in the zone due, so the advice says exactly what ``judge`` allows and names
+        no card the table knows they cannot have."""
         if s.over:
             return HintFacts(over=True, loser=s.loser)
         by = s.names[s.mover]
         seat = s.seats[s.mover]
         zone = self.zone_due(s, s.mover)
-        counts = self._allowed(s, zone)
-        allowed = tuple(counts)
         held = seat.zone(zone)
+        universe = tuple(c for c in self.variant.all_cards() if self._possible(s, c, held) >= 1)
+        counts = self._allowed(s, zone, universe)
         return HintFacts(
             over=False,
             who=by,
@@ -758,35 +804,29 @@ class Rules:
             value=self.top_value(s),
             pile=len(s.pile),
             chosen_player_cards=tuple(
-                self.variant.card_name(c)
-                for c in allowed
-                if self.needs[c].needs_target and self._possible(s, c, held) >= 1
+                self.variant.card_name(c) for c in counts if self.needs[c].needs_target
             ),
-            may=self._may_go(allowed, min(counts.values(), default=1)),
+            may=self._may_go(universe, counts),
             pick_up=self.may_pick_up(s),
             take=self.takes_face_up(s),
             gamble=self._gamble and self.may_gamble(s),
         )
 
-    def allowed(self, s: State, zone: ZoneName) -> tuple[Card, ...]:
-        """The cards of the variant the mover may play now from ``zone`` (a chosen player
-        where one is needed), as ``judge`` decides past R4.3 - for a face-down card, those
-        that fit (R7.5).  The advice is read from these verdicts."""
-        return tuple(self._allowed(s, zone))
-
-    def _allowed(self, s: State, zone: ZoneName) -> dict[Card, int]:
-        """Each card that may go now, with the fewest copies that may go together: one, unless
-        a house rule's own check asks for more (a pair after a pair)."""
+    def _allowed(self, s: State, zone: ZoneName, universe: Iterable[Card]) -> dict[Card, int]:
+        """Each card of ``universe`` (those the mover may hold in ``zone``, R4.3) that may go
+        now, with the fewest copies that may go together: one, unless a house rule's own check
+        asks for more (a pair after a pair).  Each is one proposal through ``judge``'s play
+        checks, copies held included; a face-down card counts when it fits (R7.5)."""
         by = s.names[s.mover]
-        held = s.seats[s.mover].zone(zone).count
-        if held == 0:
+        held = s.seats[s.mover].zone(zone)
+        if held.count == 0:
             return {}
         found: dict[Card, int] = {}
-        for card in self.variant.all_cards():
+        for card in universe:
             to = self._some_target(s, by, card)
-            most = 1 if zone == "face_down" else max(1, min(held, self.copies.get(card, 1)))
+            most = 1 if zone == "face_down" else max(1, self._possible(s, card, held))
             for k in range(1, most + 1):
-                j = self._judge_play(s, Play(by, (card,) * k, zone, to), holding=False)
+                j = self._judge_play(s, Play(by, (card,) * k, zone, to))
                 if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
                     found[card] = k
                     break
@@ -802,23 +842,28 @@ class Rules:
         others = [n for n in s.names if n != by]
         return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
 
-    def _may_go(self, allowed: tuple[Card, ...], at_least: int) -> MayGo:
-        """The allowed cards as the words need them: numbers, Karma cards, wild ranks, and how
-        many must go together."""
+    def _may_go(self, universe: tuple[Card, ...], counts: dict[Card, int]) -> MayGo:
+        """The cards that may go (``counts``) beside those the mover may hold (``universe``),
+        by kind, as the words need them, and how many must go together."""
         v = self.variant
-        cards = v.all_cards()
-        if len(allowed) == len(cards) and at_least == 1:
+        at_least = min(counts.values(), default=1)
+        if len(counts) == len(universe) and at_least == 1:
             return MayGo(any=True)
-        wild = {c for c in cards if isinstance(c, int) and self.traits[c].wild}
-        ok = set(allowed)
-        karma = [c for c in cards if isinstance(c, str)]
+
+        def wild(c: Card) -> bool:
+            return isinstance(c, int) and self.traits[c].wild
+
+        numbers = [c for c in universe if isinstance(c, int) and not wild(c)]
+        specials = [c for c in universe if isinstance(c, str)]
+        ranks = [c for c in universe if wild(c)]
         return MayGo(
             any=False,
-            numbers=tuple(c for c in cards if isinstance(c, int) and c not in wild and c in ok),
-            all_numbers=tuple(c for c in cards if isinstance(c, int) and c not in wild),
-            karma=tuple(v.card_name(c) for c in karma if c in ok),
-            all_karma=bool(karma) and all(c in ok for c in karma),
-            wild=tuple(v.card_name(c) for c in cards if c in wild and c in ok),
+            numbers=tuple(c for c in numbers if c in counts),
+            all_numbers=tuple(numbers),
+            karma=tuple(v.card_name(c) for c in specials if c in counts),
+            all_karma=tuple(v.card_name(c) for c in specials),
+            wild=tuple(v.card_name(c) for c in ranks if c in counts),
+            all_wild=tuple(v.card_name(c) for c in ranks),
             at_least=at_least,
         )
 

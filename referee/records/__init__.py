@@ -32,7 +32,17 @@ from typing import Any
 import yaml
 
 from referee import wording
-from referee.engine import ZONES, Game, Outcome, PickUp, Play, Position, SetupError, Step
+from referee.engine import (
+    ZONES,
+    Game,
+    Outcome,
+    PickUp,
+    Play,
+    Position,
+    SetupError,
+    Step,
+    Verdict,
+)
 from referee.names import check_players, nfc_data
 from referee.resources import RECORD_SCHEMA, modeline, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
@@ -80,6 +90,8 @@ class RecordStep:
     step: Step | None = None
     expect: str = "legal"
     check: dict[str, Any] | None = None
+    says: tuple[str, ...] = ()  # words the referee must say for the step (a project addition)
+    rule: str | None = None  # the rule its verdict must cite (a project addition)
 
 
 @dataclass
@@ -353,18 +365,21 @@ class _Builder:
                 self.card((*path, "check", "top"), c["top"], variant)
             return RecordStep(number, line, check=dict(c))
         expect = s.get("expect", "legal")
+        said = s.get("says", ())
+        says = (said,) if isinstance(said, str) else tuple(said)
+        rule = s.get("rule")
         if "pickup" in s:
             self.player((*path, "pickup"), s["pickup"], players)
             if s.get("take") is not None:
                 self.card((*path, "take"), s["take"], variant)
-            return RecordStep(number, line, step_from_data(s), expect)
+            return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
         self.player((*path, "by"), s["by"], players)
         self.cards((*path, "play"), s["play"], variant)
         if s.get("to") is not None:
             self.player((*path, "to"), s["to"], players)
         if s.get("give") is not None:
             self.card((*path, "give"), s["give"], variant)
-        return RecordStep(number, line, step_from_data(s), expect)
+        return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
 
 
 # --- replaying ---------------------------------------------------------------------------------
@@ -525,12 +540,15 @@ def replay(record: Record) -> ReplayResult:
         outcome = game.push(rs.step) if verdict.legal else None
         got = "legal" if verdict.legal else "illegal"
         reason = str(verdict) if not verdict.legal else (outcome.text if outcome else "")
+        unsaid = _unsaid(rs, verdict, outcome)
+        if unsaid:
+            reason = f"{reason} ({'; '.join(unsaid)})"
         results.append(
             StepResult(
                 rs.number,
                 "pickup" if isinstance(rs.step, PickUp) else "play",
                 got,
-                got == rs.expect,
+                got == rs.expect and not unsaid,
                 reason,
                 verdict.rule,
                 rs.expect,
@@ -540,6 +558,16 @@ def replay(record: Record) -> ReplayResult:
             )
         )
     return ReplayResult(record, game, results)
+
+
+def _unsaid(rs: RecordStep, verdict: Verdict, outcome: Outcome | None) -> list[str]:
+    """What a step's ``says`` and ``rule`` expect and the referee did not say (a project
+    addition: the words of a scenario, checked as its verdicts are)."""
+    heard = " ".join((wording.verdict_text(verdict), outcome.text if outcome else ""))
+    missing = [f"expected the words {p!r}" for p in rs.says if p not in heard]
+    if rs.rule is not None and verdict.rule != rs.rule:
+        missing.append(f"expected the rule {rs.rule}, the referee cites {verdict.rule}")
+    return missing
 
 
 def check_state(game: Game, check: dict[str, Any]) -> list[str]:
@@ -571,6 +599,11 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
             compare("out", sorted(expected), sorted(game.out()))
         elif key == "loser":
             compare("loser", expected, game.loser)
+        elif key == "advice":  # a project addition: the words of what may be done now
+            compare("advice", expected, game.hint() if not game.over else "")
+        elif key == "next":  # a project addition: the table's 'Next:' line
+            said = "" if game.over else wording.next_play(game.hint_data(), game.voice)
+            compare("next", expected, said)
     return failures
 
 

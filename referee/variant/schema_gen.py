@@ -218,6 +218,23 @@ def record_schema() -> dict[str, Any]:
         type="string",
         enum=["legal", "illegal"],
     )
+    says = _f(
+        "Says",
+        "Words the referee must say for this step (a project addition): each phrase must be in "
+        "its verdict, what to do instead, or what happens next.",
+        type=["string", "array"],
+        minLength=1,
+        items={"type": "string", "minLength": 1},
+        examples=["may cut in only with a 9", ["No: 4 is lower than 9.", "must pick up"]],
+    )
+    rule = _f(
+        "Rule cited",
+        "The rule the verdict must cite (a project addition), e.g. R5.5.",
+        type="string",
+        pattern=r"^R\d+(\.\d+)?$",
+        examples=["R5.5"],
+        **{"x-expected": "a rule number such as R5.5"},
+    )
     defs: dict[str, Any] = {
         "card": _card("Card", "A number card by its number, or a Karma card by its id."),
         "step": _f(
@@ -262,6 +279,8 @@ def record_schema() -> dict[str, Any]:
                     **_card("Card given", "For Give a Card: the card handed over, if known."),
                 },
                 "expect": expect,
+                "says": says,
+                "rule": rule,
             },
             examples=[{"by": "Cal", "play": ["give_the_pile_to_a_friend"], "to": "Ann"}],
             **{"x-expected": "a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or {check: {...}}"},
@@ -280,6 +299,8 @@ def record_schema() -> dict[str, Any]:
                     "takes into the hand with the pile (a project addition).",
                 ),
                 "expect": expect,
+                "says": says,
+                "rule": rule,
             },
             examples=[{"pickup": "Ben"}, {"pickup": "Ann", "take": 7}],
         ),
@@ -325,6 +346,18 @@ def record_schema() -> dict[str, Any]:
                             "Loser",
                             "The player who lost, or null while the game goes on.",
                             type=["string", "null"],
+                        ),
+                        "advice": _f(
+                            "Advice",
+                            "What the referee says the player to move may do now, word for "
+                            "word (a project addition).",
+                            type="string",
+                        ),
+                        "next": _f(
+                            "Next",
+                            "What the next play may be, as the table's 'Next:' line says it "
+                            "(a project addition).",
+                            type="string",
                         ),
                     },
                 )

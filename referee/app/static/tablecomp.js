@@ -96,8 +96,9 @@ function drawVerdict(box, said, words) {
     box.setAttribute("data-legal", String(v.legal));
     box.append(
       el("span", { cls: "kr-mark", "aria-hidden": "true", text: v.legal ? "✓" : "✗" }),
+      // A yes is the decision and its reason; what the card does is the rules sheet's (39.6).
       el("div", {}, p("kr-answer", v.answer), p("kr-todo", v.detail), p("kr-todo", v.todo),
-        p("kr-about", said.about)),
+        p("kr-about", v.legal ? "" : said.about)),
     );
     if (v.rule) box.append(el("span", { cls: "kr-rule", title: words.rule, text: v.rule }));
     return;
