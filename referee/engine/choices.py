@@ -1,0 +1,440 @@
+"""The generator: every choice a mover can make, each with its judgement (issue 43.1).
+
+python-chess's shape: the candidate steps are generated, and one filter (``Rules.judge``)
+decides each.  Three uses read this one module:
+
+- full information (``legal_steps``, ``out_of_turn_steps``: the bots and the simulator): the
+  plays of the cards the mover holds, kept when the filter accepts them;
+- what the table knows (``table``: the referee's screen judges ahead of the taps): every choice
+  the table offers - card x zone x count x chosen player x card given - with its judgement;
+- the advice (``playable``): for each card the mover may hold in the zone due, the fewest copies
+  of it that would be accepted.
+
+The shortcuts the table takes are judgement kinds here, each the filter's own first checks
+asked once for many choices: a zone not open now refuses all its plays alike (``ZONE_CLOSED``),
+too many copies or a pending refusal refuse a card's every chosen player and card given alike
+(``MOOT``), and a card that needs a player with none chosen makes the table ask whom
+(``ASKS``), unless the engine needs none (a blind card that misses, ruling 112).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.effects import first_zone
+from referee.engine.parts import strength
+from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
+from referee.reasons import Reason
+from referee.state import State, ZoneName
+from referee.variant.model import Card
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.engine.legality import Judgement, Rules
+
+MOST_AT_ONCE = 8
+"""The most copies of one card the table offers to play at once (two decks' worth of a rank)."""
+
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+class Kind(StrEnum):
+    """How a choice's judgement was reached: judged itself, or one answer for many."""
+
+    JUDGED = "judged"  # this very play through the filter
+    ZONE_CLOSED = "zone_closed"  # the zone is not open now (R3): every play from it alike
+    MOOT = "moot"  # refused before its choices (R4.3, what is pending): every player, card given
+    ASKS = "asks"  # needs a chosen player and has none: the table asks whom it is for
+
+
+class Choice(NamedTuple):
+    """One choice the table offers the mover, with its judgement."""
+
+    card: Card
+    zone: str
+    copies: int  # how many are played at once
+    to: str | None
+    give: Card | None
+    judgement: Judgement
+    kind: Kind = Kind.JUDGED
+
+
+@dataclass(frozen=True)
+class TableChoices:
+    """Every choice the table offers the mover now (``Choices.table``), and the words of a
+    judgement at this position (each refusal's "instead" made once for them all)."""
+
+    mover: str | None
+    choices: tuple[Choice, ...]
+    verdict: Callable[[Judgement], Verdict]
+
+
+def most_at_once(copies: int) -> int:
+    """How many copies of a card the table offers to play at once: all in the game, at most
+    ``MOST_AT_ONCE``."""
+    return max(1, min(MOST_AT_ONCE, copies))
+
+
+class Choices:
+    """The choices of one variant's movers, for any state given, judged by ``rules``."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.variant = rules.variant
+        self.fast = rules.fast
+        self.needs = rules.needs
+        self._must_play = self.variant.table.must_play  # asked by every legal_steps
+        self._gamble = self.variant.table.gamble  # likewise (ruling 109)
+        self._table_steps = self._must_play or self._gamble
+
+    # --- what the table knows: every choice it offers, judged ----------------------------------
+
+    def zones(self) -> tuple[str, ...]:
+        """Where a play may come from at this table: the zones, and the draw pile's top card
+        where a table rule lets a player who cannot play turn it over (ruling 109)."""
+        return (*ZONES, DRAW_PILE) if self._gamble else ZONES
+
+    def table(self, s: State) -> Iterator[Choice]:
+        """Every choice the table offers the mover now (each card of the variant, from each
+        zone, each count up to ``most_at_once``, each other player where the card needs one
+        and none, each card given where it takes one), each with its judgement and how it was
+        reached (``Kind``)."""
+        if s.over:
+            return
+        rules = self.rules
+        mover = s.names[s.mover]
+        cards = self.variant.all_cards()
+        zones = self.zones()
+        others = tuple(p for p in s.names if p != mover)
+        # A zone not open to the mover now (R3) refuses each of its choices alike.
+        closed = {z: rules.zone_closed(s, z) if z in ZONES else None for z in zones}
+        for card in cards:
+            needs = self.needs[card]
+            targets: tuple[str | None, ...] = others if needs.needs_target else (None,)
+            gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
+            most = most_at_once(rules.copies.get(card, 1))
+            for zone in zones:
+                for count in range(1, most + 1):
+                    yield from self._table_play(s, mover, card, zone, count, targets, gives, closed)
+                    if needs.needs_target:
+                        yield from self._asks(s, mover, card, zone, count, gives)
+
+    def _table_play(
+        self,
+        s: State,
+        mover: str,
+        card: Card,
+        zone: str,
+        count: int,
+        targets: tuple[str | None, ...],
+        gives: tuple[Card | None, ...],
+        closed: dict[str, Judgement | None],
+    ) -> Iterator[Choice]:
+        """The choices of one card, zone and count: one judgement for them all where the filter
+        refuses before the choices (``ZONE_CLOSED``, ``MOOT``), else each judged."""
+        j = closed[zone]
+        kind = Kind.ZONE_CLOSED
+        if j is None and zone in ZONES:
+            j = self.rules.choices_moot(s, card, count, zone)
+            kind = Kind.MOOT
+        if j is not None:
+            for to in targets:
+                for give in gives:
+                    yield Choice(card, zone, count, to, give, j, kind)
+            return
+        judge = self.rules.judge
+        cards = (card,) * count
+        for to in targets:
+            for give in gives:
+                j = judge(s, Play(mover, cards, zone, to, give))
+                yield Choice(card, zone, count, to, give, j)
+
+    def _asks(
+        self,
+        s: State,
+        mover: str,
+        card: Card,
+        zone: str,
+        count: int,
+        gives: tuple[Card | None, ...],
+    ) -> Iterator[Choice]:
+        """A card that needs a player, with none chosen: the table asks whom it is for, unless
+        the engine needs no player (a blind card that does not fit, ruling 112)."""
+        cards = (card,) * count
+        for give in gives:
+            j = self.rules.judge(s, Play(mover, cards, zone, None, give))
+            yield Choice(card, zone, count, None, give, j, Kind.JUDGED if j.legal else Kind.ASKS)
+
+    # --- the advice: what may go, per card the mover may hold ----------------------------------
+
+    def playable(self, s: State, zone: ZoneName, universe: Iterable[Card]) -> dict[Card, int]:
+        """Each card of ``universe`` (those the mover may hold in ``zone``, R4.3) that may go
+        now, with the fewest copies that may go together: one, unless a house rule's own check
+        asks for more (a pair after a pair).  Each is one proposal through the filter's play
+        checks, copies held included; a face-down card counts when it fits (R7.5)."""
+        rules = self.rules
+        by = s.names[s.mover]
+        held = s.seats[s.mover].zone(zone)
+        if held.count == 0:
+            return {}
+        found: dict[Card, int] = {}
+        for card in universe:
+            to = self.some_target(s, by, card)
+            most = 1 if zone == "face_down" else max(1, rules.possible(s, card, held))
+            for k in range(1, most + 1):
+                j = rules.judge(s, Play(by, (card,) * k, zone, to))
+                if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
+                    found[card] = k
+                    break
+                if j.reason is not Reason.HOUSE_RULE:
+                    break  # only a house rule's own check may ask for more copies
+        return found
+
+    def some_target(self, s: State, by: str, card: Card) -> str | None:
+        """A player the card could choose (the first other one who is in, else any other):
+        the advice asks whether the card may go, not whom it picks."""
+        if not self.needs[card].needs_target:
+            return None
+        others = [n for n in s.names if n != by]
+        return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
+
+    # --- full information: generation plus one filter ------------------------------------------
+
+    def legal_steps(self, s: State) -> list[Step]:
+        """Every legal step of the player to move (full-information mode only).
+
+        Generation: every play of the cards the mover holds in the zone due (each number of
+        copies, each chosen player, each card they could give), and the pick-up.  One filter:
+        ``judge``.  The simulator's hot path keeps two of its answers per variant: which cards
+        may land on a pile as it is (``FastTables.fits``: the R5 part of ``judge``, kept per
+        ``PileView``), and the plays of a plain card (one that needs no choice and has no check
+        of its own), which then pass the filter as soon as their card may land.  While
+        something pending checks plays itself, every candidate goes through ``judge``."""
+        rules = self.rules
+        if not rules.full_information:
+            raise RuntimeError("legal_steps needs full information (Game.shuffled)")
+        if s.over:
+            return []
+        by = s.names[s.mover]
+        seat = s.seats[s.mover]
+        fast = self.fast
+        zone_name: ZoneName
+        fits: frozenset[Card] | None
+        hand = seat.hand.count or s.draw_pile
+        if s.pending or not (hand or seat.face_up.count):
+            zone_name, plain, pick_up, fits = self._frame(s, by)
+            zone = seat.zone(zone_name)
+        else:  # _frame with nothing pending, from the hand or face-up cards, inline: the hot path
+            zone_name, zone = ("hand", seat.hand) if hand else ("face_up", seat.face_up)
+            plain = fast.plain
+            pile = s.pile
+            pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
+            top = pile[-1] if pile else None
+            if top in fast.see_through:
+                fits = fast.fits(rules.pile_view(s))
+            else:  # the view is the top card's own: kept per top card
+                fits = fast.settled.get(top)
+                if fits is None:
+                    fits = fast.settled_fits(top)
+        made = fast.plays.get((by, zone_name))
+        if made is None:
+            made = fast.plays_for(by, zone_name)
+        steps: list[Step] = []
+        if fits is None:  # a blind card is played whether it fits or not (R7.5)
+            assert zone.order is not None
+            steps += self._plays_of(s, by, zone.order[-1], 1, zone_name, plain, made)
+        else:
+            for card, have in zone.known.items():
+                if card not in fits:
+                    continue  # judge would refuse it: R5
+                if card in plain:  # the common case, kept fast
+                    try:
+                        steps += made[card][have]
+                    except (KeyError, IndexError):  # not made yet
+                        steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+                    continue
+                steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+        if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
+            pick_up = self._table_rule_steps(s, by, steps)
+        if pick_up:
+            if self.variant.table.take_face_up and rules.takes_face_up(s):  # ruling 108
+                steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
+            else:
+                found = fast.pickups.get(by)
+                steps.append(found if found is not None else fast.pickup(by))
+        return steps
+
+    def out_of_turn_steps(self, s: State) -> list[Step]:
+        """Full information: the plays other players may make out of turn now (the top card
+        lets them, or a table rule lets its player go on with it), in seat order from the
+        mover; each through ``judge``."""
+        if s.over or s.follow_up or not s.pile:
+            return []
+        judge = self.rules.judge
+        found: list[Step] = []
+        g = s.going_on
+        if g is not None:  # a table rule (rulings 110-111)
+            top = s.pile[-1]
+            have = min(s.seats[s.seat_of(g.by)].zone(g.zone).known.get(top, 0), g.most)
+            found += [p for p in self._candidates(s, g.by, top, have, g.zone) if judge(s, p).legal]
+        if s.pile[-1] not in self.fast.lets_in:
+            return found
+        top = s.pile[-1]
+        n = len(s.seats)
+        for d in range(1, n):
+            i = (s.mover + d * s.direction) % n
+            seat = s.seats[i]
+            by = s.names[i]
+            for zone_name in ZONES:
+                have = seat.zone(zone_name).known.get(top, 0)
+                found += [
+                    p for p in self._candidates(s, by, top, have, zone_name) if judge(s, p).legal
+                ]
+        return found
+
+    def _table_rule_steps(self, s: State, by: str, steps: list[Step]) -> bool:
+        """The table rules' part of ``legal_steps``, where picking up would be open: adds the
+        draw pile's top card turned over (ruling 109; ``judge`` says when), and says whether
+        the pick-up stays open ('must play if able': not with a play listed, all being known)."""
+        pick_up = not (self._must_play and any(isinstance(st, Play) for st in steps))
+        if self._gamble and s.draw_cards:
+            top = s.draw_cards[-1]
+            judge = self.rules.judge
+            steps += [p for p in self._candidates(s, by, top, 1, DRAW_PILE) if judge(s, p).legal]
+        return pick_up
+
+    def _frame(
+        self, s: State, by: str
+    ) -> tuple[ZoneName, frozenset[Card], bool, frozenset[Card] | None]:
+        """What ``legal_steps`` reads: the zone due, the cards whose plays pass the filter as
+        soon as they may land (none while a pending slice checks plays itself), whether the pile
+        may be picked up, and the cards that may land (None for a blind card, played whether
+        it fits or not, R7.5)."""
+        rules = self.rules
+        zone_name = rules.zone_due(s, s.mover)
+        plain = self.fast.plain if self.fast.quiet(s.pending) else _NO_CARDS
+        pick_up = rules.may_pick_up(s)
+        fits = self.fast.fits(rules.pile_view(s)) if zone_name != "face_down" else None
+        return zone_name, plain, pick_up, fits
+
+    def _plays_of(
+        self,
+        s: State,
+        by: str,
+        card: Card,
+        have: int,
+        zone_name: ZoneName,
+        plain: frozenset[Card],
+        made: dict[Card, list[list[Step]]],
+    ) -> list[Step]:
+        """The legal plays of ``card``, of which the mover holds ``have`` copies in the zone due:
+        a plain card's are made once and kept (``made``: card -> [plays of 1..n copies][n]),
+        any other card's candidates each go through ``judge``."""
+        if card in plain:
+            lists = made.get(card)
+            if lists is None or have >= len(lists):
+                lists = made[card] = [
+                    [Play(by, (card,) * k, zone_name) for k in range(1, n + 1)]
+                    for n in range(have + 1)
+                ]
+            return lists[have]
+        rules = self.rules
+        rules._dry = {}  # the state stands still while its candidates are judged
+        try:
+            if self.needs[card].give_effect is None:
+                return [
+                    p
+                    for p in self._candidates(s, by, card, have, zone_name)
+                    if rules.judge(s, p).legal
+                ]
+            return self._gift_plays(s, by, card, have, zone_name)
+        finally:
+            rules._dry = None
+
+    def _gift_plays(
+        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
+    ) -> list[Step]:
+        """The legal plays of a card that gives a card, in ``_candidates``' order: ``judge``'s
+        verdict on a play and the card it gives is its verdict on the same play giving nothing
+        (every check but the gift's, which comes after them all but the pile's, and the pile's
+        does not look at the gift) and then the gift's own check; so each play is judged
+        once, and each card it could give checked."""
+        rules = self.rules
+        if zone_name in BLIND and not rules.may_land(s, card):
+            return [
+                p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
+            ]
+        t = self.needs[card]
+        targets: list[str | None] = [n for n in s.names if n != by] if t.needs_target else [None]
+        out: list[Step] = []
+        for k in range(1, have + 1):
+            cards = (card,) * k
+            for to in targets:
+                bare = Play(by, cards, zone_name, to)
+                if not rules.judge(s, bare).legal:
+                    continue
+                for g in self._gift_choices(s, bare):
+                    if g is None:
+                        out.append(bare)
+                        continue
+                    step = Play(by, cards, zone_name, to, g)
+                    if rules._give_refusal(s, step, t, card) is None:
+                        out.append(step)
+        return out
+
+    def _candidates(
+        self, s: State, by: str, card: Card, have: int, zone_name: str
+    ) -> Iterable[Play]:
+        """Every play of ``card`` the mover could propose: each number of copies, each other
+        player chosen (when the card needs one), each card they could give (R8.9)."""
+        t = self.needs[card]
+        targets: list[str | None] = [None]
+        if zone_name in BLIND and not self.rules.may_land(s, card):
+            # R7.5: a blind card that does not fit asks no choice (``judge``).
+            yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
+            return
+        if t.needs_target:
+            targets = [n for n in s.names if n != by]
+        for k in range(1, have + 1):
+            for to in targets:
+                play = Play(by, (card,) * k, zone_name, to)
+                if t.give_effect is None:
+                    yield play
+                else:
+                    yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+
+    def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
+        """The cards a giver may hand over with this play, in order of play (R8.9), from what
+        they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
+        then = self.rules._dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
+        giver = then.seats[then.seat_of(step.by)] if then is not None else None
+        give_from = first_zone(giver) if giver is not None else None
+        if giver is None or give_from is None:
+            return [None]
+        zone = giver.zone(give_from)
+        if give_from == "face_down":
+            assert zone.order is not None
+            return [zone.order[-1]]
+        return [*sorted(zone.known, key=strength)]
+
+
+def for_table(game: Game) -> TableChoices:
+    """Every choice the table offers the mover of ``game`` now, judged, and the words of a
+    judgement there: what the Referee page's table asks of the engine, once per step."""
+    state = game.state
+    mover = None if state.over else state.names[state.mover]
+    rules = game.rules
+    hint: list[str] = []
+
+    def verdict(j: Judgement) -> Verdict:
+        """A judgement in words; every refusal's "instead" is the same: worded once."""
+        if j.legal:
+            return rules.worded(state, j, "")
+        if not hint:
+            hint.append(rules.hint(state))
+        return rules.worded(state, j, hint[0])
+
+    return TableChoices(mover, tuple(Choices(rules).table(state)), verdict)
