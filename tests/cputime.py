@@ -71,3 +71,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(f"{total:9.1f} in all, {len(_seen)} tests")
     for seconds, nodeid in sorted(_seen, reverse=True)[:60]:
         terminalreporter.write_line(f"{seconds:9.1f} {nodeid}")
+    by_file: dict[str, float] = {}
+    for seconds, nodeid in _seen:
+        name = nodeid.split("::")[0]
+        by_file[name] = by_file.get(name, 0.0) + seconds
+    terminalreporter.section("CPU-seconds per test file")
+    for name, seconds in sorted(by_file.items(), key=lambda kv: -kv[1])[:40]:
+        terminalreporter.write_line(f"{seconds:9.1f} {name}")
+    out = os.environ.get("KARMA_TEST_CPU", "")
+    if out.endswith(".json"):  # every test's figure, to compare two runs
+        import json
+
+        Path(out).write_text(json.dumps({n: s for s, n in _seen}, indent=0))

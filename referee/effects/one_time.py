@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.effects.spec import EffectSpec, Params
+from referee.variant.menu import Remedy
 from referee.variant.model import Variant
 
 
@@ -16,6 +17,7 @@ class OneTime(EffectSpec):
     order = 40
     said_last = True  # it happens last
     leaves_game = True
+    remedy = Remedy("once per game", {}, 1)  # a card that keeps games going
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         return "It is used only once: it leaves the game as it takes effect."

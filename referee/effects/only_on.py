@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee import words
 from referee.effects.base import PileView, Refusal
 from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.variant.menu import Remedy
 from referee.variant.model import Card, Variant
 
 
@@ -49,6 +50,7 @@ class OnlyOn(EffectSpec):
     passive = True  # nothing happens as it is played: it only limits where it may go
     examples = ({"effect": "only_on", "max": 9},)
     order = 35
+    remedy = Remedy("only on 7 or lower", {"max": 7}, 2)  # a card worth far more than the rest
 
     def lands_on(
         self, params: Params, card: Card, pile: PileView, variant: Variant

@@ -5,10 +5,10 @@ The problems: games that do not end, a seat with an edge, one card worth far mor
 a game decided by luck.  The changes tried are small edits of the variant *as its file says
 it* (``variant_to_data``), so the Design page applies the very change that was measured:
 
-* ``one_time``: the card leaves the game when played ("Hot Potato once per game");
+* an effect added to the card, as its unit proposes (``EffectDecl.remedy``: ``one_time``, "Hot
+  Potato once per game"; ``only_on``, "only on 7 or lower"); the change's kind is the effect;
 * ``copies``: one copy fewer of a Karma card;
 * ``target``: a card aimed at the next player lets its player choose, and back;
-* ``only_on``: the card may go only on a pile counting at most 7;
 * ``starts``: the holder of the lowest card starts (a seat with an edge);
 * ``hand``: one hand card more (more choices: more skill).
 
@@ -27,12 +27,11 @@ from typing import Any
 from referee.simulate.analysis import Analysis, Question, analyse
 from referee.simulate.stats import Interval
 from referee.variant.loader import VariantError, variant_from_data, variant_to_data
+from referee.variant.menu import Remedy
 from referee.variant.model import Card, Variant
 
 __all__ = ["Change", "Suggestion", "changes_for", "problems", "suggest"]
 
-EFFECTS_ONLY_LIMIT = 7
-"""The ``only_on`` change: the card may go only on a pile that counts this much or less."""
 TRY_GAMES = {"ends": 100, "strong": 120, "seat": 240, "luck": 160}
 """Deals each change is played on, by problem: enough for the margin that says "fixed"."""
 
@@ -59,12 +58,11 @@ class Change:
         if holder is None:
             return out
         effects = holder.setdefault("effects", [])
-        if self.kind == "one_time":
-            effects.append("one_time")
+        remedy = _REMEDIES.get(self.kind)
+        if remedy is not None:
+            effects.append({"effect": self.kind, **remedy.params} if remedy.params else self.kind)
         elif self.kind == "copies":
             holder["copies"] = int(holder["copies"]) - 1
-        elif self.kind == "only_on":
-            effects.append({"effect": "only_on", "max": EFFECTS_ONLY_LIMIT})
         elif self.kind == "target":
             for i, e in enumerate(effects):
                 if isinstance(e, dict) and e.get("target") in ("next", "chosen"):
@@ -90,6 +88,17 @@ def _targeted() -> frozenset[str]:
 _TARGETED = _targeted()
 
 
+def _remedies() -> dict[str, Remedy]:
+    """The effects a unit proposes adding (``EffectDecl.remedy``), by name, smallest first."""
+    from referee.variant.menu import MENU
+
+    found = {n: spec.remedy for n, spec in MENU.items() if spec.remedy is not None}
+    return dict(sorted(found.items(), key=lambda item: (item[1].size, item[0])))
+
+
+_REMEDIES = _remedies()
+
+
 def _holder(data: dict[str, Any], card: str) -> dict[str, Any] | None:
     for k in data.get("karma_cards") or []:
         if k.get("id") == card:
@@ -105,8 +114,9 @@ def changes_for(v: Variant, card: Card) -> list[Change]:
     name = v.card_name(card)
     names = {e.name for e in v.effects_of(card)}
     out: list[Change] = []
-    if "one_time" not in names:
-        out.append(Change("one_time", str(card), f"{name} once per game", 1))
+    for effect, remedy in _REMEDIES.items():
+        if effect not in names and remedy.size == 1:
+            out.append(Change(effect, str(card), f"{name} {remedy.words}", remedy.size))
     if isinstance(card, str) and not v.is_joker(card):
         n = v.copies_per_deck(card)
         if n > 1:
@@ -116,13 +126,13 @@ def changes_for(v: Variant, card: Card) -> list[Change]:
     data = _holder(variant_to_data(v), str(card)) or {}
     for e in data.get("effects", []):
         target = e.get("target", "chosen") if isinstance(e, dict) else "chosen"
-        effect = e.get("effect") if isinstance(e, dict) else e
-        if effect in _TARGETED:
+        if (e.get("effect") if isinstance(e, dict) else e) in _TARGETED:
             whom = "a player its player chooses" if target == "next" else "the next player"
             out.append(Change("target", str(card), f"{name} goes to {whom}", 1))
             break
-    if "only_on" not in names:
-        out.append(Change("only_on", str(card), f"{name} only on {EFFECTS_ONLY_LIMIT} or lower", 2))
+    for added, remedy in _REMEDIES.items():
+        if added not in names and remedy.size > 1:
+            out.append(Change(added, str(card), f"{name} {remedy.words}", remedy.size))
     return out
 
 
@@ -188,7 +198,8 @@ def _candidates(a: Analysis, p: Problem) -> list[Change]:
             out.append(Change("starts", "", "The holder of the lowest card starts", 1))
         for c in sorted(a.cards, key=lambda c: -c.worth.value if c.measured else 0)[:3]:
             card = next(x for x in v.all_cards() if str(x) == c.card)
-            out += [ch for ch in changes_for(v, card) if ch.kind in ("one_time", "copies")]
+            # the cheap changes of the strongest cards: a number or a switch, not an aim
+            out += [ch for ch in changes_for(v, card) if ch.size == 1 and ch.kind != "target"]
     if p.kind == "luck":
         out.append(Change("hand", "", "One hand card more", 1))
     return sorted(out, key=lambda c: c.size)  # stable: the card's own changes first

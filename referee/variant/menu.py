@@ -43,6 +43,17 @@ class Param:
     empty: str = ""
 
 
+@dataclass(frozen=True)
+class Remedy:
+    """A change the designer's check may propose for a card that is too strong or keeps games
+    going (issue 44.4): add this effect with these parameters.  ``words`` follow the card's
+    name ("once per game"); ``size`` orders the changes tried, smallest first."""
+
+    words: str
+    params: Mapping[str, Any]
+    size: int
+
+
 @dataclass
 class Traits:
     """How a card behaves on the pile, derived from its effects: what R5 reads (wild, the value
@@ -127,6 +138,8 @@ class EffectDecl:
     # the rules sheet's core sentence must not contradict it.  Set by the engine's side of
     # the unit from the hooks it has (``referee.effects.spec.EffectSpec``).
     limits_landing: ClassVar[bool] = False
+    # A change the designer's check may propose with this effect (``Remedy``), if any.
+    remedy: ClassVar[Remedy | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -228,6 +241,7 @@ __all__ = [
     "EffectDecl",
     "Param",
     "Params",
+    "Remedy",
     "Report",
     "Traits",
     "needs_target",
