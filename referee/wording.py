@@ -642,16 +642,6 @@ def takes_face_up(by: str, card: str) -> str:
     return f"{by} takes {_a(card)} from the face-up cards into the hand."
 
 
-def goes_on_face_up(by: str, card: str, nxt: str) -> str:
-    """A table rule (ruling 110): the same card from the face-up cards, before the next step."""
-    return f"{by} may also play a face-up {card} before {nxt} steps."
-
-
-def goes_on_drawn(by: str, card: str, nxt: str) -> str:
-    """A table rule (ruling 111): a card of the same rank just drawn, before the next step."""
-    return f"If {by} just drew {_a(card)}, {by} may play it before {nxt} steps."
-
-
 def face_down_misses(by: str, n: int) -> str:
     return f"It does not fit: {by} picks up the pile ({words.cards(n)})."
 

@@ -120,6 +120,7 @@ FORBIDDEN = {
     # turned into registrations or moved down).
     "referee.variant": _ABOVE_UNITS,
     "referee.words": _ABOVE_UNITS,
+    "referee.tablerules": ("referee.engine", "referee.records", "referee.simulate", "referee.app"),
 }
 """Layer -> the layers above it, which it must never import."""
 

@@ -436,3 +436,45 @@ def test_a_blind_card_that_misses_asks_no_chosen_player() -> None:
     stuck = _stuck(v)
     assert stuck.explain(Play("Ann", (2,), "draw_pile")).reason == Reason.GAMBLE_MISSES
     assert stuck.explain(Play("Ann", ("gift",), "draw_pile")).reason == Reason.NEEDS_TARGET
+
+
+def test_the_engine_reads_no_table_rule_by_its_name() -> None:
+    """Issue 41.2: table rules are units (referee/tablerules/); the engine, the sheet and the
+    pages ask the rules a variant sets for their hooks and words, never ``variant.table.gamble``
+    nor a rule's name in the engine."""
+    import ast
+    from pathlib import Path
+
+    from referee.tablerules import RULES
+
+    root = Path(__file__).resolve().parents[1] / "referee"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if root / "tablerules" in path.parents:
+            continue
+        engine = root / "engine" in path.parents
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in RULES
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "table"
+            ) or (engine and isinstance(node, ast.Constant) and node.value in RULES):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []
+
+
+def test_every_table_rule_is_a_unit_with_its_words() -> None:
+    """Each rule declares its field (the schema's), its words for the Design page and the rules
+    sheet, and is in the schema the editors read."""
+    from referee.tablerules import RULES
+    from referee.variant.schema_gen import variant_schema
+
+    props = variant_schema()["properties"]["table"]["properties"]
+    assert list(props) == list(RULES)
+    for name, unit in RULES.items():
+        assert unit.declared.key == name and unit.declared.label and unit.declared.about
+        assert props[name] == unit.declared.schema()
+        v = house(**{name: unit.on})
+        assert variant_to_data(v)["table"] == {name: unit.on}
+        assert unit.sheet(v) in rules_sheet(v)

@@ -19,10 +19,10 @@ from typing import Any
 import yaml
 
 from referee.resources import modeline
-from referee.variant.fields import TEXT_LIMITS
+from referee.variant.fields import TABLE, TEXT_LIMITS
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
-from referee.variant.model import STARTS, TableRules, Variant
+from referee.variant.model import Variant
 from referee.variant.schema_gen import variant_schema
 from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
@@ -698,17 +698,9 @@ def normalize(raw: Any) -> dict[str, Any]:
 
 
 def _table_rules(raw: Any) -> dict[str, Any]:
-    """The table rules of a draft: each switch that is on (a draft once dropped them all)."""
-    if not isinstance(raw, dict):
-        return {}
-    out: dict[str, Any] = {}
-    for name, default in vars(TableRules()).items():
-        value = raw.get(name)
-        if isinstance(default, bool) and value is True:
-            out[name] = True
-        elif name == "starts" and value in STARTS and value != default:
-            out[name] = value
-    return out
+    """The table rules of a draft: each set otherwise than the rule book (a draft once dropped
+    them all)."""
+    return TABLE.tame(raw)
 
 
 def draft_param(data: dict[str, Any]) -> str:

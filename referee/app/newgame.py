@@ -14,6 +14,7 @@ import streamlit as st
 
 from referee.variant.loader import VariantError
 from referee.variant.model import Card, Variant
+from referee.variant.table import active
 
 from . import cardgrid, setup
 from .common import VariantSource, plain, variant_from_yaml
@@ -259,11 +260,12 @@ def setup_screen(
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
     order = names
-    if fits and names and variant.table.starts == "lowest":
-        # The table's rule (issue 31.2): whoever holds the lowest card starts; the seating is
+    asks = [u.setup_question for u in active(variant) if u.setup_question]
+    if fits and names and asks:
+        # A table rule (issue 31.2): whoever holds the lowest card starts; the seating is
         # listed from them, clockwise (R2.3), so the game starts with them.
         lowest = st.selectbox(
-            "Who has the lowest card in their hand? They start.",
+            asks[0],
             names,
             key="np_lowest",  # options shown as typed: a selectbox renders no Markdown
         )

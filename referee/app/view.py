@@ -203,9 +203,9 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
 
 
 def play_from(game: Game) -> tuple[str, ...]:
-    """Where a play may come from at this table: the zones, and the draw pile's top card where
-    a table rule lets a player who cannot play turn it over (ruling 109)."""
-    return (*ZONES, DRAW_PILE) if game.variant.table.gamble else ZONES
+    """Where a play may come from at this table: the zones, and the places a table rule opens
+    (the draw pile's top card, turned over by a player who cannot play: ruling 109)."""
+    return game.rules.zones
 
 
 def _targets(game: Game, by: str) -> tuple[str, ...]:

@@ -162,6 +162,7 @@ class Refusal:
     words: str
     reason: Reason | None = None
     facts: Facts | None = None
+    field: str | None = None  # the part of the step it is about ("zone", "play"), if one
 
 
 class PileView(NamedTuple):

@@ -17,6 +17,7 @@ from referee.effects import (
 )
 from referee.engine.steps import PickUp, Step
 from referee.state import Pending
+from referee.tablerules import active
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
 
@@ -77,6 +78,10 @@ class FastTables:
             c: traits_of(effects[c], isinstance(c, str)) for c in cards
         }
         self.needs: dict[Card, Needs] = {c: needs_of(effects[c]) for c in cards}
+        for rule in active(variant):  # a table rule that checks plays of some cards
+            if rule.has("refuse_play"):
+                for c in cards:
+                    self.needs[c].checked = self.needs[c].checked or rule.checks(c, variant)
         self.lands: dict[Card, tuple[tuple[EffectSpec, Params], ...]] = {
             c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "lands_on"))
             for c in cards

@@ -36,6 +36,7 @@ from referee.engine.steps import (
 )
 from referee.reasons import HintFacts
 from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
+from referee.tablerules import active
 from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
@@ -72,8 +73,8 @@ class Game:
         self._traits: dict[Card, Traits] = self.rules.traits
         self._effects = self.rules.fast.effects  # each card's effects, read by every play
         self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
-        table = variant.table
-        self._going_on = table.same_rank_face_up or table.same_rank_drawn  # rulings 110-111
+        # Table rules that let a player go on at once after a play (rulings 110-111).
+        self._going_on = [u for u in self.rules.table if u.has("goes_on")]
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -214,10 +215,10 @@ class Game:
                 )
             )
         seen = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
-        if variant.table.starts == "lowest":  # the holder of the lowest card starts: seated first
-            first = _lowest_holder(seats)
-            players = [*players[first:], *players[:first]]
-            seats = [*seats[first:], *seats[:first]]
+        # A table rule may say who starts (the holder of the lowest card): seated first.
+        first = next((f for u in active(variant) if (f := u.first_seat(variant, seats))), 0)
+        players = [*players[first:], *players[:first]]
+        seats = [*seats[first:], *seats[:first]]
         state = State(
             names=list(players),
             seats=seats,
@@ -434,7 +435,7 @@ class Game:
                 if s.pending.get(name) is p:  # not set again by this very step
                     del s.pending[name]
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
-        held = self._going_on and self._held_before(s, step, origin)
+        held = self._held_before(s, step, origin) if self._going_on else None
         ins = self.flow.finish(s, by, origin, notes, flow, passed)
         if held:
             self._open_going_on(s, step, origin, held, (*passed, *flow.skipped), notes)
@@ -612,21 +613,15 @@ class Game:
         card, by, seat = s.pile[-1], step.by, s.seats[origin]
         if not isinstance(step, Play) or card != step.cards[0]:
             return  # it burned, or left the game, or another card lies on top now
-        table = self.variant.table
-        name, nxt = self.variant.card_name(card), s.names[s.mover]
-        if table.same_rank_face_up and not seat.hand.count and not s.draw_pile:
-            most = self.rules.possible(s, card, seat.face_up)
-            if most:
-                s.going_on = GoingOn(by, "face_up", most, passed)
+        for rule in self._going_on:
+            found = rule.goes_on(self.rules, s, seat, card, held)
+            if found is not None:
+                zone, most = found
+                s.going_on = GoingOn(by, zone, most, passed)
                 if self.keep_history:
-                    notes.append(wording.goes_on_face_up(by, name, nxt))
-        elif table.same_rank_drawn:
-            hand = seat.hand
-            most = hand.known.get(card, 0) - held[0] + max(hand.unknown - held[1], 0)
-            if most > 0:
-                s.going_on = GoingOn(by, "hand", most, passed)
-                if self.keep_history:
-                    notes.append(wording.goes_on_drawn(by, name, nxt))
+                    name, nxt = self.variant.card_name(card), s.names[s.mover]
+                    notes.append(rule.goes_on_words(by, name, nxt))
+                return
 
     def _take_face_up(self, s: State, origin: int, card: Card, notes: list[str]) -> None:
         """A table rule: the face-up card taken with the pile goes into the hand, seen
@@ -759,15 +754,3 @@ def _spend_restriction(s: State) -> Restriction | None:
     if before is not None:
         s.drop_pending(_unless_restriction)
     return before
-
-
-def _lowest_holder(seats: Sequence[Seat]) -> int:
-    """The seat holding the lowest number among its hand cards (ties: the earliest seat): who
-    starts where the table rules say so (docs/rulings.md, ruling 60).  At a physical table the
-    players name that player at setup, and the seating is listed from them (R2.3)."""
-    best, at = None, 0
-    for i, seat in enumerate(seats):
-        numbers = [c for c in seat.hand.known if isinstance(c, int)]
-        if numbers and (best is None or min(numbers) < best):
-            best, at = min(numbers), i
-    return at

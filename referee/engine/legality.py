@@ -32,7 +32,6 @@ from referee.engine.fast import FastTables
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import (
-    CanPlay,
     CardFacts,
     Count,
     CutIn,
@@ -45,7 +44,6 @@ from referee.reasons import (
     MayGo,
     MixedCards,
     NoFacts,
-    NotOnDrawPile,
     NotYourTurn,
     OnTop,
     Place,
@@ -59,6 +57,8 @@ from referee.reasons import (
     Who,
 )
 from referee.state import Pending, Seat, State, ZoneCards, ZoneName
+from referee.tablerules import ZONES as TABLE_ZONES
+from referee.tablerules import TableRule, active
 from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.wording import Voice
@@ -120,9 +120,16 @@ class Rules:
         self._see_through = fast.see_through
         self.copies = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         self.voice: Voice = self.fast.voice
-        self._must_play = variant.table.must_play  # asked by every legal_steps: kept at hand
-        self._gamble = variant.table.gamble  # likewise (ruling 109)
-        self._table_steps = self._must_play or self._gamble
+        # The table rules the variant sets (referee/tablerules/), by the hooks they have: the
+        # engine asks these, never a rule by its name.
+        table = self.table = active(variant)
+        self._on_pick_up = [u for u in table if u.has("refuse_pick_up")]
+        self._closing = any(u.plays_close_pick_up for u in table)  # asked by every legal_steps
+        self._zone_rules = [u for u in table if u.zone]
+        self._takers = [u for u in table if u.has("takes_face_up")]
+        self._on_plays = [u for u in table if u.has("refuse_play")]
+        self._table_steps = self._closing or bool(self._zone_rules)
+        self.zones: tuple[str, ...] = (*ZONES, *(u.zone for u in self._zone_rules))
         self._state_at = state_at
         # The dry runs made while one card's candidate plays are judged (``_plays_of``): a play
         # naming each card it could give runs the same dry run for every one of them.
@@ -170,71 +177,44 @@ class Rules:
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
                 return refused
-            if step.take is not None or self.variant.table.take_face_up:
+            if step.take is not None or self._takers:
                 return self._judge_take(s, step)
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
-        if step.zone == DRAW_PILE:
-            return self._judge_gamble(s, step)
+        opened = TABLE_ZONES.get(step.zone)
+        if opened is not None:
+            return self._judge_from(opened, s, step)
         return self._judge_play(s, step)
 
-    # --- a table rule: the draw-pile gamble (docs/rulings.md, ruling 109) ----------------------
+    # --- what the table rules ask (referee/tablerules/) -----------------------------------------
 
-    def _gamble_refusal(self, s: State, by: str) -> Judgement | None:
-        """Why the mover may not turn over the draw pile's top card now, whatever it is: the
-        variant lacks the rule, the draw pile is empty, picking up is not open (it is the
-        gamble's place), or they are known to hold a card that may go (``_known_plays``)."""
-        if not self._gamble:
-            return _no("R6.2", Reason.NO_GAMBLE, Who(by), field="zone")
-        if not s.draw_pile:
-            return _no("R6.2", Reason.GAMBLE_DRAW_PILE_EMPTY, Who(by), field="zone")
-        if self._pick_up_refusal(s, by, table=False) is not None:
-            return _no("R6.2", Reason.GAMBLE_NOT_NOW, Who(by), field="zone")
-        playable = self._known_plays(s, by)
-        if playable is not None:
-            names = tuple(self.variant.card_name(c) for c in playable)
-            return _no("R6.2", Reason.GAMBLE_CAN_PLAY, CanPlay(by, names), field="zone")
-        return None
+    def known_plays(self, s: State, by: str) -> tuple[Card, ...] | None:
+        return self._known_plays(s, by)
 
-    def may_gamble(self, s: State) -> bool:
-        """Whether the mover may turn over the draw pile's top card now (``judge``'s answer,
-        the card aside)."""
-        return self._gamble_refusal(s, s.names[s.mover]) is None
+    def could_pick_up(self, s: State, by: str) -> bool:
+        return self._pick_up_refusal(s, by, table=False) is None
 
-    def _judge_gamble(self, s: State, step: Play) -> Judgement:
-        """The draw pile's top card, turned over instead of a pick-up: one card, one that can
-        be there (the known top card with full information, else one still unseen, R4.3), its
-        choices (R8), then the one R5 check as for a blind face-down card (R7.5)."""
+    def _judge_from(self, rule: TableRule, s: State, step: Play) -> Judgement:
+        """A play from a place a table rule opens (the draw pile's top card, ruling 109): the
+        cards themselves, the rule's own check (asked also where the variant does not set it,
+        to say so), then its choices (R8) and the one R5 check as for a blind face-down card
+        (R7.5)."""
         refused = self._cards_refusal(step)
         if refused is not None:
             return refused
-        if len(step.cards) > 1:
-            return _no("R6.2", Reason.ONE_FROM_DRAW_PILE, NoFacts(), field="play")
         by, card = step.by, step.cards[0]
-        refused = self._gamble_refusal(s, by)
-        if refused is not None:
-            return refused
-        known = s.draw_cards[-1] if s.draw_cards else None
-        if (known is not None and known != card) or (known is None and self.unseen(s, card) < 1):
-            name = self.variant.card_name(card)
-            facts = NotOnDrawPile(by, name, known is not None)
-            return _no("R4.3", Reason.NOT_ON_DRAW_PILE, facts, field="play")
+        said = rule.refuse_from_zone(self, s, by, card, len(step.cards))
+        if said is not None:
+            return self._refused(by, said)
         if self.may_land(s, card):  # one that does not fit asks no choice (R7.5)
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
                 return chosen
-        return self._landing(s, by, card, 1, DRAW_PILE)
+        return self._landing(s, by, card, len(step.cards), step.zone)
 
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
-        rule, docs/rulings.md, ruling 108): no hand cards and no draw pile left (R3.2), and
-        face-up cards to take."""
-        seat = s.seats[s.mover]
-        return (
-            self.variant.table.take_face_up
-            and not seat.hand.count
-            and not s.draw_pile
-            and seat.face_up.count > 0
-        )
+        rule, docs/rulings.md, ruling 108)."""
+        return any(u.takes_face_up(self, s) for u in self._takers)
 
     def take_choices(self, s: State) -> tuple[Card, ...]:
         """The face-up cards the mover may take with the pile (R4.3: any card the zone may
@@ -274,11 +254,11 @@ class Rules:
                 return self._refused(by, refused)
         if not s.pile:
             return _no("R6.3", Reason.PICK_UP_EMPTY, Who(by))
-        if table and self.variant.table.must_play:
-            playable = self._known_plays(s, by)
-            if playable is not None:
-                names = tuple(self.variant.card_name(c) for c in playable)
-                return _no("R6.2", Reason.MUST_PLAY, CanPlay(by, names))
+        if table:
+            for rule in self._on_pick_up:
+                said = rule.refuse_pick_up(self, s, by)
+                if said is not None:
+                    return self._refused(by, said)
         return None
 
     def _known_plays(self, s: State, by: str) -> tuple[Card, ...] | None:
@@ -539,15 +519,21 @@ class Rules:
         """A unit's refusal as a verdict: the rule book's own reason when the unit keeps one of
         its rules (R8.3), else a house rule's (R9)."""
         if r.reason is not None and r.facts is not None:
-            return _no(r.rule, r.reason, r.facts)
+            return _no(r.rule, r.reason, r.facts, r.field)
         return _no(r.rule, Reason.HOUSE_RULE, HouseRule(r.effect, r.code, by, r.words))
 
     def _own_refusal(self, ask: Proposal) -> Judgement | None:
-        """The checks a card's own effects make on a play of it (e.g. not as a last card)."""
+        """The checks a card's own effects make on a play of it (e.g. not as a last card), then
+        the table rules' that check plays (``TableRule.refuse_play``)."""
         for e in self.variant.effects_of(ask.card):
             refused = EFFECTS[e.name].refuse_own(e.params, ask)
             if refused is not None:
                 return self._refused(ask.by, refused)
+        for rule in self._on_plays:
+            if rule.checks(ask.card, self.variant):
+                refused = rule.refuse_play(ask)
+                if refused is not None:
+                    return self._refused(ask.by, refused)
         return None
 
     def _zone_order(self, s: State, by: str, seat: Seat, zone: ZoneName) -> Judgement | None:
@@ -809,7 +795,7 @@ class Rules:
             may=self._may_go(universe, counts),
             pick_up=self.may_pick_up(s),
             take=self.takes_face_up(s),
-            gamble=self._gamble and self.may_gamble(s),
+            **{k: v for u in self._zone_rules for k, v in u.hint(self, s).items()},
         )
 
     def _allowed(self, s: State, zone: ZoneName, universe: Iterable[Card]) -> dict[Card, int]:
@@ -929,7 +915,7 @@ class Rules:
         if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
             pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
-            if self.variant.table.take_face_up and self.takes_face_up(s):  # ruling 108
+            if self._takers and self.takes_face_up(s):  # ruling 108
                 steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
             else:
                 found = fast.pickups.get(by)
@@ -938,14 +924,16 @@ class Rules:
 
     def _table_rule_steps(self, s: State, by: str, steps: list[Step]) -> bool:
         """The table rules' part of ``legal_steps``, where picking up would be open: adds the
-        draw pile's top card turned over (ruling 109; ``judge`` says when), and says whether
-        the pick-up stays open ('must play if able': not with a play listed, all being known)."""
-        pick_up = not (self._must_play and any(isinstance(st, Play) for st in steps))
-        if self._gamble and s.draw_cards:
-            top = s.draw_cards[-1]
-            steps += [
-                p for p in self._candidates(s, by, top, 1, DRAW_PILE) if self.judge(s, p).legal
-            ]
+        plays from the places they open (the draw pile's top card, ruling 109; ``judge`` says
+        when), and says whether the pick-up stays open ('must play if able': not with a play
+        listed, all being known)."""
+        pick_up = not (self._closing and any(isinstance(st, Play) for st in steps))
+        for rule in self._zone_rules:
+            card = rule.zone_card(s)
+            if card is not None:
+                steps += [
+                    p for p in self._candidates(s, by, card, 1, rule.zone) if self.judge(s, p).legal
+                ]
         return pick_up
 
     def _frame(

@@ -11,7 +11,6 @@ from referee.variant.declare import (
     Choice,
     Effects,
     Field,
-    Flag,
     Int,
     Obj,
     One,
@@ -26,7 +25,6 @@ from referee.variant.model import (
     JOKER,
     ORDINARY,
     RANK_WORDS,
-    STARTS,
     Deal,
     KarmaCard,
     PlayerRange,
@@ -34,6 +32,7 @@ from referee.variant.model import (
     TableRules,
     Variant,
 )
+from referee.variant.table import TABLE_RULES, table_rules
 
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
@@ -397,55 +396,43 @@ DEAL = Obj(
     examples=({"face_down": 3, "face_up": 3, "hand": 3},),
 )
 
-TABLE = Obj(
+
+class Table(Field):
+    """The table rules (``table:``): one field per rule, each declared by its unit
+    (``referee/tablerules/``, registered on ``referee.variant.table``)."""
+
+    def schema(self) -> dict[str, Any]:
+        return node(
+            self.title,
+            self.about,
+            type="object",
+            additionalProperties=False,
+            properties={u.name: u.declared.schema() for u in table_rules()},
+            examples=self.examples,
+        )
+
+    def sound(self, raw: object) -> dict[str, Any]:
+        given = raw if isinstance(raw, dict) else {}
+        found = {u.name: u.declared.sound(given[u.name]) for u in table_rules() if u.name in given}
+        return {k: v for k, v in found.items() if v is not None}
+
+    def build(self, raw: Any, pack: Variant) -> TableRules:
+        return TableRules(**self.tame(raw))
+
+    def back(self, value: Any) -> dict[str, Any]:
+        rules: TableRules = value
+        return {u.name: rules.get(u.name) for u in table_rules() if u.name in rules}
+
+    def tame(self, raw: object) -> dict[str, Any]:
+        """The rules set otherwise than the rule book (a rule at its default is left out)."""
+        return {k: v for k, v in self.sound(raw).items() if v != TABLE_RULES[k].default}
+
+
+TABLE = Table(
+    key="table",
     title="Table rules",
     about="House rules about the table rather than a card (each off by default).",
-    make=TableRules,
-    fields=(
-        Flag(
-            key="must_play",
-            title="Must play if able",
-            about="A player who can play may not pick up the pile instead (R6.2 changed).",
-            optional=True,
-        ),
-        Choice(
-            key="starts",
-            title="Who starts",
-            about="first: the first player listed (R2.3); lowest: whoever holds the lowest "
-            "card, named at setup.",
-            choices=STARTS,
-            default="first",
-            optional=True,
-        ),
-        Flag(
-            key="take_face_up",
-            title="A face-up card taken with the pile",
-            about="A player with no hand cards left who picks up the pile also takes one of "
-            "their face-up cards, of their choice, into the hand.",
-            optional=True,
-        ),
-        Flag(
-            key="gamble",
-            title="The draw-pile gamble",
-            about="A player who cannot play may turn over the top card of the draw pile instead "
-            "of picking up: it is played if it fits, else picked up with the pile.",
-            optional=True,
-        ),
-        Flag(
-            key="same_rank_face_up",
-            title="The same rank on from the face-up cards",
-            about="A player who lays the last hand cards, with the draw pile gone, may at once "
-            "play face-up cards of the same rank too, before the next player steps.",
-            optional=True,
-        ),
-        Flag(
-            key="same_rank_drawn",
-            title="A drawn card of the same rank played at once",
-            about="A player who draws a card of the rank they just played may play it at once, "
-            "before the next player steps.",
-            optional=True,
-        ),
-    ),
+    optional=True,
     examples=({"must_play": True, "starts": "lowest"},),
 )
 
@@ -568,7 +555,7 @@ VARIANT = Obj(
             hi=12,
             label="This many in a row burn the pile",
         ),
-        One(key="table", title=TABLE.title, about=TABLE.about, obj=TABLE, optional=True),
+        TABLE,
     ),
     examples=(CLASSIC_EXAMPLE,),
 )

@@ -40,6 +40,7 @@ from referee.variant.declare import Eff, effect_to_data, params_ok
 from referee.variant.fields import VARIANT, build, pack_of, rank_of, to_data
 from referee.variant.menu import MENU, CardCheck, Traits, needs_target
 from referee.variant.model import JOKER, RANK_WORDS, Variant
+from referee.variant.table import TABLE_RULES, TableCheck
 from referee.yamlsafe import (
     ERROR,
     MAX_BYTES,
@@ -687,6 +688,21 @@ def _burn_reachable(f: File, r: Report) -> None:
                 f"never burns at {lo} to {hi} players. Pick a lower number, or more decks.",
                 concerns=("burn",),
             )
+
+
+@check("table_rules")
+def _table_rules(f: File, r: Report) -> None:
+    """Each table rule's own check (its unit's ``check``), at its field."""
+    for name, value in f.view.get("table", {}).items():
+        at: PathT = ("table", name)
+
+        def error(message: str, plain: str, at: PathT = at) -> None:
+            r.error(at, message, plain)
+
+        def warn(message: str, plain: str, at: PathT = at) -> None:
+            r.warn(at, message, plain)
+
+        TABLE_RULES[name].check(TableCheck(value, f.view, error, warn))
 
 
 def check_data(

@@ -86,33 +86,27 @@ class Deal:
         return self.face_down + self.face_up + self.hand
 
 
-STARTS = ("first", "lowest")
-"""Who starts a game (issue 31.2): the first player listed (R2.3), or the holder of the lowest
-card, whom the table names at setup (a record's ``first``)."""
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TableRules:
-    """Rules about the table rather than a card (issue 31.2), each off by default so that a
-    variant without them plays as the rule book says."""
+    """The rules about the table rather than a card (issue 31.2) that a variant sets otherwise
+    than the rule book: rule name -> value.  What each rule means, its default and its words
+    are its unit's (``referee/tablerules/``, read through ``referee.variant.table``): a rule
+    left out plays as the rule book says."""
 
-    must_play: bool = False  # a player who can play may not pick up instead (R6.2 changed)
-    starts: str = "first"  # one of STARTS
-    # A player on their face-up cards who picks up also takes one of them into the hand
-    # (docs/rulings.md, ruling 108).
-    take_face_up: bool = False
-    # A player who cannot play may turn over the top card of the draw pile instead of picking
-    # up: it is played if it fits, else picked up with the pile (docs/rulings.md, ruling 109).
-    gamble: bool = False
-    # Who lays the last hand cards (draw pile gone) may go on at once with face-up cards of the
-    # same rank (ruling 110); who draws a card of the rank just played may play it at once
-    # (ruling 111).  Both out of turn, until the next player steps.
-    same_rank_face_up: bool = False
-    same_rank_drawn: bool = False
+    rules: tuple[tuple[str, Any], ...]
+
+    def __init__(self, **rules: Any) -> None:
+        object.__setattr__(self, "rules", tuple(sorted(rules.items())))
+
+    def __contains__(self, name: object) -> bool:
+        return any(name == n for n, _ in self.rules)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return next((v for n, v in self.rules if n == name), default)
 
     @property
     def any(self) -> bool:
-        return self != TableRules()
+        return bool(self.rules)
 
 
 @dataclass(frozen=True)

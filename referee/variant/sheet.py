@@ -15,6 +15,7 @@ from referee.plaintext import markdown_literal
 from referee.variant import core
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
+from referee.variant.table import active
 
 
 def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
@@ -35,6 +36,16 @@ def _limits(v: Variant) -> bool:
     """Whether a card of the variant changes where cards may go beyond R5.2 (its unit limits
     where it lands, or what may go on it: ``limits_landing``): the core sentence must not contradict it."""
     return any(MENU[e.name].limits_landing for c in v.all_cards() for e in v.effects_of(c))
+
+
+def _instead(v: Variant, place: str, book: str) -> str:
+    """The rule book's sentence at ``place``, or the table rule's that stands instead of it."""
+    return next((u.sheet(v) for u in active(v) if u.place == place and u.instead), book)
+
+
+def _bullets(v: Variant, place: str) -> list[str]:
+    """The table rules' own lines at ``place`` (``referee/tablerules/``), in order."""
+    return [f"- {u.sheet(v)}" for u in active(v) if u.place == place and not u.instead]
 
 
 def _players_word(lo: int, hi: int) -> str:
@@ -135,11 +146,7 @@ def rules_sheet(variant: Variant) -> str:
     )
     lines += [
         "",
-        (
-            "Whoever has the lowest number card in their hand starts; play goes clockwise."
-            if v.table.starts == "lowest"
-            else "The player to the dealer's left starts; play goes clockwise."
-        ),
+        _instead(v, "start", "The player to the dealer's left starts; play goes clockwise."),
         "",
         "## Order of play (R3)",
         "",
@@ -179,6 +186,7 @@ def rules_sheet(variant: Variant) -> str:
             "unless its powers say otherwise."
         )
     lines.append("- A restriction only binds the one play right after it.")
+    lines += _bullets(v, "play")
     if v.rank_powers:
         ranks = ", ".join(v.rank_name(p.rank) for p in v.rank_powers)
         lines.append(f"- Some numbers have special powers ({ranks}): see below.")
@@ -198,36 +206,15 @@ def rules_sheet(variant: Variant) -> str:
         "",
         "## Picking up and drawing (R6)",
         "",
-        (
-            "- If you can play, you must: pick up the whole pile into your hand only when "
-            "nothing you hold may go (a face-down card may always be turned over). Your turn "
-            "ends and the next player starts a new pile."
-            if v.table.must_play
-            else "- If you cannot play, or do not want to, pick up the whole pile into your "
-            "hand. Your turn ends and the next player starts a new pile."
+        "- "
+        + _instead(
+            v,
+            "picking_up",
+            "If you cannot play, or do not want to, pick up the whole pile into your hand. Your "
+            "turn ends and the next player starts a new pile.",
         ),
+        *_bullets(v, "picking_up"),
     ]
-    if v.table.take_face_up:
-        lines.append(
-            "- With no hand cards left, whoever picks up the pile also takes one of their "
-            "face-up cards into their hand (they choose which)."
-        )
-    if v.table.gamble:
-        lines.append(
-            "- If you cannot play while the draw pile lasts, you may turn over its top card "
-            "instead of picking up. If it may go on the pile, it is played. If not, you pick "
-            "up the pile with it."
-        )
-    if v.table.same_rank_face_up:
-        lines.append(
-            "- When you play your last hand cards and the draw pile is gone, you may at once "
-            "play face-up cards of the same rank too, before the next player goes."
-        )
-    if v.table.same_rank_drawn:
-        lines.append(
-            "- If you draw a card of the rank you just played, you may play it at once, before "
-            "the next player goes."
-        )
     if v.min_hand:
         lines.append(
             f"- While the draw pile lasts, draw back up to {v.min_hand} hand cards at the end of "

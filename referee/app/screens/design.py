@@ -18,6 +18,7 @@ from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 from referee.variant.sheet_html import rules_sheet_html
+from referee.variant.table import table_rules
 
 store = state.store()
 DATA, REV, FLASH = "design", "design_rev", "design_flash"
@@ -552,34 +553,16 @@ with c[1]:
     new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
     slot("burn")
 
-# Table rules (issue 31.2): each off unless the group turns it on: (field, the switch's words,
-# the field's value when on).
-TABLE_SWITCHES: tuple[tuple[str, str, object], ...] = (
-    ("must_play", "You must play if you can (pick up only when nothing you hold may go)", True),
-    ("starts", "Whoever has the lowest card in their hand starts", "lowest"),
-    (
-        "take_face_up",
-        "With no hand cards left, whoever picks up the pile takes a face-up card too",
-        True,
-    ),
-    (
-        "gamble",
-        "If you cannot play, you may turn over the top card of the draw pile instead of picking up",
-        True,
-    ),
-    (
-        "same_rank_face_up",
-        "Who plays their last hand cards (draw pile gone) may add face-up cards of the same rank",
-        True,
-    ),
-    ("same_rank_drawn", "Who draws a card of the rank they just played may play it at once", True),
-)
 st.subheader("How the table plays")
 table = data.get("table", {})
 rules: dict[str, Any] = {}
-for field, switch, on in TABLE_SWITCHES:
-    if st.checkbox(switch, value=table.get(field) == on, key=key("table", field)):
-        rules[field] = on
+for rule in table_rules():  # each off unless the group turns it on (its unit's words)
+    if st.checkbox(
+        rule.declared.label, value=table.get(rule.name) == rule.on, key=key("table", rule.name)
+    ):
+        rules[rule.name] = rule.on
+    slot(f"table.{rule.name}")
+slot("table")
 if rules:
     new["table"] = rules
 

@@ -1,0 +1,37 @@
+"""The table rules (``table:`` in a variant file): one unit per rule, one module each.
+
+Every module in this package (other than ``spec``) holds one table rule: a subclass of
+:class:`referee.tablerules.spec.TableRule` with its field, its words for the rules sheet and
+the Design page, its check for the loader, and its hooks into the engine.  The package imports
+them all, so a new table rule is one new file here and its test: the schema, the loader, the
+rules sheet, the Design page, the random variants of the property tests and the referee read it
+from the registry, and no rule is read by its name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from referee.tablerules.spec import Referee, TableRule
+from referee.variant.model import Variant
+from referee.variant.table import table_rules
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name != "spec" and not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
+
+RULES: dict[str, TableRule] = {u.name: u for u in table_rules() if isinstance(u, TableRule)}
+"""Every table rule by name, in order."""
+
+ZONES: dict[str, TableRule] = {u.zone: u for u in RULES.values() if u.zone}
+"""The places a play may come from besides a player's own zones, each with the rule that opens
+it (asked also where a variant does not set the rule, to say so)."""
+
+
+def active(variant: Variant) -> tuple[TableRule, ...]:
+    """The table rules a variant sets otherwise than the rule book, in order."""
+    return tuple(u for u in RULES.values() if u.name in variant.table)
+
+
+__all__ = ["RULES", "ZONES", "Referee", "TableRule", "active"]

@@ -1,0 +1,110 @@
+"""What a table-rule unit is: its declaration for the variant file (``referee.variant.table``)
+and its hooks into the engine, each optional, the way an effect's ``lets_in`` and ``pass_over``
+are (``referee.effects.spec.EffectSpec``).
+
+The engine (``referee.engine.legality.Rules``, ``referee.engine.game.Game``) asks the rules a
+variant sets (``referee.tablerules.active``) at these points, and never a rule by its name:
+
+- ``refuse_pick_up``: a check on picking up the pile ("must play if able");
+  ``plays_close_pick_up``: with full information, a legal play listed closes the pick-up.
+- ``refuse_play`` with ``checks``: a check on plays of some cards, made after the card is found
+  to fit (R5), as a card's own effects check it (``refuse_own``).
+- ``zone`` with ``refuse_from_zone``, ``zone_card`` and ``hint``: a place a play may come from
+  besides the player's own zones (the draw pile's top card, turned over blind, R7.5).
+- ``takes_face_up``: whether a pick-up takes a face-up card along.
+- ``first_seat`` and ``setup_question``: who starts, and what the table is asked at setup.
+- ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
+  the same card, out of turn, from which zone and with how many copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
+
+from referee.effects.base import Proposal, Refusal
+from referee.state import Seat, State, ZoneCards, ZoneName
+from referee.variant.model import Card, Variant
+from referee.variant.table import TableRuleDecl
+
+
+class Referee(Protocol):
+    """What a table rule may ask of the rule checks (``referee.engine.legality.Rules``)."""
+
+    variant: Variant
+
+    def unseen(self, s: State, card: Card) -> int: ...
+
+    def possible(self, s: State, card: Card, zone: ZoneCards) -> int: ...
+
+    def known_plays(self, s: State, by: str) -> tuple[Card, ...] | None:
+        """The cards the mover is known to hold in the zone due that may go now (() for a
+        face-down card, which may always be turned over), or None when they hold none."""
+        ...
+
+    def could_pick_up(self, s: State, by: str) -> bool:
+        """Whether the pile may be picked up now, the table's own rules aside."""
+        ...
+
+
+class TableRule(TableRuleDecl):
+    """A table rule with its hooks into the engine; every hook has a default that does
+    nothing, and the engine asks only the hooks a unit has."""
+
+    rule: ClassVar[str] = "R6.2"  # the rule book's rule it changes (its verdicts cite it)
+    zone: ClassVar[str] = ""  # a place plays may come from besides the player's own zones
+    plays_close_pick_up: ClassVar[bool] = False
+
+    def has(self, hook: str) -> bool:
+        """Whether this unit does something at ``hook`` (it overrides it)."""
+        return getattr(type(self), hook) is not getattr(TableRule, hook)
+
+    def refuse_pick_up(self, ref: Referee, s: State, by: str) -> Refusal | None:
+        """The check this rule makes on picking up the pile (None: allowed)."""
+        return None
+
+    def checks(self, card: Card, variant: Variant) -> bool:
+        """Whether ``refuse_play`` may refuse plays of this card (the others keep their fast
+        path through the legal steps)."""
+        return False
+
+    def refuse_play(self, ask: Proposal) -> Refusal | None:
+        """The check this rule makes on a play of a card it ``checks``, once it fits (R5)."""
+        return None
+
+    def refuse_from_zone(
+        self, ref: Referee, s: State, by: str, card: Card, k: int
+    ) -> Refusal | None:
+        """The check on a play from this rule's ``zone`` (asked also where the variant does not
+        set the rule, to say so); None: judged as a blind card (R7.5)."""
+        return None
+
+    def zone_card(self, s: State) -> Card | None:
+        """With full information, the card a play from ``zone`` would turn over now."""
+        return None
+
+    def hint(self, ref: Referee, s: State) -> dict[str, Any]:
+        """What the mover may do now because of this rule, as facts of the hint
+        (``referee.reasons.HintFacts``)."""
+        return {}
+
+    def takes_face_up(self, ref: Referee, s: State) -> bool:
+        """Whether the mover who picks up now also takes a face-up card into the hand."""
+        return False
+
+    def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:
+        """With full information, the seat that starts (None: the first listed, R2.3)."""
+        return None
+
+    def goes_on(
+        self, ref: Referee, s: State, seat: Seat, card: Card, held: tuple[int, int]
+    ) -> tuple[ZoneName, int] | None:
+        """After a play from the hand that lies on top and the turn passed on: whether its
+        player may go on at once with the same card, out of turn - from which zone, and at
+        most how many copies.  ``held``: the copies of the card and the unknown cards in the
+        hand before the play (what was drawn since can be told apart)."""
+        return None
+
+    def goes_on_words(self, by: str, card: str, next_player: str) -> str:
+        """The table's words when ``goes_on`` lets a player go on."""
+        return ""
