@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.effects import first_zone
 from referee.engine.parts import strength
-from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
+from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
 from referee.reasons import Reason
 from referee.state import State, ZoneName
 from referee.variant.model import Card
@@ -86,16 +86,19 @@ class Choices:
         self.variant = rules.variant
         self.fast = rules.fast
         self.needs = rules.needs
-        self._must_play = self.variant.table.must_play  # asked by every legal_steps
-        self._gamble = self.variant.table.gamble  # likewise (ruling 109)
-        self._table_steps = self._must_play or self._gamble
+        # The table rules the variant sets (referee/tablerules/), by the hooks they have.
+        table = rules.table
+        self._closing = any(u.plays_close_pick_up for u in table)  # asked by every legal_steps
+        self._zone_rules = [u for u in table if u.zone]  # likewise (ruling 109)
+        self._takers = any(u.has("takes_face_up") for u in table)
+        self._table_steps = self._closing or bool(self._zone_rules)
 
     # --- what the table knows: every choice it offers, judged ----------------------------------
 
     def zones(self) -> tuple[str, ...]:
-        """Where a play may come from at this table: the zones, and the draw pile's top card
-        where a table rule lets a player who cannot play turn it over (ruling 109)."""
-        return (*ZONES, DRAW_PILE) if self._gamble else ZONES
+        """Where a play may come from at this table: the zones, and the places a table rule
+        opens (the draw pile's top card, turned over by a player who cannot play: ruling 109)."""
+        return self.rules.zones
 
     def table(self, s: State) -> Iterator[Choice]:
         """Every choice the table offers the mover now (each card of the variant, from each
@@ -260,7 +263,7 @@ class Choices:
         if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
             pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
-            if self.variant.table.take_face_up and rules.takes_face_up(s):  # ruling 108
+            if self._takers and rules.takes_face_up(s):  # ruling 108
                 steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
             else:
                 found = fast.pickups.get(by)
@@ -299,11 +302,14 @@ class Choices:
         """The table rules' part of ``legal_steps``, where picking up would be open: adds the
         draw pile's top card turned over (ruling 109; ``judge`` says when), and says whether
         the pick-up stays open ('must play if able': not with a play listed, all being known)."""
-        pick_up = not (self._must_play and any(isinstance(st, Play) for st in steps))
-        if self._gamble and s.draw_cards:
-            top = s.draw_cards[-1]
-            judge = self.rules.judge
-            steps += [p for p in self._candidates(s, by, top, 1, DRAW_PILE) if judge(s, p).legal]
+        pick_up = not (self._closing and any(isinstance(st, Play) for st in steps))
+        judge = self.rules.judge
+        for rule in self._zone_rules:
+            top = rule.zone_card(s)
+            if top is not None:
+                steps += [
+                    p for p in self._candidates(s, by, top, 1, rule.zone) if judge(s, p).legal
+                ]
         return pick_up
 
     def _frame(

@@ -194,11 +194,11 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
             page.locator(".st-key-design_download button").click()
         text = Path(dl.value.path()).read_text(encoding="utf-8")
         variant = load_variant_text(text, "download.yaml").variant
-        if variant is not None and variant.table.must_play:
+        if variant is not None and variant.table.get("must_play"):
             break
         page.wait_for_timeout(1_000)
         settled(page)
-    assert variant is not None and variant.ordinary and variant.table.must_play
+    assert variant is not None and variant.ordinary and variant.table.get("must_play")
     powers = {p.rank: [(e.name, dict(e.params)) for e in p.effects] for p in variant.rank_powers}
     assert powers[8] == [("skip", {"count": "per_copy", "target": "next"})]
     assert powers[11] == [("give_pile", {"target": "next"})]
