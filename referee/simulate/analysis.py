@@ -816,13 +816,16 @@ class _Pool:
             ex.shutdown(wait=True)
             return
         # Stopped early: drop the queued work and end the running workers now.
-        processes = list(getattr(ex, "_processes", {}).values())
+        processes = list((getattr(ex, "_processes", None) or {}).values())
         ex.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
-            process.join(timeout=1)
+            process.join(timeout=5)  # a busy machine may take a while to end one
+            if process.is_alive():
+                process.kill()
+                process.join()
 
 
 BEAT = 0.4

@@ -26,7 +26,6 @@ from referee.variant.registry import builtin
 
 from .conftest import Server
 from .tableui import (
-    COMPONENT,
     Reruns,
     card,
     component_targets_ok,
@@ -60,9 +59,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
-    browser: Browser, make_server: Any, viewport: dict[str, int]
+    browser: Browser, server: Server, viewport: dict[str, int]
 ) -> None:
-    server = make_server(env=COMPONENT)
     page = new_page(browser, viewport)
     reruns = Reruns(page)
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
@@ -161,14 +159,13 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
 
 
 def test_when_the_app_server_does_not_take_a_step_the_page_does(
-    browser: Browser, make_server: Any
+    browser: Browser, server: Server
 ) -> None:
     """The component's own request fails (here the server answers 503; a dropped connection
     is the same): the step is handed to the page (a rerun), which records it."""
     from referee.app.tableapi import STEP_PATH
     from referee.store import Store
 
-    server = make_server(env=COMPONENT)
     page = new_page(browser, PORTRAIT)
     reruns = Reruns(page)
     gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
@@ -195,10 +192,9 @@ SCROLLED = """() => Math.max(window.scrollY,
   ...[...document.querySelectorAll('*')].map(e => e.scrollTop))"""
 
 
-def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, make_server: Any) -> None:
+def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, server: Server) -> None:
     """After a step the page is back at its top, where the step's outcome shows: the component
     scrolls it (no script element of the page's own comes and goes before the table)."""
-    server = make_server(env=COMPONENT)
     page = new_page(browser, PHONE)  # a page longer than the screen
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
     settled(page)
@@ -214,10 +210,9 @@ def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, make_ser
 
 
 def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
-    browser: Browser, make_server: Any
+    browser: Browser, server: Server
 ) -> None:
     # A tablet whose follow requests are lost: a stale tablet stays stale.
-    server: Server = make_server(env=COMPONENT)
     one = new_page(browser, PORTRAIT)
     gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
     two = new_page(browser, LANDSCAPE)
@@ -254,9 +249,8 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
 
 
 def test_a_hostile_name_shows_as_text_in_the_components_choices(
-    browser: Browser, make_server: Any
+    browser: Browser, server: Server
 ) -> None:
-    server = make_server(env=COMPONENT)
     page = new_page(browser, PHONE)
     hostile = [XSS, "**bold** <i>x</i>"]  # a name is at most 30 letters: two of them
     start_game(page, server.url, ["Ann", *hostile])
@@ -271,13 +265,12 @@ def test_a_hostile_name_shows_as_text_in_the_components_choices(
     assert page.dialogs == []  # type: ignore[attr-defined]
 
 
-def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, make_server: Any) -> None:
+def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, server: Server) -> None:
     """A table rule (ruling 108): Pick up waits for the face-up card taken along, chosen in
     the component, and the stored step names it."""
     from referee.app import table
     from referee.store import Store
 
-    server: Server = make_server(env=COMPONENT)
     store = Store(server.data_dir / "karma.sqlite3")
     gid = table.import_record(store, TAKE_ONE, "game.yaml")
     page = new_page(browser, PORTRAIT)
@@ -292,9 +285,8 @@ def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, make_s
 
 
 def test_a_second_tablet_follows_and_judges_against_the_new_step(
-    browser: Browser, make_server: Any
+    browser: Browser, server: Server
 ) -> None:
-    server: Server = make_server(env=COMPONENT)
     one = new_page(browser, PORTRAIT)
     gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
     two = new_page(browser, PHONE)
@@ -320,22 +312,20 @@ def test_a_second_tablet_follows_and_judges_against_the_new_step(
     expect(verdict(two, "no")).to_contain_text("R5.2")  # judged against the 9 now on the pile
 
 
-@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
-def test_a_whole_bot_game_through_the_component(
-    browser: Browser, make_server: Any, viewport: dict[str, int]
-) -> None:
+def test_a_whole_bot_game_through_the_component(browser: Browser, server: Server) -> None:
     """Issue 27's "done when": every kind of step of a whole game (a card from the hand, several
     at once, from the face-up and the face-down cards, a card for a chosen player, a pick-up),
     entered by taps in the component as a person would, and every tap answered in the browser:
-    the only reruns are the steps recorded."""
+    the only reruns are the steps recorded.  The tablet turns between the three sizes step by
+    step (one game, not one per size: issue 40), so each size meets every part of a game."""
     variant = builtin("second-edition")
-    server = make_server(env=COMPONENT)
     steps = _a_short_game(variant)
     at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
-    page = new_page(browser, viewport)
+    page = new_page(browser, EVERY_SIZE[0])
     reruns = Reruns(page)
     start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
     for n, step in enumerate(steps, 1):
+        page.set_viewport_size(EVERY_SIZE[n % len(EVERY_SIZE)])
         settled(page)
         before = reruns.count()
         if isinstance(step, PickUp):
@@ -351,18 +341,20 @@ def test_a_whole_bot_game_through_the_component(
                 option(page, f"{variant.card_name(step.cards[0])}: which player?", step.to).click()
             expect(verdict(page, "yes")).to_be_visible()
             assert reruns.count() == before, f"step {n} ({step}): a tap went to the server"
-            if n == 1:
+            if n <= len(EVERY_SIZE):  # a chosen card's panel at each size
                 component_targets_ok(page)
                 no_horizontal_scroll(page)
             play_button(page).click()
         at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
         step_drawn(page, n, over=n == len(steps))
     turn_shown(page, None)
-    tap_targets_ok(page)
-    no_horizontal_scroll(page)
+    for size in EVERY_SIZE:  # the end of the game at each size
+        page.set_viewport_size(size)
+        tap_targets_ok(page)
+        no_horizontal_scroll(page)
 
 
-def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, make_server: Any) -> None:
+def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, server: Server) -> None:
     """Issue 43.5: a page elsewhere that knows a game's step token (a leaked link) posts a
     step, as plain text (no CORS preflight) and as JSON: the app server refuses both (the
     browser says the request is cross-site); the same request from the app's own page is
@@ -374,7 +366,6 @@ def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, make_serv
     from referee.app.tableapi import STEP_PATH, step_token
     from referee.store import Store
 
-    server = make_server(env=COMPONENT)
     page = new_page(browser, PORTRAIT)
     gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
     settled(page)

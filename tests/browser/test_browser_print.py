@@ -36,6 +36,8 @@ def test_the_rules_page_prints_whole(browser: Browser, server: Server) -> None:
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     expect(page.get_by_role("heading", name="The end (R10)")).to_be_visible()
     page.emulate_media(media="print")
+    # Printing waits for the print style to be in force (a busy machine may still be drawing).
+    expect(page.get_by_role("button", name="Join from another device")).to_be_hidden()
     pdf = page.pdf(format="A4", print_background=False)
     reader = PdfReader(io.BytesIO(pdf))
     text = "\n".join(p.extract_text() for p in reader.pages)

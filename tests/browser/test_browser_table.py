@@ -124,16 +124,22 @@ FONT_SIZES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", TABLETS, ids=_size)
 def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
-    browser: Browser, server: Server, viewport: dict[str, int]
+    browser: Browser, server: Server
 ) -> None:
-    page = new_page(browser, viewport)
+    """At a glance, on a tablet held either way (one game, the tablet turned: issue 40)."""
+    page = new_page(browser, TABLETS[0])
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
     empty = page.locator(".kr-card.kr-empty")
     expect(empty).to_have_text("Empty pile")  # an empty pile says so
     play(page, 9, 1)
     expect(page.locator('[data-glance="rank"]')).to_have_text("9")
+    for viewport in TABLETS:
+        page.set_viewport_size(viewport)
+        _the_glance_is_the_largest(page, viewport)
+
+
+def _the_glance_is_the_largest(page: Page, viewport: dict[str, int]) -> None:
     calm(page)
     sizes = page.evaluate(FONT_SIZES)
     glance = sizes["glance"]
@@ -161,20 +167,21 @@ GRID_LOOK = """(b) => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
-    browser: Browser, server: Server, viewport: dict[str, int]
+    browser: Browser, server: Server
 ) -> None:
-    page = new_page(browser, viewport)
+    page = new_page(browser, EVERY_SIZE[0])
     start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma, Musical Chairs (built in)")
-    expect(card(page, "create_your_karma")).to_be_visible()
-    number = card(page, 7).evaluate(GRID_LOOK)
-    karma = card(page, "lose_a_turn").evaluate(GRID_LOOK)
-    own = card(page, "create_your_karma").evaluate(GRID_LOOK)
-    # A shape (the edge) and a symbol (an icon) tell them apart, not colour alone.
-    assert {number["border"], karma["border"], own["border"]} == {"solid", "double", "dashed"}
-    assert not number["icon"] and karma["icon"] and own["icon"]
-    expect(page.get_by_role("group", name="Karma cards")).to_be_visible()
+    for viewport in EVERY_SIZE:  # at every size (the tablet turned, then a phone: issue 40)
+        page.set_viewport_size(viewport)
+        expect(card(page, "create_your_karma")).to_be_visible()
+        number = card(page, 7).evaluate(GRID_LOOK)
+        karma = card(page, "lose_a_turn").evaluate(GRID_LOOK)
+        own = card(page, "create_your_karma").evaluate(GRID_LOOK)
+        # A shape (the edge) and a symbol (an icon) tell them apart, not colour alone.
+        assert {number["border"], karma["border"], own["border"]} == {"solid", "double", "dashed"}
+        assert not number["icon"] and karma["icon"] and own["icon"]
+        expect(page.get_by_role("group", name="Karma cards")).to_be_visible()
     # On the pile and in the log too: a game of the same variant whose own card stays on the pile
     # (the shipped one leaves the game when played).
     family = (ROOT / "variants" / "family-create-your-karma.yaml").read_text(encoding="utf-8")
@@ -209,25 +216,26 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     ]
 
 
-@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
-def test_a_struck_card_says_why_when_tapped(
-    browser: Browser, server: Server, viewport: dict[str, int]
-) -> None:
-    page = new_page(browser, viewport)
+def test_a_struck_card_says_why_when_tapped(browser: Browser, server: Server) -> None:
+    page = new_page(browser, EVERY_SIZE[0])
     start_game(page, server.url, ["Ann", "Ben"])
     tap_card(page, 9)
     count(page, 3).click()
     press(page, play_button(page), 1)  # three 9s burn: every 9 is accounted for
     struck = card(page, 9)
-    expect(struck).to_have_count(1)
-    expect(struck).to_have_class(re.compile(r"\bkt-struck\b"))
-    expect(struck).to_have_attribute("aria-pressed", "false")  # the chosen look has gone
-    expect(struck).to_have_accessible_name(re.compile("every copy seen"))  # said, not only seen
-    assert struck.evaluate("b => getComputedStyle(b).textDecorationLine") == "line-through"
+    for viewport in EVERY_SIZE:  # at every size (the tablet turned, then a phone: issue 40)
+        page.set_viewport_size(viewport)
+        expect(struck).to_have_count(1)
+        expect(struck).to_have_class(re.compile(r"\bkt-struck\b"))
+        expect(struck).to_have_attribute("aria-pressed", "false")  # the chosen look has gone
+        expect(struck).to_have_accessible_name(re.compile("every copy seen"))  # said, not seen
+        assert struck.evaluate("b => getComputedStyle(b).textDecorationLine") == "line-through"
     tap_card(page, 9)
-    no = verdict_box(page, False)
-    expect(no.locator(".kr-rule")).to_have_text("R4.3")
-    expect(play_button(page)).to_be_disabled()
+    for viewport in EVERY_SIZE:
+        page.set_viewport_size(viewport)
+        no = verdict_box(page, False)
+        expect(no.locator(".kr-rule")).to_have_text("R4.3")
+        expect(play_button(page)).to_be_disabled()
 
 
 def test_a_right_to_left_name_is_isolated_on_the_referee_page(
@@ -501,22 +509,21 @@ JOIN_STYLED = """() => { const b = document.querySelector('.st-key-join_corner b
     && b.getBoundingClientRect().height >= 44 }"""
 
 
-@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE, PHONE], ids=_size)
-def test_join_is_in_reach_on_every_screen(
-    browser: Browser, server: Server, viewport: dict[str, int]
-) -> None:
-    page = new_page(browser, viewport)
+def test_join_is_in_reach_on_every_screen(browser: Browser, server: Server) -> None:
+    page = new_page(browser, EVERY_SIZE[0])
     start_game(page, server.url, ["Ann", "Ben"])
     for path in ("", "design", "rules", "games", "simulate"):
         if path:
             page.goto(f"{server.url}/{path}")
-        settled(page)
-        # The page's style arrives as an element of its own, drawn just after the button: wait
-        # until the button has it (a ceiling, not a measure; a missing style still fails here).
-        page.wait_for_function(JOIN_STYLED)
-        reachable(page, ".st-key-join_corner button", f"/{path}")
-        box = page.locator(".st-key-join_corner button").bounding_box()
-        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+        for viewport in EVERY_SIZE:  # each page at every size (turned, then a phone: issue 40)
+            page.set_viewport_size(viewport)
+            settled(page)
+            # The page's style arrives as an element of its own, drawn just after the button:
+            # wait until the button has it (a ceiling, not a measure; a missing style fails).
+            page.wait_for_function(JOIN_STYLED)
+            reachable(page, ".st-key-join_corner button", f"/{path} at {_size(viewport)}")
+            box = page.locator(".st-key-join_corner button").bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44
 
 
 # --- axe-core -------------------------------------------------------------------------------------
@@ -540,22 +547,26 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
-def test_axe_finds_no_serious_problem(
-    browser: Browser, server: Server, viewport: dict[str, int]
-) -> None:
+def test_axe_finds_no_serious_problem(browser: Browser, server: Server) -> None:
     assert AXE.exists(), "run `make test` (it installs axe-core with npm)"
-    page = new_page(browser, viewport)
+    page = new_page(browser, EVERY_SIZE[0])
+
+    def at_every_size(what: str) -> None:  # the tablet turned, then a phone (issue 40)
+        for viewport in EVERY_SIZE:
+            page.set_viewport_size(viewport)
+            found[f"{what} at {_size(viewport)}"] = axe_violations(page)
+
+    found: dict[str, list[dict[str, Any]]] = {}
     page.goto(server.url)
-    found = {"new game": axe_violations(page)}
+    at_every_size("new game")
     start_game(page, server.url, ["Ann", "Ben", "Cal"], goto=False)
     play(page, 9, 1)
     tap_card(page, 4)  # a game under way, a verdict showing
     open_panel(page, "Game log", ".kr-log")
-    found["referee"] = axe_violations(page)
+    at_every_size("referee")
     for path in ("design", "rules"):
         page.goto(f"{server.url}/{path}")
-        found[path] = axe_violations(page)
+        at_every_size(path)
     assert not any(found.values()), found
 
 
@@ -586,11 +597,10 @@ REFEREE_HOOKS = (
 )
 
 
-@pytest.mark.parametrize("viewport", EVERY_SIZE, ids=_size)
 def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
-    browser: Browser, server: Server, viewport: dict[str, int]
+    browser: Browser, server: Server
 ) -> None:
-    page = new_page(browser, viewport)
+    page = new_page(browser, EVERY_SIZE[0])
     start_game(page, server.url, ["Ann", "Ben", "Cal"])
     play(page, 9, 1)
     open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
@@ -602,12 +612,16 @@ def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
     expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
     expect(page.get_by_text("No steps yet.")).to_be_visible()  # the open log follows the game
     tap_card(page, 9)  # the choices: how many, from where, played by
-    calm(page)
-    component_targets_ok(page)  # the table's own buttons, in its shadow root
-    small = page.evaluate(SMALL_TARGETS)
-    if small:
-        shot(page, f"failed-targets-{_size(viewport)}")
-    assert not small, f"tap targets under 44 x 44 px: {small}"
-    seen = page.evaluate(TEST_IDS)
-    missing = [h for h in REFEREE_HOOKS if not any(s == h or s.startswith(h + "-") for s in seen)]
-    assert not missing, f"Streamlit no longer draws what the page styles: {missing}"
+    for viewport in EVERY_SIZE:  # at every size (the tablet turned, then a phone: issue 40)
+        page.set_viewport_size(viewport)
+        calm(page)
+        component_targets_ok(page)  # the table's own buttons, in its shadow root
+        small = page.evaluate(SMALL_TARGETS)
+        if small:
+            shot(page, f"failed-targets-{_size(viewport)}")
+        assert not small, f"tap targets under 44 x 44 px at {_size(viewport)}: {small}"
+        seen = page.evaluate(TEST_IDS)
+        missing = [
+            h for h in REFEREE_HOOKS if not any(s == h or s.startswith(h + "-") for s in seen)
+        ]
+        assert not missing, f"Streamlit no longer draws what the page styles: {missing}"
