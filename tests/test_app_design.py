@@ -515,3 +515,26 @@ def test_a_limit_no_card_meets_is_a_warning_at_its_field(data_dir: Path) -> None
     warnings = texts(at.warning)
     assert any("No card is 15 or higher. No card at all could go on it." in w for w in warnings)
     assert not any("rank_powers[0]" in w or "expected" in w for w in warnings), warnings
+
+
+def test_the_fields_are_drawn_from_their_declarations(data_dir: Path) -> None:
+    """Issue 41.1: each field of the page is its declaration's (referee/variant/fields.py):
+    its label, its bounds, its length; a draft is read back by the same declarations."""
+    from referee.variant.declare import Int, Text
+
+    at = design()
+    labels = {w.label: w for kind in (at.number_input, at.text_input, at.text_area) for w in kind}
+    for path in ("name", "id", "description", "deal.hand", "min_hand", "burn", "ranks.low"):
+        f = d.FIELDS[path]
+        widget = labels[f.label]
+        if isinstance(f, Int):
+            assert (widget.proto.min, widget.proto.max) == (f.lo, f.hi), path
+        elif isinstance(f, Text):
+            assert widget.proto.max_chars == f.most, path
+    assert d.field_label("karma_cards[1].copies") == d.FIELDS["karma_cards.copies"].label
+    hostile = {
+        "karma_cards": [
+            {"id": "ok", "name": "A", "effects": [{"effect": ["x"]}, None, {"effect": None}]}
+        ]
+    }
+    assert d.normalize(hostile)["karma_cards"][0]["effects"] == [{"effect": None}]

@@ -3,7 +3,9 @@
 The design is kept in the YAML shape (``referee.variant.loader.variant_to_data``).  Every run the
 page builds that data from its widgets, dumps it to YAML text and loads it with the very loader
 that reads variant files, so the live checks are the real ones; each problem is then shown next
-to the widgets of the section its path points into.
+to the widgets of the section its path points into.  The fields - their labels, bounds, lengths
+and choices, and how a draft is read back - are the variant file's declarations
+(``referee.variant.fields``), read here by path (``FIELDS``).
 """
 
 from __future__ import annotations
@@ -19,57 +21,22 @@ from typing import Any
 import yaml
 
 from referee.resources import modeline
-from referee.variant.fields import TABLE, TEXT_LIMITS
+from referee.variant.declare import Int, leaves
+from referee.variant.fields import CARD_ID_PATTERN, TEXT_LIMITS, VARIANT
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
-from referee.variant.model import Variant
-from referee.variant.schema_gen import variant_schema
+from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 from referee.yamlsafe import Problem
 
 SCHEMA_LINE = modeline()
 LIMITS = TEXT_LIMITS
 """The page's text fields take the schema's limits: a valid variant is never cut short."""
-
-
-def _number_bounds() -> dict[str, tuple[int | None, int | None]]:
-    """The schema's (minimum, maximum) of every whole-number field of a variant, by name
-    ("deal.hand", "ranks.low", "players.decks", "min_hand", ...)."""
-    schema = variant_schema()
-    defs = schema.get("$defs", {})
-    where = {
-        "": schema,
-        "players": defs.get("player_range", {}),
-        "ranks": defs.get("ranks", {}),
-        "karma_cards": defs.get("karma_card", {}),
-        "rank_powers": defs.get("rank_power", {}),
-        "jokers": defs.get("jokers", {}),
-        "deal": defs.get("deal", {}),
-    }
-    out: dict[str, tuple[int | None, int | None]] = {}
-    for prefix, node in where.items():
-        for name, spec in node.get("properties", {}).items():
-            if isinstance(spec, dict) and spec.get("type") == "integer":
-                out[f"{prefix}.{name}" if prefix else name] = (
-                    spec.get("minimum"),
-                    spec.get("maximum"),
-                )
-    return out
-
-
-NUMBER_BOUNDS = _number_bounds()
+FIELDS = leaves(VARIANT.fields)
+"""Every field of a variant file by its path (``deal.hand``, ``karma_cards.name``): the page
+draws each from its declaration (label, bounds, length, choices)."""
+NUMBER_BOUNDS = {p: (f.lo, f.hi) for p, f in FIELDS.items() if isinstance(f, Int)}
 """The page's number fields go as far as the schema allows: a valid variant is never clamped."""
-
-
-def number_bounds(field_name: str, lo: int | None, hi: int | None) -> tuple[int | None, int | None]:
-    """The page's own (friendly) bounds for a number field, widened to the schema's."""
-    s_lo, s_hi = NUMBER_BOUNDS.get(field_name, (None, None))
-    if lo is not None and s_lo is not None:
-        lo = min(lo, s_lo)
-    if hi is not None and s_hi is not None:
-        hi = max(hi, s_hi)
-    return lo, hi
-
 
 MAX_LINK = 6000
 """Longest share link parameter (characters): longer links break in chats and some browsers."""
@@ -189,25 +156,6 @@ def concerns(p: Problem) -> str:
     return p.concerns or p.path
 
 
-_FIELD_LABELS = {
-    "name": "Name",
-    "id": "Short id",
-    "description": "Description",
-    "author": "Author",
-    "decks": "Decks",
-    "min": "From",
-    "max": "To",
-    "low": "Lowest number",
-    "high": "Highest number",
-    "copies": "Copies",
-    "face_down": "Face-down cards",
-    "face_up": "Face-up cards",
-    "hand": "Hand cards",
-    "rank": "Number",
-    "text": "What it says",
-}
-
-
 def field_label(path: str) -> str:
     """The page's label of the field at ``path`` ("" when the path is not one field): a
     problem shown under a row of several fields says which one it means."""
@@ -219,7 +167,10 @@ def field_label(path: str) -> str:
         if len(parts) == at + 2:  # an effect
             return f"Effect {int(parts[at + 1][1:-1]) + 1}"
         return ""  # a parameter: its effect's box says it
-    return _FIELD_LABELS.get(parts[-1], "") if not parts[-1].startswith("[") else ""
+    if parts[-1].startswith("["):
+        return ""
+    found = FIELDS.get(".".join(p for p in parts if not p.startswith("[")))
+    return found.label if found else ""
 
 
 def _number(message: str, pattern: str) -> str | None:
@@ -444,11 +395,9 @@ def add_power(data: dict[str, Any]) -> dict[str, Any]:
 
 PACKS = {
     "numbers": "Number cards, as in Karma (choose the numbers and copies)",
-    "ordinary": "An ordinary pack of cards: 2 to 10, J, Q, K, A (four of each)",
+    ORDINARY: "An ordinary pack of cards: 2 to 10, J, Q, K, A (four of each)",
 }
 """The two kinds of deck the page offers, in a group's words."""
-
-ACES = {"high": "Aces high (the Ace beats the King)", "low": "Aces low (the Ace is below the 2)"}
 
 
 def rank_bounds(data: dict[str, Any]) -> tuple[int, int]:
@@ -573,134 +522,21 @@ def read_share(param: str) -> str:
 # --- the work in progress, kept in the page's address ----------------------------------------------
 
 
-def _int_or_none(value: Any, bounds: tuple[int | None, int | None]) -> int | None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        return None
-    lo, hi = bounds
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        return None
-    return value
-
-
-def _text(value: Any, limit: int) -> str:
-    return value[:limit] if isinstance(value, str) else ""
-
-
-def _effect(raw: Any) -> str | dict[str, Any] | None:
-    """One effect as the page can show it (an empty one too), or None to drop it."""
-    if isinstance(raw, str):
-        return raw if raw in MENU else None
-    if not isinstance(raw, dict):
-        return None
-    name = raw.get("effect")
-    if name is None:
-        return dict(NO_EFFECT)
-    if name not in MENU:
-        return None
-    params: dict[str, Any] = {}
-    for p in MENU[name].params:
-        value = raw.get(p.name)
-        if p.type == "integer":
-            n = _int_or_none(value, (p.minimum, p.maximum))
-            if n is not None:
-                params[p.name] = n
-        elif isinstance(value, str) and (not p.choices or value in p.choices):
-            params[p.name] = value
-    return make_effect(name, params) if params or not MENU[name].params else {"effect": name}
-
-
-def _effects(raw: Any) -> list[Any]:
-    items = raw if isinstance(raw, list) else []
-    return [e for e in (_effect(x) for x in items[:12]) if e is not None]
-
-
-def _rows(raw: Any, limit: int) -> list[dict[str, Any]]:
-    return [x for x in (raw if isinstance(raw, list) else [])[:limit] if isinstance(x, dict)]
-
-
-def _num(where: str, value: Any) -> int | None:
-    return _int_or_none(value, NUMBER_BOUNDS.get(where, (None, None)))
-
-
-def _words_and_effects(raw: dict[Any, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """A card's, a power's or the jokers' text, rule and effects, tamed, added to ``out``."""
-    if raw.get("text"):
-        out["text"] = _text(raw.get("text"), LIMITS["text"])
-    rule = raw.get("rule")
-    if "rank" not in out and isinstance(rule, str) and re.fullmatch(r"R[0-9]+(\.[0-9]+)*", rule):
-        out["rule"] = rule
-    out["effects"] = _effects(raw.get("effects"))
-    return out
-
-
-def _cards(raw: Any) -> list[dict[str, Any]]:
-    cards = []
-    taken: set[str] = set()
-    for c in _rows(raw, 30):
-        name = _text(c.get("name"), LIMITS["card_name"])
-        given = c.get("id")
-        fits = isinstance(given, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,39}", given) is not None
-        cid = (
-            given
-            if isinstance(given, str) and fits and given not in taken
-            else card_id(name, taken)
-        )
-        taken.add(cid)
-        card = {"id": cid, "name": name, "copies": _num("karma_cards.copies", c.get("copies"))}
-        cards.append(_words_and_effects(c, card))
-    return cards
-
-
-def _ranks(raw: Any) -> dict[str, Any]:
-    ranks: dict[Any, Any] = raw if isinstance(raw, dict) else {}
-    if ranks.get("pack") == "ordinary":  # an ordinary pack (issue 31.1): only the Ace's place
-        return {"pack": "ordinary", "ace": "low" if ranks.get("ace") == "low" else "high"}
-    return {k: _num(f"ranks.{k}", ranks.get(k)) for k in ("low", "high", "copies")}
-
-
 def normalize(raw: Any) -> dict[str, Any]:
     """Any data (a draft read back from an address anyone can type) as a design the page can
-    show: known fields of the right kinds, numbers within the schema's bounds or empty, texts
-    within its limits; everything else dropped.  Unfinished parts (an empty number, an effect
-    not chosen yet) stay, so the check can ask for them."""
-    d = raw if isinstance(raw, dict) else {}
-    out: dict[str, Any] = {}
-    for key, limit in (("id", "variant_id"), ("name", "name")):
-        out[key] = _text(d.get(key), LIMITS[limit])
-    for key in ("description", "author"):
-        if d.get(key):
-            out[key] = _text(d.get(key), LIMITS[key])
-    out["players"] = [
-        {k: _num(f"players.{k}", r.get(k)) for k in ("decks", "min", "max")}
-        for r in _rows(d.get("players"), 4)
-    ]
-    out["ranks"] = _ranks(d.get("ranks"))
-    out["karma_cards"] = _cards(d.get("karma_cards"))
-    jokers = d.get("jokers")
-    if out["ranks"].get("pack") == "ordinary" and isinstance(jokers, dict):
-        copies = _num("jokers.copies", jokers.get("copies"))
-        out["jokers"] = _words_and_effects(jokers, {"copies": copies})
-    powers = [
-        _words_and_effects(pw, {"rank": _num("rank_powers.rank", pw.get("rank"))})
-        for pw in _rows(d.get("rank_powers"), 99)
-    ]
-    if powers:
-        out["rank_powers"] = powers
-    raw_deal = d.get("deal")
-    deal: dict[Any, Any] = raw_deal if isinstance(raw_deal, dict) else {}
-    out["deal"] = {k: _num(f"deal.{k}", deal.get(k)) for k in ("face_down", "face_up", "hand")}
-    out["min_hand"] = _num("min_hand", d.get("min_hand"))
-    out["burn"] = _num("burn", d.get("burn"))
-    table = _table_rules(d.get("table"))
-    if table:
-        out["table"] = table
+    show: each field tamed by its declaration (``Field.tame``: of its kind, within its bounds
+    and length, or empty; the rest dropped), jokers only with an ordinary pack, and each card
+    an id of its own.  Unfinished parts (an empty number, an effect not chosen yet) stay, so
+    the check can ask for them."""
+    out: dict[str, Any] = VARIANT.tame(raw)
+    if out["ranks"].get("pack") != ORDINARY:
+        out.pop("jokers", None)
+    taken: set[str] = set()
+    for card in out["karma_cards"]:
+        if not re.fullmatch(CARD_ID_PATTERN, card["id"]) or card["id"] in taken:
+            card["id"] = card_id(card["name"], taken)
+        taken.add(card["id"])
     return out
-
-
-def _table_rules(raw: Any) -> dict[str, Any]:
-    """The table rules of a draft: each set otherwise than the rule book (a draft once dropped
-    them all)."""
-    return TABLE.tame(raw)
 
 
 def draft_param(data: dict[str, Any]) -> str:

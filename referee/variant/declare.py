@@ -11,13 +11,16 @@ the attribute of the model it fills.  From the declarations come:
   kind declared, or left out, so that no check reads raw data again;
 - the model (:meth:`Field.build`) and the way back to data (:meth:`Field.back`: a field left out
   when it holds the model's default, so a file says only what it changes);
-- the Design page's fields and the drafts it reads back (:meth:`Field.tame`).
+- the Design page's fields - each drawn from its declaration: its label, kind, bounds, length
+  and choices (``referee/app/screens/design.py``, read by path with :func:`leaves`) - and the
+  drafts it reads back (:meth:`Field.tame`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,6 +105,21 @@ class Field:
         """A draft's value as the Design page may show it, or None (empty)."""
         return self.sound(raw)
 
+    def parts(self) -> Sequence[Field]:
+        """The fields inside this one (a mapping's, a row's), for :func:`leaves`."""
+        return ()
+
+
+def leaves(fields: Sequence[Field], prefix: str = "") -> dict[str, Field]:
+    """Every field by its path without row numbers (``players.decks``, ``deal.hand``), the
+    mappings' own fields included: the Design page reads labels and bounds by it."""
+    out: dict[str, Field] = {}
+    for f in fields:
+        path = f"{prefix}{f.key}"
+        out[path] = f
+        out |= leaves(f.parts(), f"{path}.")
+    return out
+
 
 @dataclass(frozen=True, kw_only=True)
 class Int(Field):
@@ -128,6 +146,7 @@ class Text(Field):
     most: int = 0  # 0: no limit but the file's size
     least: int = 0
     pattern: str = ""
+    area: bool = False  # the Design page gives it a box of several lines
 
     def body(self) -> dict[str, Any]:
         return {
@@ -141,7 +160,11 @@ class Text(Field):
         return raw if isinstance(raw, str) else None
 
     def tame(self, raw: object) -> str:
-        return (raw[: self.most] if self.most else raw) if isinstance(raw, str) else ""
+        """Cut to its length; an optional text not of its form left out (the page does not
+        show it to be mended: a card's ``rule``)."""
+        text = (raw[: self.most] if self.most else raw) if isinstance(raw, str) else ""
+        bad = self.optional and self.pattern and not re.fullmatch(self.pattern, text)
+        return "" if bad else text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -229,12 +252,13 @@ class Obj:
 
     def tame(self, raw: object) -> dict[str, Any]:
         """A draft's mapping: each field tamed, an optional one only when it holds something
-        (the Design page asks for the required ones until they are filled in)."""
+        or is always written (the Design page asks for the required ones until they are
+        filled in)."""
         given = raw if isinstance(raw, dict) else {}
         out = {}
         for f in self.fields:
             value = f.tame(given.get(f.key))
-            if not f.optional or value not in (None, "", [], {}):
+            if not f.optional or f.always or value not in (None, "", [], {}):
                 out[f.key] = value
         return out
 
@@ -270,8 +294,11 @@ class One(Field):
     def back(self, value: Any) -> Any:
         return self.obj.back(value)
 
-    def tame(self, raw: object) -> dict[str, Any]:
-        return self.obj.tame(raw)
+    def tame(self, raw: object) -> dict[str, Any] | None:
+        return None if self.optional and not isinstance(raw, dict) else self.obj.tame(raw)
+
+    def parts(self) -> Sequence[Field]:
+        return self.obj.fields
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,6 +327,9 @@ class Rows(Field):
     def tame(self, raw: object) -> list[dict[str, Any]]:
         rows = [r for r in (raw if isinstance(raw, list) else [])[: self.hi] if isinstance(r, dict)]
         return [self.obj.tame(r) for r in rows]
+
+    def parts(self) -> Sequence[Field]:
+        return self.obj.fields
 
 
 @dataclass(frozen=True)
@@ -339,11 +369,32 @@ class Effects(Field):
     def back(self, value: Any) -> list[Any]:
         return [effect_to_data(e) for e in value]
 
+    def tame(self, raw: object) -> list[Any]:
+        """The effects as the Design page shows them: each of the menu with its parameters of
+        the kind declared, one not chosen yet as ``{effect: None}``; anything else dropped."""
+        out: list[Any] = []
+        for item in (raw if isinstance(raw, list) else [])[:MOST_EFFECTS]:
+            name = item.get("effect", "") if isinstance(item, dict) else item
+            if isinstance(item, dict) and name is None:
+                out.append({"effect": None})
+            elif isinstance(name, str) and name in MENU:
+                given = item if isinstance(item, dict) else {}
+                kept = {p.name: given[p.name] for p in MENU[name].params if p.name in given}
+                params = {k: v for k, v in kept.items() if params_ok(name, {k: v}, partial=True)}
+                bare = not params and not (MENU[name].params and isinstance(item, dict))
+                out.append(name if bare else {"effect": name, **params})
+        return out
 
-def params_ok(name: str, params: Mapping[Any, Any]) -> bool:
-    """Parameters the schema accepts (the checks leave the others to the schema)."""
+
+MOST_EFFECTS = 12
+"""Most effects on one card (the schema's ``maxItems``)."""
+
+
+def params_ok(name: str, params: Mapping[Any, Any], partial: bool = False) -> bool:
+    """Parameters the schema accepts (the checks leave the others to the schema); ``partial``:
+    some of them, those missing aside."""
     specs = {p.name: p for p in MENU[name].params}
-    if any(p.required and p.name not in params for p in specs.values()):
+    if not partial and any(p.required and p.name not in params for p in specs.values()):
         return False
     for key, value in params.items():
         spec = specs.get(key)

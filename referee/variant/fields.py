@@ -74,7 +74,7 @@ def rank_of(value: object, pack: Variant) -> int | None:
 # --- the pieces ---------------------------------------------------------------------------------
 
 
-def _text(label: str = "What it says") -> Text:
+def _text(label: str = "What it says", area: bool = False) -> Text:
     return Text(
         key="text",
         title="Text",
@@ -82,6 +82,7 @@ def _text(label: str = "What it says") -> Text:
         most=TEXT_LIMITS["text"],
         optional=True,
         label=label,
+        area=area,
     )
 
 
@@ -107,7 +108,14 @@ PLAYER_RANGE = Obj(
     about="With this many decks combined, this many players may sit down (R1.2-R1.3).",
     make=PlayerRange,
     fields=(
-        Int(key="decks", title="Decks", about="How many decks are shuffled together.", lo=1, hi=4),
+        Int(
+            key="decks",
+            title="Decks",
+            about="How many decks are shuffled together.",
+            lo=1,
+            hi=4,
+            label="Decks",
+        ),
         Int(
             key="min",
             title="Fewest players",
@@ -227,33 +235,27 @@ class Ranks(Field):
     def tame(self, raw: object) -> dict[str, Any]:
         if pack_of(raw).ordinary:  # an ordinary pack (issue 31.1): only the Ace's place
             return {"pack": ORDINARY, "ace": pack_of(raw).ace}
-        return {
-            f.key: f.tame(raw.get(f.key) if isinstance(raw, dict) else None) for f in NUMBERS.fields
-        }
+        return NUMBERS.tame(raw)
+
+    def parts(self) -> tuple[Field, ...]:
+        return (*NUMBERS.fields, *ORDINARY_PACK.fields)
 
 
-class Rank(Field):
-    """A rank power's rank: a number, or in an ordinary pack a face's label or name."""
+class Rank(Int):
+    """A rank power's rank: a number, or in an ordinary pack a face's label or name (the
+    Design page offers the faces by name)."""
 
     def body(self) -> dict[str, Any]:
-        return {
-            "anyOf": [
-                {"type": "integer", "minimum": 1, "maximum": 99},
-                {"type": "string", "enum": list(RANK_WORDS)},
-            ]
-        }
+        number = {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+        return {"anyOf": [number, {"type": "string", "enum": list(RANK_WORDS)}]}
 
-    def sound(self, raw: object) -> object:
+    def sound(self, raw: object) -> Any:
         return raw
 
     def build(self, raw: Any, pack: Variant) -> int:
         rank = rank_of(raw, pack)
         assert rank is not None  # the checks have passed: it is there
         return rank
-
-    def tame(self, raw: object) -> int | None:
-        n = whole(raw)
-        return n if n is not None and 1 <= n <= 99 else None
 
 
 def _joker(**kwargs: Any) -> KarmaCard:
@@ -321,7 +323,7 @@ KARMA_CARD = Obj(
             label="Card name",
         ),
         _copies("Copies", "How many copies one deck has.", 0),
-        _text("What the card says"),
+        _text("What the card says", area=True),
         _rule(
             "R8.2",
             "The RULES.md number the referee cites for this card (e.g. R8.2); by default the "
@@ -344,6 +346,8 @@ RANK_POWER = Obj(
     fields=(
         Rank(
             key="rank",
+            lo=1,
+            hi=99,
             title="Rank",
             about="The number card that has these powers; in an ordinary pack also J, Q, K or A "
             "(or Jack, Queen, King, Ace).",
@@ -427,6 +431,9 @@ class Table(Field):
         """The rules set otherwise than the rule book (a rule at its default is left out)."""
         return {k: v for k, v in self.sound(raw).items() if v != TABLE_RULES[k].default}
 
+    def parts(self) -> tuple[Field, ...]:
+        return tuple(u.declared for u in table_rules())
+
 
 TABLE = Table(
     key="table",
@@ -465,7 +472,7 @@ VARIANT = Obj(
             examples=("classic", "my-house-rules"),
             expected="lowercase letters, digits, '-' and '_', starting with a letter or digit "
             "(e.g. my-house-rules)",
-            label="Short id",
+            label="Short id (letters, digits, - and _)",
         ),
         Text(
             key="name",
@@ -483,6 +490,7 @@ VARIANT = Obj(
             most=TEXT_LIMITS["description"],
             optional=True,
             label="Description",
+            area=True,
         ),
         Text(
             key="author",

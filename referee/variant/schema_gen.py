@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.resources import SCHEMA_ID_BASE
-from referee.variant.declare import node
+from referee.variant.declare import MOST_EFFECTS, node
 from referee.variant.fields import DEFS, VARIANT
 from referee.variant.menu import MENU, EffectDecl, Param
 
@@ -131,7 +131,7 @@ def _effect_defs() -> dict[str, Any]:
             "The effects, in order, from the menu (RULES.md R9).",
             type="array",
             items={"$ref": "#/$defs/effect"},
-            maxItems=12,
+            maxItems=MOST_EFFECTS,
         ),
     }
     for spec in MENU.values():

@@ -1,8 +1,13 @@
-"""The Design page: make a house variant with widgets (no YAML typing), check it live, share it."""
+"""The Design page: make a house variant with widgets (no YAML typing), check it live, share it.
+
+Each field is drawn from its declaration (``referee.variant.fields``, read by path through
+``designer.FIELDS``; a table rule's in its unit): its label, kind, bounds, length and choices;
+the page only says where the fields go.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -13,6 +18,7 @@ from referee.app import rulebook, share, state
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.resources import VARIANT_SCHEMA, with_modeline
 from referee.store import StorageError
+from referee.variant.declare import Choice, Field, Flag, Int, Text
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
@@ -184,27 +190,48 @@ def panel(label: str, panel_key: str, path: str, called: str) -> Any:
     )
 
 
-def number(
-    label: str, value: Any, *parts: object, lo: int | None = 0, hi: int | None = None
-) -> int | None:
-    """A whole-number field; empty while the group has not chosen (a new power's number)."""
-    head = {"kc": "karma_cards", "rp": "rank_powers"}.get(str(parts[0]), str(parts[0]))
-    lo, hi = d.number_bounds(head if len(parts) == 1 else f"{head}.{parts[-1]}", lo, hi)
+def draw(f: Field, value: Any, *parts: object) -> Any:
+    """One field's widget, made from its declaration: a number within its bounds (empty while
+    the group has not chosen), a text as long as it may be, a switch, or its choices."""
+    if isinstance(f, Text):
+        box = st.text_area if f.area else st.text_input
+        text = value if isinstance(value, str) else ""
+        return box(f.label, value=text, key=key(*parts), max_chars=f.most or None)
+    if isinstance(f, Flag):
+        return st.checkbox(f.label, value=value is True, key=key(*parts))
+    if isinstance(f, Choice):
+        words = dict(zip(f.choices, f.words or f.choices, strict=True))
+        at = f.choices.index(value if value in f.choices else f.default or f.choices[0])
+        return st.selectbox(
+            f.label, f.choices, index=at, format_func=words.__getitem__, key=key(*parts)
+        )
+    assert isinstance(f, Int), f
     v = value if isinstance(value, int) and not isinstance(value, bool) else None
-    if v is not None and lo is not None:
-        v = max(v, lo)
-    if v is not None and hi is not None:
-        v = min(v, hi)
+    v = None if v is None else min(max(v, f.lo), f.hi)
     got = st.number_input(
-        label,
-        min_value=lo,
-        max_value=hi,
+        f.label,
+        min_value=f.lo,
+        max_value=f.hi,
         value=v,
         step=1,
         key=key(*parts),
         placeholder="Choose a number",
     )
     return None if got is None else int(got)
+
+
+def row(
+    path: str, keys: Sequence[str], values: Any, *parts: object, widths: Sequence[int] = ()
+) -> dict[str, Any]:
+    """Fields of the mapping at ``path`` side by side (``c``: the row's columns, one more for
+    the caller where ``widths`` says so); widget keys ``parts`` + the field's key."""
+    global c
+    c = st.columns(widths or len(keys), vertical_alignment="bottom")
+    got = {}
+    for col, k in zip(c, keys, strict=False):
+        with col:
+            got[k] = draw(d.FIELDS[f"{path}{k}"], values.get(k), *parts, k)
+    return got
 
 
 def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, label: str = "") -> Any:
@@ -282,36 +309,15 @@ new: dict[str, Any] = {}
 # --- about ------------------------------------------------------------------------------------
 st.subheader("About this variant")
 slot("")
-c1, c2 = st.columns(2)
-with c1:
-    new["name"] = st.text_input(
-        "Name", value=data.get("name", ""), key=key("name"), max_chars=d.LIMITS["name"]
-    )
-    slot("name")
-with c2:
-    new["id"] = st.text_input(
-        "Short id (letters, digits, - and _)",
-        value=data.get("id", ""),
-        key=key("id"),
-        max_chars=d.LIMITS["variant_id"],
-    )
-    slot("id")
+new |= row("", ("name", "id"), data, widths=(1, 1))
+for col, field in zip(c, ("name", "id"), strict=True):
+    with col:
+        slot(field)
 st.caption("The short id names the file and is what game records use.")
-description = st.text_area(
-    "Description",
-    value=data.get("description", ""),
-    key=key("description"),
-    max_chars=d.LIMITS["description"],
-)
-slot("description")
-author = st.text_input(
-    "Author", value=data.get("author", ""), key=key("author"), max_chars=d.LIMITS["author"]
-)
-slot("author")
-if description:
-    new["description"] = description
-if author:
-    new["author"] = author
+for field in ("description", "author"):
+    if said := draw(d.FIELDS[field], data.get(field), field):
+        new[field] = said
+    slot(field)
 
 # --- players ----------------------------------------------------------------------------------
 st.subheader("Players")
@@ -319,18 +325,11 @@ st.caption("How many may play, and with how many decks shuffled together.")
 slot("players")
 ranges = []
 for i, r in enumerate(data.get("players", [])):
-    c = st.columns([1, 1, 1, 1], vertical_alignment="bottom")
-    with c[0]:
-        decks = number("Decks", r.get("decks"), "players", i, "decks", lo=1, hi=8)
-    with c[1]:
-        lo = number("From", r.get("min"), "players", i, "min", lo=1, hi=20)
-    with c[2]:
-        hi = number("To", r.get("max"), "players", i, "max", lo=1, hi=20)
+    ranges.append(row("players.", ("decks", "min", "max"), r, "players", i, widths=(1, 1, 1, 1)))
     with c[3]:
         if st.button("Remove", key=key("players", i, "del"), width="stretch"):
             actions.append(partial(d.remove_at, key="players", index=i))
     slot(f"players[{i}]", labelled=True)
-    ranges.append({"decks": decks, "min": lo, "max": hi})
 new["players"] = ranges
 if st.button("Add a range of players", key=key("players", "add")):
     actions.append(d.add_players)
@@ -340,7 +339,7 @@ st.subheader("The deck")
 ranks = data.get("ranks", {})
 kind = "ordinary" if ranks.get("pack") == "ordinary" else "numbers"
 kind = st.radio(
-    "Which cards",
+    d.FIELDS["ranks.pack"].label,
     list(d.PACKS),
     index=list(d.PACKS).index(kind),
     format_func=d.PACKS.__getitem__,
@@ -349,28 +348,17 @@ kind = st.radio(
 if kind == "ordinary":
     # An ordinary pack (issue 31.1): the suits do not matter; the group picks the Ace's place
     # and how many jokers, and what a joker does (it is always wild).
+    jokers = data.get("jokers") or {}
     c = st.columns(2)
     with c[0]:
-        ace = st.selectbox(
-            "The Ace",
-            list(d.ACES),
-            index=list(d.ACES).index("low" if ranks.get("ace") == "low" else "high"),
-            format_func=d.ACES.__getitem__,
-            key=key("ranks", "ace"),
-        )
-    jokers = data.get("jokers") or {}
+        ace = draw(d.FIELDS["ranks.ace"], ranks.get("ace"), "ranks", "ace")
     with c[1]:
-        joker_copies = number("Jokers in a pack", jokers.get("copies", 0), "jokers", "copies")
+        joker_copies = draw(d.FIELDS["jokers.copies"], jokers.get("copies", 0), "jokers", "copies")
     slot("ranks", labelled=True)
     new["ranks"] = {"pack": "ordinary", "ace": ace}
     if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
-        jtext = st.text_input(
-            "What a joker does, in your words",
-            value=jokers.get("text", ""),
-            key=key("jokers", "text"),
-            max_chars=d.LIMITS["text"],
-        )
+        jtext = draw(d.FIELDS["jokers.text"], jokers.get("text"), "jokers", "text")
         slot("jokers", "jokers.text")
         new_jokers: dict[str, Any] = {"copies": joker_copies}
         if jtext:
@@ -382,15 +370,8 @@ if kind == "ordinary":
             st.caption(md(does))
         new["jokers"] = new_jokers
 else:
-    c = st.columns(3)
-    with c[0]:
-        low = number("Lowest number", ranks.get("low"), "ranks", "low", lo=0, hi=99)
-    with c[1]:
-        high = number("Highest number", ranks.get("high"), "ranks", "high", lo=0, hi=99)
-    with c[2]:
-        copies = number("Copies of each", ranks.get("copies"), "ranks", "copies", lo=1, hi=12)
+    new["ranks"] = row("ranks.", ("low", "high", "copies"), ranks, "ranks")
     slot("ranks", labelled=True)
-    new["ranks"] = {"low": low, "high": high, "copies": copies}
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")
@@ -404,23 +385,9 @@ for i, card in enumerate(data.get("karma_cards", [])):
     label = md(f"{called} × {st.session_state.get(key('kc', i, 'copies'), card.get('copies', 0))}")
     with panel(label, f"design_open_kc_{card.get('id') or i}", where, called):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
-        c = st.columns([3, 1], vertical_alignment="bottom")
-        with c[0]:
-            cname = st.text_input(
-                "Card name",
-                value=card.get("name", ""),
-                key=key("kc", i, "name"),
-                max_chars=d.LIMITS["card_name"],
-            )
-        with c[1]:
-            ccopies = number("Copies", card.get("copies"), "kc", i, "copies", lo=0, hi=12)
+        got = row("karma_cards.", ("name", "copies"), card, "kc", i, widths=(3, 1))
         slot(where, labelled=True)
-        ctext = st.text_area(
-            "What the card says",
-            value=card.get("text", ""),
-            key=key("kc", i, "text"),
-            max_chars=d.LIMITS["text"],
-        )
+        ctext = draw(d.FIELDS["karma_cards.text"], card.get("text"), "kc", i, "text")
         slot(f"{where}.text")
         ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
         does = d.what_it_does(ceffects)
@@ -428,7 +395,7 @@ for i, card in enumerate(data.get("karma_cards", [])):
             st.caption(md(does))  # the group's words above, what the card does here (31.7)
         if st.button("Remove this card", key=key("kc", i, "del")):
             actions.append(partial(d.remove_at, key="karma_cards", index=i))
-    new_card: dict[str, Any] = {"id": card.get("id", ""), "name": cname, "copies": ccopies}
+    new_card: dict[str, Any] = {"id": card.get("id", ""), **got}
     if ctext:
         new_card["text"] = ctext
     if card.get("rule"):
@@ -508,14 +475,9 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
                 key=key("rp", i, "rank"),
             )
         else:
-            prank = number("Number", rank, "rp", i, "rank", lo=0, hi=99)
+            prank = draw(d.FIELDS["rank_powers.rank"], rank, "rp", i, "rank")
         slot(f"{where}.rank", where)
-        ptext = st.text_input(
-            "What it says",
-            value=power.get("text", ""),
-            key=key("rp", i, "text"),
-            max_chars=d.LIMITS["text"],
-        )
+        ptext = draw(d.FIELDS["rank_powers.text"], power.get("text"), "rp", i, "text")
         slot(f"{where}.text")
         peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
         if does := d.what_it_does(peffects):
@@ -535,23 +497,13 @@ if st.button("Give a number a power", key=key("rp", "add")):
 
 # --- table rules --------------------------------------------------------------------------------
 st.subheader("Dealing and burning")
-deal = data.get("deal", {})
-c = st.columns(3)
-with c[0]:
-    fd = number("Face-down cards", deal.get("face_down"), "deal", "face_down", lo=0, hi=10)
-with c[1]:
-    fu = number("Face-up cards", deal.get("face_up"), "deal", "face_up", lo=0, hi=10)
-with c[2]:
-    hand = number("Hand cards", deal.get("hand"), "deal", "hand", lo=0, hi=10)
+new["deal"] = row("deal.", ("face_down", "face_up", "hand"), data.get("deal", {}), "deal")
 slot("deal", labelled=True)
-new["deal"] = {"face_down": fd, "face_up": fu, "hand": hand}
 c = st.columns(2)
-with c[0]:
-    new["min_hand"] = number("Keep at least this many in hand", data.get("min_hand"), "min_hand")
-    slot("min_hand")
-with c[1]:
-    new["burn"] = number("This many in a row burn the pile", data.get("burn"), "burn", lo=1, hi=12)
-    slot("burn")
+for col, field in zip(c, ("min_hand", "burn"), strict=True):
+    with col:
+        new[field] = draw(d.FIELDS[field], data.get(field), field)
+        slot(field)
 
 st.subheader("How the table plays")
 table = data.get("table", {})
