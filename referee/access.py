@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import limits
-from referee.names import look_alike
 from referee.store import GameRow, GameSummary, NotFound, StorageError, Store
+from referee.words.names import look_alike
 
 ACCESS_ENV = "KARMA_ACCESS"  # "public" or "home"
 PUBLIC_URL_ENV = "KARMA_PUBLIC_URL"

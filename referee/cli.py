@@ -1,6 +1,6 @@
 """The `karma` command: a thin dispatcher; each subcommand lives in ``referee.commands``.
 
-Standard output goes through :class:`referee.textout.InertWriter`: a group's words (player, card
+Standard output goes through :class:`referee.words.inert.InertWriter`: a group's words (player, card
 and variant names) in any command's output show their control characters as escapes instead of
 acting on the terminal (issue 19).  Each command also makes its own words visible; this is the
 one place no command can forget.
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from referee.textout import InertWriter
+from referee.words.inert import InertWriter
 
 # name -> (module, one-line help).  Modules expose add_arguments(parser) and run(args) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {

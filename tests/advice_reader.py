@@ -3,7 +3,7 @@ names, so that a test can hold them against the referee's verdicts.
 
 A hint names some cards one by one ('a 3', 'Bottoms Up', 'a wild 2, 8 or 10', the ends of a
 range) and some as kinds ('9 or higher', 'a Karma card', 'a wild card', 'any Karma card but
-Last Laugh').  This reader knows the words ``referee.wording.may_go`` makes and nothing of how
+Last Laugh').  This reader knows the words ``referee.words.sentences.may_go`` makes and nothing of how
 it makes them: it reads the variant's own card names and ranks.  Words it does not know fail.
 """
 

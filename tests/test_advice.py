@@ -24,13 +24,13 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
-from referee import wording
 from referee.engine import Game, PickUp, Play, Position
 from referee.engine.steps import DRAW_PILE, Step
-from referee.reasons import Reason
 from referee.variant.loader import variant_from_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin
+from referee.words import sentences
+from referee.words.reasons import Reason
 
 STEPS = 30
 
@@ -154,7 +154,7 @@ def words_of_the_property_test() -> tuple[str, ...]:
             note(f"{game.turn}: {game.hint()}")
             check_advice(game)
             said.extend(
-                wording.verdict_text(game.explain(s)) for s in proposals(game, rng, PROPOSALS)
+                sentences.verdict_text(game.explain(s)) for s in proposals(game, rng, PROPOSALS)
             )
 
     the_advice_is_the_legal_set()

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
-from referee import wording
 from referee.app import tableview_data, view
 from referee.engine import Game, Play
 from referee.engine.choices import Choices, Kind, for_table
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
+from referee.words import sentences
 
 STEPS = 12
 
@@ -70,7 +70,7 @@ def check_state(game: Game) -> None:
             name = game.variant.card_name(c.card)
             new_index[key] = ("ask", f"Who is the {name} for? Choose a player just above.")
         else:
-            parts = wording.verdict_parts(table.verdict(c.judgement))
+            parts = sentences.verdict_parts(table.verdict(c.judgement))
             new_index[key] = (c.judgement.legal, parts.answer, parts.detail, parts.todo, parts.rule)
     old = {key: _said(old_said[i]) for key, i in old_index.items()}
     assert set(new_index) == set(old), set(new_index) ^ set(old)

@@ -7,10 +7,10 @@ import random
 import support
 
 from referee.engine import Game, Play, Position
-from referee.reasons import Reason
 from referee.simulate.bots import make_bot
 from referee.simulate.runner import play
 from referee.variant.model import Variant
+from referee.words.reasons import Reason
 
 
 def house() -> Variant:

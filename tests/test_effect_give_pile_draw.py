@@ -6,9 +6,9 @@ import pytest
 import support
 
 from referee.engine import Game, Play, Position
-from referee.reasons import Reason
 from referee.variant.loader import VariantError
 from referee.variant.model import Variant
+from referee.words.reasons import Reason
 
 
 def house(*effects: object) -> Variant:

@@ -6,8 +6,8 @@ import pytest
 import support
 
 from referee.engine import Game, Play, Position
-from referee.reasons import Reason
 from referee.variant.model import Variant
+from referee.words.reasons import Reason
 
 
 def house() -> Variant:

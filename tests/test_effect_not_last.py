@@ -5,9 +5,9 @@ from __future__ import annotations
 import support
 
 from referee.engine import Game, PickUp, Play, Position
-from referee.reasons import HouseRule, Reason
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
+from referee.words.reasons import HouseRule, Reason
 
 DATA = support.house_data(
     [{"id": "boom", "name": "Boom", "copies": 2, "effects": ["clear_pile", "not_last"]}]

@@ -9,9 +9,9 @@ import support
 import yaml
 
 from referee.engine import Game, PickUp, Play, Position
-from referee.reasons import HouseRule, Reason
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
+from referee.words.reasons import HouseRule, Reason
 
 TEN = {"rank": 10, "effects": ["wild", "clear_pile", {"effect": "only_on", "max": 9}]}
 SEE = {"id": "see", "name": "See Through", "copies": 2, "effects": ["transparent"]}

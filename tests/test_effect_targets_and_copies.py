@@ -11,8 +11,8 @@ import support
 
 from referee.effects import EFFECTS
 from referee.engine import Game, Play, Position
-from referee.reasons import Reason
 from referee.variant.model import Variant
+from referee.words.reasons import Reason
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import support
 
 from referee.engine import Game, PickUp, Play, Position
-from referee.reasons import HouseRule, Reason
 from referee.variant.model import Variant
+from referee.words.reasons import HouseRule, Reason
 
 NAMES = ["Ann", "Ben", "Cal"]
 

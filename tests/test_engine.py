@@ -247,7 +247,7 @@ def test_a_restriction_names_the_card_that_set_it_after_it_left_the_game() -> No
     """Issue 20's fault: 'Not allowed (rule R5.5): After 12, Ben must play 5 or lower' - the
     one-time card that set the restriction left the game; the 12 beneath has no power.  The
     restriction carries its card and rule (the card's own `rule:`, else the effect's R5.4)."""
-    from referee.reasons import Reason, Restricted
+    from referee.words.reasons import Reason, Restricted
 
     for card, name, rule in (("tiny_five", "Tiny Five", "R8.12"), ("low_five", "Low Five", "R5.4")):
         g = _typed_game()
@@ -265,7 +265,7 @@ def test_a_restriction_names_the_card_that_set_it_after_it_left_the_game() -> No
 
 def test_a_cards_own_rule_is_cited_when_its_target_is_out() -> None:
     """Issue 20: a card's own `rule:` is cited wherever its effect is the reason (was R8.6)."""
-    from referee.reasons import Reason, Target
+    from referee.words.reasons import Reason, Target
 
     g = Game.from_position(
         _typed_game().variant,
@@ -286,16 +286,16 @@ def test_the_hint_facts_name_the_cards_that_need_a_chosen_player() -> None:
 
 def test_every_verdict_carries_the_facts_its_reason_reads() -> None:
     """Reasons are an Enum; each reads one kind of facts, checked when it is worded."""
-    from referee import wording
-    from referee.reasons import Facts, NoFacts, Reason
+    from referee.words import sentences
+    from referee.words.reasons import Facts, NoFacts, Reason
 
     g = _typed_game()
     for step in (Play("Ann", (12,)), Play("Ann", (3,)), Play("Zed", (3,)), PickUp("Ann")):
         v = g.explain(step)
         assert isinstance(v.reason, Reason) and isinstance(v.data, Facts)
-    assert set(wording.REASONS) == set(Reason)
+    assert set(sentences.REASONS) == set(Reason)
     with pytest.raises(TypeError):
-        wording.verdict_message(Reason.TOO_LOW, NoFacts(), g.voice)
+        sentences.verdict_message(Reason.TOO_LOW, NoFacts(), g.voice)
 
 
 # --- a Game made of parts (issue 21) ------------------------------------------------------------

@@ -115,9 +115,10 @@ FORBIDDEN = {
     "referee.simulate": ("referee.app", "referee.store"),
     "referee.state": ("referee.effects", "referee.engine"),
     # The whole variant layer - the model, the menus the units register on, the loader, the
-    # schema, the rules sheet - and the words the units speak sit below the units (issue 41.4:
-    # `variant.menu -> effects`, `words -> effects` and `variant.sheet -> engine.core` were
-    # turned into registrations or moved down).
+    # schema, the rules sheet - and the words (the package referee.words: reasons, sentences,
+    # names, markdown, inert, issue 41.3) sit below the units (issue 41.4: `variant.menu ->
+    # effects`, `words -> effects` and `variant.sheet -> engine.core` were turned into
+    # registrations or moved down).
     "referee.variant": _ABOVE_UNITS,
     "referee.words": _ABOVE_UNITS,
     "referee.tablerules": ("referee.engine", "referee.records", "referee.simulate", "referee.app"),
@@ -182,3 +183,19 @@ def test_the_layer_check_can_fail() -> None:
         ("referee.variant.sheet", "referee.engine.core"),
         ("referee.words", "referee.effects"),
     ]
+
+
+def test_the_words_are_one_package_that_says_what_goes_where() -> None:
+    """Issue 41.3: the six word modules that sat on four floors are one package below the
+    units; its face names every module in it with a line on what goes there."""
+    import referee.words
+
+    for old in ("wording", "reasons", "plaintext", "textout", "names"):
+        assert not (ROOT / f"{old}.py").exists(), old
+    note = referee.words.__doc__ or ""
+    for path in sorted((ROOT / "words").glob("*.py")):
+        if path.stem != "__init__":
+            assert f"``referee.words.{path.stem}``" in note, path.name
+    graph = import_graph()
+    assert [m for m in graph if _in(m, "referee.words")]
+    assert [x for x in wrong_way(graph) if _in(x[0], "referee.words")] == []

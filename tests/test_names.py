@@ -9,12 +9,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.app.common import group_words, plain
-from referee.names import check_players, clean_name, look_alike
-from referee.plaintext import FSI, PDI, isolate_words, needs_isolation
 from referee.records import RecordError, load_record_text, replay
-from referee.textout import BIDI_CONTROLS, is_active
 from referee.variant.loader import dump_variant, load_variant_text
 from referee.variant.registry import builtin
+from referee.words.inert import BIDI_CONTROLS, is_active
+from referee.words.markdown import FSI, PDI, isolate_words, needs_isolation
+from referee.words.names import check_players, clean_name, look_alike
 
 ANN, CYRILLIC_ANN, HIDDEN_ANN = "Ann", "\u0410nn", "Ann\u200b"
 

@@ -27,12 +27,12 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.simulate import simulate
-from referee.textout import BIDI_CONTROLS, csv_cell, html_text, json_text, visible
 from referee.variant.loader import dump_variant
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
 from referee.variant.sheet import rules_sheet
 from referee.variant.sheet_html import markdown_to_html, rules_sheet_html
+from referee.words.inert import BIDI_CONTROLS, csv_cell, html_text, json_text, visible
 
 # The attack of the issue: \x01 and \x02 were the sheet converter's private stand-ins for < >.
 STAND_INS = "\x01script\x02alert(1)\x01/script\x02"

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.app.common import md, plain
-from referee.textout import is_active, visible
+from referee.words.inert import is_active, visible
 
 JOINER = "\u2060"
 PUNCT = set(string.punctuation)

@@ -19,8 +19,8 @@ from strategies import valid_variants
 from referee.effects import EFFECTS, EffectSpec
 from referee.engine import Game, PickUp, Play, SetupError
 from referee.engine.steps import ZONES, Step
-from referee.reasons import HouseRule, Reason
 from referee.variant.model import Variant
+from referee.words.reasons import HouseRule, Reason
 
 STEPS = 50
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 import textstat
 from wording_cases import EXTRA, outcome_cases, situations, variant
 
-from referee import wording
 from referee.engine import Game, PickUp, Play, Step, Verdict
 from referee.variant.registry import builtin, builtin_ids
+from referee.words.sentences import verdict_text
 
 TABLE_VARIANTS = ("classic", "shithead", "second-edition", "house")
 NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -40,7 +40,7 @@ def sentences(text: str) -> list[str]:
 
 def shown(v: Verdict) -> str:
     """What a child reads of a verdict on the Referee page."""
-    return wording.verdict_text(v)
+    return verdict_text(v)
 
 
 def _from_tables() -> Iterator[str]:

@@ -8,10 +8,10 @@ import json
 import support
 
 from referee.engine import Game, PickUp, Play, Position
-from referee.reasons import HouseRule, Reason
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
+from referee.words.reasons import HouseRule, Reason
 
 HOP = {"id": "hop", "name": "Hop", "copies": 2, "effects": [{"effect": "skip", "target": "next"}]}
 TEN = {"rank": 10, "effects": ["wild", "clear_pile"]}

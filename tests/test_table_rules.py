@@ -10,12 +10,12 @@ import support
 
 from referee.app.setup import starting_with
 from referee.engine import Game, PickUp, Play, Position
-from referee.reasons import Reason
 from referee.simulate.bots import BOTS
 from referee.simulate.runner import play
 from referee.variant.loader import variant_from_data, variant_to_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.sheet import rules_sheet
+from referee.words.reasons import Reason
 
 
 def house(**table: object) -> Variant:

@@ -10,12 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from referee import wording
 from referee.app import tableview_data as td
 from referee.app import view
 from referee.app.view import Selection
 from referee.engine import Game, Play
 from referee.variant.registry import builtin
+from referee.words import sentences
 
 NAMES = ["Ann", "Ben", "Cal"]
 
@@ -68,7 +68,7 @@ def test_the_data_is_plain_json_with_every_card_and_choice() -> None:
     assert data["words"]["play"] == "Play"  # type: ignore[index]  # no word of the script's own
     assert verdict(said(data, "9|hand|1||")) == [
         True,
-        *wording.verdict_parts(game.explain(Play("Ann", (9,), "hand"))),
+        *sentences.verdict_parts(game.explain(Play("Ann", (9,), "hand"))),
     ]
 
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from referee.plaintext import markdown_literal
 from referee.variant import Effect, builtin
 from referee.variant.menu import MENU
 from referee.variant.sheet import describe_effect, describe_effects, rules_sheet
+from referee.words.markdown import markdown_literal
 
 EXPECTED = {
     "wild": [Effect("wild")],

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
-from referee import wording
 from referee.app import table, view
 from referee.app.view import Ask, Selection, VerdictView
 from referee.engine import ZONES, Game, IllegalStep, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
+from referee.words import sentences
 
 
 def classic(names: tuple[str, ...] = ("Ann", "Ben", "Cal")) -> Game:
@@ -74,7 +74,7 @@ def test_a_legal_card_is_judged_and_may_be_played() -> None:
     assert shown.step == Play("Ann", (4,), "hand")
     assert shown.can_play
     assert isinstance(shown.verdict, VerdictView) and shown.verdict.legal
-    parts = wording.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+    parts = sentences.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
     assert (shown.verdict.answer, shown.verdict.rule) == (parts.answer, parts.rule)
     assert [c.card for c in shown.cards if c.chosen] == [4]
     ch = shown.choices
@@ -214,7 +214,7 @@ def test_the_view_asks_the_engine_and_changes_nothing(
         verdict = game.explain(shown.step)
         assert shown.can_play == verdict.legal
         assert isinstance(shown.verdict, VerdictView)
-        assert shown.verdict.answer == wording.verdict_parts(verdict).answer
+        assert shown.verdict.answer == sentences.verdict_parts(verdict).answer
     else:
         assert not shown.can_play
     assert shown.facts.can_pick_up == (
@@ -265,7 +265,7 @@ def test_the_precomputed_table_covers_every_choice_of_the_mover() -> None:
                 to = "Ben" if traits.needs_target else None
                 assert pre.verdict((card, zone, count, to, None)) is not None, (card, zone, count)
     assert pre.verdict((4, "hand", 1, None, None)) == VerdictView(
-        True, *wording.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+        True, *sentences.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
     )
 
 
@@ -350,7 +350,7 @@ def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
         pre = view.precompute(game, view.step_facts(game))
         for (card, zone, count, to, give), i in pre.index.items():
             said = game.explain(Play(pre.mover or "", (card,) * count, zone, to, give))
-            parts = wording.verdict_parts(said)
+            parts = sentences.verdict_parts(said)
             expected = VerdictView(said.legal, parts.answer, parts.detail, parts.todo, parts.rule)
             assert pre.verdicts[i] == expected, (card, zone, count, to, give)
             moot = game.rules.choices_moot(game.state, card, count, zone) if zone in ZONES else None

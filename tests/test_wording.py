@@ -1,6 +1,6 @@
 """Words as a table (issue 9): for each reason code and four variants (classic, shithead,
 second-edition and a house variant), the exact sentence the referee says - the same in the
-CLI, the app, records and the simulator (``referee.wording``).  Then the wording faults the
+CLI, the app, records and the simulator (``referee.words.sentences``).  Then the wording faults the
 issue lists, each pinned by a test.
 """
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from wording_cases import HOUSE, outcome_cases, situations, variant
 
-from referee import wording
 from referee.cli import main
 from referee.engine import Game, PickUp, Play, Position, SetupError
-from referee.reasons import Reason
 from referee.variant.loader import variant_from_data
 from referee.variant.registry import builtin
+from referee.words import sentences
+from referee.words.reasons import Reason
 
 VARIANTS = ("classic", "shithead", "second-edition", "house")
 
@@ -806,7 +806,7 @@ def test_the_words_of_every_verdict(key: tuple[str, str], sentence: str) -> None
     verdict = game.explain(step)
     assert str(verdict) == sentence
     code = name.split(":")[0].split(" ")[0]
-    if code in wording.REASONS:  # the case is named after the reason it shows
+    if code in sentences.REASONS:  # the case is named after the reason it shows
         assert verdict.reason == code
 
 
@@ -815,7 +815,7 @@ def test_the_table_covers_every_reason_code_and_every_case() -> None:
     assert {(vid, name) for vid, name, _, _ in cases} == set(EXPECTED)
     reasons = {g.explain(s).reason for _, _, g, s in cases}
     # A house effect's own check is worded by its unit (tests/test_effect_*.py show each).
-    assert reasons == wording.REASONS - {Reason.HOUSE_RULE}
+    assert reasons == sentences.REASONS - {Reason.HOUSE_RULE}
 
 
 def test_every_illegal_verdict_says_what_is_legal_instead() -> None:
@@ -827,7 +827,7 @@ def test_every_illegal_verdict_says_what_is_legal_instead() -> None:
             continue
         assert verdict.instead, (vid, name)
         if game.over:
-            assert verdict.instead == wording.GAME_IS_OVER, (vid, name)
+            assert verdict.instead == sentences.GAME_IS_OVER, (vid, name)
         else:
             assert verdict.instead.startswith(game.turn or ""), (vid, name)
 
@@ -851,8 +851,8 @@ def test_the_cli_and_the_app_speak_with_one_voice() -> None:
     game = Game.deal(builtin("classic"), ["Ann", "Ben"])
     game.push(Play("Ann", (9,)))
     verdict = game.explain(Play("Ben", (3,)))
-    assert verdict_words(verdict) == str(verdict) == wording.verdict_line(verdict)
-    assert str(verdict) == f"{wording.verdict_text(verdict)} [R5.2]"
+    assert verdict_words(verdict) == str(verdict) == sentences.verdict_line(verdict)
+    assert str(verdict) == f"{sentences.verdict_text(verdict)} [R5.2]"
     assert str(verdict).startswith("No: 3 is lower than 9. Ben may play")
 
 
@@ -999,7 +999,7 @@ def test_the_face_down_advice_is_two_short_sentences() -> None:
 def test_a_face_down_card_that_misses_is_not_a_contradiction() -> None:
     """Was 'Allowed. The face-down 15 does not fit: Ann picks up.'"""
     verdict = _eight_ten().explain(Play("Eve", (9,), "face_down"))
-    assert wording.verdict_parts(verdict) == (
+    assert sentences.verdict_parts(verdict) == (
         "Yes: Eve turns over a 9.",
         "It does not fit, so Eve picks up the pile.",
         "",
@@ -1015,7 +1015,7 @@ def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
         Position("Ann", pile=(6,), hand={"Ann": 3, "Ben": 3}),
     )
     verdict = game.explain(Play("Ann", (1,)))
-    parts = wording.verdict_parts(verdict)
+    parts = sentences.verdict_parts(verdict)
     assert parts.answer == "No: 1 is lower than 6."
     assert parts.detail == ""
     assert (
@@ -1027,12 +1027,15 @@ def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
         )
     )
     assert parts.rule == "R5.2"
-    assert wording.verdict_text(verdict) == f"{parts.answer} {parts.todo}"
+    assert sentences.verdict_text(verdict) == f"{parts.answer} {parts.todo}"
     assert str(verdict) == f"{parts.answer} {parts.todo} [R5.2]"
     for vid, name, game, step in _all():  # every verdict of the table
-        said = wording.verdict_parts(game.explain(step))
+        said = sentences.verdict_parts(game.explain(step))
         assert said.answer.startswith(("Yes: ", "No: ")), (vid, name)
-        assert said.rule and said.rule not in wording.verdict_text(game.explain(step)), (vid, name)
+        assert said.rule and said.rule not in sentences.verdict_text(game.explain(step)), (
+            vid,
+            name,
+        )
 
 
 def test_the_card_that_set_the_restriction_is_named_after_it_left() -> None:
@@ -1075,7 +1078,7 @@ def test_two_copies_are_both_not_all_two() -> None:
             face_up={"Ben": ("bottoms_up",)},
         ),
     )
-    assert wording.verdict_parts(game.explain(Play("Ann", ("bottoms_up",))))[:2] == (
+    assert sentences.verdict_parts(game.explain(Play("Ann", ("bottoms_up",))))[:2] == (
         "No: both Bottoms Up cards are somewhere else.",
         "One is on the pile. One is Ben's face-up card.",
     )

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
-from referee import wording
 from referee.engine import Game, PickUp, Play, SetupError
-from referee.reasons import Reason
 from referee.variant.loader import variant_from_data
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
+from referee.words import sentences
+from referee.words.reasons import Reason
 
 STEPS = 40  # steps per random game
 
@@ -36,7 +36,7 @@ def check_hint(game: Game) -> None:
     v = game.variant
     facts = game.hint_data()
     assert game.explain(Play(who, ())).instead == game.hint()  # every illegal verdict's instead
-    assert game.hint() == wording.hint(facts, game.voice)
+    assert game.hint() == sentences.hint(facts, game.voice)
     said = read_hint(game.hint(), who)
     legal = game.legal_steps()
     gambles = [s for s in legal if isinstance(s, Play) and s.zone == "draw_pile"]

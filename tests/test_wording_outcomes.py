@@ -1,7 +1,7 @@
 """Outcome words as a table (R11.2): for each kind of outcome and four variants (classic,
 shithead, second-edition and the house variant of ``wording_cases``), the exact words the
 referee says after an accepted step - ``Outcome.text``, made of the sentences in the
-"outcomes" section of ``referee.wording`` (and an effect's own words, and the hint for the
+"outcomes" section of ``referee.words.sentences`` (and an effect's own words, and the hint for the
 next player).  Then: every outcome is whole sentences, and every outcome function is heard.
 
 A case is named after the rule it shows.  Cases that a variant cannot show (a card it does
@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from wording_cases import EXTRA, outcome_cases
 
-from referee import wording
 from referee.engine import Game, Outcome, Step
+from referee.words import sentences
 
 VARIANTS = ("classic", "shithead", "second-edition", "house")
 
@@ -504,7 +504,7 @@ def test_every_outcome_is_whole_sentences() -> None:
 
 def _section_functions() -> set[str]:
     """The functions of the wording module's "outcomes (R11.2)" section."""
-    source = inspect.getsource(wording)
+    source = inspect.getsource(sentences)
     section = source.split("# --- outcomes (R11.2)", 1)[1].split("\n# --- ", 1)[0]
     return set(re.findall(r"^def (\w+)\(", section, re.M))
 
@@ -522,7 +522,7 @@ def test_every_outcome_function_is_heard(monkeypatch: pytest.MonkeyPatch) -> Non
         return said
 
     for name in functions:
-        monkeypatch.setattr(wording, name, spy(name, getattr(wording, name)))
+        monkeypatch.setattr(sentences, name, spy(name, getattr(sentences, name)))
     by_case: dict[str, set[str]] = {}
     for vid, case, game, step in _all():
         heard.clear()  # only the pinned step counts, not the steps that set the case up

@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from referee.plaintext import isolate_words
 from referee.store import StorageError, Store
-from referee.textout import html_text
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin_ids, builtin_text
+from referee.words.inert import html_text
+from referee.words.markdown import isolate_words
 
 # The group's words on the page being drawn (player, card, variant and game names): plain()
 # isolates each.  A ContextVar, as every Streamlit session runs its script in a thread of its own.
@@ -32,9 +32,9 @@ def group_words(words: Iterable[object]) -> None:
 
 def plain(text: object, words: Iterable[str] | None = None) -> str:
     """User text made literal wherever Streamlit reads Markdown: see
-    :func:`referee.plaintext.markdown_literal`; the group's words in it (``words``, by default
+    :func:`referee.words.markdown.markdown_literal`; the group's words in it (``words``, by default
     those given to :func:`group_words`) isolated so that none reorders the text around it
-    (:func:`referee.plaintext.isolate_words`).
+    (:func:`referee.words.markdown.isolate_words`).
 
     Use it for st.markdown/write/caption/title, st.success/info/warning/error/toast, widget
     labels and help tooltips, button labels, expander and tab titles, st.metric, st.table cells,
@@ -51,7 +51,7 @@ md = plain  # the older name, still used by some pages
 
 def html_plain(text: object) -> str:
     """User text for st.html: HTML-escaped with control and bidi characters shown as escapes
-    (:func:`referee.textout.html_text`), the page's group words isolated as in :func:`plain`."""
+    (:func:`referee.words.inert.html_text`), the page's group words isolated as in :func:`plain`."""
     return isolate_words(text, _GROUP_WORDS.get(), literal=html_text)
 
 

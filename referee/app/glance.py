@@ -2,7 +2,7 @@
 a card, the direction of play, what may follow, and the end of a game in numbers.
 
 Nothing here decides a rule: every fact comes from the engine (``Game``) and every sentence from
-``referee.wording``; this module only picks the facts a family looks for across the table and
+``referee.words.sentences``; this module only picks the facts a family looks for across the table and
 shapes them for the screen.
 """
 
@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from referee import wording
 from referee.app.common import html_plain
 from referee.engine import Game, PickUp
 from referee.variant.model import Card, KarmaCard, Variant
 from referee.variant.sheet import describe_effects
+from referee.words import sentences
 
 
 class CardKind(Enum):
@@ -179,9 +179,9 @@ def direction(game: Game) -> Direction | None:
 def may_follow(game: Game) -> str:
     """What the next play may be, in a few words: 'Any card', '7 or higher, or a Karma card',
     'A number from 7 to 11, or a Karma card', 'Any face-up card' (a play owed at once): the
-    advice's own facts, so the line and the prompt never differ (``wording.next_play``)."""
+    advice's own facts, so the line and the prompt never differ (``sentences.next_play``)."""
     d = game.hint_data()
-    return "" if d.over else wording.next_play(d, game.voice)
+    return "" if d.over else sentences.next_play(d, game.voice)
 
 
 # --- the end of a game -----------------------------------------------------------------------
@@ -230,7 +230,7 @@ def end_summary(game: Game) -> EndSummary | None:
     return EndSummary(
         out_order=tuple(order),
         loser=loser,
-        why=wording.ends(loser, holds),
+        why=sentences.ends(loser, holds),
         steps=game.step_count,
         burns=burns,
         pick_ups=pick_ups,
@@ -258,7 +258,7 @@ def times_words(n: int, what: str) -> str:
 
 def esc(text: object) -> str:
     """Text for st.html: HTML-escaped, so a name like '<b>Ann</b>' shows exactly as typed, and
-    control and bidi characters shown as escapes (:func:`referee.textout.html_text`: one rule
+    control and bidi characters shown as escapes (:func:`referee.words.inert.html_text`: one rule
     for every HTML the referee writes), the page's group words isolated
     (:func:`referee.app.common.html_plain`)."""
     return html_plain(text)

@@ -13,11 +13,11 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from referee import names as name_rules
 from referee.engine import Game, SetupError
 from referee.records import start_game
 from referee.store import Store
 from referee.variant.model import Card
+from referee.words import names as name_rules
 
 from . import table as tables
 from .common import VariantSource

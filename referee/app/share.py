@@ -9,7 +9,7 @@ import json
 import streamlit as st
 
 from referee.app import reach
-from referee.textout import html_text
+from referee.words.inert import html_text
 
 # The button runs in its own small frame (st.iframe; only the app's own words and the link).  The clipboard API needs a secure page
 # (https, or this computer); on a home network's plain http the old copy command does it.

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee import wording, words
+from referee import words
 from referee.engine import Game, Outcome, PickUp, Play, Step, Verdict
 from referee.records import (
     position_from_data,
@@ -25,6 +25,7 @@ from referee.records import (
 )
 from referee.store import GameRow, Store
 from referee.variant.model import Card, Variant
+from referee.words import sentences
 
 from .common import builtin_yaml, variant_from_yaml
 
@@ -249,7 +250,7 @@ def export_text(table: Table, schema_base: str = "") -> str:
 
 def verdict_words(v: Verdict) -> str:
     """The verdict as the table hears it: the answer and what to do, the rule as a tag."""
-    return wording.verdict_line(v)  # one voice for the CLI, the app and records
+    return sentences.verdict_line(v)  # one voice for the CLI, the app and records
 
 
 def default_zone(game: Game) -> str:

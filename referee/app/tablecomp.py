@@ -23,8 +23,8 @@ from typing import Any
 import streamlit as st
 
 from referee.engine import Game
-from referee.plaintext import isolate_words
-from referee.textout import visible
+from referee.words.inert import visible
+from referee.words.markdown import isolate_words
 
 from . import board, stepping, table, tableview_data
 from .cardgrid import CARD_STYLE

@@ -7,7 +7,7 @@ game and the selection; no Streamlit, and no rule: every verdict is the engine's
 ahead of the taps, and judged again by the server when Play is pressed.
 
 Texts go out ready for ``textContent`` (the browser never parses them as HTML): active characters
-made visible (``referee.textout.visible``), the group's words isolated (FSI…PDI) where a sentence
+made visible (``referee.words.inert.visible``), the group's words isolated (FSI…PDI) where a sentence
 holds them, a name alone on a button as it was typed.
 """
 
@@ -17,11 +17,11 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee import wording
 from referee.engine import Game, Play
-from referee.plaintext import isolate_words
-from referee.textout import visible
 from referee.variant.model import Card
+from referee.words import sentences
+from referee.words.inert import visible
+from referee.words.markdown import isolate_words
 
 from .glance import card_about, card_kind
 from .table import ZONE_LABELS, max_count
@@ -103,7 +103,7 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
                         continue
                     i = seen.get(j)
                     if i is None:  # worded once per distinct judgement, as precompute does
-                        parts = wording.verdict_parts(game.rules.worded(game.state, j))
+                        parts = sentences.verdict_parts(game.rules.worded(game.state, j))
                         i = seen[j] = len(said)
                         said.append(
                             VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)

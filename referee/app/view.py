@@ -17,11 +17,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from referee import wording
 from referee.engine import Game, PickUp, Play
 from referee.engine.legality import Judgement
 from referee.engine.steps import DRAW_PILE, ZONES
 from referee.variant.model import Card
+from referee.words import sentences
 
 from .glance import CardKind, card_about, card_kind
 from .table import ZONE_LABELS, last_step_words, max_count, playable_cards
@@ -241,7 +241,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         ask = Ask(f"Who is the {v.card_name(card)} for? Choose a player just above.", about)
         return TableView(False, sel, cards, choices, ask, None, False, facts)
     verdict = game.explain(step)
-    parts = wording.verdict_parts(verdict)
+    parts = sentences.verdict_parts(verdict)
     # A yes says the decision and its one short reason; what the card does belongs to the rules
     # sheet (issue 39.6), and is shown with a no, where it tells why.
     said = "" if verdict.legal else about
@@ -327,7 +327,7 @@ def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
         """The index of a judgement's verdict, worded the first time it is met."""
         i = seen.get(j)
         if i is None:
-            parts = wording.verdict_parts(rules.worded(state, j, hint))
+            parts = sentences.verdict_parts(rules.worded(state, j, hint))
             i = seen[j] = len(verdicts)
             verdicts.append(
                 VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)

@@ -4,8 +4,8 @@ Exit status (GAME-RECORDS.md): 0 every `expect` and `check` holds, 1 one does no
 cannot be read or is not a valid record.
 
 Names in a record are the group's words: every line goes out through
-:func:`referee.textout.visible` (a control character in a player's name shows as ``\x1b``, it
-does not redraw the terminal), the JSON through :func:`referee.textout.json_text`.
+:func:`referee.words.inert.visible` (a control character in a player's name shows as ``\x1b``, it
+does not redraw the terminal), the JSON through :func:`referee.words.inert.json_text`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from referee.records import RecordError, load_record_file, replay
-from referee.textout import json_text, visible
+from referee.words.inert import json_text, visible
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -4,8 +4,8 @@ Exit status: 0 with the sheet, 1 when the variant is invalid (its problems go to
 the file cannot be read or no built-in variant has that id.
 
 The sheet's text is inert wherever it goes (issue 19): the Markdown escapes a group's words and
-shows their control characters (:mod:`referee.plaintext`), the HTML writes only its own tags
-(:mod:`referee.variant.sheet_html`), and a terminal gets :func:`referee.textout.visible_lines`.
+shows their control characters (:mod:`referee.words.markdown`), the HTML writes only its own tags
+(:mod:`referee.variant.sheet_html`), and a terminal gets :func:`referee.words.inert.visible_lines`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee.textout import visible, visible_lines
 from referee.variant.loader import LoadResult, load_variant_file, load_variant_text
 from referee.variant.registry import builtin_ids, builtin_text
 from referee.variant.sheet import rules_sheet
 from referee.variant.sheet_html import rules_sheet_html
+from referee.words.inert import visible, visible_lines
 from referee.yamlsafe import UNREADABLE, Problem
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from referee.textout import visible
 from referee.variant.loader import LoadResult, load_variant_file
+from referee.words.inert import visible
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from referee.effects.base import Refusal, Resolution
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
-from referee.reasons import Reason, Who
 from referee.state import Pending, State
 from referee.variant.model import Variant
+from referee.words.reasons import Reason, Who
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.effects import first_zone
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
-from referee.reasons import Reason
 from referee.state import State, ZoneName
 from referee.variant.model import Card
+from referee.words.reasons import Reason
 
 if TYPE_CHECKING:
     from referee.engine.game import Game

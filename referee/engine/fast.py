@@ -19,7 +19,7 @@ from referee.engine.steps import PickUp, Step
 from referee.state import Pending
 from referee.tablerules import active
 from referee.variant.model import Card, Variant
-from referee.wording import Voice
+from referee.words.sentences import Voice
 
 QUIET_UNITS = frozenset(
     name

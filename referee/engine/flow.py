@@ -8,12 +8,12 @@ draws, the game may end, the mover plays again or the turn passes on, using up s
 
 from __future__ import annotations
 
-from referee import wording
 from referee.effects import EFFECTS
 from referee.engine.events import Flow
 from referee.engine.fast import PASSING_UNITS
 from referee.state import Pending, State
 from referee.variant.model import Variant
+from referee.words import sentences
 
 
 class TurnFlow:
@@ -45,10 +45,12 @@ class TurnFlow:
             ins = s.players_in()
             if s.due == by and s.seats[me].total and len(ins) > 1:
                 s.mover = me  # at once (R8.3: and no drawing before it)
-                notes.append(wording.plays_again_at_once(by) if first else wording.follow_up(by))
+                notes.append(
+                    sentences.plays_again_at_once(by) if first else sentences.follow_up(by)
+                )
                 return ins
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
-            notes.append(wording.no_follow_up())
+            notes.append(sentences.no_follow_up())
         seats = s.seats
         # Whether anyone draws is asked here, not in ``_draw``: most steps draw nothing.
         if s.draw_pile and seats[me].hand.count < self._min_hand:
@@ -59,7 +61,7 @@ class TurnFlow:
             return ins
         if flow.play_again and me in ins:
             s.mover = me
-            notes.append(wording.plays_again(by))
+            notes.append(sentences.plays_again(by))
             return ins
         start = flow.continue_from if flow.continue_from is not None else origin
         if passed and all(s.names[i] in passed for i in ins):
@@ -78,7 +80,7 @@ class TurnFlow:
         n = s.draw(seat, short)
         who = s.names[seat]
         flow.draws.append((who, n))
-        notes.append(wording.draws(who, n))
+        notes.append(sentences.draws(who, n))
 
     @staticmethod
     def _end(s: State, ins: list[int]) -> None:
@@ -112,7 +114,7 @@ class TurnFlow:
                 continue  # this turn is lost already (ruling 115)
             if s.pending and not PASSING_UNITS.isdisjoint(s.pending) and _passed_over(s, who):
                 flow.skipped.append(who)
-                notes.append(wording.loses_turn(who, s.skips.get(who, 0)))
+                notes.append(sentences.loses_turn(who, s.skips.get(who, 0)))
                 continue
             return i
 

@@ -16,7 +16,6 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from referee import wording
 from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
 from referee.engine.events import MUTE, Flow
 from referee.engine.flow import TurnFlow
@@ -34,12 +33,13 @@ from referee.engine.steps import (
     Step,
     Verdict,
 )
-from referee.reasons import HintFacts
 from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.model import Card, Variant
-from referee.wording import Voice
+from referee.words import sentences
+from referee.words.reasons import HintFacts
+from referee.words.sentences import Voice
 
 
 class Game:
@@ -276,7 +276,7 @@ class Game:
 
     @property
     def voice(self) -> Voice:
-        """How the referee words things in this variant (``referee.wording``)."""
+        """How the referee words things in this variant (``referee.words.sentences``)."""
         return self.rules.voice
 
     def zone_to_play(self) -> ZoneName | None:
@@ -425,7 +425,7 @@ class Game:
         if isinstance(step, PickUp):
             flow.picked_up = s.pile_to_hand(origin)
             if told:
-                notes.append(wording.picked_up(by, flow.picked_up))
+                notes.append(sentences.picked_up(by, flow.picked_up))
             if step.take is not None:
                 self._take_face_up(s, origin, step.take, notes)
         else:
@@ -482,13 +482,13 @@ class Game:
             went_out = tuple(n for n in s.names if n in before and n not in after)
             came_in = tuple(n for n in s.names if n in after and n not in before)
         for n in went_out:
-            notes.append(wording.is_out(n))
+            notes.append(sentences.is_out(n))
         for n in came_in:
-            notes.append(wording.back_in(n))
+            notes.append(sentences.back_in(n))
         hint = ""
         if s.over:
             held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
-            notes.append(wording.ends(s.loser, held))
+            notes.append(sentences.ends(s.loser, held))
         else:  # a simulation keeps no history and needs no advice
             hint = self.rules.hint(s)
             notes.append(hint)
@@ -521,19 +521,19 @@ class Game:
         fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or rules.may_land(s, card)
         _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history:
-            notes.append(wording.played(step.by, k, v.card_name(card), step.zone))
+            notes.append(sentences.played(step.by, k, v.card_name(card), step.zone))
         if not fits:
             s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
             flow.picked_up = s.pile_to_hand(origin)
             if self.keep_history:
-                notes.append(wording.face_down_misses(step.by, flow.picked_up))
+                notes.append(sentences.face_down_misses(step.by, flow.picked_up))
             return None
         before = _spend_restriction(s) if s.pending else None
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
             if self.keep_history:
-                notes.append(wording.leaves_game(v.card_name(card)))
+                notes.append(sentences.leaves_game(v.card_name(card)))
         else:
             pile = s.pile
             pile.extend(step.cards)
@@ -580,7 +580,7 @@ class Game:
             restricted = s.restriction is not None
             s.drop_pending(_after_pile)
             if restricted and s.restriction is None:
-                notes.append(wording.restriction_lapses())
+                notes.append(sentences.restriction_lapses())
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         return r
@@ -632,7 +632,7 @@ class Game:
             s.see(card, revealed)
         seat.hand.add_known(card)
         if self.keep_history:
-            notes.append(wording.takes_face_up(s.names[origin], self.variant.card_name(card)))
+            notes.append(sentences.takes_face_up(s.names[origin], self.variant.card_name(card)))
 
     def _arrive(
         self, s: State, by: str, card: Card, value: int | None, before: Restriction | None
@@ -671,7 +671,7 @@ class Game:
         flow.removed += n
         flow.play_again = core.RULES.burn_plays_again  # R7.2
         if self.keep_history:
-            notes.append(wording.burns(run, self.variant.card_name(top), n))
+            notes.append(sentences.burns(run, self.variant.card_name(top), n))
 
 
 def _take_played(s: State, seat: Seat, zone_name: str, card: Card, k: int) -> None:
@@ -715,7 +715,7 @@ def _check_copies(
     for c, n in seen.items():
         have = variant.copies_per_deck(c) * decks
         if n > have:
-            raise SetupError(wording.setup_copies(what, n, variant.card_name(c), have), field)
+            raise SetupError(sentences.setup_copies(what, n, variant.card_name(c), have), field)
 
 
 def _check_card(variant: Variant, card: Card, field: str) -> None:

@@ -2,7 +2,7 @@
 
 ``Rules`` is one part of a game (``engine.game.Game`` holds it): it reads the state it is
 given and changes nothing.  ``judge`` decides a step as a rule, a reason code and its typed
-facts; ``explain`` words that verdict (``referee.wording``), with what the mover may do instead
+facts; ``explain`` words that verdict (``referee.words.sentences``), with what the mover may do instead
 (R11.1); ``hint`` says what the mover may do now; ``legal_steps`` lists every legal step in
 full-information mode, as python-chess derives its legal moves: the candidate steps are
 generated from what the mover holds in the zone they must play from, and ``judge`` is the one
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, cast
 
-from referee import wording, words
+from referee import words
 from referee.effects import (
     EFFECTS,
     EffectSpec,
@@ -31,7 +31,13 @@ from referee.effects import (
 from referee.engine.fast import FastTables
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step, Verdict
-from referee.reasons import (
+from referee.state import Pending, Seat, State, ZoneCards, ZoneName
+from referee.tablerules import ZONES as TABLE_ZONES
+from referee.tablerules import TableRule, active
+from referee.variant import core
+from referee.variant.model import Card, Variant
+from referee.words import sentences
+from referee.words.reasons import (
     CardFacts,
     Count,
     CutIn,
@@ -56,12 +62,7 @@ from referee.reasons import (
     UnknownCard,
     Who,
 )
-from referee.state import Pending, Seat, State, ZoneCards, ZoneName
-from referee.tablerules import ZONES as TABLE_ZONES
-from referee.tablerules import TableRule, active
-from referee.variant import core
-from referee.variant.model import Card, Variant
-from referee.wording import Voice
+from referee.words.sentences import Voice
 
 StateAt = Callable[[State, Play, str], State | None]
 """A dry run: a copy of the state with the play applied up to just before the named effect of
@@ -146,12 +147,12 @@ class Rules:
         instead) when the caller has it already: every refusal at one position shares it, and
         it is the costly part (each card judged again), so a screen wording many verdicts of
         one step works it out once."""
-        message = wording.verdict_message(j.reason, j.facts, self.voice)
+        message = sentences.verdict_message(j.reason, j.facts, self.voice)
         if j.legal:
             return Verdict(True, j.rule, message, "", None, j.reason, j.facts)
         if hint is None:
-            hint = wording.GAME_IS_OVER if s.over else self.hint(s)
-        instead = wording.GAME_IS_OVER if s.over else hint
+            hint = sentences.GAME_IS_OVER if s.over else self.hint(s)
+        instead = sentences.GAME_IS_OVER if s.over else hint
         return Verdict(False, j.rule, message, instead, j.field, j.reason, j.facts)
 
     def unseen(self, s: State, card: Card) -> int:
@@ -767,7 +768,7 @@ class Rules:
     # --- hints --------------------------------------------------------------------------------
 
     def hint_data(self, s: State) -> HintFacts:
-        """The facts of what the player to move may do now (R11.2), for ``wording.hint``: the
+        """The facts of what the player to move may do now (R11.2), for ``sentences.hint``: the
         legal set, read from the verdicts (``judge``, R4.3 included) on every card the mover
         may hold in the zone due, so the advice says exactly what ``judge`` allows and names
         no card the table knows they cannot have."""
@@ -855,7 +856,7 @@ class Rules:
 
     def hint(self, s: State) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
-        return wording.hint(self.hint_data(s), self.voice)
+        return sentences.hint(self.hint_data(s), self.voice)
 
     # --- full information: generation plus one filter ------------------------------------------
 

@@ -6,10 +6,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from referee.reasons import Facts, NoFacts, Reason
 from referee.state import Restriction, ZoneName
 from referee.variant.model import Card
-from referee.wording import verdict_line
+from referee.words.reasons import Facts, NoFacts, Reason
+from referee.words.sentences import verdict_line
 
 ZONES: tuple[ZoneName, ...] = ("hand", "face_up", "face_down")
 DRAW_PILE = "draw_pile"
@@ -47,9 +47,9 @@ Step = Play | PickUp
 class Verdict:
     """The referee's word on a proposed step (R11.1).
 
-    The engine decides ``legal``, the ``rule`` it cites, a ``reason`` (``referee.reasons``)
+    The engine decides ``legal``, the ``rule`` it cites, a ``reason`` (``referee.words.reasons``)
     and its typed facts (``data``); ``message`` and ``instead`` (what the mover may do now, on
-    every illegal verdict) are their words, made by ``referee.wording`` for the variant at hand.
+    every illegal verdict) are their words, made by ``referee.words.sentences`` for the variant at hand.
     """
 
     legal: bool

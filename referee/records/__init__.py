@@ -31,7 +31,6 @@ from typing import Any
 
 import yaml
 
-from referee import wording
 from referee.engine import (
     ZONES,
     Game,
@@ -43,11 +42,12 @@ from referee.engine import (
     Step,
     Verdict,
 )
-from referee.names import check_players, nfc_data
 from referee.resources import RECORD_SCHEMA, modeline, schema_text
 from referee.variant.loader import VariantError, load_variant_text, read_limited, variant_to_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin, builtin_ids
+from referee.words import sentences
+from referee.words.names import check_players, nfc_data
 from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml, schema_problems
 
 __all__ = [
@@ -440,7 +440,7 @@ def start_game(
         return Game.deal(variant, players, face_up or None)
     game = Game.from_position(variant, players, start)
     if not has_a_step(game):
-        raise SetupError(wording.no_step_at_start(start.turn), "start.turn")
+        raise SetupError(sentences.no_step_at_start(start.turn), "start.turn")
     return game
 
 
@@ -563,7 +563,7 @@ def replay(record: Record) -> ReplayResult:
 def _unsaid(rs: RecordStep, verdict: Verdict, outcome: Outcome | None) -> list[str]:
     """What a step's ``says`` and ``rule`` expect and the referee did not say (a project
     addition: the words of a scenario, checked as its verdicts are)."""
-    heard = " ".join((wording.verdict_text(verdict), outcome.text if outcome else ""))
+    heard = " ".join((sentences.verdict_text(verdict), outcome.text if outcome else ""))
     missing = [f"expected the words {p!r}" for p in rs.says if p not in heard]
     if rs.rule is not None and verdict.rule != rs.rule:
         missing.append(f"expected the rule {rs.rule}, the referee cites {verdict.rule}")
@@ -602,7 +602,7 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
         elif key == "advice":  # a project addition: the words of what may be done now
             compare("advice", expected, game.hint() if not game.over else "")
         elif key == "next":  # a project addition: the table's 'Next:' line
-            said = "" if game.over else wording.next_play(game.hint_data(), game.voice)
+            said = "" if game.over else sentences.next_play(game.hint_data(), game.voice)
             compare("next", expected, said)
     return failures
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from referee.simulate.analysis import Analysis, players_words
 from referee.simulate.stats import Interval, how_often, seat_edge
-from referee.textout import csv_cell
+from referee.words.inert import csv_cell
 
 __all__ = [
     "SECONDS_PER_STEP",

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.simulate.results import GameResult
-from referee.textout import csv_cell
 from referee.variant.model import Card, Variant
+from referee.words.inert import csv_cell
 
 __all__ = ["CAP_WARNING", "Bin", "Report", "StepStats", "Tally"]
 

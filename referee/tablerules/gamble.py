@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.effects.base import Refusal
-from referee.reasons import CanPlay, NoFacts, NotOnDrawPile, Reason, Who
 from referee.state import State
 from referee.tablerules.spec import Referee, TableRule
 from referee.variant.model import Card, Variant
 from referee.variant.table import switch
+from referee.words.reasons import CanPlay, NoFacts, NotOnDrawPile, Reason, Who
 
 
 class Gamble(TableRule):

@@ -85,7 +85,7 @@ class TableRule(TableRuleDecl):
 
     def hint(self, ref: Referee, s: State) -> dict[str, Any]:
         """What the mover may do now because of this rule, as facts of the hint
-        (``referee.reasons.HintFacts``)."""
+        (``referee.words.reasons.HintFacts``)."""
         return {}
 
     def takes_face_up(self, ref: Referee, s: State) -> bool:

@@ -34,13 +34,13 @@ from typing import Any
 
 import yaml
 
-from referee.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 from referee.resources import VARIANT_SCHEMA
 from referee.variant.declare import Eff, effect_to_data, params_ok
 from referee.variant.fields import VARIANT, build, pack_of, rank_of, to_data
 from referee.variant.menu import MENU, CardCheck, Traits, needs_target
 from referee.variant.model import JOKER, RANK_WORDS, Variant
 from referee.variant.table import TABLE_RULES, TableCheck
+from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 from referee.yamlsafe import (
     ERROR,
     MAX_BYTES,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.plaintext import markdown_literal
 from referee.variant import core
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
 from referee.variant.table import active
+from referee.words.markdown import markdown_literal
 
 
 def describe_effect(effect: Effect, variant: Variant | None = None) -> str:

@@ -4,7 +4,7 @@ The words are the Markdown sheet's (:func:`referee.variant.sheet.rules_sheet`), 
 text of the rules; this module only turns that small, known Markdown (headings, paragraphs,
 lists, tables, bold, italics, code and backslash escapes) into HTML.  Tags are written only by
 this module's own code and every run of text is escaped as the very last step
-(:func:`referee.textout.html_text`: control and bidi characters shown as escapes, then HTML
+(:func:`referee.words.inert.html_text`: control and bidi characters shown as escapes, then HTML
 escaped), with no private stand-in characters in between, so nothing a variant holds can add
 markup, a script or a link to the page.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from referee.textout import html_text
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
+from referee.words.inert import html_text
 
 STYLE = """
 @page { size: A4; margin: 16mm 14mm; }

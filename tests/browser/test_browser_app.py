@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from referee.engine import Game, PickUp, Play
-from referee.plaintext import needs_isolation
 from referee.variant.loader import load_variant_text
+from referee.words.markdown import needs_isolation
 
 from .conftest import ARTIFACTS, ROOT, Server
 from .tableui import (

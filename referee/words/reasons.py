@@ -1,7 +1,7 @@
 """Reason codes and their facts: what the referee decided, as typed data (R11).
 
 The engine decides a verdict as a rule, a ``Reason`` and one small frozen value of facts (which
-card, whose turn, where the copies are); ``referee.wording`` turns them into the sentences the
+card, whose turn, where the copies are); ``referee.words.sentences`` turns them into the sentences the
 CLI, the app, records and the simulator show.  Typed facts let the words be changed (or a new
 voice written) without guessing what a dictionary holds.
 """

@@ -1,7 +1,7 @@
 """One voice for every verdict: the referee's decisions in plain words (R11).
 
 The engine decides and hands over *reasons with typed facts* (``Verdict.reason``/``.data``
-from ``referee.reasons``, the hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
+from ``referee.words.reasons``, the hint's facts, the facts of an outcome); this module turns them into the sentences the CLI, the
 app, records and the simulator all show, for the variant at hand (a variant without Karma cards
 never hears "or a Karma card").  An effect's own words live in its unit
 (``referee/effects/<name>.py``); everything the engine itself says is here.
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from referee import words
-from referee.reasons import (
+from referee.state import Restriction
+from referee.words.reasons import (
     CanPlay,
     CardFacts,
     Count,
@@ -42,7 +43,6 @@ from referee.reasons import (
     UnknownCard,
     Who,
 )
-from referee.state import Restriction
 
 if TYPE_CHECKING:
     from referee.variant.model import Variant

@@ -11,7 +11,7 @@ instead of showing; this module shows them instead:
 * CSV and spreadsheet cells: a text cell that a spreadsheet would read as a formula (``=``, ``+``,
   ``-``, ``@``, tab, CR, or their full-width forms first) gets a leading apostrophe;
 * JSON: standard escapes, and the controls JSON leaves raw (C1, bidi, separators) as ``\\uXXXX``;
-* Markdown: :mod:`referee.plaintext` (which starts from :func:`visible`).
+* Markdown: :mod:`referee.words.markdown` (which starts from :func:`visible`).
 
 Nothing here imports the rest of the project: every layer may use it.
 """

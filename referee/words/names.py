@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.textout import BIDI_CONTROLS, visible
+from referee.words.inert import BIDI_CONTROLS, visible
 
 # Default-ignorable characters that are not format characters (Cf): they show as nothing.
 _INVISIBLE_EXTRA = frozenset(

@@ -4,7 +4,7 @@ Variant names, descriptions, card names and texts, player and game names come fr
 Wherever they meet Markdown — the rules sheet, and every Streamlit element that renders Markdown
 (st.markdown, captions, labels, table cells, expander titles) — they must show exactly as typed:
 no link, image, heading, HTML, LaTeX or colour/icon directive; and no control or bidi character
-(shown as an escape, :func:`referee.textout.visible`), so nothing reorders the text around them.
+(shown as an escape, :func:`referee.words.inert.visible`), so nothing reorders the text around them.
 
 A group's word inside a sentence is also *isolated* (:func:`isolate_words`): wrapped in FSI…PDI
 (U+2068/U+2069), so that a right-to-left name or one ending in digits or punctuation cannot pull
@@ -22,7 +22,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable
 
-from referee.textout import visible
+from referee.words.inert import visible
 
 # Every ASCII punctuation mark (CommonMark lets any be escaped): "/" too, as Streamlit rewrites
 # ":material/" to an icon in the raw source before parsing; "@", "%", ";" ... cost nothing.

@@ -1,7 +1,16 @@
-"""Small helpers for the plain words the referee says at the table (no rules here).
+"""The words of the project, in one package (issue 41.3).  What goes where:
 
-The sentences themselves are made in ``referee.wording`` (verdicts, hints, outcomes) and in
-each effect unit (its own words); these helpers keep numbers, plurals and lists alike.
+- ``referee.words`` (this face): small helpers every sentence uses - numbers, plurals, lists,
+  "a"/"an", the card kinds a variant has (no rules here).
+- ``referee.words.reasons``: what the referee decided, as typed data - reason codes and facts.
+- ``referee.words.sentences``: the referee's one voice - verdicts, hints, outcomes (R11).
+- ``referee.words.names``: names people read - clean, visible, no two that look alike.
+- ``referee.words.markdown``: a group's own text made literal wherever Markdown is rendered.
+- ``referee.words.inert``: a group's own text written out (terminal, HTML, CSV, JSON) inert.
+
+An effect's or a table rule's own words live in its unit (``referee/effects/``,
+``referee/tablerules/``).  Nothing here imports the units, the engine or anything above them
+(tests/test_import_graph.py).
 """
 
 from __future__ import annotations
