@@ -1,0 +1,117 @@
+"""Writing a record: steps and positions as record data and back, and a whole game exported
+as a record a group can keep or share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from referee.engine import Game, PickUp, Play, Position, Step
+from referee.resources import RECORD_SCHEMA, modeline
+from referee.variant.loader import VariantError, variant_to_data
+from referee.variant.model import Variant
+from referee.variant.registry import builtin, builtin_ids
+
+
+def _as_written(variant: Variant | None) -> Any:
+    """How cards are written out: as the engine names them (the app's own store), or as a
+    record writes them for this variant (a Queen as ``Q`` in an ordinary pack)."""
+    return (lambda c: c) if variant is None else variant.record_card
+
+
+def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
+    """A step in its record form; with the variant, cards as a record writes them (``Q``)."""
+    write = _as_written(variant)
+    if isinstance(step, PickUp):
+        if step.take is not None:  # a table rule's face-up card (ruling 108)
+            return {"pickup": step.by, "take": write(step.take)}
+        return {"pickup": step.by}
+    d: dict[str, Any] = {"by": step.by, "play": [write(c) for c in step.cards]}
+    if step.zone != "hand":
+        d["from"] = step.zone
+    if step.to is not None:
+        d["to"] = step.to
+    if step.give is not None:
+        d["give"] = write(step.give)
+    return d
+
+
+def step_from_data(d: dict[str, Any]) -> Step:
+    """A step from its record form (already checked by the loader or written by the app)."""
+    if "pickup" in d:
+        return PickUp(d["pickup"], d.get("take"))
+    return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
+
+
+def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, Any]:
+    """A start position in its record form; with the variant, cards as a record writes them."""
+    write = _as_written(variant)
+    out: dict[str, Any] = {
+        "turn": p.turn,
+        "pile": [write(c) for c in p.pile],
+        "draw_pile": p.draw_pile,
+        "hand": dict(p.hand),
+        "face_up": {n: [write(c) for c in cs] for n, cs in p.face_up.items()},
+        "face_down": dict(p.face_down),
+    }
+    if p.top_played_by is not None:  # only when known: older readers never see it
+        out["top_played_by"] = p.top_played_by
+    return out
+
+
+def position_from_data(d: dict[str, Any]) -> Position:
+    return Position(
+        turn=d["turn"],
+        pile=tuple(d.get("pile", ())),
+        draw_pile=int(d.get("draw_pile", 0)),
+        hand=dict(d.get("hand", {})),
+        face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
+        face_down=dict(d.get("face_down", {})),
+        top_played_by=d.get("top_played_by"),
+    )
+
+
+def export_record(
+    game: Game, variant_ref: str | Variant | None = None, name: str = "", schema_base: str = ""
+) -> str:
+    """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline.
+
+    It starts with the editor's schema line: ``record.schema.json`` under ``schema_base`` (the
+    app's address, which serves it), or beside the file (referee.resources.modeline)."""
+    v = game.variant
+    ref: Any
+    if isinstance(variant_ref, str):
+        ref = variant_ref
+    elif v.id in builtin_ids() and _same_as_builtin(v):
+        ref = v.id
+    else:
+        ref = variant_to_data(v)
+    head: dict[str, Any] = {}
+    if name:
+        head["name"] = name
+    head["variant"] = ref
+    head["players"] = list(game.players)
+    write = v.record_card  # a Queen as Q in an ordinary pack (docs/records.md)
+    if game.initial_face_up:
+        head["face_up"] = {n: [write(c) for c in cs] for n, cs in game.initial_face_up.items()}
+    if game.start is not None:
+        head["start"] = position_to_data(game.start, v)
+    text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    lines = [text.rstrip("\n"), "steps:"]
+    for step in game.steps:
+        flow = yaml.safe_dump(
+            step_to_data(step, v), default_flow_style=True, allow_unicode=True, width=10_000
+        ).strip()
+        lines.append(f"  - {flow}")
+    if not game.steps:
+        lines[-1] = "steps: []"
+    return modeline(RECORD_SCHEMA, schema_base) + "\n".join(lines) + "\n"
+
+
+def _same_as_builtin(v: Variant) -> bool:
+
+    try:
+        return builtin(v.id) == v
+    except (VariantError, KeyError):
+        return False
