@@ -211,7 +211,7 @@ def test_save_into_a_read_only_folder_says_so_and_keeps_the_design(
     def read_only(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
         return real(f"file:{path}?mode=ro", *args, uri=True, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store_module.sqlite3, "connect", read_only)
+    monkeypatch.setattr(sqlite3, "connect", read_only)
     store_module.open_store(store_module.default_target()).close()  # reopened read-only
     at.button(key="design_save").click().run()
     assert not at.exception, at.exception

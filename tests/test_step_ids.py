@@ -16,10 +16,11 @@ from pgproxy import CommitProxy
 from pgserver import PgServer
 from test_tableapi import _ask, _game, _steps
 
-from referee import store as store_module
 from referee.app import follow, stepping, table, tableapi
 from referee.engine import Play
 from referee.store import Store
+from referee.store import connections as store_module
+from referee.store import games as store_games
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +47,7 @@ def test_a_step_id_is_stored_with_its_step_and_found_again(target: str) -> None:
 
 
 def test_only_the_last_steps_ids_are_kept(target: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "KEEP_STEP_IDS", 3)
+    monkeypatch.setattr(store_games, "KEEP_STEP_IDS", 3)
     store = Store(target)
     gid = _game(store)
     tbl = table.load_table(store, gid)

@@ -13,8 +13,8 @@ import pytest
 from pgserver import PASSWORD, PASSWORD_ROLE, PgServer
 from sqlalchemy import inspect as sa_inspect
 
-from referee import store as store_module
 from referee.store import SCHEMA_VERSION, DamagedGame, NotFound, StorageError, Store
+from referee.store import connections as store_module
 from referee.store.schema import FIRST_SCHEMA, Migration, run_sql
 
 
