@@ -303,8 +303,13 @@ async function follow(st) {
       const r = await fetch(d.version_api + "?t=" + encodeURIComponent(d.follow) + "&v=" + shown,
         { cache: "no-store" });
       const reply = r.ok ? await r.json() : null;
-      // Not an answer to a step this tablet took meanwhile (its reply carries the version).
-      const current = epoch === st.epoch && !st.pending && st.data.version === shown;
+      // Not an answer to a step this tablet took meanwhile (its reply carries the version),
+      // nor to one the page took: a question asked before a panel opened is still held when
+      // the page saves a fix, and its answer (no reset: the same steps) would keep the old
+      // choice drawn, so that the next tap on that card let it go.  While the page follows
+      // (no version route in its data), the page's own drawing is the answer.
+      const current = epoch === st.epoch && !st.pending && st.data.version === shown
+        && !!st.data.version_api;
       if (reply && current && reply.data) {
         answered(st, reply);
         wait = 0;
