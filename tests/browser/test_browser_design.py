@@ -90,22 +90,36 @@ def test_a_panel_stays_open_while_it_is_edited(browser: Browser, server: Server)
     expect(page.locator(".st-key-d1_kc_1_name input")).to_be_visible()
 
 
-def test_a_share_link_has_a_copy_button_and_a_qr_code(browser: Browser, server: Server) -> None:
+def test_a_share_link_has_a_copy_button_and_a_qr_code(browser: Browser, make_server: Any) -> None:
+    """On an app that other devices reach, here at its public address (KARMA_PUBLIC_URL, a
+    proxy in front of it).  An app private to this computer, as a test server on 127.0.0.1
+    alone, offers no link at all (a link to 127.0.0.1 opens on no other device): that is
+    test_browser_words_and_looks.test_a_private_app_says_how_to_share_and_shows_no_127_link."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    public = "https://karma.example.org"
+    server = make_server(env={"KARMA_PUBLIC_URL": public})
     page = new_page(browser, LANDSCAPE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_design(page, server.url)
     page.locator(".st-key-design_share summary").click()
     share = page.locator(".st-key-design_share")
-    expect(share.get_by_role("img", name="A QR code of the link to this variant")).to_be_visible()
+    image = share.get_by_role("img", name="A QR code of the link to this variant")
+    expect(image).to_be_visible()
     assert share.get_by_text("?v=").count() == 0  # no wall of characters
     frame = share.frame_locator("iframe").first
     frame.get_by_role("button", name="Copy the link").click()
     expect(frame.get_by_text("Copied: paste it into a message.")).to_be_visible()
     link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(f"{server.url}/design?v="), link
+    assert link.startswith(f"{public}/design?v="), link
+    png = page.request.get(image.evaluate("e => e.src")).body()
+    assert [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))] == [link]
 
     other = new_page(browser, LANDSCAPE)
-    other.goto(link)
+    other.goto(server.url + link.removeprefix(public))  # as the proxy passes it on
     expect(other.get_by_text(re.compile(r"^Loaded .* from the shared link\."))).to_be_visible()
 
 
