@@ -17,6 +17,7 @@ from test_sim_analysis import hot_potato
 from referee.app import trial
 from referee.simulate.analysis import Question, analyse_live
 from referee.simulate.answers import headlines
+from referee.variant.registry import resolve
 
 
 def test_a_stopped_run_ends_its_workers_and_keeps_the_stalls_cause() -> None:
@@ -55,3 +56,41 @@ def test_the_design_check_draws_its_answers_and_leaves_no_cancel_button(
     said = " ".join(plain(m.value) for m in at.markdown)
     assert "Does it end?" in said and "Is it fair?" in said
     assert at.session_state["design_answer"].done
+
+
+def test_a_run_that_has_stopped_halts_its_work_in_hand() -> None:
+    """The chunks of a run whose answer is given (or whose listener left) are not played on
+    for nothing: a worker asked for one after ``halt`` returns at once with nothing, while
+    the next run's chunk on the same workers is played (issue 44: 30 of Hot Potato's 60
+    deals were played only to be thrown away, and the stall replays queued behind them)."""
+    from referee.simulate.analysis import Workers, _worker_chunk
+
+    q = Question(resolve("mini-round"), players=3, max_games=4, cards=False, skill=False)
+    with Workers(2) as workers:
+        assert workers.executor is not None
+        run, blob = workers.start(q)
+        played = workers.executor.submit(_worker_chunk, (run, blob, 0, 2)).result()
+        assert played is not None and played.main.games == 2
+        workers.halt(run)
+        assert workers.executor.submit(_worker_chunk, (run, blob, 2, 4)).result() is None
+        nxt, blob2 = workers.start(q)
+        again = workers.executor.submit(_worker_chunk, (nxt, blob2, 2, 4)).result()
+        assert again is not None and again.main.games == 2
+
+
+def test_one_check_and_its_search_for_a_fix_use_the_same_workers() -> None:
+    """The check and every change the search then tries run on one set of processes (a
+    spawned worker costs about a second in the app): none started, none ended between."""
+    from referee.simulate.analysis import Workers, analyse
+    from referee.simulate.suggest import suggest
+
+    q = Question(hot_potato(), players=4, max_games=30, cards=False, skill=False)
+    with Workers(2) as workers:
+        answer = analyse(q, workers=workers)
+        assert workers.executor is not None
+        before = {p.pid for p in multiprocessing.active_children()}
+        assert len(before) == 2
+        (found,) = suggest(answer, workers=workers)
+        assert found.change is not None and found.tried >= 1
+        assert {p.pid for p in multiprocessing.active_children()} == before
+    assert multiprocessing.active_children() == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Generator
 
-from referee.simulate.analysis import Analysis, Question, analyse_live
+from referee.simulate.analysis import Analysis, Question, Workers, analyse_live
 from referee.simulate.answers import SECONDS_PER_STEP, Pace
 from referee.store import StorageError, Store
 from referee.variant.model import Variant
@@ -47,7 +47,15 @@ def quick(variant: Variant, parent: Variant | None = None, players: int = 4) -> 
     return Question(variant, players=players, max_games=600, target=0.08, parent=parent)
 
 
-def run(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
-    """The answers as they fill in, on ``jobs`` processes (0: every core); stop iterating to
-    cancel."""
-    return analyse_live(q, jobs)
+def run(
+    q: Question, jobs: int = 0, workers: Workers | None = None
+) -> Generator[Analysis, None, None]:
+    """The answers as they fill in, on ``jobs`` processes (0: every core) or on ``workers``
+    (the check's, shared with its search for a fix); stop iterating to cancel."""
+    return analyse_live(q, jobs, workers)
+
+
+def workers(jobs: int = 0) -> Workers:
+    """The worker processes of one check: its run and the changes it then tries (a ``with``
+    block ends them, at once when the page is stopped)."""
+    return Workers(jobs)

@@ -127,7 +127,7 @@ def _load(name: str, what: str) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    from referee.simulate.analysis import Question, analyse_live
+    from referee.simulate.analysis import Question, Workers, analyse_live
     from referee.simulate.answers import to_csv, to_dict, to_text
     from referee.variant.model import Variant
 
@@ -159,16 +159,17 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     progress = _Bar(sys.stderr) if sys.stderr.isatty() else None
     answer: Analysis | None = None
-    for answer in analyse_live(q, jobs=max(0, args.jobs)):
-        if progress is not None:
-            progress(answer)
-    assert answer is not None
-    report = answer.report
     suggestions = []
-    if args.suggest:
-        from referee.simulate.suggest import suggest
+    with Workers(max(0, args.jobs)) as workers:  # the same processes for the search for a fix
+        for answer in analyse_live(q, workers=workers):
+            if progress is not None:
+                progress(answer)
+        assert answer is not None
+        if args.suggest:
+            from referee.simulate.suggest import suggest
 
-        suggestions = suggest(answer, jobs=max(0, args.jobs))
+            suggestions = suggest(answer, workers=workers)
+    report = answer.report
     if args.json:
         out = {
             "games": report.games,

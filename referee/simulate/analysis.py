@@ -27,12 +27,15 @@ how many worker processes there are.
 from __future__ import annotations
 
 import copy
+import ctypes
 import math
 import os
+import pickle
 import random
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from referee.engine import Game, Play, Step
 from referee.simulate.bots import BOTS, Bot, fork_bot
@@ -61,6 +64,7 @@ __all__ = [
     "DEFAULT_BOTS",
     "Analysis",
     "Question",
+    "Workers",
     "analyse",
     "analyse_live",
     "players_words",
@@ -88,8 +92,10 @@ CHUNK = 10
 derived from the number of processes), so the deals a run stops after are the same for any
 ``jobs``."""
 
-STALL_GAMES = 30
-"""After this many deals, a run where clearly most games stall stops: that is the answer."""
+STALL_GAMES = 10
+"""From this many deals on, a run where clearly most games stall (the 95% interval of the share
+that ends lies under one half) stops: that is the answer.  At 10 deals that takes at most one
+game that ended; at 30, at most 9 (it was 30 deals whatever the share, until issue 44)."""
 STALL_REPLAYS = 20
 """How many stalled deals are replayed with the suspected card never played by anyone."""
 
@@ -264,7 +270,14 @@ class _Player:
         by_name = dict(zip(self.names, lineup, strict=True))
         return play(game, by_name, random.Random(bot_seed(q.seed, index)), cap or q.step_cap)
 
-    def deal(self, index: int) -> DealResult:
+    def deal(self, index: int, halted: Callable[[], bool] | None = None) -> DealResult:
+        """The deal played every way; ``halted`` is asked between its games (a stalled game
+        and its variations can take a second or two) and raises ``_Halted`` when it says so."""
+
+        def check() -> None:
+            if halted is not None and halted():
+                raise _Halted
+
         q = self.q
         lineup = seating(q.bots, q.players, index)
         focus = index % q.players
@@ -274,6 +287,7 @@ class _Player:
         seats = dict(zip(self.names, [*bots[:focus], forker, *bots[focus + 1 :]], strict=True))
         main = play(main_game, seats, random.Random(bot_seed(q.seed, index)), q.step_cap)
         out = DealResult(index, lineup, main, focus)
+        check()
         if q.parent is not None:  # on every deal, so both stand on the same games
             out.parent = self.game(q.parent, index, bots)
         if main.capped:  # no loser to compare with: the variations would tell nothing
@@ -286,9 +300,11 @@ class _Player:
                 out.worth[card] = 0
                 continue
             out.replayed.add(card)
+            check()
             other = self._restricted(main_game, fork, bots, focus, card)
             out.worth[card] = None if other.capped else int(other.loser == me) - int(lost)
         if q.skill:
+            check()
             out.careful, out.careless = self._skill(index, lineup, main, focus)
         return out
 
@@ -445,23 +461,49 @@ class Sums:
             getattr(self, name).merge(getattr(o, name))
 
 
-def _play_chunk(q: Question, start: int, stop: int) -> Sums:
+def _play_chunk(
+    q: Question, start: int, stop: int, halted: Callable[[], bool] | None = None
+) -> Sums | None:
+    """Deals ``start``..``stop - 1``, summed; None when ``halted`` says, between two games,
+    that the run they are for has stopped (its answer is given: the rest would be thrown
+    away)."""
     player = _Player(q)
     sums = Sums.empty(q)
-    for index in range(start, stop):
-        sums.add(player.deal(index), player.names)
+    try:
+        for index in range(start, stop):
+            if halted is not None and halted():
+                return None
+            sums.add(player.deal(index, halted), player.names)
+    except _Halted:
+        return None
     return sums
 
 
-_WORKER: dict[str, Question] = {}
+class _Halted(Exception):
+    """The run a deal is played for has stopped."""
 
 
-def _init_worker(q: Question) -> None:
-    _WORKER["q"] = q
+# What a worker process keeps: the number of the last run that has stopped (shared with the
+# process that owns the workers, ``Workers.halt``) and the question of the run it plays for now
+# (unpickled once per run, so that the engine's tables kept per variant are found again).
+_WORKER: dict[str, Any] = {}
 
 
-def _worker_chunk(span: tuple[int, int]) -> Sums:
-    return _play_chunk(_WORKER["q"], *span)
+def _init_worker(stopped: ctypes.c_int64) -> None:
+    _WORKER["stopped"] = stopped
+
+
+def _question(run: int, blob: bytes) -> Question:
+    if _WORKER.get("run") != run:
+        _WORKER["run"], _WORKER["q"] = run, pickle.loads(blob)
+    q: Question = _WORKER["q"]
+    return q
+
+
+def _worker_chunk(task: tuple[int, bytes, int, int]) -> Sums | None:
+    run, blob, start, stop = task
+    stopped: ctypes.c_int64 = _WORKER["stopped"]
+    return _play_chunk(_question(run, blob), start, stop, lambda: stopped.value >= run)
 
 
 # --- the answers ----------------------------------------------------------------------------------
@@ -658,7 +700,9 @@ def _cards(q: Question, sums: Sums) -> tuple[CardWorth, ...]:
     return tuple(rows)
 
 
-def _stall(q: Question, sums: Sums, pool: _Pool | None) -> Stall | None:
+def _stall(
+    q: Question, sums: Sums, pool: Workers | None, run: int = 0, blob: bytes = b""
+) -> Stall | None:
     """Why games do not end: the card played most often (per step) in the games that did not
     end, and (with ``pool``, once the run is done) the first stalled deals played again
     without its power."""
@@ -680,7 +724,7 @@ def _stall(q: Question, sums: Sums, pool: _Pool | None) -> Stall | None:
     per_ended = 100 * finished_plays / ended_steps if t.games > t.capped else 0.0
     replayed = ended_without = 0
     if pool is not None and sums.capped_indices:
-        replayed, ended_without = _stalled_without(q, pool, best, sums.capped_indices)
+        replayed, ended_without = _stalled_without(q, pool, run, blob, best, sums.capped_indices)
     return Stall(
         str(best),
         q.variant.card_name(best),
@@ -789,31 +833,59 @@ def _stall_replays(q: Question, card: Card, indices: Sequence[int]) -> tuple[int
     return _Player(q).stalled_without(card, indices)
 
 
-def _worker_stall(args: tuple[Card, tuple[int, ...]]) -> tuple[int, int]:
-    return _stall_replays(_WORKER["q"], *args)
+def _worker_stall(task: tuple[int, bytes, Card, tuple[int, ...]]) -> tuple[int, int]:
+    run, blob, card, indices = task
+    return _stall_replays(_question(run, blob), card, indices)
 
 
-class _Pool:
-    """The worker processes of one run, for every stage of it (the deals, then the stalled
-    deals played again); ``None`` inside when the run is played in this process.  Closing
-    it ends the workers at once, chunks half played included: a Cancel or a closed tab stops
-    the work within a second, not when the chunks in hand are done."""
+class Workers:
+    """The worker processes of one check, for every run in it: the deals, the stalled deals
+    played again, and each change the search for a fix tries (``suggest``), so that the
+    processes are started once, not once per run (a spawned one costs about a second).
+    ``jobs`` 1: every run is played in this process.
 
-    def __init__(self, q: Question, jobs: int) -> None:
-        self.jobs = jobs
+    Runs on the workers take turns, one at a time; a run that stops (its answer given, or
+    nobody listening any more) halts its chunks still in hand at their next deal, so the next
+    run does not queue behind work whose answer is thrown away.  ``close`` ends the workers:
+    at once, chunks half played included, when the check was stopped (a Cancel or a closed
+    tab stops the work within a second, not when the chunks in hand are done).  A ``with``
+    block closes them, at once if it ends by an exception."""
+
+    def __init__(self, jobs: int = 0) -> None:
+        self.jobs = jobs or default_jobs()
         self.executor: ProcessPoolExecutor | None = None
-        if jobs > 1:
+        self._runs = 0
+        self._stopped: ctypes.c_int64 | None = None
+        if self.jobs > 1:
+            context = _context()
+            # No lock: one writer, and a worker that reads the old number plays one deal more
+            # (a worker ended while it held a lock would leave it held).
+            stopped = self._stopped = context.RawValue(ctypes.c_int64, 0)
             self.executor = ProcessPoolExecutor(
-                max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(q,)
+                max_workers=self.jobs,
+                mp_context=context,
+                initializer=_init_worker,
+                initargs=(stopped,),
             )
 
-    def close(self, *, finished: bool) -> None:
+    def start(self, q: Question) -> tuple[int, bytes]:
+        """A new run of ``q``: its number and the question as the workers receive it."""
+        self._runs += 1
+        return self._runs, pickle.dumps(q)
+
+    def halt(self, run: int) -> None:
+        """Run ``run`` has stopped: its chunks still in hand end at their next deal."""
+        if self._stopped is not None:
+            self._stopped.value = max(self._stopped.value, run)
+
+    def close(self, *, finished: bool = True) -> None:
         ex = self.executor
         if ex is None:
             return
         self.executor = None
+        self.halt(self._runs)
         if finished:
-            ex.shutdown(wait=True)
+            ex.shutdown(wait=True, cancel_futures=True)
             return
         # Stopped early: drop the queued work and end the running workers now.
         processes = list((getattr(ex, "_processes", None) or {}).values())
@@ -827,57 +899,75 @@ class _Pool:
                 process.kill()
                 process.join()
 
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        self.close(finished=kind is None)
+
 
 BEAT = 0.4
 """Seconds between two yields of a run on workers while no chunk is done (``None``): whoever
 iterates gets control back that often, so a Cancel is heard within a second."""
 
 
-def _chunks_in_order(q: Question, pool: _Pool) -> Iterator[Sums | None]:
-    """The chunks' sums in deal order, played ``pool.jobs`` at a time; ``None`` every
-    ``BEAT`` seconds while the next one is not done."""
+def _chunks_in_order(
+    q: Question, workers: Workers, run: int, blob: bytes
+) -> Generator[Sums | None, None, None]:
+    """The chunks' sums in deal order, played ``workers.jobs`` at a time; ``None`` every
+    ``BEAT`` seconds while the next one is not done.  Closing it drops the chunks queued and
+    halts those in hand (``Workers.halt``)."""
     spans = list(_spans(q))
-    ex = pool.executor
+    ex = workers.executor
     if ex is None:
         _warm_up()
         for a, b in spans:
-            yield _play_chunk(q, a, b)
+            sums = _play_chunk(q, a, b)
+            assert sums is not None
+            yield sums
         return
-    jobs = pool.jobs
-    ahead: dict[int, Future[Sums]] = {}
+    jobs = workers.jobs
+    ahead: dict[int, Future[Sums | None]] = {}
     finished: dict[int, Sums] = {}
     nxt = submitted = 0
     warmed = False
-    while nxt < len(spans):
-        while submitted < len(spans) and submitted - nxt < 2 * jobs:
-            ahead[submitted] = ex.submit(_worker_chunk, spans[submitted])
-            submitted += 1
-        if submitted and not warmed:
-            _warm_up()  # once the workers are started (forked): no thread of ours before
-            warmed = True
-        if nxt not in finished:
-            done, _ = wait(list(ahead.values()), timeout=BEAT, return_when=FIRST_COMPLETED)
-            if not done:
-                yield None
+    try:
+        while nxt < len(spans):
+            while submitted < len(spans) and submitted - nxt < 2 * jobs:
+                ahead[submitted] = ex.submit(_worker_chunk, (run, blob, *spans[submitted]))
+                submitted += 1
+            if submitted and not warmed:
+                _warm_up()  # once the workers are started (forked): no thread of ours before
+                warmed = True
+            if nxt not in finished:
+                done, _ = wait(list(ahead.values()), timeout=BEAT, return_when=FIRST_COMPLETED)
+                if not done:
+                    yield None
+                    continue
+                for i, fut in list(ahead.items()):
+                    if fut in done:
+                        sums = fut.result()
+                        assert sums is not None  # (only a stopped run's chunks halt)
+                        finished[i] = sums
+                        del ahead[i]
                 continue
-            for i, fut in list(ahead.items()):
-                if fut in done:
-                    finished[i] = fut.result()
-                    del ahead[i]
-            continue
-        yield finished.pop(nxt)
-        nxt += 1
-    for fut in ahead.values():  # (none: every span was waited for)
-        fut.cancel()
+            yield finished.pop(nxt)
+            nxt += 1
+    finally:  # the answer is given, or nobody listens: the rest would be thrown away
+        workers.halt(run)
+        for fut in ahead.values():
+            fut.cancel()
 
 
-def _stalled_without(q: Question, pool: _Pool, card: Card, indices: list[int]) -> tuple[int, int]:
+def _stalled_without(
+    q: Question, workers: Workers, run: int, blob: bytes, card: Card, indices: list[int]
+) -> tuple[int, int]:
     """The stalled deals played again without ``card``'s power, shared among the workers."""
-    ex = pool.executor
+    ex = workers.executor
     if ex is None or len(indices) < 2:
         return _stall_replays(q, card, indices)
-    parts = [tuple(indices[i :: pool.jobs]) for i in range(pool.jobs)]
-    futures = [ex.submit(_worker_stall, (card, part)) for part in parts if part]
+    parts = [tuple(indices[i :: workers.jobs]) for i in range(workers.jobs)]
+    futures = [ex.submit(_worker_stall, (run, blob, card, part)) for part in parts if part]
     replayed = ended = 0
     for fut in futures:
         r, e = fut.result()
@@ -907,22 +997,28 @@ def _warm_up() -> None:
     threading.Thread(target=load, name="karma-stats-import", daemon=True).start()
 
 
-def analyse_live(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
+def analyse_live(
+    q: Question, jobs: int = 0, workers: Workers | None = None
+) -> Generator[Analysis, None, None]:
     """The answers so far after every chunk of deals (and, on workers, the same answers again
     every ``BEAT`` seconds while none is done); the last one is ``done``.  Stop iterating to
-    cancel (the page's Cancel, a closed tab): the workers are ended at once.
-    Raises ValueError, before any game, for a question that cannot be asked."""
+    cancel (the page's Cancel, a closed tab): the workers are ended at once, or, when they are
+    the caller's (``workers``, shared by the runs of one check), the run's work in hand is
+    halted and its owner ends them.  Raises ValueError, before any game, for a question that
+    cannot be asked."""
     import time
 
     q.check()
-    jobs = jobs or default_jobs()
+    own = workers is None
+    pool = Workers(jobs) if workers is None else workers
     began = time.perf_counter()
     sums = Sums.empty(q)
-    pool = _Pool(q, jobs)
     finished = False
     last: Analysis | None = None
+    run, blob = pool.start(q)
+    chunks = _chunks_in_order(q, pool, run, blob)
     try:
-        for part in _chunks_in_order(q, pool):
+        for part in chunks:
             if part is None:  # a beat: the answers so far again, so a Cancel is heard
                 if last is not None:
                     yield last
@@ -930,22 +1026,25 @@ def analyse_live(q: Question, jobs: int = 0) -> Generator[Analysis, None, None]:
             sums.merge(part)
             why = _should_stop(q, sums)
             if why:
-                stall = _stall(q, sums, pool)
+                chunks.close()  # the deals still in hand are not needed
+                stall = _stall(q, sums, pool, run, blob)
                 seconds = time.perf_counter() - began
-                yield _answers(q, sums, seconds, jobs, True, why, stall)
+                yield _answers(q, sums, seconds, pool.jobs, True, why, stall)
                 finished = True
                 return
-            last = _answers(q, sums, time.perf_counter() - began, jobs, False, "")
+            last = _answers(q, sums, time.perf_counter() - began, pool.jobs, False, "")
             yield last
         finished = True
     finally:
-        pool.close(finished=finished)
+        chunks.close()
+        if own:
+            pool.close(finished=finished)
 
 
-def analyse(q: Question, jobs: int = 0) -> Analysis:
+def analyse(q: Question, jobs: int = 0, workers: Workers | None = None) -> Analysis:
     """The whole analysis (see ``analyse_live``)."""
     last: Analysis | None = None
-    for answer in analyse_live(q, jobs):
+    for answer in analyse_live(q, jobs, workers):
         last = answer
     assert last is not None
     return last

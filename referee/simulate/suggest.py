@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.simulate.analysis import Analysis, Question, analyse
+from referee.simulate.analysis import Analysis, Question, Workers, analyse
 from referee.simulate.stats import Interval
 from referee.variant.loader import VariantError, variant_from_data, variant_to_data
 from referee.variant.menu import Remedy
@@ -262,18 +262,27 @@ def suggest(
     jobs: int = 0,
     minutes: Callable[[Analysis], str] | None = None,
     progress: Callable[[str], None] | None = None,
+    workers: Workers | None = None,
 ) -> list[Suggestion]:
-    """For each problem in ``a`` (a finished check), the smallest change that fixes it."""
+    """For each problem in ``a`` (a finished check), the smallest change that fixes it.  Every
+    change is tried on ``workers`` (the check's own, when given; else started here once for
+    all of them, only when there is a problem to fix)."""
+    found_problems = problems(a)
+    if not found_problems:
+        return []
+    if workers is None:
+        with Workers(jobs) as own:
+            return suggest(a, jobs, minutes, progress, own)
     say = minutes or _minutes
     out: list[Suggestion] = []
-    for p in problems(a):
+    for p in found_problems:
         tried = 0
         found: Suggestion | None = None
         for change, q in _tries(a, p):
             tried += 1
             if progress is not None:
                 progress(f"Trying: {change.words}…")
-            b = analyse(q, jobs)
+            b = analyse(q, workers=workers)
             effect = _judge(a, p, b, say)
             if effect:
                 found = Suggestion(p, change, effect, b.games, tried)

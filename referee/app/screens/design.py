@@ -636,23 +636,26 @@ def run_check(variant: Variant, parent: Variant | None) -> None:
     stop.button("Cancel", key=CANCEL)
     live = st.empty()
     shown = None
-    with closing(trial.run(trial.quick(variant, parent))) as answers:
-        for answer in answers:
-            st.session_state[ANSWER] = answer  # every Streamlit call here may end the run
-            bar.progress(answer.progress(), text=progress_words(answer))
-            if answer is not shown and not answer.done:
-                shown = answer
-                with live.container():
-                    draw_check(answer)
-    final = st.session_state.get(ANSWER)
-    if final is not None and final.done and final.stopped != "cancelled":
-        find_changes(final, bar)
+    # One set of worker processes for the check and the changes it then tries; a Cancel (an
+    # exception out of a Streamlit call) ends them at once.
+    with trial.workers() as workers:
+        with closing(trial.run(trial.quick(variant, parent), workers=workers)) as answers:
+            for answer in answers:
+                st.session_state[ANSWER] = answer  # every Streamlit call here may end the run
+                bar.progress(answer.progress(), text=progress_words(answer))
+                if answer is not shown and not answer.done:
+                    shown = answer
+                    with live.container():
+                        draw_check(answer)
+        final = st.session_state.get(ANSWER)
+        if final is not None and final.done and final.stopped != "cancelled":
+            find_changes(final, bar, workers)
     bar.empty()
     stop.empty()
     live.empty()
 
 
-def find_changes(answer: Any, bar: Any) -> None:
+def find_changes(answer: Any, bar: Any, workers: Any = None) -> None:
     """When the check found a problem: the smallest change that fixes it (issue 44.4), each
     tried on the same deals; Cancel still stops it (the answers stay)."""
     from referee.app import trial
@@ -675,7 +678,8 @@ def find_changes(answer: Any, bar: Any) -> None:
         return f"{m.value:.0f} {m.plus_minus()} minutes"
 
     said("")
-    st.session_state[SUGGESTIONS] = (answer, suggest(answer, minutes=minutes, progress=said))
+    found = suggest(answer, minutes=minutes, progress=said, workers=workers)
+    st.session_state[SUGGESTIONS] = (answer, found)
 
 
 def apply_change(change: Any) -> None:
