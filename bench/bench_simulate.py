@@ -36,14 +36,18 @@ def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]
     return report.games_per_second, report.steps_per_second
 
 
-def hot_potato() -> Variant:
+def hot_potato(target: str = "chosen") -> Variant:
     """Issue 44's case: the second edition and Hot Potato, a Karma card (two copies) that
-    gives the pile to the next player and stays in play."""
+    gives the pile away and stays in play: to a player its player chooses (``give_pile`` as
+    it comes, the tests' Hot Potato: most games stall) or to the next player (most games
+    end, but many of the games played without one card or another stall)."""
     from referee.variant.loader import variant_from_data, variant_to_data
 
     data = variant_to_data(builtin("second-edition"))
     data["id"], data["name"] = "hot-potato", "Hot Potato"
-    card = {"effect": "give_pile", "target": "next"}
+    card: str | dict[str, str] = "give_pile"
+    if target != "chosen":
+        card = {"effect": "give_pile", "target": target}
     data["karma_cards"].insert(
         0, {"id": "hot_potato", "name": "Hot Potato", "copies": 2, "effects": [card]}
     )
@@ -68,6 +72,9 @@ DESIGN_TARGET = 10.0
 a quiet 2-core machine."""
 FIRST_TARGET = 2.0
 """... with its first answers within 2 s."""
+CPU_TARGET = 18.0
+"""The same in CPU-seconds of the whole check (this process and its workers), which a busy
+machine hardly changes: on two idle cores a check takes a little over half its CPU-seconds."""
 
 
 def design_check(variant: Variant, parent: Variant | None, games: int = 0) -> dict[str, float]:
@@ -99,19 +106,25 @@ def design_checks(smoke: bool) -> bool:
     cases: list[tuple[str, Variant, Variant | None]] = [
         (vid, builtin(vid), None) for vid in (["classic"] if smoke else builtin_ids())
     ]
-    cases.append(("hot-potato", hot_potato(), builtin("second-edition")))
+    second = builtin("second-edition")
+    cases.append(("hot-potato (chosen player)", hot_potato(), second))
+    if not smoke:
+        cases.append(("hot-potato (next player)", hot_potato("next"), second))
     load = os.getloadavg()[0]
     print(
         f"  Design page check (careful players, ±8 points; load average {load:.1f} on "
         f"{os.cpu_count()} cores{': NOT quiet, wall times are not the target' if load > 0.5 else ''}):"
     )
     met = True
+    quiet = load <= 0.5
     for name, variant, parent in cases:
         f = design_check(variant, parent, SMOKE_GAMES if smoke else 0)
-        ok = f["wall"] <= DESIGN_TARGET and f["first"] <= FIRST_TARGET
+        ok = f["cpu"] <= CPU_TARGET
+        if quiet:
+            ok = ok and f["wall"] <= DESIGN_TARGET and f["first"] <= FIRST_TARGET
         met = met and ok
         print(
-            f"    {name:<26} {f['wall']:5.1f} s wall (first answers {f['first']:.1f} s), "
+            f"    {name:<28} {f['wall']:5.1f} s wall (first answers {f['first']:.1f} s), "
             f"{f['cpu']:5.1f} CPU-s, {f['games']:.0f} deals{'' if ok else '  (over target)'}"
         )
     return met
