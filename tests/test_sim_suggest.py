@@ -1,7 +1,8 @@
-"""Issue 44.4: what to change.  A card that keeps games from ending gets the smallest change
-that fixes it, measured on the same deals (one-time: once per game); the changes are edits of
-the variant's data that the Design page applies as they were measured; `karma simulate
---suggest` says the same.  Small counts."""
+"""Issue 44.4: what to change.  Known answers: a card that keeps games from ending gets the
+smallest change that fixes it, measured on the same deals (one-time: once per game), and a
+seat with an edge (the first player always wins) gets the lowest card starting; the changes
+are edits of the variant's data that the Design page applies as they were measured; `karma
+simulate --suggest` says the same.  Small counts."""
 
 from __future__ import annotations
 
@@ -66,3 +67,49 @@ def test_karma_simulate_suggest(tmp_path: Path, capsys: pytest.CaptureFixture[st
     (s,) = out["suggestions"]
     assert s["problem"] == "ends" and s["change"]["kind"] == "one_time"
     assert s["words"].startswith("Games do not end. The smallest change that fixes it: Hot")
+
+
+def head_start():
+    """A variant built so that the first player always wins: two players, six numbers of one
+    copy each, three in each hand and nothing else dealt, and every card burns the pile (a
+    run of one), so whoever plays first plays again and again until their hand is gone.  The
+    first player listed starts (R2.3): seat 1 never loses.  With the holder of the lowest card
+    starting instead, who starts is the deal's chance, 1 in 2 for each seat (no two cards
+    alike: no tie)."""
+    from referee.variant.loader import variant_from_data
+
+    return variant_from_data(
+        {
+            "id": "head-start",
+            "name": "Head Start",
+            "players": [{"decks": 1, "min": 2, "max": 2}],
+            "ranks": {"low": 1, "high": 6, "copies": 1},
+            "deal": {"face_down": 0, "face_up": 0, "hand": 3},
+            "min_hand": 0,
+            "burn": 1,
+        }
+    )
+
+
+def test_a_seat_with_an_edge_is_fixed_by_letting_the_lowest_card_start() -> None:
+    """Issue 44.4's second known answer: the check finds seat 1's edge, and the search
+    proposes the change that removes it, measured with its margin on the same deals."""
+    v = head_start()
+    a = analyse(Question(v, players=2, max_games=40, cards=False, skill=False), jobs=1)
+    assert tuple(a.report.loser_by_seat) == (0, 40)
+    found = problems(a)
+    assert [(p.kind, p.words) for p in found] == [("seat", "Seat 1 has an edge.")]
+    (s,) = suggest(a, jobs=1)
+    assert s.change is not None and s.change.kind == "starts" and s.tried == 1
+    assert s.words().startswith(
+        "Seat 1 has an edge. The smallest change that fixes it: The holder of the lowest card "
+        "starts: seat 1 loses "
+    )
+    assert s.effect.endswith("(a fair share is 50%)") and s.games == 240
+    fixed = s.change.variant(v)
+    assert fixed is not None and fixed.table.get("starts") == "lowest"
+    # Applied, the change is what was measured: the seats are even (each loses about half).
+    b = analyse(Question(fixed, players=2, max_games=240, min_games=240, target=0, cards=False,
+                         skill=False), jobs=1)  # fmt: skip
+    assert not b.seats.edge and all(s.covers(0.5) for s in b.seats.shares)
+    assert problems(b) == []
