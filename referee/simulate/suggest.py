@@ -113,10 +113,11 @@ def changes_for(v: Variant, card: Card) -> list[Change]:
     """The small changes of one card, smallest first."""
     name = v.card_name(card)
     names = {e.name for e in v.effects_of(card)}
-    out: list[Change] = []
-    for effect, remedy in _REMEDIES.items():
-        if effect not in names and remedy.size == 1:
-            out.append(Change(effect, str(card), f"{name} {remedy.words}", remedy.size))
+    out = [
+        Change(effect, str(card), f"{name} {remedy.words}", remedy.size)
+        for effect, remedy in _REMEDIES.items()
+        if effect not in names
+    ]
     if isinstance(card, str) and not v.is_joker(card):
         n = v.copies_per_deck(card)
         if n > 1:
@@ -130,10 +131,7 @@ def changes_for(v: Variant, card: Card) -> list[Change]:
             whom = "a player its player chooses" if target == "next" else "the next player"
             out.append(Change("target", str(card), f"{name} goes to {whom}", 1))
             break
-    for added, remedy in _REMEDIES.items():
-        if added not in names and remedy.size > 1:
-            out.append(Change(added, str(card), f"{name} {remedy.words}", remedy.size))
-    return out
+    return sorted(out, key=lambda c: c.size)  # stable: a unit's own change first at its size
 
 
 @dataclass(frozen=True)
