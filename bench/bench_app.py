@@ -288,9 +288,10 @@ TARGET_PRECOMPUTE_MS = 5.0  # issue 27.3: a precomputed step, even at 12 players
 
 
 def precompute_ms(variant_id: str, players: int, repeats: int) -> tuple[float, int, int]:
-    """Median ms of one step's server work for the table (view.step_facts + view.precompute,
-    every choice of the mover judged), on a dealt game; with the choices and distinct verdicts."""
-    from referee.app import view
+    """Median ms of one step's server work for the table (view.step_facts and
+    tableview_data.judged_choices: every choice of the mover, from the engine's generator,
+    judged and worded), on a dealt game; with the choices and distinct verdicts."""
+    from referee.app import tableview_data, view
     from referee.engine import Game
     from referee.variant.registry import builtin
 
@@ -299,9 +300,9 @@ def precompute_ms(variant_id: str, players: int, repeats: int) -> tuple[float, i
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        pre = view.precompute(game, view.step_facts(game))
+        said, index = tableview_data.judged_choices(game, view.step_facts(game))
         times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times), len(pre.index), len(pre.verdicts)
+    return statistics.median(times), len(index), len(said)
 
 
 def main(argv: list[str] | None = None) -> int:

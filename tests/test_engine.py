@@ -302,27 +302,34 @@ def test_every_verdict_carries_the_facts_its_reason_reads() -> None:
 
 
 def test_a_game_is_made_of_parts_not_mixins() -> None:
-    """The state, the rule checks, the turn flow and the history are parts the game holds."""
+    """The state, the pile, the generator, the advice, the turn flow and the history are parts
+    the game holds (the filter among them, its own)."""
+    from referee.engine.advice import Advice
+    from referee.engine.choices import Choices
     from referee.engine.flow import TurnFlow
     from referee.engine.history import History
-    from referee.engine.legality import Rules
+    from referee.engine.pile import Pile
 
     assert Game.__bases__ == (object,)
     g = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 1)
-    assert isinstance(g.rules, Rules)
+    assert isinstance(g.pile, Pile)
+    assert isinstance(g.choices, Choices)
+    assert isinstance(g.advice, Advice)
     assert isinstance(g.flow, TurnFlow)
     assert isinstance(g.past, History)
+    assert not hasattr(g, "rules")  # the filter is asked through the game and its parts
 
 
-def test_the_rule_checks_judge_any_state_they_are_given_and_change_none() -> None:
-    """Rules reads the state it is handed: a copy can be judged without touching the game."""
+def test_the_parts_judge_any_state_they_are_given_and_change_none() -> None:
+    """The generator and the advice read the state they are handed: a copy can be judged
+    without touching the game."""
     g = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 1, keep_history=True)
     step = g.legal_steps()[0]
     other = g.state.copy()
     g.push(step)
-    assert g.rules.judge(other, step).legal  # judged on the state before the step
-    assert not g.rules.judge(g.state, step).legal  # no longer Ann's turn
-    assert g.rules.legal_steps(other)[0] == step
+    assert g.advice.explain(other, step).legal  # judged on the state before the step
+    assert not g.advice.explain(g.state, step).legal  # no longer Ann's turn
+    assert g.choices.legal_steps(other)[0] == step
 
 
 def test_a_dry_run_works_on_an_explicit_copy() -> None:

@@ -143,8 +143,8 @@ def test_the_check_can_fail() -> None:
     from referee.variant.registry import builtin
 
     game = Game.shuffled(builtin("classic"), ["A", "B", "C"], 5, keep_history=True)
-    real = game.rules.legal_steps
-    game.rules.legal_steps = lambda s: real(s)[1:]  # type: ignore[method-assign]
+    real = game.choices.legal_steps
+    game.choices.legal_steps = lambda s: real(s)[1:]  # type: ignore[method-assign]
     try:
         check_state(game, random.Random(1), limit=None)
     except AssertionError:

@@ -13,7 +13,7 @@ def test_games_of_one_variant_share_their_tables() -> None:
     variant = builtin("classic")
     one = Game.shuffled(variant, ["A", "B", "C"], 1)
     two = Game.shuffled(variant, ["A", "B", "C"], 2)
-    assert one.rules.fast is two.rules.fast
+    assert one.pile.fast is two.pile.fast
 
 
 def test_interleaved_variants_give_the_same_reports() -> None:

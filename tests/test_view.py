@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
 
-from referee.app import table, view
+from referee.app import table, tableview_data, view
 from referee.app.view import Ask, Selection, VerdictView
-from referee.engine import ZONES, Game, IllegalStep, PickUp, Play, Position, SetupError
+from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
@@ -227,9 +227,10 @@ def test_the_view_asks_the_engine_and_changes_nothing(
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 80))
-def test_every_precomputed_verdict_is_the_one_the_view_shows(seed: int, steps: int) -> None:
-    """The compact table holds, for every choice of the mover, exactly the verdict the view
-    would show for it (and so the engine's), words and rule included."""
+def test_every_judged_choice_is_the_one_the_view_shows(seed: int, steps: int) -> None:
+    """The compact table of the step (``tableview_data.judged_choices``, from the engine's
+    generator) holds, for every choice of the mover, exactly what the view would show for it
+    (and so the engine's verdict), words and rule included, or the same question."""
     names = ["Ann", "Ben", "Cal"]
     variant = builtin("family-create-your-karma")
     full = Game.shuffled(variant, names, seed, keep_history=True)
@@ -240,41 +241,42 @@ def test_every_precomputed_verdict_is_the_one_the_view_shows(seed: int, steps: i
     for step in full.steps:
         game.push(step)
     facts = view.step_facts(game)
-    pre = view.precompute(game, facts)
+    said, index = tableview_data.judged_choices(game, facts)
     if game.over:
-        assert pre.mover is None and not pre.index
+        assert not said and not index
         return
-    assert pre.mover == game.turn
-    assert len(pre.verdicts) < len(pre.index)  # compact: each distinct verdict once
-    for (card, zone, count, to, give), i in pre.index.items():
+    assert len(said) < len(index)  # compact: each distinct verdict once
+    for (card, zone, count, to, give), i in index.items():
         shown = view.view(game, Selection(card, count, zone, "", to, give), facts)
+        if isinstance(said[i], Ask):
+            assert isinstance(shown.verdict, Ask) and shown.verdict.text == said[i].text
+            continue
         assert isinstance(shown.verdict, VerdictView)
-        assert dataclasses.replace(shown.verdict, about="") == pre.verdicts[i]
-        assert shown.can_play == pre.verdicts[i].legal
-    data = pre.data()
-    assert len(data["choices"]) == len(pre.index)  # type: ignore[arg-type]
+        assert dataclasses.replace(shown.verdict, about="") == said[i]
+        assert shown.can_play == said[i].legal
 
 
-def test_the_precomputed_table_covers_every_choice_of_the_mover() -> None:
+def test_the_judged_choices_cover_every_choice_of_the_mover() -> None:
     game = classic()
-    pre = view.precompute(game)
+    said, index = tableview_data.judged_choices(game, view.step_facts(game))
     for card in game.variant.all_cards():
         traits = game.needs(card)
         for zone in ("hand", "face_up", "face_down"):
             for count in range(1, table.max_count(game, card) + 1):
                 to = "Ben" if traits.needs_target else None
-                assert pre.verdict((card, zone, count, to, None)) is not None, (card, zone, count)
-    assert pre.verdict((4, "hand", 1, None, None)) == VerdictView(
+                assert (card, zone, count, to, None) in index, (card, zone, count)
+    assert said[index[(4, "hand", 1, None, None)]] == VerdictView(
         True, *sentences.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
     )
 
 
 def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     """A table rule (ruling 109): "Draw pile" is one more place a play may come from, offered,
-    kept and precomputed only in a variant with the gamble."""
+    kept and judged ahead of the taps only in a variant with the gamble."""
     plain = classic()
     assert "draw_pile" not in dict(view.view(plain, view.tap(view.fresh(), 4)).choices.zones)  # type: ignore[union-attr]
-    assert not any(zone == "draw_pile" for _, zone, *_ in view.precompute(plain).index)
+    _, index = tableview_data.judged_choices(plain, view.step_facts(plain))
+    assert not any(zone == "draw_pile" for _, zone, *_ in index)
     gamble = Game.deal(
         dataclasses.replace(plain.variant, table=TableRules(gamble=True)), ["Ann", "Ben", "Cal"]
     )
@@ -283,7 +285,8 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     assert shown.choices is not None and "draw_pile" in dict(shown.choices.zones)
     assert shown.selection.zone == "draw_pile" and shown.step is not None
     assert shown.step.zone == "draw_pile"
-    assert view.precompute(gamble).verdict((9, "draw_pile", 1, None, None)) is not None
+    _, index = tableview_data.judged_choices(gamble, view.step_facts(gamble))
+    assert (9, "draw_pile", 1, None, None) in index
     assert view.view(plain, sel).selection.zone is None  # a table without the rule drops it
 
 
@@ -321,13 +324,13 @@ def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() ->
     seed=st.integers(0, 10_000),
     steps=st.integers(0, 120),
 )
-def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
+def test_judged_verdicts_are_the_engines_over_random_valid_variants(
     variant: Variant, players: int, seed: int, steps: int
 ) -> None:
     """Over random valid variants, at any point of a game (a zone closed by R3 or open,
-    something pending or not): each precomputed verdict, including those a closed zone gives
-    all its choices at once (``Rules.zone_closed``) and those too many copies give every player
-    or card named (``Rules.choices_moot``), is exactly the engine's, words and all."""
+    something pending or not): each verdict judged ahead of the taps, including those a closed
+    zone gives all its choices at once (``Kind.ZONE_CLOSED``) and those too many copies give
+    every player or card named (``Kind.MOOT``), is exactly the engine's, words and all."""
     note(repr(variant))
     n = max(variant.min_players, min(players, variant.max_players))
     names = [f"P{i}" for i in range(n)]
@@ -347,13 +350,18 @@ def test_precomputed_verdicts_are_the_engines_over_random_valid_variants(
     except (SetupError, IllegalStep):  # the lowest card starts: unknown at a real table
         pass
     for game in games:
-        pre = view.precompute(game, view.step_facts(game))
-        for (card, zone, count, to, give), i in pre.index.items():
-            said = game.explain(Play(pre.mover or "", (card,) * count, zone, to, give))
-            parts = sentences.verdict_parts(said)
-            expected = VerdictView(said.legal, parts.answer, parts.detail, parts.todo, parts.rule)
-            assert pre.verdicts[i] == expected, (card, zone, count, to, give)
-            moot = game.rules.choices_moot(game.state, card, count, zone) if zone in ZONES else None
-            if moot is not None:  # the same judgement, facts and all, as the one filter's
-                step = Play(pre.mover or "", (card,) * count, zone, to, give)
-                assert game.rules.judge(game.state, step) == moot, (card, zone, count, to, give)
+        said, index = tableview_data.judged_choices(game, view.step_facts(game))
+        for (card, zone, count, to, give), i in index.items():
+            if isinstance(said[i], Ask):
+                continue  # whom is it for: test_choices pins where the table asks
+            verdict = game.explain(Play(game.turn or "", (card,) * count, zone, to, give))
+            parts = sentences.verdict_parts(verdict)
+            expected = VerdictView(
+                verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule
+            )
+            assert said[i] == expected, (card, zone, count, to, give)
+        table_choices = game.advice.table(game.state).choices
+        for c in table_choices:  # a shortcut's judgement is the filter's, facts and all
+            step = Play(game.turn or "", (c.card,) * c.copies, c.zone, c.to, c.give)
+            v = game.explain(step)
+            assert (v.legal, v.rule, v.reason, v.data, v.field) == c.judgement

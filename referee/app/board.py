@@ -227,7 +227,7 @@ def end_html(tbl: table.Table) -> str:
 
 def verdict_html(verdict: VerdictView) -> str:
     """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
-    rule as a small tag (its parts from wording.verdict_parts, via the view: one voice), then
+    rule as a small tag (its parts from sentences.verdict_parts, via the view: one voice), then
     what the chosen card does, in its own words."""
     legal = verdict.legal
     cls, mark = ("kr-yes", "✓") if legal else ("kr-no", "✗")

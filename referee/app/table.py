@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import words
-from referee.engine import Game, Outcome, PickUp, Play, Step, Verdict
+from referee.engine import Game, Outcome, PickUp, Step, Verdict
 from referee.records import (
     position_from_data,
     position_to_data,
@@ -259,8 +259,9 @@ def default_zone(game: Game) -> str:
 
 
 def max_count(game: Game, card: Card) -> int:
-    """How many identical cards the count picker offers (all copies in the game, at most 8)."""
-    return max(1, min(8, game.variant.copies_per_deck(card) * game.decks))
+    """How many identical cards the count picker offers (all copies in the game, at most 8):
+    the engine's generator offers as many (``Choices.most``)."""
+    return game.choices.most(card)
 
 
 def others(game: Game) -> list[str]:
@@ -421,18 +422,13 @@ def playable_cards(game: Game, by: str | None = None, zone: str | None = None) -
     the zone due now)?
 
     False when the engine's copy count rules it out (R4.3: every copy is accounted for, or a
-    one-time card was already used). The engine decides; this only asks it, for verdicts
-    without words (``Rules.judge``): the grid needs yes or no, not sentences.
+    one-time card was already used). The engine decides (``Choices.held``); the grid
+    needs yes or no, not sentences.
     """
     mover = by or game.turn
     if mover is None:
         return {c: False for c in game.variant.all_cards()}
-    where = zone or default_zone(game)
-    out: dict[Card, bool] = {}
-    for card in game.variant.all_cards():
-        j = game.rules.judge(game.state, Play(mover, (card,), where))
-        out[card] = j.legal or j.rule != "R4.3"
-    return out
+    return game.choices.held(game.state, mover, zone or default_zone(game))
 
 
 def known_cards_words(game: Game, player: str, zone: str) -> str:

@@ -2,7 +2,7 @@
 
 Why: the Referee page's own component (``referee.app.tablecomp``) answers a tap in the browser,
 with no round trip, so it needs at once every card, every choice a card offers and every verdict
-the mover can get at this step (``view.precompute``).  This module builds that data from the
+the mover can get at this step (``judged_choices``).  This module builds that data from the
 game and the selection; no Streamlit, and no rule: every verdict is the engine's, judged here
 ahead of the taps, and judged again by the server when Play is pressed.
 
@@ -17,7 +17,9 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee.engine import Game, Play
+from referee.engine import Game
+from referee.engine.choices import Kind
+from referee.engine.judgement import Judgement
 from referee.variant.model import Card
 from referee.words import sentences
 from referee.words.inert import visible
@@ -31,8 +33,8 @@ from .view import (
     Selection,
     StepFacts,
     VerdictView,
+    ask_whom,
     play_from,
-    precompute,
     step_facts,
     view,
 )
@@ -70,45 +72,34 @@ Said = VerdictView | Ask  # what a choice gets: a verdict, or a question (whom i
 def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choice, int]]:
     """Every choice the mover can make at this step (card × zone × count × player × card
     given, ``None`` for no player or card given) with the index of what it gets: each distinct
-    verdict once.  The one place the table asks the engine for them (today through
-    ``view.precompute`` and ``Rules.judge``; the engine's own generator of choices can take
-    its place here): a card that needs a player and has none chosen gets the verdict where the
-    engine needs no player (a blind card that misses, ruling 112), else the question."""
+    verdict once.  The one place the table asks the engine for them: its generator of choices
+    (``Choices.table``, worded by ``Advice.table``), where a card that needs a player and has
+    none chosen gets the question (``Kind.ASKS``), unless the engine needs no player (a blind
+    card that misses, ruling 112)."""
     if facts.turn is None:
         return [], {}
-    pre = precompute(game, facts)
-    said: list[Said] = list(pre.verdicts)
-    index: dict[Choice, int] = dict(pre.index)
-    mover = facts.turn
-    v = game.variant
-    judge = game.rules.judge
-    seen: dict[object, int] = {}
+    table = game.advice.table(game.state, facts.hint)
+    said: list[Said] = []
+    index: dict[Choice, int] = {}
+    seen: dict[Judgement, int] = {}
     asks: dict[Card, int] = {}
-    for card in v.all_cards():
-        needs = game.needs(card)
-        if not needs.needs_target:
-            continue
-        gives: tuple[Card | None, ...] = (None, *v.all_cards()) if needs.takes_give else (None,)
-        for zone in play_from(game):
-            for count in range(1, max_count(game, card) + 1):
-                for give in gives:
-                    j = judge(game.state, Play(mover, (card,) * count, zone, None, give))
-                    if not j.legal:  # as view asks: whom is the card for?
-                        i = asks.get(card)
-                        if i is None:
-                            name = v.card_name(card)
-                            i = asks[card] = len(said)
-                            said.append(Ask(f"Who is the {name} for? Choose a player just above."))
-                        index[(card, zone, count, None, give)] = i
-                        continue
-                    i = seen.get(j)
-                    if i is None:  # worded once per distinct judgement, as precompute does
-                        parts = sentences.verdict_parts(game.rules.worded(game.state, j))
-                        i = seen[j] = len(said)
-                        said.append(
-                            VerdictView(True, parts.answer, parts.detail, parts.todo, parts.rule)
-                        )
-                    index[(card, zone, count, None, give)] = i
+    v = game.variant
+    for c in table.choices:
+        if c.kind is Kind.ASKS:
+            i = asks.get(c.card)
+            if i is None:
+                i = asks[c.card] = len(said)
+                said.append(Ask(ask_whom(v.card_name(c.card))))
+        else:
+            j = c.judgement
+            i = seen.get(j)
+            if i is None:  # worded once per distinct judgement
+                parts = sentences.verdict_parts(table.verdict(j))
+                i = seen[j] = len(said)
+                said.append(
+                    VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
+                )
+        index[(c.card, c.zone, c.copies, c.to, c.give)] = i
     return said, index
 
 

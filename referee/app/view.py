@@ -7,8 +7,9 @@ recorded is one frozen :class:`Selection`, changed only by pure functions (:func
 The facts that change only when a step is taken (:class:`StepFacts`: which cards may still be
 played, judged without words; Pick up; the last step's words) are computed once per step and
 reused for every tap until the next one.  No Streamlit here, and no rule: the engine decides
-every verdict (``Game.explain``, ``Game.rules.judge``); this module only asks it and shapes the
-answers for the screen.
+every verdict (``Game.explain``; every choice of the step ahead of the taps, its generator:
+``tableview_data.judged_choices``); this module only asks it and shapes the answers for the
+screen.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from referee.engine import Game, PickUp, Play
-from referee.engine.legality import Judgement
 from referee.engine.steps import DRAW_PILE, ZONES
 from referee.variant.model import Card
 from referee.words import sentences
@@ -204,8 +204,9 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
 
 def play_from(game: Game) -> tuple[str, ...]:
     """Where a play may come from at this table: the zones, and the places a table rule opens
-    (the draw pile's top card, turned over by a player who cannot play: ruling 109)."""
-    return game.rules.zones
+    (the draw pile's top card, turned over by a player who cannot play: ruling 109), as the
+    engine's generator offers them (``Choices.zones``)."""
+    return game.choices.zones()
 
 
 def _targets(game: Game, by: str) -> tuple[str, ...]:
@@ -236,9 +237,10 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     card = sel.card
     about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
     step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
-    # A blind card that does not fit asks for no player (R7.5, ruling 112): nor does the page.
-    if game.needs(card).needs_target and sel.to is None and not game.is_legal(step):
-        ask = Ask(f"Who is the {v.card_name(card)} for? Choose a player just above.", about)
+    # Whom is it for? As the engine's generator asks it (a blind card that does not fit asks
+    # for no player, ruling 112).
+    if game.choices.asks(game.state, step):
+        ask = Ask(ask_whom(v.card_name(card)), about)
         return TableView(False, sel, cards, choices, ask, None, False, facts)
     verdict = game.explain(step)
     parts = sentences.verdict_parts(verdict)
@@ -247,6 +249,11 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     said = "" if verdict.legal else about
     shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, said)
     return TableView(False, sel, cards, choices, shown, step, verdict.legal, facts)
+
+
+def ask_whom(card_name: str) -> str:
+    """The table's question for a card that needs a player, with none chosen yet."""
+    return f"Who is the {card_name} for? Choose a player just above."
 
 
 def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
@@ -271,91 +278,6 @@ def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
     )
 
 
-# --- every verdict of the step, ahead of the taps (issue 27.2) ---------------------------------
+# --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
 
 Choice = tuple[Card, str, int, str | None, Card | None]  # card, zone, count, to, give
-
-
-@dataclass(frozen=True)
-class Precomputed:
-    """Every verdict the mover's choices can get at this step, in a compact form: each distinct
-    verdict once (``verdicts``), and for every choice (card × zone × count × target × card
-    given) the index of its verdict.  A screen holding it answers a tap without asking the
-    server.  A play recorded for another player (out of turn, R6.1) is not in it: that rare
-    choice is judged when it is made (``view``)."""
-
-    mover: str | None
-    verdicts: tuple[VerdictView, ...]
-    index: dict[Choice, int]
-
-    def verdict(self, choice: Choice) -> VerdictView | None:
-        i = self.index.get(choice)
-        return None if i is None else self.verdicts[i]
-
-    def data(self) -> dict[str, object]:
-        """Plain data for the browser: verdicts as lists, choices keyed 'card|zone|count|to|give'
-        (a card's id or rank as text, '' for no target or card given)."""
-
-        def key(c: Choice) -> str:
-            card, zone, count, to, give = c
-            return f"{card}|{zone}|{count}|{to or ''}|{'' if give is None else give}"
-
-        return {
-            "mover": self.mover,
-            "verdicts": [[v.legal, v.answer, v.detail, v.todo, v.rule] for v in self.verdicts],
-            "choices": {key(c): i for c, i in self.index.items()},
-        }
-
-
-def precompute(game: Game, facts: StepFacts | None = None) -> Precomputed:
-    """Judge every choice the mover can make now, without words (``Rules.judge``, a few µs
-    each); the words (``Game.explain``) are made once per distinct judgement, since a verdict's
-    words follow from its judgement and the position alone."""
-    facts = step_facts(game) if facts is None else facts
-    mover = facts.turn
-    if mover is None:
-        return Precomputed(None, (), {})
-    rules = game.rules
-    cards = game.variant.all_cards()
-    state = game.state
-    hint = facts.hint  # every refusal's "what may be done instead": worded once per step
-    seen: dict[object, int] = {}
-    verdicts: list[VerdictView] = []
-    index: dict[Choice, int] = {}
-
-    def number(j: Judgement) -> int:
-        """The index of a judgement's verdict, worded the first time it is met."""
-        i = seen.get(j)
-        if i is None:
-            parts = sentences.verdict_parts(rules.worded(state, j, hint))
-            i = seen[j] = len(verdicts)
-            verdicts.append(
-                VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
-            )
-        return i
-
-    zones = play_from(game)
-    # A zone not open to the mover now (R3) refuses each of its choices alike.
-    closed = {z: rules.zone_closed(state, z) if z in ZONES else None for z in zones}
-    others = _targets(game, mover)
-    for card in cards:
-        traits = game.needs(card)
-        targets: tuple[str | None, ...] = others if traits.needs_target else (None,)
-        gives: tuple[Card | None, ...] = (None, *cards) if traits.takes_give else (None,)
-        for zone in zones:
-            for count in range(1, max_count(game, card) + 1):
-                # Too many copies (R4.3) refuses each choice of a player or card alike.
-                moot = closed[zone]
-                if moot is None and zone in ZONES:
-                    moot = rules.choices_moot(state, card, count, zone)
-                if moot is not None:
-                    i = number(moot)
-                    for to in targets:
-                        for give in gives:
-                            index[(card, zone, count, to, give)] = i
-                    continue
-                for to in targets:
-                    for give in gives:
-                        step = Play(mover, (card,) * count, zone, to, give)
-                        index[(card, zone, count, to, give)] = number(rules.judge(state, step))
-    return Precomputed(mover, tuple(verdicts), index)

@@ -12,7 +12,7 @@ On the card that carries the effect:
 - ``traits(params, traits)``: how it counts on the pile for R5 (wild, a value, see-through,
   leaves the game as it resolves).
 - ``lands_on(params, card, pile, variant)``: where it may land, given the pile's view (top card,
-  the value it counts, the restriction in force); asked by the one R5 check (``Rules._fit``)
+  the value it counts, the restriction in force); asked by the one R5 check (``Pile.fit``)
   that verdicts, legal steps, blind face-down cards, advice and bots all use.
 - ``on_top(params, arrival)``: it has just come on top (played, moved by Bottoms Up, copied by
   a mirror, found there at the start): what it carries over to the next play (a restriction).

@@ -167,7 +167,7 @@ class Refusal:
 
 class PileView(NamedTuple):
     """The pile as a card about to land on it sees it: everything the one R5 check reads
-    (``Rules.fit``), and all that a unit's ``lands_on`` may read.  An immutable tuple: the
+    (``Pile.fit``), and all that a unit's ``lands_on`` may read.  An immutable tuple: the
     fast tables keep the check's answers per view (hashed and compared at C speed)."""
 
     top: Card | None  # the card on top, as it lies

@@ -131,7 +131,7 @@ class EffectSpec(EffectDecl):
         self, params: Params, card: Card, pile: PileView, variant: Variant
     ) -> Refusal | None:
         """Where a card carrying this effect may land (a house rule: "a 10 only on a 9 or
-        lower"): asked by the one R5 check (``Rules.fit``) before wild cards and values, so the
+        lower"): asked by the one R5 check (``Pile.fit``) before wild cards and values, so the
         verdict, the legal steps, a blind face-down card, the advice and the bots all agree.
         It reads only the card and the pile's view; None: it may land."""
         return None

@@ -32,8 +32,8 @@ from referee.variant.model import Card
 from referee.words.reasons import Reason
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
-    from referee.engine.legality import Judgement, Rules
+    from referee.engine.judgement import Judgement
+    from referee.engine.legality import Rules
 
 MOST_AT_ONCE = 8
 """The most copies of one card the table offers to play at once (two decks' worth of a rank)."""
@@ -65,7 +65,8 @@ class Choice(NamedTuple):
 @dataclass(frozen=True)
 class TableChoices:
     """Every choice the table offers the mover now (``Choices.table``), and the words of a
-    judgement at this position (each refusal's "instead" made once for them all)."""
+    judgement at this position (``Advice.table``: each refusal's "instead" made once for them
+    all)."""
 
     mover: str | None
     choices: tuple[Choice, ...]
@@ -82,23 +83,30 @@ class Choices:
     """The choices of one variant's movers, for any state given, judged by ``rules``."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+        self._rules = rules
         self.variant = rules.variant
         self.fast = rules.fast
         self.needs = rules.needs
         # The table rules the variant sets (referee/tablerules/), by the hooks they have.
         table = rules.table
         self._closing = any(u.plays_close_pick_up for u in table)  # asked by every legal_steps
-        self._zone_rules = [u for u in table if u.zone]  # likewise (ruling 109)
+        self._zone_rules = rules.zone_rules  # likewise (ruling 109)
         self._takers = any(u.has("takes_face_up") for u in table)
         self._table_steps = self._closing or bool(self._zone_rules)
+        # Whether a play out of turn may ever open: a card that lets players cut in, or a table
+        # rule that lets a player go on with the same card (rulings 110-111).
+        self.out_of_turn = bool(self.fast.lets_in) or any(u.has("goes_on") for u in table)
 
     # --- what the table knows: every choice it offers, judged ----------------------------------
 
     def zones(self) -> tuple[str, ...]:
         """Where a play may come from at this table: the zones, and the places a table rule
         opens (the draw pile's top card, turned over by a player who cannot play: ruling 109)."""
-        return self.rules.zones
+        return self._rules.zones
+
+    def most(self, card: Card) -> int:
+        """How many copies of ``card`` the table offers to play at once (``most_at_once``)."""
+        return most_at_once(self._rules.copies.get(card, 1))
 
     def table(self, s: State) -> Iterator[Choice]:
         """Every choice the table offers the mover now (each card of the variant, from each
@@ -107,7 +115,7 @@ class Choices:
         reached (``Kind``)."""
         if s.over:
             return
-        rules = self.rules
+        rules = self._rules
         mover = s.names[s.mover]
         cards = self.variant.all_cards()
         zones = self.zones()
@@ -118,7 +126,7 @@ class Choices:
             needs = self.needs[card]
             targets: tuple[str | None, ...] = others if needs.needs_target else (None,)
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
-            most = most_at_once(rules.copies.get(card, 1))
+            most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
                     yield from self._table_play(s, mover, card, zone, count, targets, gives, closed)
@@ -141,14 +149,14 @@ class Choices:
         j = closed[zone]
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
-            j = self.rules.choices_moot(s, card, count, zone)
+            j = self._rules.choices_moot(s, card, count, zone)
             kind = Kind.MOOT
         if j is not None:
             for to in targets:
                 for give in gives:
                     yield Choice(card, zone, count, to, give, j, kind)
             return
-        judge = self.rules.judge
+        judge = self._rules.judge
         cards = (card,) * count
         for to in targets:
             for give in gives:
@@ -168,8 +176,20 @@ class Choices:
         the engine needs no player (a blind card that does not fit, ruling 112)."""
         cards = (card,) * count
         for give in gives:
-            j = self.rules.judge(s, Play(mover, cards, zone, None, give))
+            j = self._rules.judge(s, Play(mover, cards, zone, None, give))
             yield Choice(card, zone, count, None, give, j, Kind.JUDGED if j.legal else Kind.ASKS)
+
+    def asks(self, s: State, step: Play) -> bool:
+        """Whether the table asks whom ``step`` is for rather than giving its verdict
+        (``Kind.ASKS``): its card needs a chosen player, it names none, and the filter refuses
+        it (a blind card that does not fit needs none, ruling 112)."""
+        return (
+            bool(step.cards)
+            and step.to is None
+            and self.variant.is_card(step.cards[0])
+            and self.needs[step.cards[0]].needs_target
+            and not self._rules.judge(s, step).legal
+        )
 
     # --- the advice: what may go, per card the mover may hold ----------------------------------
 
@@ -178,14 +198,14 @@ class Choices:
         now, with the fewest copies that may go together: one, unless a house rule's own check
         asks for more (a pair after a pair).  Each is one proposal through the filter's play
         checks, copies held included; a face-down card counts when it fits (R7.5)."""
-        rules = self.rules
+        rules = self._rules
         by = s.names[s.mover]
         held = s.seats[s.mover].zone(zone)
         if held.count == 0:
             return {}
         found: dict[Card, int] = {}
         for card in universe:
-            to = self.some_target(s, by, card)
+            to = rules.some_target(s, by, card)
             most = 1 if zone == "face_down" else max(1, rules.possible(s, card, held))
             for k in range(1, most + 1):
                 j = rules.judge(s, Play(by, (card,) * k, zone, to))
@@ -196,13 +216,25 @@ class Choices:
                     break  # only a house rule's own check may ask for more copies
         return found
 
-    def some_target(self, s: State, by: str, card: Card) -> str | None:
-        """A player the card could choose (the first other one who is in, else any other):
-        the advice asks whether the card may go, not whom it picks."""
-        if not self.needs[card].needs_target:
-            return None
-        others = [n for n in s.names if n != by]
-        return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
+    def held(self, s: State, by: str, zone: str) -> dict[Card, bool]:
+        """For each card of the variant: may ``by`` still play one from ``zone`` at all (the
+        filter's judgement on it, unless it is refused by what may be held, R4.3)?"""
+        judge = self._rules.judge
+        out: dict[Card, bool] = {}
+        for card in self.variant.all_cards():
+            j = judge(s, Play(by, (card,), zone))
+            out[card] = j.legal or j.rule != "R4.3"
+        return out
+
+    def take_choices(self, s: State) -> tuple[Card, ...]:
+        """The face-up cards the mover may take with the pile (R4.3: any card the zone may
+        hold), or () when the table rule does not ask for one now (ruling 108)."""
+        rules = self._rules
+        if s.over or not rules.takes_face_up(s):
+            return ()
+        zone = s.seats[s.mover].face_up
+        cards = [c for c in self.variant.all_cards() if rules.possible(s, c, zone) >= 1]
+        return tuple(sorted(cards, key=strength))
 
     # --- full information: generation plus one filter ------------------------------------------
 
@@ -216,7 +248,7 @@ class Choices:
         ``PileView``), and the plays of a plain card (one that needs no choice and has no check
         of its own), which then pass the filter as soon as their card may land.  While
         something pending checks plays itself, every candidate goes through ``judge``."""
-        rules = self.rules
+        rules = self._rules
         if not rules.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
         if s.over:
@@ -237,7 +269,7 @@ class Choices:
             pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
             top = pile[-1] if pile else None
             if top in fast.see_through:
-                fits = fast.fits(rules.pile_view(s))
+                fits = fast.fits(rules.pile.view(s))
             else:  # the view is the top card's own: kept per top card
                 fits = fast.settled.get(top)
                 if fits is None:
@@ -276,7 +308,7 @@ class Choices:
         mover; each through ``judge``."""
         if s.over or s.follow_up or not s.pile:
             return []
-        judge = self.rules.judge
+        judge = self._rules.judge
         found: list[Step] = []
         g = s.going_on
         if g is not None:  # a table rule (rulings 110-111)
@@ -300,10 +332,11 @@ class Choices:
 
     def _table_rule_steps(self, s: State, by: str, steps: list[Step]) -> bool:
         """The table rules' part of ``legal_steps``, where picking up would be open: adds the
-        draw pile's top card turned over (ruling 109; ``judge`` says when), and says whether
-        the pick-up stays open ('must play if able': not with a play listed, all being known)."""
+        plays from the places they open (the draw pile's top card, ruling 109; ``judge`` says
+        when), and says whether the pick-up stays open ('must play if able': not with a play
+        listed, all being known)."""
         pick_up = not (self._closing and any(isinstance(st, Play) for st in steps))
-        judge = self.rules.judge
+        judge = self._rules.judge
         for rule in self._zone_rules:
             top = rule.zone_card(s)
             if top is not None:
@@ -319,11 +352,11 @@ class Choices:
         soon as they may land (none while a pending slice checks plays itself), whether the pile
         may be picked up, and the cards that may land (None for a blind card, played whether
         it fits or not, R7.5)."""
-        rules = self.rules
+        rules = self._rules
         zone_name = rules.zone_due(s, s.mover)
         plain = self.fast.plain if self.fast.quiet(s.pending) else _NO_CARDS
         pick_up = rules.may_pick_up(s)
-        fits = self.fast.fits(rules.pile_view(s)) if zone_name != "face_down" else None
+        fits = self.fast.fits(rules.pile.view(s)) if zone_name != "face_down" else None
         return zone_name, plain, pick_up, fits
 
     def _plays_of(
@@ -347,9 +380,8 @@ class Choices:
                     for n in range(have + 1)
                 ]
             return lists[have]
-        rules = self.rules
-        rules._dry = {}  # the state stands still while its candidates are judged
-        try:
+        rules = self._rules
+        with rules.still():  # the state stands still while its candidates are judged
             if self.needs[card].give_effect is None:
                 return [
                     p
@@ -357,8 +389,6 @@ class Choices:
                     if rules.judge(s, p).legal
                 ]
             return self._gift_plays(s, by, card, have, zone_name)
-        finally:
-            rules._dry = None
 
     def _gift_plays(
         self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
@@ -368,8 +398,8 @@ class Choices:
         (every check but the gift's, which comes after them all but the pile's, and the pile's
         does not look at the gift) and then the gift's own check; so each play is judged
         once, and each card it could give checked."""
-        rules = self.rules
-        if zone_name in BLIND and not rules.may_land(s, card):
+        rules = self._rules
+        if zone_name in BLIND and not rules.pile.may_land(s, card):
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]
@@ -387,7 +417,7 @@ class Choices:
                         out.append(bare)
                         continue
                     step = Play(by, cards, zone_name, to, g)
-                    if rules._give_refusal(s, step, t, card) is None:
+                    if rules.give_refusal(s, step, t, card) is None:
                         out.append(step)
         return out
 
@@ -398,7 +428,7 @@ class Choices:
         player chosen (when the card needs one), each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
-        if zone_name in BLIND and not self.rules.may_land(s, card):
+        if zone_name in BLIND and not self._rules.pile.may_land(s, card):
             # R7.5: a blind card that does not fit asks no choice (``judge``).
             yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
             return
@@ -415,7 +445,7 @@ class Choices:
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
-        then = self.rules._dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
+        then = self._rules.dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None
         give_from = first_zone(giver) if giver is not None else None
         if giver is None or give_from is None:
@@ -425,22 +455,3 @@ class Choices:
             assert zone.order is not None
             return [zone.order[-1]]
         return [*sorted(zone.known, key=strength)]
-
-
-def for_table(game: Game) -> TableChoices:
-    """Every choice the table offers the mover of ``game`` now, judged, and the words of a
-    judgement there: what the Referee page's table asks of the engine, once per step."""
-    state = game.state
-    mover = None if state.over else state.names[state.mover]
-    rules = game.rules
-    hint: list[str] = []
-
-    def verdict(j: Judgement) -> Verdict:
-        """A judgement in words; every refusal's "instead" is the same: worded once."""
-        if j.legal:
-            return rules.worded(state, j, "")
-        if not hint:
-            hint.append(rules.hint(state))
-        return rules.worded(state, j, hint[0])
-
-    return TableChoices(mover, tuple(Choices(rules).table(state)), verdict)

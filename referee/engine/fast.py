@@ -41,7 +41,7 @@ class FastTables:
     (R5), needs (R8 choices, own checks), the units that limit where it may land, what it counts
     as on top, the units it carries over with (``on_top``); and for ``legal_steps`` (the
     simulator's hot path) the cards that may land on each pile view and the plays of plain
-    cards.  They keep the answers of ``Rules.fits_view`` (the R5 part of ``Rules.judge``): the
+    cards.  They keep the answers of ``Pile.fits_view`` (the R5 part of ``Rules.judge``): the
     rules live in one place."""
 
     __slots__ = (
@@ -151,7 +151,7 @@ class FastTables:
 
     def fits(self, view: PileView) -> frozenset[Card]:
         """The cards that may land on the pile as ``view`` shows it (R5): the one check's
-        answers (``Rules.fits_view``), kept per view."""
+        answers (``Pile.fits_view``), kept per view."""
         found = self.fitting.get(view)
         if found is None:
             if len(self.fitting) > 4096:  # views are few per variant; bound it all the same
@@ -163,7 +163,7 @@ class FastTables:
     def settled_fits(self, top: Card | None) -> frozenset[Card]:
         """The cards that may land on ``top`` when nothing is pending and ``top`` is not
         see-through (None: no pile): ``fits`` of that view, kept per top card, so the hot path
-        needs no view to ask (``Rules.legal_steps``)."""
+        needs no view to ask (``Choices.legal_steps``)."""
         found = self.settled.get(top)
         if found is None:
             found = self.settled[top] = self.fits(PileView(top, top, self.counts[top]))

@@ -1,9 +1,11 @@
 """The referee's game: set the table up (R2) and apply a step (R4-R9).
 
 A ``Game`` is made of parts it holds (as RLCard's games are), each behind a small interface
-and each in its own module: the state (``referee.state.State``), the rule checks
-(``engine.legality.Rules``: judge, explain, hint, legal_steps), the turn flow
-(``engine.flow.TurnFlow``: draws, skips, the next player, the end) and the history
+and each in its own module: the state (``referee.state.State``), what the pile allows
+(``engine.pile.Pile``: the one R5 check), the one filter (``engine.legality.Rules``: judge,
+kept to itself), the generator of every choice (``engine.choices.Choices``: the legal steps,
+the table's choices), the advice (``engine.advice.Advice``: a verdict's words, the hint), the
+turn flow (``engine.flow.TurnFlow``: draws, skips, the next player, the end) and the history
 (``engine.history.History``: undo, one redo stack).  The parts read and change only the state
 they are handed.  This module deals and applies: cards land or leave, runs burn, a card's
 effects resolve (``referee.effects``) and raise flow events that the turn flow then applies;
@@ -17,11 +19,14 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
+from referee.engine.advice import Advice
+from referee.engine.choices import Choices
 from referee.engine.events import MUTE, Flow
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
 from referee.engine.legality import Rules
 from referee.engine.parts import strength
+from referee.engine.pile import Pile
 from referee.engine.steps import (
     DRAW_PILE,
     IllegalStep,
@@ -65,16 +70,19 @@ class Game:
         self.initial_face_up = face_up
         self.start = start
         self.keep_history = keep_history
-        self.rules = Rules(
-            variant, decks, full_information=full_information, state_at=self._state_at
-        )
+        # The parts (each for any state given): what the pile allows, the one filter, the
+        # generator of every choice, and the advice that words them.
+        pile = self.pile = Pile(variant)
+        self._rules = Rules(pile, decks, full_information=full_information, state_at=self._state_at)
+        self.choices = Choices(self._rules)
+        self.advice = Advice(self._rules, self.choices)
         self.flow = TurnFlow(variant)
         self.past = History()
-        self._traits: dict[Card, Traits] = self.rules.traits
-        self._effects = self.rules.fast.effects  # each card's effects, read by every play
+        self._traits: dict[Card, Traits] = pile.fast.traits
+        self._effects = pile.fast.effects  # each card's effects, read by every play
         self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
         # Table rules that let a player go on at once after a play (rulings 110-111).
-        self._going_on = [u for u in self.rules.table if u.has("goes_on")]
+        self._going_on = [u for u in self._rules.table if u.has("goes_on")]
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -173,12 +181,12 @@ class Game:
         (``Position.top_played_by``), else by nobody at the table, so that it binds whoever
         steps first (ruling 114)."""
         s = self.state
-        if self.rules.top_card(s) is None:
+        if self.pile.top_card(s) is None:
             return
         first = len(s.pile) - 1
         while self._traits[s.pile[first]].transparent:
             first -= 1
-        value = self.rules.top_value(s)
+        value = self.pile.top_value(s)
         by = self.start.top_played_by if self.start is not None else None
         for card in s.pile[first:]:
             self._arrive(s, by or "", card, value, s.restriction)
@@ -264,7 +272,7 @@ class Game:
 
     def needs(self, card: Card) -> Needs:
         """What a play of a card must say (a chosen player, a card given, R8)."""
-        return self.rules.needs[card]
+        return self._rules.needs[card]
 
     def out(self) -> list[str]:
         s = self.state
@@ -277,58 +285,58 @@ class Game:
     @property
     def voice(self) -> Voice:
         """How the referee words things in this variant (``referee.words.sentences``)."""
-        return self.rules.voice
+        return self.advice.voice
 
     def zone_to_play(self) -> ZoneName | None:
         """The zone the player to move plays from now (R3; R8.3 for a follow-up; what an effect
         left pending)."""
         s = self.state
-        return None if s.over else self.rules.zone_due(s, s.mover)
+        return None if s.over else self._rules.zone_due(s, s.mover)
 
     # --- the rule checks (``Rules``), on this game's state ------------------------------------
 
     def explain(self, step: Step) -> Verdict:
         """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
-        return self.rules.explain(self.state, step)
+        return self.advice.explain(self.state, step)
 
     def is_legal(self, step: Step) -> bool:
-        return self.rules.judge(self.state, step).legal
+        return self._rules.judge(self.state, step).legal
 
     def hint(self) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
-        return self.rules.hint(self.state)
+        return self.advice.hint(self.state)
 
     def hint_data(self) -> HintFacts:
-        return self.rules.hint_data(self.state)
+        return self.advice.facts(self.state)
 
     def legal_steps(self) -> list[Step]:
         """Every legal step of the player to move (full-information mode only)."""
-        return self.rules.legal_steps(self.state)
+        return self.choices.legal_steps(self.state)
 
     def take_choices(self) -> tuple[Card, ...]:
         """The face-up cards the mover may take with the pile now (a table rule, ruling 108),
         or () when a pick-up takes none."""
         s = self.state
-        return () if s.over else self.rules.take_choices(s)
+        return self.choices.take_choices(s)
 
     def out_of_turn_steps(self) -> list[Step]:
         """The plays other players may make out of turn now (full-information mode only)."""
-        return self.rules.out_of_turn_steps(self.state)
+        return self.choices.out_of_turn_steps(self.state)
 
     def top_value(self) -> int | None:
         """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
-        return self.rules.top_value(self.state)
+        return self.pile.top_value(self.state)
 
     def restriction_of(self, card: Card) -> Restriction | None:
         """The restriction ``card`` sets on the next play as it comes on top of a pile (R5.4),
         as its units say (``EffectSpec.on_top``), worked out on a table of its own."""
         scratch = State(names=[self.players[0]], seats=[], pile=[card])
-        self._arrive(scratch, self.players[0], card, self.rules.counts(card), None)
+        self._arrive(scratch, self.players[0], card, self.pile.counts(card), None)
         return scratch.restriction
 
     def unseen(self, card: Card) -> int:
         """Copies of a card the table has not seen anywhere (R4.3)."""
-        return self.rules.unseen(self.state, card)
+        return self._rules.unseen(self.state, card)
 
     # --- the history (``History``) ----------------------------------------------------------
 
@@ -369,7 +377,7 @@ class Game:
 
         ``trusted`` skips the verdict for a step just taken from ``legal_steps()`` (simulation).
         """
-        if not trusted and not self.rules.judge(self.state, step).legal:
+        if not trusted and not self._rules.judge(self.state, step).legal:
             raise IllegalStep(self.explain(step))
         before = self.state.copy() if self.keep_history else self.state
         outcome = self._apply(step)
@@ -490,7 +498,7 @@ class Game:
             held = s.seats[s.seat_of(s.loser)].total if s.loser is not None else 0
             notes.append(sentences.ends(s.loser, held))
         else:  # a simulation keeps no history and needs no advice
-            hint = self.rules.hint(s)
+            hint = self.advice.hint(s)
             notes.append(hint)
         return went_out, came_in, hint
 
@@ -516,9 +524,9 @@ class Game:
         card = step.cards[0]
         k = len(step.cards)
         t = self._traits[card]
-        rules = self.rules
+        part = self.pile
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
-        fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or rules.may_land(s, card)
+        fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or part.may_land(s, card)
         _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history:
             notes.append(sentences.played(step.by, k, v.card_name(card), step.zone))
@@ -544,7 +552,7 @@ class Game:
         effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
-        value = rules.counts(card) if t.leaves_game else rules.top_value(s)
+        value = part.counts(card) if t.leaves_game else part.top_value(s)
         self._arrive(s, step.by, card, value, before)
         r = Resolution(
             s,
@@ -570,7 +578,7 @@ class Game:
                 return r
             if s.pending:
                 s.drop_pending(_unless_restriction)
-            self._arrive(s, step.by, s.pile[-1], rules.top_value(s), None)
+            self._arrive(s, step.by, s.pile[-1], part.top_value(s), None)
         if not s.pile and s.pending:
             # The pile left with the card (a one-time card on an empty pile, or a card that
             # cleared or gave the pile away): what binds the pile lapses with it, as when it
@@ -614,7 +622,7 @@ class Game:
         if not isinstance(step, Play) or card != step.cards[0]:
             return  # it burned, or left the game, or another card lies on top now
         for rule in self._going_on:
-            found = rule.goes_on(self.rules, s, seat, card, held)
+            found = rule.goes_on(self._rules, s, seat, card, held)
             if found is not None:
                 zone, most = found
                 s.going_on = GoingOn(by, zone, most, passed)
@@ -639,7 +647,7 @@ class Game:
     ) -> None:
         """``card`` has just come on top (played, moved, at the start): its units set what it
         carries over to the next play (``EffectSpec.on_top``)."""
-        if card in self.rules.fast.arrives:
+        if card in self.pile.fast.arrives:
             arrive(Arrival(s, self.variant, by, card, value, before), self.variant.effects_of(card))
 
     def _state_at(self, s: State, step: Play, effect_name: str) -> State | None:

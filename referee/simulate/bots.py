@@ -335,7 +335,7 @@ class SmartBot:
         self, game: Game, most: dict[Card, Play], info: dict[Card, _CardInfo]
     ) -> Play | None:
         """The lowest plain card on which nothing the next player is known to hold may land,
-        as the referee's own R5 check says (``Rules.may_follow``)."""
+        as the referee's own R5 check says (``Pile.may_follow``)."""
         s = game.state
         nxt = next_in(s, s.mover)
         if nxt is None:
@@ -358,7 +358,7 @@ class SmartBot:
             rank = info[card].rank
             if rank is None or rank - low > self.attack_margin or rank >= best_rank:
                 continue
-            answers = game.rules.may_follow(card)
+            answers = game.pile.may_follow(card)
             if any(c in answers for c in theirs):
                 continue
             best, best_rank = step, rank

@@ -226,10 +226,8 @@ def play(
     result = GameResult()
     plays = result.plays
     cards = result.cards
-    legal = game.rules.legal_steps  # given the state: one call fewer than game.legal_steps
-    # A table rule may let a player go on out of turn (rulings 110-111).
-    opens = game.rules.fast.lets_in or any(u.has("goes_on") for u in game.rules.table)
-    out_of_turn = game.out_of_turn_steps if opens else None
+    legal = game.choices.legal_steps  # given the state: one call fewer than game.legal_steps
+    out_of_turn = game.out_of_turn_steps if game.choices.out_of_turn else None
     push = game.trusted_push()  # bots choose from legal_steps()
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0

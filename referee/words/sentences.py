@@ -535,7 +535,7 @@ def _numbers(ok: tuple[int, ...], every: tuple[int, ...], voice: Voice | None = 
 
 
 def hint(d: HintFacts, voice: Voice) -> str:
-    """What the player to move may do now, from the facts ``Rules.hint_data`` reads off the
+    """What the player to move may do now, from the facts ``Advice.facts`` reads off the
     verdicts: short sentences, the play first, then picking up, then the cards that need a
     chosen player.  When picking up is the only step, it says exactly that."""
     if d.over:

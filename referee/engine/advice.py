@@ -1,0 +1,127 @@
+"""The advice: the legal set, worded (R11.1-R11.2; issue 39.5).
+
+``Advice`` is one part of a game (``engine.game.Game`` holds it).  It words a judgement of the
+filter (``Rules.judge``) with ``referee.words.sentences``, and every refusal with what the mover
+may do instead: the hint, made from the generator's answers (``Choices.playable``: each card the
+mover may hold in the zone due, judged as a play), so it never says other than the filter
+decides.
+The table's choices (``Choices.table``) are worded here too (``table``), the hint once for all.
+"""
+
+from __future__ import annotations
+
+from referee.engine.choices import Choices, TableChoices
+from referee.engine.judgement import Judgement
+from referee.engine.legality import Rules
+from referee.engine.steps import Step, Verdict
+from referee.state import State
+from referee.variant.model import Card
+from referee.words import sentences
+from referee.words.reasons import HintFacts, MayGo
+from referee.words.sentences import Voice
+
+
+class Advice:
+    """Verdicts in words and what the mover may do now, for one variant and any state given."""
+
+    def __init__(self, rules: Rules, choices: Choices) -> None:
+        self._rules = rules
+        self.choices = choices
+        self.variant = rules.variant
+        self.voice: Voice = rules.fast.voice
+        self._traits = rules.fast.traits
+
+    def explain(self, s: State, step: Step) -> Verdict:
+        """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
+        return self.worded(s, self._rules.judge(s, step))
+
+    def worded(self, s: State, j: Judgement, hint: str | None = None) -> Verdict:
+        """A judgement at ``s`` in words.  ``hint`` (``self.hint(s)``, what may be done
+        instead) when the caller has it already: every refusal at one position shares it, and
+        it is the costly part (each card judged again), so a screen wording many verdicts of
+        one step works it out once."""
+        message = sentences.verdict_message(j.reason, j.facts, self.voice)
+        if j.legal:
+            return Verdict(True, j.rule, message, "", None, j.reason, j.facts)
+        if hint is None:
+            hint = sentences.GAME_IS_OVER if s.over else self.hint(s)
+        instead = sentences.GAME_IS_OVER if s.over else hint
+        return Verdict(False, j.rule, message, instead, j.field, j.reason, j.facts)
+
+    def table(self, s: State, hint: str | None = None) -> TableChoices:
+        """Every choice the table offers the mover at ``s`` (``Choices.table``, each judged),
+        with the words of a judgement there: every refusal's "instead" is the same (``hint``,
+        if the caller has it), so it is worded once, when first needed."""
+        mover = None if s.over else s.names[s.mover]
+        hints: list[str] = [] if hint is None else [hint]
+
+        def verdict(j: Judgement) -> Verdict:
+            if j.legal:
+                return self.worded(s, j, "")
+            if not hints:
+                hints.append(self.hint(s))
+            return self.worded(s, j, hints[0])
+
+        return TableChoices(mover, tuple(self.choices.table(s)), verdict)
+
+    def hint(self, s: State) -> str:
+        """What the player to move may do now, in plain words (R11.2)."""
+        return sentences.hint(self.facts(s), self.voice)
+
+    def facts(self, s: State) -> HintFacts:
+        """The facts of what the player to move may do now (R11.2), for ``sentences.hint``: the
+        legal set, read from the verdicts (``judge``, R4.3 included) on every card the mover
+        may hold in the zone due, so the advice says exactly what ``judge`` allows and names
+        no card the table knows they cannot have."""
+        if s.over:
+            return HintFacts(over=True, loser=s.loser)
+        rules = self._rules
+        by = s.names[s.mover]
+        seat = s.seats[s.mover]
+        zone = rules.zone_due(s, s.mover)
+        held = seat.zone(zone)
+        universe = tuple(c for c in self.variant.all_cards() if rules.possible(s, c, held) >= 1)
+        counts = self.choices.playable(s, zone, universe)
+        return HintFacts(
+            over=False,
+            who=by,
+            zone=zone,
+            follow_up=s.follow_up,
+            # No hand cards while a draw pile remains: the table cards wait (R3.2).
+            locked=not s.follow_up and zone == "hand" and not seat.hand.count,
+            restriction=s.restriction,
+            value=rules.pile.top_value(s),
+            pile=len(s.pile),
+            chosen_player_cards=tuple(
+                self.variant.card_name(c) for c in counts if rules.needs[c].needs_target
+            ),
+            may=self._may_go(universe, counts),
+            pick_up=rules.may_pick_up(s),
+            take=rules.takes_face_up(s),
+            **{k: v for u in rules.zone_rules for k, v in u.hint(rules, s).items()},
+        )
+
+    def _may_go(self, universe: tuple[Card, ...], counts: dict[Card, int]) -> MayGo:
+        """The cards that may go (``counts``) beside those the mover may hold (``universe``),
+        by kind, as the words need them, and how many must go together."""
+        v = self.variant
+        at_least = min(counts.values(), default=1)
+        if len(counts) == len(universe) and at_least == 1:
+            return MayGo(any=True)
+
+        def wild(c: Card) -> bool:
+            return isinstance(c, int) and self._traits[c].wild
+
+        numbers = [c for c in universe if isinstance(c, int) and not wild(c)]
+        specials = [c for c in universe if isinstance(c, str)]
+        ranks = [c for c in universe if wild(c)]
+        return MayGo(
+            any=False,
+            numbers=tuple(c for c in numbers if c in counts),
+            all_numbers=tuple(numbers),
+            karma=tuple(v.card_name(c) for c in specials if c in counts),
+            all_karma=tuple(v.card_name(c) for c in specials),
+            wild=tuple(v.card_name(c) for c in ranks if c in counts),
+            all_wild=tuple(v.card_name(c) for c in ranks),
+            at_least=at_least,
+        )

@@ -1,0 +1,126 @@
+"""What the pile allows (R5): the one R5 check and what the pile shows the next card.
+
+``Pile`` is one part of a game (``engine.game.Game`` holds it), made once per variant and for
+any state given.  Every answer about landing - verdicts, legal steps, a blind face-down card,
+the advice, the bots - is its one check's (``fit``), whose yes or no the fast tables keep per
+view of the pile (``engine.fast``).
+"""
+
+from __future__ import annotations
+
+from referee import words
+from referee.effects import EffectSpec, Params, PileView
+from referee.engine.fast import FastTables
+from referee.engine.judgement import Judgement, no, refused, yes
+from referee.state import State
+from referee.variant import core
+from referee.variant.model import Card, Variant
+from referee.words.reasons import OnTop, Played, Reason, Restricted, TooLow, Who
+
+
+def _beats(card: int, value: int) -> bool:
+    """R5.2: a number goes on the same value or higher (the core rules' table says whether
+    the same value may follow)."""
+    return card >= value if core.RULES.equal_may_follow else card > value
+
+
+class Pile:
+    """The pile of one variant, for any state given: what judges the next card, what it counts
+    and what may land on it."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        fast = self.fast = FastTables.of(variant, self.fits_view)
+        self._traits = fast.traits
+        self._lands: dict[Card, tuple[tuple[EffectSpec, Params], ...]] = fast.lands
+        self._takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = fast.takes
+        self._counts = fast.counts  # what each card counts as on top
+        self._see_through = fast.see_through
+
+    def top_card(self, s: State) -> Card | None:
+        """The card that judges the next play: the top, seen through transparent cards."""
+        see_through = self._see_through
+        for card in reversed(s.pile):
+            if card not in see_through:
+                return card
+        return None
+
+    def counts(self, card: Card | None) -> int | None:
+        """What a card counts as on top (R5.2, R5.4); None: anything may go (no card)."""
+        return self._counts[card]
+
+    def top_value(self, s: State) -> int | None:
+        """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
+        return self.counts(self.top_card(s))
+
+    def view(self, s: State) -> PileView:
+        """The pile as the next card to land sees it: all the one R5 check reads."""
+        pile = s.pile
+        top: Card | None = None
+        judge: Card | None = None
+        if pile:
+            top = pile[-1]
+            judge = top if top not in self._see_through else self.top_card(s)
+        if s.pending:
+            free = any(p.free for p in s.pending.values())
+            return PileView(top, judge, self._counts[judge], s.restriction, free)
+        return PileView(top, judge, self._counts[judge])
+
+    def may_follow(self, card: Card) -> frozenset[Card]:
+        """The cards that may land on ``card`` just played on its own (no restriction set by
+        it): what a bot asks of the one R5 check before it plays a plain card."""
+        return self.fast.fits(PileView(card, card, self.counts(card)))
+
+    def may_land(self, s: State, card: Card) -> bool:
+        """Whether a card may go on the pile now: the yes/no of ``fit``, kept per view."""
+        return card in self.fast.fits(self.view(s))
+
+    def fits_view(self, view: PileView, card: Card) -> bool:
+        """``fit``'s yes or no, which the fast tables keep per view."""
+        return self.fit(view, card, "").legal
+
+    def fit(self, view: PileView, card: Card, by: str) -> Judgement:
+        """The one R5 check: may this card land on the pile as it is?  In order: a play due at
+        once takes any card (R8.3); the card's own units say where it may land, then the units
+        of the card that judges say what may go on it (house rules); a wild card goes on
+        anything (R5.3); a restriction binds (R5.4); else equal or higher (R5.1, R5.2)."""
+        name = self.variant.card_name(card)
+        if view.free:
+            return yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
+        for unit, params in self._lands[card]:
+            r = unit.lands_on(params, card, view, self.variant)
+            if r is not None:
+                return refused(by, r)
+        for unit, params in self._takes[view.judge]:
+            r = unit.takes(params, card, view, self.variant)
+            if r is not None:
+                return refused(by, r)
+        if self._traits[card].wild:
+            return yes("R5.3", Reason.WILD, Played(by, name))
+        limit = view.restriction
+        if limit is not None:
+            if limit.allows(card):
+                return yes("R5.4", Reason.IN_RANGE, Restricted(by, name, limit))
+            # The restriction names the card that set it and its rule, also after that card
+            # left the game (a one-time card) or lies under a see-through card.
+            return no(limit.rule, Reason.RESTRICTED, Restricted(by, name, limit))
+        value = view.value
+        if value is None:
+            return yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
+        if isinstance(card, int) and _beats(card, value):
+            return yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(view)))
+        return no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(view), value))
+
+    def _top_words(self, view: PileView) -> str:
+        card = view.judge
+        if card is None:
+            return "an empty pile"
+        value = view.value
+        name = self.variant.card_name(card)
+        if view.top is not None and view.top != card:
+            name = f"{name} (seen through {self.variant.card_name(view.top)})"
+        if isinstance(card, str) or value != card:
+            if self.variant.ordinary and value:  # 'Mirror, which counts as a Queen'
+                return f"{name}, which counts as {words.a_number(value, self.variant)}"
+            return f"{name}, which counts {value}"
+        return name
