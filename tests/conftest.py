@@ -38,6 +38,31 @@ def widget_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     tablecomp.enabled.cache_clear()
 
 
+@pytest.fixture
+def one_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Referee page's one table, the component (the app's default)."""
+    from referee.app import tablecomp
+
+    monkeypatch.delenv("KARMA_TABLE", raising=False)
+    tablecomp.enabled.cache_clear()
+    yield
+    tablecomp.enabled.cache_clear()
+
+
+@pytest.fixture
+def mounted_routes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table's routes count as mounted at the app's root, as ``karma app`` mounts them:
+    the Referee page hands the table its step route and token (tests/tablepage.py takes steps
+    through the route's own function).  The watchers the page starts stop with the test."""
+    from referee.app import follow, tableapi
+
+    monkeypatch.setattr(tableapi, "_prefix", "")
+    before = set(follow._watchers)
+    yield
+    for key in set(follow._watchers) - before:
+        follow._watchers.pop(key).stop()
+
+
 @pytest.fixture(autouse=True)
 def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no organiser guesses and no quota used: the counters are per app

@@ -1,4 +1,6 @@
-"""The Referee page (AppTest) and its logic (referee.app.table)."""
+"""The Referee page (AppTest) and its logic (referee.app.table).  The table is the component:
+a test reads the data the page hands it and takes each step through the step route's own
+function, then runs the page again (tests/tablepage.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 from support import TAKE_ONE, plain
+from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
 from referee.app import table
 from referee.app.common import builtin_yaml, md
@@ -17,61 +20,13 @@ from referee.engine import Game, PickUp, Play
 from referee.store import Conflict, StorageError, Store, default_path
 from referee.variant.registry import builtin
 
+pytestmark = pytest.mark.usefixtures("mounted_routes", "one_table")
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 XSS = "<img src=x onerror=alert(1)>"
 
 
 def texts(elements) -> list[str]:  # type: ignore[no-untyped-def]
     return [plain(e.value) for e in elements]
-
-
-def _html_text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def ours(at: AppTest, cls: str) -> list[str]:
-    """The text of each element of ours with class ``cls``: the last step ("kr-last"), the line
-    naming the game ("kr-caption")."""
-    return [
-        plain(_html_text(m.group(1)))
-        for h in at.html
-        for m in re.finditer(rf'class="{cls}"[^>]*>(.*?)</(?:div|p)>', h.value, re.S)
-    ]
-
-
-def glance(at: AppTest, what: str) -> str | None:
-    """The text of a glance element (data-glance="turn", "direction", "follow", "rank")."""
-    for h in at.html:
-        m = re.search(rf'data-glance="{what}">(.*?)</div>', h.value, re.S)
-        if m:
-            return _html_text(m.group(1))
-    return None
-
-
-def turn(at: AppTest) -> str | None:
-    return glance(at, "turn")
-
-
-def verdict(at: AppTest) -> tuple[bool, str] | None:
-    """The live verdict: (legal, its words with the rule tag) or None."""
-    for h in at.html:
-        m = re.search(r'class="kr-verdict kr-(yes|no)"(.*)', h.value, re.S)
-        if m:
-            return m.group(1) == "yes", _html_text(m.group(2).split(">", 1)[1])
-    return None
-
-
-def allowed(at: AppTest) -> bool:
-    v = verdict(at)
-    return v is not None and v[0]
-
-
-def asked(at: AppTest) -> str:
-    """What the screen asks for in the verdict's place ('Tap the card that was played.')."""
-    for h in at.html:
-        if 'class="kr-verdict kr-ask"' in h.value:
-            return _html_text(h.value)
-    return ""
 
 
 def app(query: dict[str, str] | None = None) -> AppTest:
@@ -96,10 +51,6 @@ def start(names: list[str], variant: str = "builtin:classic") -> AppTest:
     return at
 
 
-def tap(at: AppTest, card: object) -> AppTest:
-    return at.button(key=f"card_{card}").click().run()
-
-
 def test_md_escapes_markdown_and_html() -> None:
     assert plain(md(XSS)) == XSS
     assert "<" not in md(XSS).replace("\\<", "")
@@ -111,31 +62,31 @@ def test_new_game_then_legal_and_illegal_plays(data_dir: Path) -> None:
     gid = at.query_params["game"]
     assert gid and at.session_state["game_id"] == gid
     assert turn(at) == "Ann's turn"
-    assert "Ann may play any card" in asked(at)
-    tap(at, 4)
-    assert allowed(at)
-    at.button(key="do_play").click().run()
-    assert turn(at) == "Ben's turn"
-    assert any("Ann plays 4" in t for t in ours(at, "kr-last"))
-    # The step is stored before the page shows it.
+    assert "Ann may play any card" in data(at)["ask"]
+    assert said(data(at), 4)["legal"]
+    reply = play(at, 4)
+    assert turn(at) == "Ben's turn" and glance(reply["data"], "turn") == "Ben's turn"
+    assert any("Ann plays 4" in t for t in ours(data(at)["head"], "kr-last"))
+    # The step is stored before the table shows it.
     row = Store(default_path()).load_game(gid)
     assert row.steps == [{"by": "Ann", "play": [4]}]
-    tap(at, 3)
-    legal, words = verdict(at) or (True, "")
-    assert not legal and "R5.2" in words and "lower than 4" in words
-    assert "Ben may play from their hand: 4 or higher" in words  # what to do instead
-    assert at.button(key="do_play").disabled
+    three = said(data(at), 3)
+    assert not three["legal"] and three["rule"] == "R5.2" and "lower than 4" in words(three)
+    assert "Ben may play from their hand: 4 or higher" in words(three)  # what to do instead
+    # Play waits for a legal verdict; sent all the same, the engine refuses it again.
+    status, refused = step(at, "play", 3)
+    assert status == 200 and refused["reset"]
+    assert notes(refused)[0][0] == "error" and "R5.2" in notes(refused)[0][1]
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
 
 
 def test_undo_redo_and_pickup(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
-    assert at.button(key="do_undo").disabled and at.button(key="do_redo").disabled
-    tap(at, 9)
-    at.button(key="do_play").click().run()
-    at.button(key="do_pickup").click().run()
+    assert not data(at)["can_undo"] and not data(at)["can_redo"]
+    play(at, 9)
+    step(at, "pickup")
     assert turn(at) == "Ann's turn"
-    at.button(key="do_undo").click().run()
+    step(at, "undo")
     assert turn(at) == "Ben's turn"
     gid = at.session_state["game_id"]
     row = Store(default_path()).load_game(gid)
@@ -143,32 +94,34 @@ def test_undo_redo_and_pickup(data_dir: Path) -> None:
     # A fresh session (a refresh) sees the same game, redo included.
     at2 = app({"game": gid})
     assert turn(at2) == "Ben's turn"
-    assert not at2.button(key="do_redo").disabled
-    at2.button(key="do_redo").click().run()
+    assert data(at2)["can_redo"]
+    step(at2, "redo")
     assert turn(at2) == "Ann's turn"
     assert Store(default_path()).load_game(gid).undone == []
 
 
 def test_pickup_is_off_on_an_empty_pile(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
-    assert at.button(key="do_pickup").disabled  # the engine says R6.3: nothing to pick up
+    assert not data(at)["can_pick_up"]  # the engine says R6.3: nothing to pick up
     game = table.rebuild(Store(default_path()).load_game(at.session_state["game_id"])).game
     assert game.explain(PickUp("Ann")).rule == "R6.3" and not table.can_pick_up(game)
-    tap(at, 4)
-    at.button(key="do_play").click().run()
-    assert not at.button(key="do_pickup").disabled
+    status, refused = step(at, "pickup")  # sent all the same: refused, nothing recorded
+    assert notes(refused) == [("error", notes(refused)[0][1])] and "R6.3" in notes(refused)[0][1]
+    assert Store(default_path()).load_game(at.session_state["game_id"]).steps == []
+    play(at, 4)
+    assert data(at)["can_pick_up"]
 
 
 def test_target_choice_for_a_card_that_needs_one(data_dir: Path) -> None:
     at = start(["Ann", "Ben", "Cal"])
-    tap(at, "give_the_pile_to_a_friend")
-    # The card needs a player: the page asks for one before judging, and Play waits.
-    assert verdict(at) is None
-    assert "Who is the Give the Pile to a Friend for?" in asked(at)
-    assert at.button(key="do_play").disabled
-    at.segmented_control(key="sel_to").set_value("Cal").run()
-    assert allowed(at)
-    at.button(key="do_play").click().run()
+    card = "give_the_pile_to_a_friend"
+    # The card needs a player: the table asks for one before judging, and Play waits.
+    assert said(data(at), card)["ask"].startswith("Who is the Give the Pile to a Friend for?")
+    step(at, "play", card)  # sent all the same, without a player: nothing is recorded
+    assert Store(default_path()).load_game(at.session_state["game_id"]).steps == []
+    assert axis(data(at), card, "to")["by_mover"][""] == [["Ben", "Ben"], ["Cal", "Cal"]]  # type: ignore[index]
+    assert said(data(at), card, to="Cal")["legal"]
+    play(at, card, to="Cal")
     assert turn(at) == "Ben's turn"
     row = Store(default_path()).load_game(at.session_state["game_id"])
     assert row.steps == [{"by": "Ann", "play": ["give_the_pile_to_a_friend"], "to": "Cal"}]
@@ -177,6 +130,9 @@ def test_target_choice_for_a_card_that_needs_one(data_dir: Path) -> None:
 def test_hostile_player_name_is_only_ever_text(data_dir: Path) -> None:
     at = start([XSS, "Ben"])
     assert turn(at) == f"\u2068{XSS}\u2069's turn"  # as typed, isolated (ruling 63)
+    drawn = data(at)
+    for part in ("head", "foot"):  # the table's own HTML: every user word escaped
+        assert XSS not in drawn[part] and html.escape(XSS, quote=False) in drawn[part]
     for el in at.markdown:
         if XSS in plain(el.value):
             assert not el.allow_html
@@ -187,16 +143,15 @@ def test_second_tablet_gets_a_conflict_not_an_overwrite(data_dir: Path) -> None:
     one = start(["Ann", "Ben"])
     gid = one.session_state["game_id"]
     two = app({"game": gid})
-    tap(one, 5)
-    one.button(key="do_play").click().run()
+    play(one, 5)
     # Tablet two still shows Ann to move; its cached game is stale.
     store = Store(default_path())
     stale = table.rebuild(store.load_game(gid))
     stale.version = 1
     with pytest.raises(Conflict):
         table.commit(store, stale, Play("Ben", (6,)))
-    # On the page: the next rerun notices the new version and shows the game as stored.
-    tap(two, 6)
+    # On the page: the next run notices the new version and shows the game as stored.
+    two.run()
     assert turn(two) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]
 
@@ -205,90 +160,92 @@ def test_a_stale_play_is_refused_never_given_to_the_next_player(data_dir: Path) 
     one = start(["Ann", "Ben", "Cal"])
     gid = one.session_state["game_id"]
     two = app({"game": gid})
-    tap(two, 9)  # tablet two means: Ann plays 9
-    assert not two.button(key="do_play").disabled
-    tap(one, 4)
-    one.button(key="do_play").click().run()  # tablet one records Ann's 4 first
-    two.button(key="do_play").click().run()
-    warning = " ".join(texts(two.warning))
+    behind = data(two)  # tablet two means: Ann plays 9
+    assert said(behind, 9)["legal"]
+    play(one, 4)  # tablet one records Ann's 4 first
+    status, reply = step(two, "play", 9, shown=behind)
+    warning = " ".join(w for k, w in notes(reply) if k == "warning")
     assert (
         "Another tablet recorded a step first: Ann plays 4" in warning
         and "Your play was not recorded" in warning
     )
-    assert turn(two) == "Ben's turn"  # the fresh state, nothing selected
-    assert two.session_state["table_sel"].card is None
+    assert glance(reply["data"], "turn") == "Ben's turn" and turn(two) == "Ben's turn"
+    assert reply["reset"]  # the fresh state, nothing selected
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
     # Now up to date, tablet two's next play goes through.
-    tap(two, 9)
-    two.button(key="do_play").click().run()
+    play(two, 9)
     assert [s["by"] for s in Store(default_path()).load_game(gid).steps] == ["Ann", "Ben"]
 
 
 def test_a_stale_undo_is_refused(data_dir: Path) -> None:
     one = start(["Ann", "Ben"])
     gid = one.session_state["game_id"]
-    tap(one, 4)
-    one.button(key="do_play").click().run()
+    play(one, 4)
     two = app({"game": gid})  # shows Ann's 4, undo would take it back
-    tap(one, 6)
-    one.button(key="do_play").click().run()  # Ben's 6 lands first
-    two.button(key="do_undo").click().run()
-    assert any("Another tablet recorded a step first: Ben plays 6" in t for t in texts(two.warning))
+    behind = data(two)
+    play(one, 6)  # Ben's 6 lands first
+    _, reply = step(two, "undo", shown=behind)
+    assert any(
+        k == "warning" and "Another tablet recorded a step first: Ben plays 6" in w
+        for k, w in notes(reply)
+    )
     steps = Store(default_path()).load_game(gid).steps
     assert steps == [{"by": "Ann", "play": [4]}, {"by": "Ben", "play": [6]}]
     # A rename changes no step: an action shown before it still counts.
+    shown = data(one)
     Store(default_path()).rename_game(gid, "Friday")
-    one.button(key="do_undo").click().run()
-    assert any("Undid step 2: Ben plays 6" in t for t in texts(one.info))
+    _, reply = step(one, "undo", shown=shown)
+    assert any(k == "info" and w.startswith("Undid step 2: Ben plays 6") for k, w in notes(reply))
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
 
 
 def test_undo_says_which_step_it_undid(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
-    tap(at, 7)
-    at.button(key="do_play").click().run()
-    at.button(key="do_undo").click().run()
-    assert any(t.startswith("Undid step 1: Ann plays 7") for t in texts(at.info))
+    play(at, 7)
+    _, reply = step(at, "undo")
+    assert any(k == "info" and w.startswith("Undid step 1: Ann plays 7") for k, w in notes(reply))
 
 
 def test_a_play_recorded_out_of_turn_gets_the_r6_1_verdict(data_dir: Path) -> None:
+    """A play recorded for another player is the one choice the browser asks the page about
+    (the component's state value ``choice``): the page's next run judges it."""
     at = start(["Ann", "Ben", "Cal"])
-    tap(at, 9)
-    at.selectbox(key="sel_by").set_value("Cal").run()
-    legal, words = verdict(at) or (True, "")
-    assert not legal and "R6.1" in words and "it is Ann's turn, not Cal's" in words
-    assert at.button(key="do_play").disabled
-    at.selectbox(key="sel_by").set_value("").run()
-    assert allowed(at)
+    assert [v for v, _ in axis(data(at), 9, "by")["values"]] == ["", "Ben", "Cal"]  # type: ignore[index]
+    choice = {"version": data(at)["version"], "card": "9", "count": 1, "zone": "hand"}
+    at.session_state["table_comp"] = {"choice": {**choice, "by": "Cal", "to": "", "give": ""}}
+    judged = data(at.run())["judged"]
+    assert judged["sel"]["by"] == "Cal"
+    out = judged["said"]
+    assert not out["legal"] and out["rule"] == "R6.1"
+    assert "it is Ann's turn, not Cal's" in words(out)
+    _, refused = step(at, "play", 9, by="Cal")  # sent all the same: the engine refuses it
+    assert any(k == "error" and "R6.1" in w for k, w in notes(refused))
+    assert said(data(at), 9)["legal"]  # played by the one whose turn it is
 
 
-def test_the_zone_resets_after_a_rejected_step(data_dir: Path) -> None:
+def test_the_zone_is_the_steps_and_a_wrong_zone_says_why(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
-    tap(at, 9)
-    at.segmented_control(key="sel_zone").set_value("face_up").run()
-    legal, words = verdict(at) or (True, "")
-    assert not legal and "R3" in words  # hand cards come first
-    tap(at, 5)
-    assert at.session_state["sel_zone"] == "hand"
-    assert allowed(at)
+    assert axis(data(at), 9, "zone")["default"] == "hand"  # type: ignore[index]
+    wrong = said(data(at), 9, zone="face_up")
+    assert not wrong["legal"] and wrong["rule"].startswith("R3")  # hand cards come first
+    assert axis(data(at), 5, "zone")["default"] == "hand"  # type: ignore[index]
+    assert said(data(at), 5)["legal"]
 
 
-def struck(at: AppTest, card: object) -> bool:
-    b = at.button(key=f"card_{card}")
-    return b.proto.type == "tertiary" and not b.disabled  # crossed out, and still answers a tap
+def struck(at: AppTest, c: object) -> bool:
+    return bool(card(data(at), c)["struck"])  # crossed out, and still answers a tap
 
 
 def test_cards_that_cannot_be_played_are_struck_and_say_why(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
     assert not struck(at, 9)
-    tap(at, 9)
-    at.segmented_control(key="sel_count").set_value(3).run()
-    at.button(key="do_play").click().run()  # three 9s burn: every 9 is accounted for
-    assert any("burns" in t for t in ours(at, "kr-last"))
+    counts = axis(data(at), 9, "count")
+    assert counts is not None and [v for v, _ in counts["values"]] == ["1", "2", "3"]  # a hand
+    play(at, 9, count=3)  # three 9s burn: every 9 is accounted for
+    assert any("burns" in t for t in ours(data(at)["head"], "kr-last"))
     assert struck(at, 9) and not struck(at, 8)
-    tap(at, 9)  # a struck card says why, like any other tap (R4.3)
-    legal, words = verdict(at) or (True, "")
-    assert not legal and "R4.3" in words and at.button(key="do_play").disabled
+    nine = said(data(at), 9)  # a struck card says why, like any other tap (R4.3)
+    assert not nine["legal"] and nine["rule"] == "R4.3"
     # A one-time card, once used, is out of the game: greyed out too.
     game = Game.deal(builtin("family-create-your-karma"), ["Ann", "Ben", "Cal"])
     assert table.playable_cards(game)["change_your_seat"]
@@ -298,12 +255,12 @@ def test_cards_that_cannot_be_played_are_struck_and_say_why(data_dir: Path) -> N
 
 def test_known_hand_cards_and_direction_are_shown(data_dir: Path) -> None:
     at = start(["Ann", "Ben", "Cal"])
-    assert glance(at, "direction") == "↻ Clockwise"
-    assert any("Ann → Ben → Cal" in h.value for h in at.html)
-    tap(at, 9)
-    at.button(key="do_play").click().run()
-    at.button(key="do_pickup").click().run()  # Ben now holds the 9
-    players = next(h.value for h in at.html if 'class="kr-players"' in h.value)
+    assert glance(data(at), "direction") == "↻ Clockwise"
+    assert "Ann → Ben → Cal" in text_of(data(at)["head"])
+    play(at, 9)
+    step(at, "pickup")  # Ben now holds the 9
+    players = data(at)["foot"]
+    assert 'class="kr-players"' in players
     heads = re.findall(r'<th scope="col">([^<]*)</th>', players)
     ben = next(r for r in re.findall(r"<tr>(.*?)</tr>", players) if ">Ben</th>" in r)
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", ben)
@@ -313,9 +270,8 @@ def test_known_hand_cards_and_direction_are_shown(data_dir: Path) -> None:
 def test_a_game_resumes_from_the_url(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
     gid = at.session_state["game_id"]
-    for card in (3, 5, 7):
-        tap(at, card)
-        at.button(key="do_play").click().run()
+    for c in (3, 5, 7):
+        play(at, c)
     fresh = app({"game": gid})
     assert turn(fresh) == "Ben's turn"
     assert fresh.query_params["game"] == gid
@@ -323,7 +279,7 @@ def test_a_game_resumes_from_the_url(data_dir: Path) -> None:
     fresh.session_state["log_open"] = True  # the log opened
     fresh.run()
     log = next(h.value for h in fresh.html if 'class="kr-log"' in h.value)
-    assert _html_text(log).startswith("3. 7 Ann plays 7")
+    assert text_of(log).startswith("3. 7 Ann plays 7")
 
 
 def test_unknown_game_in_the_url_falls_back_to_a_new_game(data_dir: Path) -> None:
@@ -383,8 +339,8 @@ def _store_game(tmp_path: Path, players: list[str]) -> tuple[Store, str]:
 def test_rebuild_is_exact_including_redo(tmp_path: Path) -> None:
     store, gid = _store_game(tmp_path, ["Ann", "Ben", "Cal"])
     t = table.load_table(store, gid)
-    for step in (Play("Ann", (4,)), Play("Ben", (4, 4)), Play("Ben", (10,)), PickUp("Cal")):
-        table.commit(store, t, step)
+    for taken in (Play("Ann", (4,)), Play("Ben", (4, 4)), Play("Ben", (10,)), PickUp("Cal")):
+        table.commit(store, t, taken)
     table.undo(store, t)
     table.undo(store, t)
     again = table.load_table(store, gid)
@@ -417,8 +373,8 @@ def test_log_shows_only_the_last_steps_newest_first() -> None:
 def test_export_then_import_resumes_the_same_game(tmp_path: Path) -> None:
     store, gid = _store_game(tmp_path, ["Ann", "Ben"])
     t = table.load_table(store, gid)
-    for step in (Play("Ann", (7,)), Play("Ben", (9,)), PickUp("Ann")):
-        table.commit(store, t, step)
+    for taken in (Play("Ann", (7,)), Play("Ben", (9,)), PickUp("Ann")):
+        table.commit(store, t, taken)
     text = table.export_text(t)
     assert "variant: classic" in text and "pickup: Ann" in text
     gid2 = table.import_record(store, text, "game.yaml")
@@ -447,17 +403,18 @@ def test_a_step_that_failed_to_store_is_not_shown_as_taken(
 
     with monkeypatch.context() as m:
         m.setattr(Store, "save_steps", full_disk)
-        tap(at, 5)
-        at.button(key="do_play").click().run()
-        assert any(
-            t == "That step was not saved. The games folder cannot be written: the disk is full."
-            for t in texts(at.error)
-        )
-        assert turn(at) == "Ann's turn"
-        assert any("0 steps so far" in t for t in ours(at, "kr-caption"))
+        _, reply = step(at, "play", 5)
+        assert notes(reply) == [
+            (
+                "error",
+                "That step was not saved. The games folder cannot be written: the disk is full.",
+            )
+        ]
+        assert not reply["reset"]  # the choice is kept: press Play again
+        assert turn(at) == "Ann's turn" and glance(reply["data"], "turn") == "Ann's turn"
+        assert any("0 steps so far" in t for t in ours(data(at)["foot"], "kr-caption"))
     assert Store(default_path()).load_game(gid).steps == []
-    assert at.session_state["table_sel"].card == 5  # the choice is kept: press Play again
-    at.button(key="do_play").click().run()
+    play(at, 5)
     assert turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [5]}]
 
@@ -486,7 +443,6 @@ def test_a_play_that_loses_the_race_inside_the_store_is_refused(
     """Both tablets passed the version check; the store lets only the first write through."""
     at = start(["Ann", "Ben"])
     gid = at.session_state["game_id"]
-    tap(at, 9)
     real = Store.save_steps
 
     def other_tablet_first(self: Store, *args: object, **kwargs: object) -> int:
@@ -496,10 +452,10 @@ def test_a_play_that_loses_the_race_inside_the_store_is_refused(
         return real(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Store, "save_steps", other_tablet_first)
-    at.button(key="do_play").click().run()
-    warning = " ".join(texts(at.warning))
+    _, reply = step(at, "play", 9)
+    warning = " ".join(w for k, w in notes(reply) if k == "warning")
     assert "Another tablet recorded a step first: Ann plays 4" in warning
-    assert turn(at) == "Ben's turn"
+    assert reply["reset"] and turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"by": "Ann", "play": [4]}]
 
 
@@ -511,11 +467,11 @@ def test_a_pick_up_that_takes_a_face_up_card_asks_which(data_dir: Path) -> None:
     gid = table.import_record(store, text, "game.yaml")
     at = app({"game": gid})
     assert not at.exception
-    assert at.button(key="do_pickup").disabled  # which face-up card goes along?
-    assert at.selectbox(key="sel_take").options == ["2", "7"]
-    at.selectbox(key="sel_take").set_value(7).run()
-    assert not at.button(key="do_pickup").disabled
-    at.button(key="do_pickup").click().run()
+    take = data(at)["take"]
+    assert take["required"] and take["values"] == [["2", "2"], ["7", "7"]]  # Pick up waits
+    step(at, "pickup")  # without the card taken along: nothing is recorded
+    assert Store(default_path()).load_game(gid).steps == [] and turn(at) == "Ann's turn"
+    step(at, "pickup", take=7)
     assert turn(at) == "Ben's turn"
     assert Store(default_path()).load_game(gid).steps == [{"pickup": "Ann", "take": 7}]
 
@@ -547,13 +503,11 @@ steps: []
     gid = table.import_record(store, text, "game.yaml")
     at = app({"game": gid})
     assert not at.exception
-    assert "Or Ann may turn over the top card of the draw pile." in asked(at)
-    tap(at, 9)
-    zones = at.segmented_control(key="sel_zone")
-    assert "draw_pile" in zones.options or "Draw pile" in zones.options
-    zones.set_value("draw_pile").run()
-    assert allowed(at)
-    at.button(key="do_play").click().run()
+    assert "Or Ann may turn over the top card of the draw pile." in data(at)["ask"]
+    zones = dict(axis(data(at), 9, "zone")["values"])  # type: ignore[index]
+    assert zones["draw_pile"] == "Draw pile"
+    assert said(data(at), 9, zone="draw_pile")["legal"]
+    play(at, 9, zone="draw_pile")
     assert turn(at) == "Ben's turn"
     steps = Store(default_path()).load_game(gid).steps
     assert steps == [{"by": "Ann", "play": [9], "from": "draw_pile"}]
