@@ -47,6 +47,7 @@ from .test_browser_app import (
     XSS,
     new_page,
     no_horizontal_scroll,
+    open_game,
     settled,
     start_game,
     tap_targets_ok,
@@ -64,7 +65,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     issue 40); the game goes on on the phone, whose grid folds to the chosen card."""
     page = new_page(browser, EVERY_SIZE[0])
     reruns = Reruns(page)
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     expect(verdict(page, "ask")).to_be_attached()
     before = reruns.count()
@@ -175,7 +176,7 @@ def test_when_the_app_server_does_not_take_a_step_the_page_does(
 
     page = new_page(browser, PORTRAIT)
     reruns = Reruns(page)
-    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    gid = open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     asked: list[str] = []
 
@@ -203,7 +204,7 @@ def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, server: 
     """After a step the page is back at its top, where the step's outcome shows: the component
     scrolls it (no script element of the page's own comes and goes before the table)."""
     page = new_page(browser, PHONE)  # a page longer than the screen
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     tap(page, 4)
     expect(verdict(page, "yes")).to_be_visible()
@@ -221,7 +222,7 @@ def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
 ) -> None:
     # A tablet whose follow requests are lost: a stale tablet stays stale.
     one = new_page(browser, PORTRAIT)
-    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    gid = open_game(one, server, ["Ann", "Ben", "Cal"])
     two = new_page(browser, LANDSCAPE)
     unfollowing(two)
     two.goto(f"{server.url}/?game={gid}")
@@ -295,7 +296,7 @@ def test_a_second_tablet_follows_and_judges_against_the_new_step(
     browser: Browser, server: Server
 ) -> None:
     one = new_page(browser, PORTRAIT)
-    gid = start_game(one, server.url, ["Ann", "Ben", "Cal"])
+    gid = open_game(one, server, ["Ann", "Ben", "Cal"])
     two = new_page(browser, PHONE)
     two.goto(f"{server.url}/?game={gid}")
     turn_shown(two, "Ann")
@@ -330,7 +331,7 @@ def test_a_whole_bot_game_through_the_component(browser: Browser, server: Server
     at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
     page = new_page(browser, EVERY_SIZE[0])
     reruns = Reruns(page)
-    start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
+    open_game(page, server, ["Ann", "Ben"], "second-edition")
     for n, step in enumerate(steps, 1):
         page.set_viewport_size(EVERY_SIZE[n % len(EVERY_SIZE)])
         settled(page)
@@ -374,7 +375,7 @@ def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, server: S
     from referee.store import Store
 
     page = new_page(browser, PORTRAIT)
-    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    gid = open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     store = Store(server.data_dir / "karma.sqlite3")
     body = json.dumps(

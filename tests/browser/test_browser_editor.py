@@ -19,7 +19,7 @@ from referee.variant.loader import load_variant_text
 from referee.variant.schema_gen import SCHEMAS_DIR
 
 from .conftest import Server
-from .test_browser_app import LANDSCAPE, new_page, settled, start_game
+from .test_browser_app import LANDSCAPE, new_page, open_game, settled
 
 pytestmark = [
     pytest.mark.browser,
@@ -48,7 +48,7 @@ def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
     assert variant.startswith(f"# yaml-language-server: $schema={served}{VARIANT_SCHEMA}\n")
     assert load_variant_text(variant, "ours.yaml").ok
 
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     with page.expect_download() as dl:
         page.locator(".st-key-do_export button").click()
     record = Path(dl.value.path()).read_text(encoding="utf-8")

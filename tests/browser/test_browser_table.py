@@ -46,6 +46,7 @@ from .test_browser_app import (
     PORTRAIT,
     add_names,
     new_page,
+    open_game,
     open_panel,
     settled,
     shot,
@@ -129,7 +130,7 @@ def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
 ) -> None:
     """At a glance, on a tablet held either way (one game, the tablet turned: issue 40)."""
     page = new_page(browser, TABLETS[0])
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     empty = page.locator(".kr-card.kr-empty")
     expect(empty).to_have_text("Empty pile")  # an empty pile says so
     play(page, 9, 1)
@@ -171,7 +172,7 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
     browser: Browser, server: Server
 ) -> None:
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Karma, Musical Chairs (built in)")
+    open_game(page, server, ["Ann", "Ben", "Cal"], "family-create-your-karma")
     for viewport in EVERY_SIZE:  # at every size (the tablet turned, then a phone: issue 40)
         page.set_viewport_size(viewport)
         expect(card(page, "create_your_karma")).to_be_visible()
@@ -218,7 +219,7 @@ def test_number_karma_and_our_own_cards_are_told_apart_by_more_than_colour(
 
 def test_a_struck_card_says_why_when_tapped(browser: Browser, server: Server) -> None:
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben"])
+    open_game(page, server, ["Ann", "Ben"])
     tap_card(page, 9)
     count(page, 3).click()
     press(page, play_button(page), 1)  # three 9s burn: every 9 is accounted for
@@ -469,7 +470,7 @@ def test_a_whole_phone_game_needs_no_scroll(browser: Browser, server: Server) ->
     steps = _a_short_game(variant)
     at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
     page = new_page(browser, PHONE)
-    start_game(page, server.url, ["Ann", "Ben"], "Karma (second edition) (built in)")
+    open_game(page, server, ["Ann", "Ben"], "second-edition")
     reachable(page, ".st-key-join_corner button", "join")
     pictured = False
     for n, step in enumerate(steps, 1):
@@ -511,7 +512,7 @@ JOIN_STYLED = """() => { const b = document.querySelector('.st-key-join_corner b
 
 def test_join_is_in_reach_on_every_screen(browser: Browser, server: Server) -> None:
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben"])
+    open_game(page, server, ["Ann", "Ben"])
     for path in ("", "design", "rules", "games", "simulate"):
         if path:
             page.goto(f"{server.url}/{path}")
@@ -601,7 +602,7 @@ def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
     browser: Browser, server: Server
 ) -> None:
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     play(page, 9, 1)
     open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
     expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()  # drawn once opened

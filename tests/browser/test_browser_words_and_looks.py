@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
 from .tableui import play_button, settled, tap, verdict_box
-from .test_browser_app import new_page, start_game
+from .test_browser_app import new_page, open_game
 from .test_browser_table import AXE, EVERY_SIZE, PHONE, _size, axe_violations
 
 pytestmark = pytest.mark.browser
@@ -54,7 +54,7 @@ def test_the_verdict_is_as_large_as_next_and_a_disabled_play_is_grey(
     browser: Browser, server: Server
 ) -> None:
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     greys = []
     for _ in sizes(page):
@@ -201,7 +201,7 @@ def test_a_phone_says_how_to_choose_another_card_once_the_grid_folds(
     from .tableui import card, let_go
 
     page = new_page(browser, EVERY_SIZE[0])
-    start_game(page, server.url, ["Ann", "Ben", "Cal"])
+    open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
     hint = page.locator(".kt-fold-hint")
     expect(hint).to_have_count(0)  # no card chosen: no fold, no hint
