@@ -35,6 +35,9 @@ class Needs:
     # The chosen player must still be in (an effect that acts on their turn, R8.6).
     chosen_must_be_in: bool = False
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
+    # An effect before the gift reads the chosen player (``needs_target``: only such an effect
+    # reads it), so the dry run up to the gift, and the cards it could give, differ by player.
+    give_sees_target: bool = False
     target_rule: str = ""  # the rule of the effect that needs a chosen player
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)

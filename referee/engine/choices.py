@@ -371,7 +371,8 @@ class Choices:
     ) -> list[Step]:
         """The legal plays of ``card``, of which the mover holds ``have`` copies in the zone due:
         a plain card's are made once and kept (``made``: card -> [plays of 1..n copies][n]),
-        any other card's candidates each go through ``judge``."""
+        any other card's candidates each go through the filter (a play's every chosen player
+        at once: ``Rules.judge_players``, the same verdicts as ``judge``'s one by one)."""
         if card in plain:
             lists = made.get(card)
             if lists is None or have >= len(lists):
@@ -381,14 +382,28 @@ class Choices:
                 ]
             return lists[have]
         rules = self._rules
-        with rules.still():  # the state stands still while its candidates are judged
-            if self.needs[card].give_effect is None:
-                return [
-                    p
-                    for p in self._candidates(s, by, card, have, zone_name)
-                    if rules.judge(s, p).legal
-                ]
-            return self._gift_plays(s, by, card, have, zone_name)
+        t = self.needs[card]
+        if zone_name in BLIND and not rules.pile.may_land(s, card):
+            # R7.5: a blind card that does not fit asks no choice (``_candidates``).
+            return [
+                p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
+            ]
+        if t.give_effect is not None:
+            with rules.still():  # the state stands still while its candidates are judged
+                return self._gift_plays(s, by, card, have, zone_name)
+        if not t.needs_target:
+            return [
+                p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
+            ]
+        # Each count, each other player (``_candidates``' order), judged for them all at once.
+        others = [n for n in s.names if n != by]
+        out: list[Step] = []
+        for k in range(1, have + 1):
+            bare = Play(by, (card,) * k, zone_name)
+            for to, j in zip(others, rules.judge_players(s, bare, others), strict=True):
+                if j.legal:
+                    out.append(bare._replace(to=to))
+        return out
 
     def _gift_plays(
         self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
@@ -397,27 +412,32 @@ class Choices:
         verdict on a play and the card it gives is its verdict on the same play giving nothing
         (every check but the gift's, which comes after them all but the pile's, and the pile's
         does not look at the gift) and then the gift's own check; so each play is judged
-        once, and each card it could give checked."""
+        once.  The gift's check is R4.3 on what the giver holds when the gift resolves (a dry
+        run up to it): a card they are known to hold then passes it, so it is asked only of a
+        blind card.  The dry run is one for every chosen player unless an effect before the
+        gift reads whom the play chose (``Needs.give_sees_target``)."""
         rules = self._rules
-        if zone_name in BLIND and not rules.pile.may_land(s, card):
-            return [
-                p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
-            ]
         t = self.needs[card]
         targets: list[str | None] = [n for n in s.names if n != by] if t.needs_target else [None]
+        per_target = t.give_sees_target
         out: list[Step] = []
         for k in range(1, have + 1):
             cards = (card,) * k
-            for to in targets:
-                bare = Play(by, cards, zone_name, to)
-                if not rules.judge(s, bare).legal:
+            gifts: list[Card] | list[None] | None = None
+            blind = False
+            judged = rules.judge_players(s, Play(by, cards, zone_name), targets)
+            for to, j in zip(targets, judged, strict=True):
+                if not j.legal:
                     continue
-                for g in self._gift_choices(s, bare):
+                bare = Play(by, cards, zone_name, to)
+                if gifts is None or per_target:
+                    gifts, blind = self._gifts_of(s, bare)
+                for g in gifts:
                     if g is None:
                         out.append(bare)
                         continue
                     step = Play(by, cards, zone_name, to, g)
-                    if rules.give_refusal(s, step, t, card) is None:
+                    if not blind or rules.give_refusal(s, step, t, card) is None:
                         out.append(step)
         return out
 
@@ -445,13 +465,18 @@ class Choices:
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
+        return self._gifts_of(s, step)[0]
+
+    def _gifts_of(self, s: State, step: Play) -> tuple[list[Card] | list[None], bool]:
+        """``_gift_choices``, and whether the card is given blind (a face-down card: the next
+        in its order)."""
         then = self._rules.dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None
         give_from = first_zone(giver) if giver is not None else None
         if giver is None or give_from is None:
-            return [None]
+            return [None], False
         zone = giver.zone(give_from)
         if give_from == "face_down":
             assert zone.order is not None
-            return [zone.order[-1]]
-        return [*sorted(zone.known, key=strength)]
+            return [zone.order[-1]], True
+        return [*sorted(zone.known, key=strength)], False

@@ -13,7 +13,7 @@ card's earlier effects is judged on an explicit copy of the state, played up to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import cast
 
@@ -225,6 +225,18 @@ class Rules:
         """A play, judged in named steps whose first refusal is the verdict: the cards (R1.1,
         R4.1), the zone (what is pending, R8.3, R3), the copies held (R4.2, R4.3), the choices
         (R8), then the pile (R5, R7.5, R8.3) and the card's own checks."""
+        refused = self._unchosen(s, step)
+        if refused is not None:
+            return refused
+        card = step.cards[0]
+        chosen = self._check_choices(s, step, self.needs[card], card)
+        if chosen is not None:
+            return chosen
+        return self._landing(s, step.by, card, len(step.cards), step.zone)
+
+    def _unchosen(self, s: State, step: Play) -> Judgement | None:
+        """``_judge_play``'s verdict where it comes before the choices: the cards, the zone,
+        the copies held, and a blind card that does not fit (it asks no choice)."""
         refused = self._cards_refusal(step)
         if refused is not None:
             return refused
@@ -240,10 +252,35 @@ class Rules:
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
             return self._landing(s, step.by, card, k, zone_name)
-        chosen = self._check_choices(s, step, self.needs[card], card)
-        if chosen is not None:
-            return chosen
-        return self._landing(s, step.by, card, k, zone_name)
+        return None
+
+    def judge_players(self, s: State, step: Play, players: Sequence[str | None]) -> list[Judgement]:
+        """``judge``'s verdicts on ``step`` naming each of ``players`` (``to``), in order, with
+        the checks that do not look at the chosen player made once: a play of the mover's from
+        their zones is judged by ``_judge_play``, whose only check of the chosen player is the
+        choices' (R8); the rest comes before it (``_unchosen``) or after it (``_landing``), and
+        both are the same for every player named."""
+        if s.over or step.by != s.names[s.mover] or step.zone not in ZONES:
+            return [self.judge(s, step._replace(to=p)) for p in players]
+        refused = self._unchosen(s, step)
+        if refused is not None:
+            return [refused] * len(players)
+        card = step.cards[0]
+        t = self.needs[card]
+        landing: Judgement | None = None
+        out: list[Judgement] = []
+        by, give = step.by, step.give
+        for p in players:
+            if give is None:
+                j = self._target_refusal(s, by, p, t, card)
+            else:
+                j = self._check_choices(s, step._replace(to=p), t, card)
+            if j is None:
+                if landing is None:
+                    landing = self._landing(s, step.by, card, len(step.cards), step.zone)
+                j = landing
+            out.append(j)
+        return out
 
     def _before_choices(
         self, s: State, by: str, card: Card, k: int, zone_name: ZoneName
@@ -490,25 +527,42 @@ class Rules:
 
     def _check_choices(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
-        name = self.variant.card_name(card)
-        if t.needs_target:
-            rule = self.variant.rule_for(card, t.target_rule)
-            named = CardFacts(name, card)
-            if step.to is None:
-                return _no(rule, Reason.NEEDS_TARGET, named, field="to")
-            target = Target(step.to, name, card)
-            if step.to not in s.names:
-                return _no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
-            if step.to == step.by:
-                return _no(rule, Reason.TARGET_SELF, named, field="to")
-            if t.chosen_must_be_in and not s.is_in(s.seat_of(step.to)):
-                # The card's own rule when it has one (e.g. R8.12), else the effect's (R8.6).
-                return _no(rule, Reason.TARGET_OUT, target, field="to")
-        elif step.to is not None:
-            rule = self.variant.rule_for(card, t.first_rule)
-            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
+        refused = self._target_refusal(s, step.by, step.to, t, card)
+        if refused is not None:
+            return refused
         if step.give is not None:
             return self.give_refusal(s, step, t, card)
+        return None
+
+    def _target_refusal(
+        self, s: State, by: str, to: str | None, t: Needs, card: Card
+    ) -> Judgement | None:
+        """The chosen player (`to`), R8: one exactly where the card needs one, another player
+        who plays (and is still in, where the effect acts on their turn)."""
+        if t.needs_target:
+            if (  # the usual case: another player who plays (and is in, where it must be)
+                to is not None
+                and to != by
+                and to in s.names
+                and (not t.chosen_must_be_in or s.is_in(s.seat_of(to)))
+            ):
+                return None
+            name = self.variant.card_name(card)
+            rule = self.variant.rule_for(card, t.target_rule)
+            named = CardFacts(name, card)
+            if to is None:
+                return _no(rule, Reason.NEEDS_TARGET, named, field="to")
+            target = Target(to, name, card)
+            if to not in s.names:
+                return _no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
+            if to == by:
+                return _no(rule, Reason.TARGET_SELF, named, field="to")
+            # The card's own rule when it has one (e.g. R8.12), else the effect's (R8.6).
+            return _no(rule, Reason.TARGET_OUT, target, field="to")
+        if to is not None:
+            name = self.variant.card_name(card)
+            rule = self.variant.rule_for(card, t.first_rule)
+            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         return None
 
     def give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
