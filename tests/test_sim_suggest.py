@@ -7,6 +7,7 @@ simulate --suggest` says the same.  Small counts."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from test_sim_analysis import hot_potato
 
 from referee.cli import main
 from referee.simulate.analysis import Question, analyse
+from referee.simulate.stats import seat_edge
 from referee.simulate.suggest import Change, changes_for, problems, suggest
 from referee.variant.loader import dump_variant, variant_to_data
 from referee.variant.registry import resolve
@@ -113,3 +115,19 @@ def test_a_seat_with_an_edge_is_fixed_by_letting_the_lowest_card_start() -> None
                          skill=False), jobs=1)  # fmt: skip
     assert not b.seats.edge and all(s.covers(0.5) for s in b.seats.shares)
     assert problems(b) == []
+
+
+def test_a_seat_that_loses_more_often_is_not_said_to_have_an_edge() -> None:
+    """The seat a problem names is the one furthest from a fair share: where that seat loses
+    more often, it is said so, not that it has an edge (Head Start's games seen with the seats
+    the other way round: seat 1 loses every one)."""
+    a = analyse(Question(head_start(), players=2, max_games=40, cards=False, skill=False), jobs=1)
+    behind = replace(a, seats=seat_edge((40, 0)))
+    assert behind.seats.edge and behind.seats.worst == 0
+    assert [(p.kind, p.words) for p in problems(behind)] == [
+        ("seat", "Seat 1 loses more often than the others.")
+    ]
+    ahead = replace(a, seats=seat_edge((3, 30, 27)))  # three seats: seat 1 loses least
+    assert [p.words for p in problems(ahead)] == ["Seat 1 has an edge."]
+    fourth = replace(a, seats=seat_edge((20, 20, 20, 60)))  # seat 4 loses most
+    assert [p.words for p in problems(fourth)] == ["Seat 4 loses more often than the others."]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.simulate.analysis import Analysis, Question, Workers, analyse
-from referee.simulate.stats import Interval
+from referee.simulate.stats import Interval, SeatEdge
 from referee.variant.loader import VariantError, variant_from_data, variant_to_data
 from referee.variant.menu import Remedy
 from referee.variant.model import Card, Variant
@@ -159,11 +159,20 @@ def problems(a: Analysis) -> list[Problem]:
         top = next(c for c in v.all_cards() if str(c) == strong.card)
         out.append(Problem("strong", f"{strong.name} is worth far more than the rest.", top))
     if a.seats.edge:
-        out.append(Problem("seat", f"Seat {a.seats.worst + 1} has an edge."))
+        out.append(Problem("seat", seat_words(a.seats)))
     if a.question.skill and a.skill.known and a.skill.low <= 0 and a.games >= 50:
         out.append(Problem("luck", "The game is decided by luck: careful play makes no clear "
                            "difference."))  # fmt: skip
     return out
+
+
+def seat_words(seats: SeatEdge) -> str:
+    """The seat problem in true words: the seat named (the furthest from a fair share) has an
+    edge when it loses less often than a fair share, and none when it loses more often."""
+    j = seats.worst
+    if seats.shares[j].value > 1 / len(seats.shares):
+        return f"Seat {j + 1} loses more often than the others."
+    return f"Seat {j + 1} has an edge."
 
 
 @dataclass(frozen=True)
