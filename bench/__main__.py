@@ -3,8 +3,7 @@
 Every module runs even if an earlier one missed its target; the exit status says whether all
 met theirs.  ``python -m bench app`` runs only the modules whose name contains ``app``;
 ``python -m bench --smoke`` runs each at a tiny size without judging its targets (the test
-that keeps every bench working); ``python -m bench app --table widgets`` measures the
-Referee page with the earlier table of Streamlit's widgets (as ``KARMA_TABLE=widgets`` does).
+that keeps every bench working).
 """
 
 from __future__ import annotations
@@ -13,16 +12,12 @@ import importlib
 import sys
 from pathlib import Path
 
-from bench import SMOKE, TABLE
+from bench import SMOKE
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     flags = [a for a in args if a == SMOKE]
-    if TABLE in args:  # --table widgets: the Referee page's earlier table
-        i = args.index(TABLE)
-        flags += args[i : i + 2]
-        del args[i : i + 2]
     only = [a for a in args if a != SMOKE] or [""]
     here = Path(__file__).resolve().parent
     status = 0

@@ -11,8 +11,9 @@ alternately so that machine noise hits both alike.  The games are self-played in
 full-information mode and replayed into physical-table games, stored as the app stores them.
 Targets (issue 27.3): card tap -> verdict p90 <= 50 ms; Play -> updated table median <= 100 ms,
 p90 <= 200 ms; 1,000-step / 10-step median ratio <= 1.2.  With each figure, the browser's own CPU
-for it (the renderer's main thread, Chrome's ``TaskDuration`` over the same span): issue 27.3 asks
-the component to halve the browser's CPU per Play of the earlier table (``--table widgets``).
+for it (the renderer's main thread, Chrome's ``TaskDuration`` over the same span).  The table is
+the one the app has: the component (the earlier table of Streamlit's widgets is gone, issue
+43.2; its last figures are in docs/development.md).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench import smoke, table_mode
+from bench import smoke
 
 CHROMIUM = "/usr/bin/chromium"
 # (median, p90) targets in ms; None: no target for that figure.
@@ -42,8 +43,7 @@ TARGET_RATIO = 1.2
 ROUNDS = 30
 WARMUP = 3
 PLAYERS = ["Ann", "Ben", "Cal", "Dee"]
-TABLE_READY = ".st-key-grid_numbers"  # the Referee page has drawn its cards
-COMPONENT_READY = ".kt-card"  # ... as the table component (Playwright's CSS sees its shadow root)
+READY = ".kt-card"  # the table has drawn its cards (Playwright's CSS sees its shadow root)
 
 
 def self_played(steps_wanted: int) -> tuple[dict[str, list[Any]], list[Any]]:
@@ -99,11 +99,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(
-    data: Path, log: Path, table: str = "component"
-) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(data: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {**os.environ, "KARMA_DATA_DIR": str(data), "KARMA_TABLE": table}
+    env = {**os.environ, "KARMA_DATA_DIR": str(data)}
     cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(port), "--host", "127.0.0.1"]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -164,21 +162,16 @@ def _steps_said(n: int) -> str:
     return f"\u00b7 {n} {'step' if n == 1 else 'steps'} so far"
 
 
-def _tap_done(card: object, table: str = "component") -> str:
-    if table == "component":
-        return (
-            f'q => !!q(\'.kt-card[data-card="{card}"][aria-pressed="true"]\')'
-            " && !!q('.kt .kr-verdict:not(.kr-ask)')"
-        )
+def _tap_done(card: object) -> str:
     return (
-        f"() => !!document.querySelector('.st-key-card_{card} [data-testid=\"stBaseButton-primary\"]')"
-        " && !!document.querySelector('.st-key-action_bar .kr-verdict:not(.kr-ask)')"
+        f'q => !!q(\'.kt-card[data-card="{card}"][aria-pressed="true"]\')'
+        " && !!q('.kt .kr-verdict:not(.kr-ask)')"
     )
 
 
 def _play_done(n: int) -> str:
     said = _steps_said(n)
-    # The caption: the page's (widgets) or the table component's (in its shadow root).
+    # The caption: the table component's (in its shadow root).
     return f"q => {{ const c = q('.kr-caption'); return !!c && c.innerText.includes('{said}'); }}"
 
 
@@ -204,15 +197,12 @@ def next_step(data: Path, gid: str) -> tuple[object, bool, int]:
     return tappable[0], False, game.step_count + 1  # a refused tap, then Pick up
 
 
-# What is tapped: Streamlit's buttons, or the table component's own.
-BUTTONS = {
-    "widgets": (".st-key-card_{card} button", ".st-key-do_play button", ".st-key-do_pickup button"),
-    "component": (
-        '.kt-card[data-card="{card}"]',
-        ".kt-action.kt-primary",
-        ".kt-action:not(.kt-primary)",
-    ),
-}
+# What is tapped: the table component's card, Play and Pick up.
+CARD, PLAY, PICK_UP = (
+    '.kt-card[data-card="{card}"]',
+    ".kt-action.kt-primary",
+    '[data-k="do:pickup"]',
+)
 
 
 class BrowserCpu:
@@ -233,7 +223,6 @@ def measure(
     cpu: BrowserCpu,
     data: Path,
     gid: str,
-    table: str = "component",
     follower: Any = None,
 ) -> dict[str, float]:
     """One step of the game: a card tap, then Play (or Pick up).  Their times and the browser's
@@ -251,13 +240,12 @@ def measure(
             arg=[_steps_said(n - 1)],
         )  # the follower shows the step before this one: it is in step
         follower.evaluate(ARM_FOLLOWER, _steps_said(n))
-    tap_at, play_at, pick_up_at = BUTTONS[table]
-    if table == "component":  # the new step's data has reached the component
-        page.wait_for_selector(f'{tap_at.format(card=card)}[aria-pressed="false"]')
+    # The new step's data has reached the component.
+    page.wait_for_selector(f'{CARD.format(card=card)}[aria-pressed="false"]')
     out: dict[str, float] = {}
     for what, click, done in (
-        ("tap", tap_at.format(card=card), _tap_done(card, table)),
-        ("step", play_at if plays else pick_up_at, _play_done(n)),
+        ("tap", CARD.format(card=card), _tap_done(card)),
+        ("step", PLAY if plays else PICK_UP, _play_done(n)),
     ):
         before = cpu.busy_ms()
         out[what] = float(page.evaluate(MEASURE, [click, done]))
@@ -319,13 +307,11 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     tiny = smoke(argv)
-    table = table_mode(argv)
-    print(f"the Referee page's table: {table}")
     long, rounds, warmup = (20, 2, 1) if tiny else (1000, ROUNDS, WARMUP)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         games = {f"{long}-step": store_game(data, long), "10-step": store_game(data, 10)}
-        proc, url = start_server(data, data / "server.log", table)
+        proc, url = start_server(data, data / "server.log")
         kinds = ("tap", "step", "tap_cpu", "step_cpu")
         times: dict[str, dict[str, list[float]]] = {k: {w: [] for w in kinds} for k in games}
         follows: list[float] = []
@@ -333,13 +319,12 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM)
                 pages, cpus = {}, {}
-                ready = COMPONENT_READY if table == "component" else TABLE_READY
                 for name, gid in games.items():
                     ctx = browser.new_context(viewport={"width": 768, "height": 1024})
                     page = ctx.new_page()
                     page.set_default_timeout(30_000)
                     page.goto(f"{url}/?game={gid}")
-                    page.wait_for_selector(ready)
+                    page.wait_for_selector(READY)
                     pages[name] = page
                     cpus[name] = BrowserCpu(page)
                 # Tablet B: the 10-step game on another tablet, which only follows it.
@@ -347,11 +332,11 @@ def main(argv: list[str] | None = None) -> int:
                 follower = ctx.new_page()
                 follower.set_default_timeout(30_000)
                 follower.goto(f"{url}/?game={games['10-step']}")
-                follower.wait_for_selector(ready)
+                follower.wait_for_selector(READY)
                 for i in range(rounds + warmup):
                     for name, gid in games.items():
                         watching = follower if name == "10-step" else None
-                        got = measure(pages[name], cpus[name], data, gid, table, watching)
+                        got = measure(pages[name], cpus[name], data, gid, watching)
                         if i >= warmup:
                             for what in kinds:
                                 times[name][what].append(got[what])
@@ -385,8 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         "targets (issue 27.3): card tap -> verdict p90 <= 50 ms; Play -> updated table median "
-        f"<= 100 ms, p90 <= 200 ms; ratio <= {TARGET_RATIO}; browser CPU per Play half the "
-        f"earlier table's (--table widgets); {rounds} steps per game; 2 taps per step; "
+        f"<= 100 ms, p90 <= 200 ms; ratio <= {TARGET_RATIO}; "
+        f"{rounds} steps per game; 2 taps per step; "
         "(issue 43.3) Play on tablet A -> the step drawn on tablet B p90 <= 300 ms"
     )
     print("OK" if ok else "SLOWER THAN THE TARGET")

@@ -23,8 +23,8 @@ from typing import Any
 from bench import smoke
 from bench.bench_app import (
     CHROMIUM,
-    COMPONENT_READY,
     PLAYERS,
+    READY,
     browser_missing,
     self_played,
     start_server,
@@ -102,7 +102,7 @@ def run_count(browser: Any, count: int, tiny: bool = False) -> tuple[float, floa
                 page = ctx.new_page()
                 page.set_default_timeout(60_000)
                 page.goto(f"{url}/?game={games[i % len(games)]}")
-                page.wait_for_selector(COMPONENT_READY)  # the app's default table
+                page.wait_for_selector(READY)  # the table has drawn its cards
                 pages.append(page)
             time.sleep(settle)
             c0, t0 = cpu_seconds(proc.pid), time.monotonic()

@@ -24,31 +24,6 @@ settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("KARMA_HYPOTHESIS", "suite"))
 
 
-@pytest.fixture(autouse=True)
-def widget_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The tests written for the Referee page's earlier table (Streamlit's widgets) run on it:
-    $KARMA_TABLE=widgets here and in every app server a test starts, unless the test asks for
-    the component (the app's default; tests/test_app_tablecomp.py, the browser tests in
-    test_browser_component.py), until those tests move to the component (issue 27)."""
-    from referee.app import tablecomp
-
-    monkeypatch.setenv("KARMA_TABLE", "widgets")
-    tablecomp.enabled.cache_clear()
-    yield
-    tablecomp.enabled.cache_clear()
-
-
-@pytest.fixture
-def one_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The Referee page's one table, the component (the app's default)."""
-    from referee.app import tablecomp
-
-    monkeypatch.delenv("KARMA_TABLE", raising=False)
-    tablecomp.enabled.cache_clear()
-    yield
-    tablecomp.enabled.cache_clear()
-
-
 @pytest.fixture
 def mounted_routes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The table's routes count as mounted at the app's root, as ``karma app`` mounts them:

@@ -157,9 +157,15 @@ def _app(query: dict[str, str] | None = None, path: str | None = None) -> AppTes
 
 
 def _shown(at: AppTest) -> str:
-    """Every text the page shows, its HTML parts (the table at a glance) included."""
+    """Every text the page shows, its HTML parts and the data it hands the table component
+    (the table at a glance, the players) included."""
+    table = [e.proto.json for e in at.get("bidi_component")]
     return " ".join(
-        plain(str(e.value)) for e in [*at.markdown, *at.caption, *at.warning, *at.button, *at.html]
+        [
+            plain(str(e.value))
+            for e in [*at.markdown, *at.caption, *at.warning, *at.button, *at.html]
+        ]
+        + table
     )
 
 

@@ -13,14 +13,14 @@ from streamlit.testing.v1 import AppTest
 from support import TAKE_ONE, plain
 from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
-from referee.app import table
+from referee.app import table, tableapi
 from referee.app.common import builtin_yaml, md
 from referee.app.glance import top_card
 from referee.engine import Game, PickUp, Play
 from referee.store import Conflict, StorageError, Store, default_path
 from referee.variant.registry import builtin
 
-pytestmark = pytest.mark.usefixtures("mounted_routes", "one_table")
+pytestmark = pytest.mark.usefixtures("mounted_routes")
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -55,6 +55,22 @@ def test_md_escapes_markdown_and_html() -> None:
     assert plain(md(XSS)) == XSS
     assert "<" not in md(XSS).replace("\\<", "")
     assert plain(md("**bold** [x](javascript:1) :red[y]")) == "**bold** [x](javascript:1) :red[y]"
+
+
+def test_the_table_is_one_component(data_dir: Path) -> None:
+    """The glance, the cards, the choices, the verdict, Play, Pick up, Undo and Redo and the
+    players: all the component's.  No Streamlit widget of the page takes a step."""
+    at = start(["Ann", "Ben", "Cal"])
+    drawn = data(at)
+    assert drawn["api"] == tableapi.STEP_PATH and drawn["token"]  # every step: the route
+    assert drawn["version_api"] and not drawn["rerun"]
+    keys = {b.key for b in at.button}
+    assert not any(str(k).startswith(("card_", "do_")) for k in keys - {"do_leave"})
+    assert not any("sel_" in str(w.key) for w in [*at.selectbox, *at.segmented_control])
+    # A panel open beside the table: steps still go to the route, and the page draws again.
+    at.session_state["log_open"] = True
+    drawn = data(at.run())
+    assert drawn["api"] == tableapi.STEP_PATH and drawn["rerun"] and not drawn["version_api"]
 
 
 def test_new_game_then_legal_and_illegal_plays(data_dir: Path) -> None:

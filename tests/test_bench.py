@@ -5,7 +5,6 @@ the day someone wants its figures.  No figure is judged: timings live in bench/.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +28,6 @@ def test_the_bench_runs_at_a_tiny_size(name: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--smoke", name],
         cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if k != "KARMA_TABLE"},  # as shipped
         capture_output=True,
         text=True,
         timeout=600,
@@ -40,31 +38,3 @@ def test_the_bench_runs_at_a_tiny_size(name: str) -> None:
     assert len(lines) > 2, done.stdout  # it printed figures, not just its name
     if name in BROWSER and Path("/usr/bin/chromium").exists():
         assert "skipped" not in done.stdout, done.stdout
-
-
-@pytest.mark.browser
-def test_the_app_bench_measures_the_earlier_table_too() -> None:
-    """`python -m bench app --table widgets`: the same figures with the Referee page's earlier
-    table of Streamlit's widgets, to compare with the component (issue 27.3)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--smoke", "app", "--table", "widgets"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert done.stdout.startswith("== bench_app (smoke run"), done.stdout
-    if Path("/usr/bin/chromium").exists():
-        assert "the Referee page's table: widgets" in done.stdout, done.stdout
-        assert "card tap -> verdict" in done.stdout, done.stdout
-
-
-def test_the_table_mode_is_a_flag_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bench import table_mode
-
-    monkeypatch.delenv("KARMA_TABLE", raising=False)
-    assert table_mode(["--smoke", "--table", "widgets"]) == "widgets"
-    assert table_mode(["--table", "component"]) == table_mode([]) == "component"
-    monkeypatch.setenv("KARMA_TABLE", "widgets")
-    assert table_mode([]) == "widgets"

@@ -50,7 +50,6 @@ def _ask(store: Store, gid: str, action: str, version: int, **choice: Any) -> di
         "token": tableapi.step_token(gid, store.access_key(gid)),
         "version": version,
         "action": action,
-        "acted": 0,
         "card": None,
         "count": 1,
         "zone": None,
@@ -198,6 +197,11 @@ def test_links_name_the_routes_only_where_they_are_mounted(monkeypatch: pytest.M
     got = tableapi.links("g", "t" * 32, "f", 750)
     assert got["api"] == "/club/api/karma/step" and got["version_api"] == "/club/api/karma/version"
     assert tableapi.links("g", "", "f", 750)["api"] is None  # a game without a link key
+    # A panel open beside the table: the steps still go to the route, the page draws again
+    # after each (``rerun``) and follows other tablets itself.
+    beside = tableapi.links("g", "t" * 32, "f", 750, panels=True)
+    assert beside["api"] == "/club/api/karma/step" and beside["token"] == "t" * 32
+    assert beside["rerun"] and beside["version_api"] is None and not got["rerun"]
 
 
 # --- over HTTP, against a real app server ------------------------------------------------------

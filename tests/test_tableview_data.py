@@ -169,13 +169,6 @@ def test_the_browsers_choice_is_looked_up_never_trusted() -> None:
     assert td.selection_from("play 9", game) is None
 
 
-def test_the_component_is_the_default_and_widgets_the_fallback() -> None:
-    assert td.component_wanted({})
-    assert td.component_wanted({"KARMA_TABLE": "component"})
-    assert not td.component_wanted({"KARMA_TABLE": "widgets"})
-    assert not td.component_wanted({"KARMA_TABLE": " Widgets "})
-
-
 def test_no_rule_key_or_sentence_is_written_in_the_script() -> None:
     """Issue 43.2: the browser keeps a selection, looks it up and draws.  What the script once
     did itself (the selection rules of view.settled, the choice key 'card|zone|count|to|give',

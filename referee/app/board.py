@@ -12,7 +12,6 @@ import streamlit as st
 from . import glance, table
 from .cardgrid import CARD_STYLE, top_card_html
 from .glance import esc
-from .view import VerdictView
 
 # The verdict box (no user text): the page's and the table component's (referee.app.tablecomp).
 VERDICT_CSS = """
@@ -222,37 +221,4 @@ def end_html(tbl: table.Table) -> str:
         f'<div class="kr-end-why">{esc(end.why)}</div>'
         f'<ol class="kr-podium" aria-label="The order players went out">{podium}</ol>'
         f'<div class="kr-numbers">{esc(numbers)}</div></div>'
-    )
-
-
-def verdict_html(verdict: VerdictView) -> str:
-    """The live verdict: ✓ or ✗ and Yes/No (not colour alone), the answer, what to do, and the
-    rule as a small tag (its parts from sentences.verdict_parts, via the view: one voice), then
-    what the chosen card does, in its own words."""
-    legal = verdict.legal
-    cls, mark = ("kr-yes", "✓") if legal else ("kr-no", "✗")
-    todo = "".join(
-        f'<p class="kr-todo">{esc(text)}</p>' for text in (verdict.detail, verdict.todo) if text
-    )
-    if verdict.about:
-        todo += f'<p class="kr-about">{esc(verdict.about)}</p>'
-    rule = (
-        f'<span class="kr-rule" title="The rule book\'s rule">{esc(verdict.rule)}</span>'
-        if verdict.rule
-        else ""
-    )
-    return (
-        f'<div class="kr-verdict {cls}" role="status" data-legal="{str(legal).lower()}">'
-        f'<span class="kr-mark" aria-hidden="true">{mark}</span>'
-        f'<div><p class="kr-answer">{esc(verdict.answer)}</p>{todo}</div>{rule}</div>'
-    )
-
-
-def ask_html(text: str, about: str = "") -> str:
-    """What the screen asks for next (tap a card, choose a player), in the verdict's place;
-    ``about`` is what the chosen card does (it helps to choose its player)."""
-    more = f'<p class="kr-about">{esc(about)}</p>' if about else ""
-    return (
-        '<div class="kr-verdict kr-ask" role="status"><span class="kr-mark" aria-hidden="true">'
-        f'☞</span><div><p class="kr-todo">{esc(text)}</p>{more}</div></div>'
     )

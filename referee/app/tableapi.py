@@ -1,17 +1,17 @@
 """The table component's own requests to the app server: a step, and the version of its game.
 
-Why: a step sent through Streamlit reruns the page's script and makes the browser apply the
-rerun to Streamlit's whole app (about 90 ms of a tablet's CPU per Play, most of it Streamlit's
-own); a request of the component's own is answered with the next step's data, which it draws
-itself.  ``referee/app/server.py`` mounts these routes beside Streamlit's (``st.App``); an app
-server without them (AppTest, ``streamlit run`` of the page itself) sends no ``api`` to the
-component, which then takes the earlier path (a trigger value, a rerun) and follows other
-tablets through ``referee.app.follow``'s iframe.
+Why: every step of a game goes here (issue 43.2: one step route).  A step sent through
+Streamlit would rerun the page's script and make the browser apply the rerun to Streamlit's
+whole app (about 90 ms of a tablet's CPU per Play, most of it Streamlit's own); a request of
+the component's own is answered with the next step's data, which it draws itself.
+``referee/app/server.py`` mounts these routes beside Streamlit's (``st.App``); an app server
+without them (``streamlit run`` of the page itself) hands the component no ``api``: its table
+then says that it takes no steps there.
 
 What a request may do is what the page that drew the component may do: a step request carries
 the game's *step token*, a keyed hash of the game's id by its secret link key that only a page
 allowed to show the game hands out (``referee.access``), and is judged by the engine again
-(``stepping.act``: the same function as the page's buttons).  A version request names the
+(``stepping.act``: the same function as the end of a game's Undo and Redo on the page).  A version request names the
 game by its follow token (``referee.app.follow``).  Bodies are small JSON objects, read up to
 :data:`MAX_BODY` bytes; every answer is JSON or a number, never a traceback.
 """
@@ -63,20 +63,22 @@ def step_token(gid: str, key: str | None) -> str:
 
 
 def links(
-    gid: str, step: str, follow_token: str, period_ms: int, steps: bool = True
+    gid: str, step: str, follow_token: str, period_ms: int, panels: bool = False
 ) -> dict[str, object]:
     """What the component needs to send its own requests (``api`` None: the routes are not
-    mounted on this app server, the game has no link key, or ``steps`` is False: the page
-    must take the steps itself, to draw what it shows beside the table with them)."""
+    mounted on this app server, or the game has no link key: no step can be taken).
+    ``panels``: the page draws the game beside the table too (the game log, the fix panel),
+    so the component asks it to draw again after each step (``rerun``), and the page follows
+    other tablets itself, so that a change it draws is never drawn twice."""
     mounted = _prefix is not None and bool(step)
+    follows = mounted and not panels
     return {
         "gid": gid,
-        "api": f"{_prefix}{STEP_PATH}" if mounted and steps else None,
-        "token": step if mounted and steps else "",
-        # With steps taken by the page (a panel open), the page follows other tablets too
-        # (its own follower and a rerun), so that a change it draws is never drawn twice.
-        "version_api": f"{_prefix}{VERSION_PATH}" if mounted and steps else None,
-        "follow": follow_token if mounted and steps else "",
+        "api": f"{_prefix}{STEP_PATH}" if mounted else None,
+        "token": step if mounted else "",
+        "rerun": panels,
+        "version_api": f"{_prefix}{VERSION_PATH}" if follows else None,
+        "follow": follow_token if follows else "",
         "period": period_ms,
     }
 
@@ -139,7 +141,6 @@ FIELDS: dict[str, tuple[str | None, ...]] = {
     "to": (_TEXT, None),
     "give": (_TEXT, None),
     "take": (_TEXT, None),
-    "acted": (_NUMBER, None),
 }
 
 

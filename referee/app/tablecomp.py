@@ -1,12 +1,13 @@
-"""The step's controls as one component of our own (issue 27.2; Streamlit Components v2).
+"""The Referee page's one table: a component of our own (issues 27.2, 43.2; Components v2).
 
-Why: with Streamlit's widgets every card tap is a full rerun of the Referee page (120-300 ms on a
-tablet).  This component draws the card grid, the choices, the verdict box and Play / Pick up
-from plain data (``referee.app.tableview_data``), and answers a tap in the browser from the
-verdicts the server judged ahead of the taps.  The server hears only a play recorded for another
-player (the state value ``choice``: it judges that one and sends the verdict back) and Play /
-Pick up (the trigger value ``action``, judged again by the engine: the browser's verdict is
-never trusted).  The page uses it unless $KARMA_TABLE is ``widgets`` (the earlier table).
+Why: with Streamlit's widgets every card tap was a full rerun of the Referee page (120-300 ms
+on a tablet).  This component draws the glance, the card grid, the choices, the verdict box,
+Play / Pick up / Undo / Redo and the players from plain data (``referee.app.tableview_data``),
+and answers a tap in the browser from the verdicts the server judged ahead of the taps.  Every
+step goes to the step route (``referee.app.tableapi``: judged again by the engine, the
+browser's verdict is never trusted).  The page hears only a play recorded for another player
+(the state value ``choice``: it judges that one and sends the verdict back) and a request to
+draw again (the trigger value ``action``: ``refresh``).
 
 The component's script and style are files beside this module (``static/tablecomp.js``,
 ``static/tablecomp.css``), read once at import; no user text is in them, and the script sets
@@ -15,7 +16,6 @@ every text from the data with ``textContent``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,6 @@ from referee.words.markdown import isolate_words
 
 from . import board, stepping, table, tableview_data
 from .cardgrid import CARD_STYLE
-from .tableview_data import component_wanted
 from .view import Selection, StepFacts
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -44,12 +43,6 @@ _mount = st.components.v2.component(
     + board.css(board.BOARD_STYLE),
     isolate_styles=True,
 )
-
-
-@functools.cache
-def enabled() -> bool:
-    """$KARMA_TABLE read once per app server (``enabled.cache_clear()`` in tests)."""
-    return component_wanted()
 
 
 def value(name: str) -> Any:
@@ -94,8 +87,7 @@ def draw(
     on_action: Callable[[], None],
 ) -> None:
     """Mount the component with this step's data; ``on_choice`` runs when the browser says a
-    choice the server must judge, ``on_action`` when an action comes back to the page (Play,
-    Pick up, Undo or Redo when the app server has no table requests, another tablet's step)."""
+    choice the server must judge, ``on_action`` when it asks the page to draw again."""
     _mount(  # its element carries the class st-key-table_comp (KEY)
         key=KEY,
         data=data,

@@ -13,7 +13,6 @@ holds them, a name alone on a button as it was typed.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -39,7 +38,6 @@ from .view import (
     view,
 )
 
-ENV = "KARMA_TABLE"
 NONE = ""  # an axis's value for "no player" or "not seen", as the browser keys it
 
 # Every word the component shows that is not about this game: written here, never in the
@@ -56,14 +54,11 @@ WORDS = {
     "redo": "Redo",
     # On a phone a chosen card folds the grid to that card: said under it.
     "fold_hint": "Tap it again to choose another card.",
+    # A step the app server refused without saying why, and an app server with no step route
+    # (``streamlit run`` of the page itself, not ``karma app``).
+    "not_taken": "That step was not taken. Check the table and try again.",
+    "no_steps": "This app cannot record steps: start it with karma app.",
 }
-
-
-def component_wanted(env: Mapping[str, str] | None = None) -> bool:
-    """The Referee page draws the step's controls as one component, unless $KARMA_TABLE says
-    ``widgets`` (Streamlit's own widgets, the earlier table: kept for one release as a fallback
-    while the tests written for it move to the component)."""
-    return (os.environ if env is None else env).get(ENV, "").strip().lower() != "widgets"
 
 
 Said = VerdictView | Ask  # what a choice gets: a verdict, or a question (whom is it for?)

@@ -84,7 +84,7 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("shared-server")
     data = tmp / "data"
     data.mkdir()
-    srv = Server(data, tmp / "server.log", env={"KARMA_TABLE": "component"})
+    srv = Server(data, tmp / "server.log")
     srv.start()
     yield srv
     srv.stop()
@@ -94,9 +94,8 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     """The app server a test drives: this worker's shared one, or a server of the test's own
     for a test marked ``own_server`` (it restarts or kills the server, watches its processes,
-    or needs an empty store) or ``widget_table`` (the earlier table: another setting)."""
-    own = any(request.node.get_closest_marker(m) for m in ("own_server", "widget_table"))
-    if not own:
+    or needs an empty store)."""
+    if request.node.get_closest_marker("own_server") is None:
         srv = request.getfixturevalue("shared_server")
         if srv.proc is None or srv.proc.poll() is not None:  # a test before it killed it
             srv.start()
@@ -108,16 +107,6 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(autouse=True)
-def table_drawn(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app servers a browser test starts draw the table as the app does by default: the
-    component.  A test marked ``widget_table`` drives the earlier table of Streamlit's widgets,
-    the fallback kept for one release ($KARMA_TABLE=widgets; tests/conftest.py sets it for the
-    AppTest tests, which cannot run the component's script)."""
-    if request.node.get_closest_marker("widget_table") is None:
-        monkeypatch.setenv("KARMA_TABLE", "component")
 
 
 @pytest.fixture

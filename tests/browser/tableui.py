@@ -2,9 +2,7 @@
 (issue 27.2, ``referee/app/tablecomp.py``).  Its parts are found by the component's own markup
 (``data-card``, ``data-field``, ``data-k``), which Playwright's CSS finds inside its shadow root.
 
-Every browser test's app servers draw the component (tests/browser/conftest.py); a test marked
-``widget_table`` drives the earlier table of Streamlit's widgets instead, kept for one release
-as a fallback ($KARMA_TABLE=widgets).
+The component is the page's one table (issue 43.2): every step goes to the step route.
 """
 
 from __future__ import annotations
@@ -13,8 +11,6 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
-
-COMPONENT = {"KARMA_TABLE": "component"}  # the app's default
 
 
 def settled(page: Page) -> None:
@@ -26,7 +22,7 @@ def steps_shown(page: Page, n: int) -> None:
     # While a rerun moves the line, Streamlit briefly keeps the old copy too: wait for a moment
     # when exactly one copy is drawn and visible, in one check (two checks one after the other
     # raced a later rerun on a busy machine); a real second copy never passes it.
-    # The line is the page's (the widgets, the end of a game) or the table component's (in its
+    # The line is the page's (the end of a game) or the table component's (in its
     # shadow root).
     page.wait_for_function(
         """text => { const roots = [document, ...[...document.querySelectorAll('*')]
@@ -72,7 +68,7 @@ def step_drawn(page: Page, n: int, *, over: bool = False) -> None:
 
 def note(page: Page, kind: str) -> Locator:
     """A note about a step (kind "info", "warning" or "error"): the table component's, or
-    Streamlit's message box where the page draws the table (the widgets, the end of a game)."""
+    Streamlit's message box where the page draws the game (the end of a game, a panel)."""
     box = {"info": "Info", "warning": "Warning", "error": "Error", "success": "Success"}[kind]
     return page.locator(f'.kt-note.kt-{kind}, [data-testid="stAlertContent{box}"]').first
 

@@ -369,36 +369,6 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
     turn_shown(page, game.turn)
 
 
-@pytest.mark.widget_table
-def test_the_earlier_table_of_widgets_still_referees_a_game(
-    browser: Browser, server: Server
-) -> None:
-    """$KARMA_TABLE=widgets, the fallback kept for one release: a tap is a rerun that draws the
-    verdict, Play and Pick up record their steps, a refused card says why."""
-    page = new_page(browser, PORTRAIT)
-    gid = start_game(page, server.url, ["Ann", "Ben", "Cal"])
-    assert page.locator(".kt").count() == 0  # no component: Streamlit's own buttons
-    for card, n in ((4, 1), (6, 2)):
-        settled(page)
-        widget(page, f"card_{card}").click()
-        expect(page.locator(".st-key-verdict .kr-verdict.kr-yes")).to_be_visible()
-        widget(page, "do_play").click()
-        steps_shown(page, n)
-    settled(page)
-    widget(page, "card_3").click()
-    no = page.locator(".st-key-verdict .kr-verdict.kr-no")
-    expect(no.locator(".kr-rule")).to_have_text("R5.2")
-    expect(widget(page, "do_play")).to_be_disabled()
-    widget(page, "do_pickup").click()
-    steps_shown(page, 3)
-    turn_shown(page, "Ann")
-    assert _stored_steps(server, gid) == [
-        {"by": "Ann", "play": [4]},
-        {"by": "Ben", "play": [6]},
-        {"pickup": "Cal"},
-    ]
-
-
 def test_tablet_viewports_fit_and_tap_targets_are_big(browser: Browser, server: Server) -> None:
     """Each screen on a tablet held either way (one page, turned: issue 40)."""
     from .tableui import component_targets_ok, play, play_button, tap_card, target

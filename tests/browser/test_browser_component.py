@@ -34,6 +34,7 @@ from .tableui import (
     option,
     pick_up_button,
     play_button,
+    press,
     redo_button,
     step_drawn,
     tap,
@@ -48,6 +49,7 @@ from .test_browser_app import (
     new_page,
     no_horizontal_scroll,
     open_game,
+    open_panel,
     settled,
     start_game,
     tap_targets_ok,
@@ -166,11 +168,12 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(redo_button(page)).to_be_disabled()
 
 
-def test_when_the_app_server_does_not_take_a_step_the_page_does(
+def test_a_step_the_route_refuses_is_said_and_taken_nowhere_else(
     browser: Browser, server: Server
 ) -> None:
-    """The component's own request fails (here the server answers 503; a dropped connection
-    is the same): the step is handed to the page (a rerun), which records it."""
+    """Every step goes to the step route (issue 43.2): one it refuses for good (here a 503
+    with the server's words and no retry) is said on the table, and the page does not take it
+    instead (no rerun).  With the route back, the same Play records it."""
     from referee.app.tableapi import STEP_PATH
     from referee.store import Store
 
@@ -182,18 +185,54 @@ def test_when_the_app_server_does_not_take_a_step_the_page_does(
 
     def refuse(route: Any) -> None:
         asked.append(route.request.method)
-        route.fulfill(status=503, content_type="application/json", body='{"error": "busy"}')
+        route.fulfill(
+            status=503, content_type="application/json", body='{"error": "Busy, try again."}'
+        )
 
     page.route(f"**{STEP_PATH}", refuse)
     tap(page, 4)
     before = reruns.count()
     play_button(page).click()
+    expect(note(page, "warning")).to_have_text("Busy, try again.")
+    assert asked == ["POST"] and reruns.count() == before
+    assert Store(server.data_dir / "karma.sqlite3").load_game(gid).steps == []
+    page.unroute(f"**{STEP_PATH}")
+    expect(play_button(page)).to_be_enabled()  # the choice is kept
+    play_button(page).click()
     step_drawn(page, 1)
     turn_shown(page, "Ben")
-    assert asked == ["POST"] and reruns.count() > before
+    assert reruns.count() == before  # the route's answer is drawn: no rerun
     assert Store(server.data_dir / "karma.sqlite3").load_game(gid).steps == [
         {"by": "Ann", "play": [4]}
     ]
+
+
+def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
+    browser: Browser, server: Server
+) -> None:
+    """A panel beside the table (here the game log) is drawn by the page: a step still goes to
+    the step route, then the page draws again, so that the log shows it; an undo's words
+    stay on the table through that drawing."""
+    page = new_page(browser, PORTRAIT)
+    reruns = Reruns(page)
+    open_game(page, server, ["Ann", "Ben", "Cal"])
+    tap(page, 4)
+    press(page, play_button(page), 1)
+    open_panel(page, "Game log", ".kr-log")
+    log = page.locator(".kr-log")
+    expect(log).to_contain_text("Ann plays 4")
+    settled(page)
+    tap(page, 6)
+    before = reruns.count()
+    press(page, play_button(page), 2)
+    expect(log).to_contain_text("Ben plays 6")
+    assert reruns.count() > before  # the page drew the log again
+    settled(page)
+    undo_button(page).click()
+    step_drawn(page, 1)
+    expect(log).not_to_contain_text("Ben plays 6")
+    expect(note(page, "info")).to_contain_text("Undid step 2: Ben plays 6")
+    turn_shown(page, "Ben")
 
 
 SCROLLED = """() => Math.max(window.scrollY,

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
 from .tableui import play_button, press, tap_card, undo_button
-from .test_browser_app import PORTRAIT, add_names, new_page, settled, start_game, widget
+from .test_browser_app import PORTRAIT, add_names, new_page, settled, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def _page(page: Page, url: str, heading: str | None = None) -> None:
 
 
 def test_every_rule_on_streamlits_markup_still_selects_something(
-    browser: Browser, server: Server, make_server: Any
+    browser: Browser, server: Server
 ) -> None:
     seen: dict[str, dict[str, Any]] = {}
     page = new_page(browser, PORTRAIT)
@@ -108,13 +108,6 @@ def test_every_rule_on_streamlits_markup_still_selects_something(
     _page(page, f"{server.url}/rules")
     expect(page.locator('[data-testid="stExpandSidebarButton"]')).to_be_visible()
     _read(page, "phone", seen)
-    # The earlier table ($KARMA_TABLE=widgets, a fallback for one release) writes its own rules.
-    widgets = make_server(env={"KARMA_TABLE": "widgets"})
-    page.set_viewport_size(PORTRAIT)
-    start_game(page, widgets.url, ["Ann", "Ben", "Cal"])
-    widget(page, "card_9").click()
-    expect(page.locator(".st-key-tbl_choices")).to_be_visible()
-    _read(page, "widgets", seen)
 
     assert len(seen) > 20, f"the walk read too few rules: {sorted(seen)}"
     broken = {s: c for s, c in seen.items() if -1 in c.values()}

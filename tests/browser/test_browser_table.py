@@ -589,8 +589,6 @@ TEST_IDS = (
 REFEREE_HOOKS = (
     "stMain",
     "stMainBlockContainer",
-    "stHorizontalBlock",
-    "stWidgetLabel",
     "stButtonGroup",
     "stCaptionContainer",
     "stExpander",

@@ -2,9 +2,10 @@
 
 One screen per step: at the top, what everybody looks for (whose turn, the top card drawn as a
 card, the direction of play, what may follow), then the cards to tap, the choices a card needs,
-the live verdict and the actions.  Every action carries the game version this tablet showed: a
-tablet that is behind is refused and shown the game as it is now, never applied to whoever moves
-next.  Other tablets follow within two seconds.  At the end: who went out in which order, who
+the live verdict and the actions: one table, a component of our own (``referee.app.tablecomp``),
+whose every step goes to the step route (``referee.app.tableapi``).  Every action carries the
+game version this tablet showed: a tablet that is behind is refused and shown the game as it is
+now, never applied to whoever moves next.  Other tablets follow at once.  At the end: who went out in which order, who
 lost and why, a few numbers, and a rematch in one tap.  A slip at setup (a face-up card, the
 seating, a name) is put right in the game, checked against every step already recorded.
 """
@@ -17,7 +18,6 @@ import streamlit as st
 
 from referee.app import (
     board,
-    cardgrid,
     follow,
     newgame,
     setup,
@@ -39,25 +39,12 @@ from referee.variant.model import Card
 store = state.store()
 FLASH = "flash"
 TO_TOP, TO_TOP_DONE = "to_top", "to_top_done"
-RESET_KEY = "reset_choice"  # set by the follower: start the next run with a fresh choice
 SHOWN_KEY = "table_shown"  # the Table this tablet last drew (its steps, its version)
-SEL_KEY = "table_sel"  # the tablet's choice for the step being recorded (view.Selection)
 FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per step
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
 FOLLOW_KEY = "table_follow"  # (gid, follow token) of the game this tablet follows
-ACTED_KEY = "table_acted"  # actions the component sent (each starts its choice afresh)
 PANELS_AT = "table_panels_at"  # (gid, version) of the game the page drew below the table
 EXPORT_BOX = "table_export"  # {"tbl": the Table this tablet shows}: what Download exports
-NOT_SEEN = ""  # the give chooser's "Not seen" (None would show Streamlit's placeholder)
-# The choosers' widget keys, each one field of the selection (drawn from it on every run).
-CHOOSERS: dict[view.Field, str] = {
-    "count": "sel_count",
-    "zone": "sel_zone",
-    "by": "sel_by",
-    "to": "sel_to",
-    "give": "sel_give",
-    "take": "sel_take",
-}
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
 # screen; on a phone the action bar stays in the flow right under the choices.
@@ -85,51 +72,6 @@ TABLE_STYLE = """
 }
 </style>
 """
-# The earlier table's own rules (Streamlit's widgets, $KARMA_TABLE=widgets): drawn only with it.
-WIDGET_STYLE = """
-<style>
-.st-key-tbl_choices { gap: 0.4rem; }
-.st-key-tbl_choices [data-testid="stWidgetLabel"] { min-height: 1rem; margin-bottom: 0.1rem; }
-.st-key-verdict p { margin: 0; }
-.st-key-verdict .kr-answer { font-size: 1.25rem; font-weight: 700; }
-.st-key-grid_numbers button p { font-size: 1.3rem; font-weight: 700; }
-/* Held sideways on a short screen (a tablet at 1024x768): a step with every choice open and a
-   card's own words under its verdict still fits, Play included, without a scroll. */
-@media (min-width: 900px) and (max-height: 820px) {
-  .st-key-tbl_screen .st-key-grid_numbers button { min-height: 3.2rem !important; }
-}
-@media (max-width: 640px) {
-  .st-key-grid_numbers button { min-width: 2.75rem !important; min-height: 2.9rem !important; font-size: 1.1rem !important; }
-  .st-key-grid_karma button { min-height: 2.75rem !important; font-size: 0.95rem; padding: 0 0.5rem; }
-  .st-key-grid_numbers, .st-key-grid_karma { gap: 0.3rem !important; }
-  .st-key-grid_numbers button p { font-size: 1.1rem; }
-  .st-key-tbl_choices [data-testid="stHorizontalBlock"] { flex-wrap: wrap; gap: 0.4rem; }
-}
-</style>
-"""
-
-
-def fold_style(chosen: Card | None) -> str:
-    """The phone's fold, from what the page knows is chosen (no rule reads Streamlit's markup).
-
-    A card chosen: the grid folds to that card (tap it again to choose another), and the glance
-    keeps only what the step needs (the last step's words, the seating order, the counts and
-    the card's printed text come back once the step is done), so that the choices, the verdict
-    and Play fit on a phone's screen without scrolling.  No card chosen yet: the glance's
-    "Next: ..." already says what may be played, so the longer prompt gives its room to the
-    grid and Pick up.
-    """
-    if chosen is None:
-        rule = ".st-key-verdict .kr-ask { display: none; }"
-    elif cardgrid.safe_id(chosen):
-        rule = (
-            ":is(.st-key-grid_numbers, .st-key-grid_karma) [class*='st-key-card_']"
-            f":not(.st-key-card_{chosen}) {{ display: none; }} "
-            ".kr-order, .kr-counts, .kr-about, .kr-last, .st-key-tbl_notes { display: none; }"
-        )
-    else:
-        return ""
-    return f"<style>@media (max-width: 640px) {{ {rule} }}</style>"
 
 
 def _to_top() -> None:
@@ -152,21 +94,6 @@ def _scroll_to_top() -> None:
 
 def _flash(kind: str, text: str) -> None:
     st.session_state[FLASH] = (kind, text)
-
-
-def _alone(word: object) -> str:
-    """A name on a button of its own: literal, with nothing around it to isolate it from (and
-    the same label on every run, which a chosen option is matched by)."""
-    return plain(word, ())
-
-
-def _selection() -> view.Selection:
-    sel = st.session_state.get(SEL_KEY)
-    return sel if isinstance(sel, view.Selection) else view.fresh()
-
-
-def _reset_choice() -> None:
-    st.session_state[SEL_KEY] = view.fresh()
 
 
 def _table() -> table.Table | None:
@@ -202,17 +129,6 @@ def _table() -> table.Table | None:
 # --- callbacks (they run before the page is drawn, so the screen shows the stored state) --------
 
 
-def _select(card: Any) -> None:
-    """Tap a card to choose it; tap the chosen card again to choose another."""
-    st.session_state[SEL_KEY] = view.tap(_selection(), card)
-    st.session_state.pop(FLASH, None)
-
-
-def _chose(field: view.Field) -> None:
-    """A chooser changed: that one field of the selection."""
-    st.session_state[SEL_KEY] = view.choose(_selection(), field, st.session_state[CHOOSERS[field]])
-
-
 def _facts(tbl: table.Table) -> view.StepFacts:
     """This step's facts, asked of the engine once per step (the stored version moves with
     every step, undo and redo) and reused for every tap until then."""
@@ -225,26 +141,21 @@ def _facts(tbl: table.Table) -> view.StepFacts:
     return facts
 
 
-def _view(tbl: table.Table) -> view.TableView:
-    return view.view(tbl.game, _selection(), _facts(tbl))
-
-
 def _do(action: str, shown: int) -> None:
-    """Carry out an action the tablet showed at version ``shown`` — only if it still is
-    (``stepping.act``: the same function answers the table component's requests)."""
+    """Undo or Redo at the end of a game, which the page draws (the table component sends its
+    steps to the step route): for a tablet that showed version ``shown`` — only if it still
+    does (``stepping.act``: the function the step route calls)."""
     old = _drawn(shown)  # the game as this tablet drew it
     tbl = _table()
     if tbl is None:
         return
-    done = stepping.act(store, tbl, old, shown, action, _selection(), _facts(tbl))
+    done = stepping.act(store, tbl, old, shown, action, view.fresh(), _facts(tbl))
     if done is None:
         return
     if done.reread:
         st.session_state.pop(state.TABLE_KEY, None)
         if done.note is None:
             _table()  # says what is wrong with the stored game
-    if done.reset:
-        _reset_choice()
     if done.stepped:
         _to_top()
     if done.note is not None:
@@ -259,7 +170,6 @@ def _leave() -> None:
     if tbl is not None:
         st.session_state[newgame.PLAYERS] = list(tbl.players or tbl.game.state.names)
     state.set_game(None)
-    _reset_choice()
     st.session_state.pop(FLASH, None)
 
 
@@ -274,7 +184,6 @@ def _rematch(shown: int) -> None:
         _flash("error", f"The rematch could not start: {getattr(e, 'message', e)}")
         return
     state.set_game(gid)
-    _reset_choice()
     _to_top()
     _flash("success", "Rematch! " + table.start_words(setup.rematch_seating(tbl.game)))
 
@@ -298,7 +207,6 @@ def _start(src: VariantSource, names: list[str], face_up: dict[str, list[Card]])
         return f"The game could not be stored: {e.message}"
     state.set_game(gid)
     newgame.reset()
-    _reset_choice()
     _to_top()
     st.session_state.pop(FLASH, None)
     st.rerun()
@@ -335,7 +243,6 @@ def new_game_screen() -> None:
             status = f"{g.loser} lost" if g.over and g.loser else table.steps_words(g.step_count)
             if st.button(plain(f"{g.name} — {status}"), key=f"resume_{g.id}", width="stretch"):
                 state.set_game(g.id)
-                _reset_choice()
                 _to_top()
                 st.rerun()
         st.caption("Every stored game is on the Games page (search, rename, delete).")
@@ -380,11 +287,12 @@ def table_screen(tbl: table.Table) -> None:
     st.session_state.setdefault(EXPORT_BOX, {})["tbl"] = tbl  # what Download exports
     game = tbl.game
     notes = _notes(tbl)
-    if tablecomp.enabled() and not game.over:
+    if not game.over:
         # The whole table is one element of our own: the component draws the glance, the
         # notes, the step's controls and the players, and follows other tablets itself.
         _component_screen(tbl, notes)
         return
+    # The end of the game: who went out in which order and who lost, drawn by the page.
     _scroll_to_top()
     # The screen's own container sets its spacing (compact, so that one step fits on one
     # screen), so no rule reaches into Streamlit's markup for it.
@@ -395,11 +303,10 @@ def table_screen(tbl: table.Table) -> None:
                 with st.container(key="tbl_notes"):
                     for kind, text in notes:
                         getattr(st, kind)(plain(text))
-        if not game.over:
-            _step_controls(tbl)
-        else:
-            _end_actions(tbl)
-            _actions(tbl, None)
+        _end_actions(tbl)
+        # Undo: the last step may have been a slip.
+        with st.container(key="action_buttons", horizontal=True, gap="small"):
+            _undo_redo(tbl.version, _facts(tbl))
     st.html(board.foot_html(tbl, board.caption_words(tbl)))
     follow.follow(_follow_token(tbl.gid), state.process_store(), tbl.gid, tbl.version, _followed)
 
@@ -460,23 +367,12 @@ def _end_actions(tbl: table.Table) -> None:
         )
 
 
-def _step_controls(tbl: table.Table) -> None:
-    shown = _view(tbl)
-    st.session_state[SEL_KEY] = shown.selection  # as judged: what the game no longer has drops
-    st.html(WIDGET_STYLE)
-    cardgrid.grid(tbl.variant, "grid", _select, cards_view=shown.cards)
-    fold = fold_style(shown.selection.card)
-    if fold:
-        st.html(fold)
-    if shown.choices is not None:
-        _choosers(tbl, shown.choices)
-    _actions(tbl, shown)
-
-
 def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> None:
-    """The table as one component (unless $KARMA_TABLE=widgets): a tap is answered in the
-    browser; Play, Pick up, Undo and Redo go straight to the app server (``tableapi``), or
-    come back as the component's action when it cannot take them."""
+    """The table, one component: a tap is answered in the browser; Play, Pick up, Undo and
+    Redo go to the app server's step route (``tableapi``), which answers with the next step's
+    data.  The page runs again only for what it draws itself: a play for another player to
+    judge (the component's ``choice``), the game log or the fix panel open beside a step, a
+    game to draw again (``refresh``: it ended, or is gone)."""
     facts = _facts(tbl)
     choice = tablecomp.value("choice")
     sel = None
@@ -488,7 +384,6 @@ def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> N
     group = tablecomp.group_of(tbl)
     data = tablecomp.screen_data(tbl, facts, group, sel=sel, pre=pre, notes=notes)
     st.session_state[PRE_KEY] = (mark, data["pre"])  # judged once per step, as the facts
-    data["acted"] = st.session_state.get(ACTED_KEY, 0)
     data["sel"] = choice if sel is not None else None
     # A step taken here asks the next drawing to scroll to the top: the component does it.
     asked = st.session_state.get(TO_TOP, 0)
@@ -496,16 +391,15 @@ def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> N
     st.session_state[TO_TOP_DONE] = asked
     token = _follow_token(tbl.gid)
     # While the game log or the fix panel is open (drawn with the page, below the game's
-    # part), the steps go through the page, so that they show each one.
+    # part), the page draws again after each step, so that they show it, and follows other
+    # tablets itself.
     panels_open = bool(st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN))
     data.update(
-        tableapi.links(
-            tbl.gid, _step_token(tbl.gid), token, follow.period_ms(), steps=not panels_open
-        )
+        tableapi.links(tbl.gid, _step_token(tbl.gid), token, follow.period_ms(), panels=panels_open)
     )
     if data["version_api"]:  # the component asks this app server for the game's version
         follow.watch(state.process_store(), tbl.gid, token, tbl.version)
-    tablecomp.draw(data, _component_choice, _component_action)
+    tablecomp.draw(data, _component_choice, _component_refresh)
     if not data["version_api"]:
         follow.follow(token, state.process_store(), tbl.gid, tbl.version, _followed)
 
@@ -514,36 +408,14 @@ def _component_choice() -> None:
     """The browser chose a play for another player: the rerun judges it (``judged``)."""
 
 
-def _component_action() -> None:
-    """An action the component hands the page: another tablet's step (``follow``: the game
-    moved from the version it shows), a game to draw again (``refresh``: it ended, or is gone),
-    or Play, Pick up, Undo or Redo when the app server took no request of its own.  A play's
-    or pick-up's choice becomes the selection, and the step goes through ``_do`` as a button's
-    would (stale tablet, illegal step, another tablet first, storage): judged again."""
-    payload = tablecomp.value("action")
-    tbl = st.session_state.get(SHOWN_KEY)
-    if not isinstance(payload, dict) or tbl is None:
-        return
-    action, shown = payload.get("action"), payload.get("version")
-    if action == "follow" and isinstance(shown, int) and not isinstance(shown, bool):
-        _followed(shown)
-        return
-    if action not in stepping.ACTIONS or not isinstance(shown, int) or isinstance(shown, bool):
-        return  # "refresh": the rerun itself draws the game as stored
-    st.session_state[ACTED_KEY] = st.session_state.get(ACTED_KEY, 0) + 1
-    if action in ("undo", "redo"):
-        _do(action, shown)
-        return
-    sel = tableview_data.selection_from(payload, tbl.game)
-    if sel is None:
-        return
-    st.session_state[SEL_KEY] = sel
-    _do(action, shown)
+def _component_refresh() -> None:
+    """The component asks the page to draw again (``refresh``): a step it took while a panel
+    is open, or a game that ended or is gone.  The rerun itself draws the game as stored."""
 
 
 def _undo_redo(version: int, facts: view.StepFacts) -> None:
-    """Undo and Redo beside the widgets' Play, and at the end of a game (the component draws
-    its own)."""
+    """Undo and Redo at the end of a game (the table component draws its own while a game
+    goes on)."""
     st.button(
         "Undo",
         key="do_undo",
@@ -561,134 +433,6 @@ def _undo_redo(version: int, facts: view.StepFacts) -> None:
         args=("redo", version),
         disabled=not facts.can_redo,
         width="stretch",
-    )
-
-
-def _chooser_value(field: view.Field, value: object) -> None:
-    """Draw a chooser from the selection: its widget state is set before it is drawn."""
-    st.session_state[CHOOSERS[field]] = value
-
-
-def _choosers(tbl: table.Table, ch: view.Choices) -> None:
-    v = tbl.variant
-    with st.container(key="tbl_choices"):
-        c: Any = st.columns([2, 3, 2]) if ch.counts else [None, *st.columns([3, 2])]
-        if ch.counts:
-            _chooser_value("count", ch.count)
-            with c[0]:
-                st.segmented_control(
-                    "How many?",
-                    list(ch.counts),
-                    key=CHOOSERS["count"],
-                    required=True,
-                    on_change=_chose,
-                    args=("count",),
-                )
-        labels = dict(ch.zones)
-        _chooser_value("zone", ch.zone)
-        with c[1]:
-            st.segmented_control(
-                "From",
-                list(labels),
-                format_func=lambda z: labels[z],
-                key=CHOOSERS["zone"],
-                required=True,
-                on_change=_chose,
-                args=("zone",),
-            )
-        _chooser_value("by", ch.by)
-        with c[2]:
-            st.selectbox(
-                "Played by",
-                list(ch.movers),
-                format_func=lambda p: p or ch.mover_label,  # shown as text
-                key=CHOOSERS["by"],
-                on_change=_chose,
-                args=("by",),
-            )
-        if ch.target_prompt or ch.gives:
-            d: Any = st.columns(2)
-            if ch.target_prompt:
-                _chooser_value("to", ch.to)
-                with d[0]:
-                    st.segmented_control(
-                        plain(ch.target_prompt),
-                        list(ch.targets),
-                        format_func=_alone,
-                        key=CHOOSERS["to"],
-                        on_change=_chose,
-                        args=("to",),
-                    )
-            if ch.gives:
-                _chooser_value("give", NOT_SEEN if ch.give is None else ch.give)
-                with d[1]:
-                    st.selectbox(
-                        "Which card is given? (if you saw it)",
-                        [NOT_SEEN, *ch.gives],
-                        format_func=lambda c: "Not seen" if c == NOT_SEEN else v.card_name(c),
-                        key=CHOOSERS["give"],
-                        on_change=_chose,
-                        args=("give",),
-                    )
-
-
-def _verdict(shown: view.TableView | None) -> bool:
-    """Show the live verdict (or what to choose next); True when Play may be pressed."""
-    if shown is None:
-        return False
-    with st.container(key="verdict"):
-        said = shown.verdict
-        if isinstance(said, view.Ask):
-            st.html(board.ask_html(said.text, said.about))
-        elif said is not None:
-            st.html(board.verdict_html(said))
-    return shown.can_play
-
-
-def _actions(tbl: table.Table, shown: view.TableView | None) -> None:
-    game = tbl.game
-    version = tbl.version
-    facts = shown.facts if shown is not None else _facts(tbl)
-    with st.container(key="action_bar"):
-        ok = _verdict(shown)
-        takes = () if game.over else facts.takes
-        if takes:  # a table rule: the pick-up takes a face-up card along (ruling 108)
-            _take_chooser(tbl, takes, shown.selection.take if shown is not None else None)
-        with st.container(key="action_buttons", horizontal=True, gap="small"):
-            if not game.over:
-                st.button(
-                    "Play",
-                    key="do_play",
-                    type="primary",
-                    on_click=_do,
-                    args=("play", version),
-                    disabled=not ok,
-                    width="stretch",
-                )
-                st.button(
-                    "Pick up the pile",
-                    key="do_pickup",
-                    on_click=_do,
-                    args=("pickup", version),
-                    disabled=not facts.can_pick_up
-                    or bool(takes and _selection().take not in takes),
-                    width="stretch",
-                )
-            _undo_redo(version, facts)
-
-
-def _take_chooser(tbl: table.Table, takes: tuple[Card, ...], chosen: Card | None) -> None:
-    """Which face-up card the player takes into the hand with the pile (a table rule)."""
-    v = tbl.variant
-    _chooser_value("take", chosen)
-    st.selectbox(
-        plain(f"If {tbl.game.turn} picks up: which face-up card goes with the pile?"),
-        list(takes),
-        placeholder="Choose a face-up card",
-        format_func=v.card_name,
-        key=CHOOSERS["take"],
-        on_change=_chose,
-        args=("take",),
     )
 
 
@@ -776,7 +520,6 @@ def _fix_save(shown: int) -> None:
         return
     st.session_state.pop(state.TABLE_KEY, None)
     st.session_state.pop(FIX_FOR, None)
-    _reset_choice()
     _flash("success", words)
 
 
@@ -840,31 +583,23 @@ def _fix_panel(tbl: table.Table) -> None:
         )
 
 
-def _followed(version: int | None = None) -> None:
-    """Another tablet changed this game (the follow-along saw a new version): take it.
-    ``version``: the one the table component shows (it may have stepped since the page drew
-    it); else the page's."""
-    shown = st.session_state.get(SHOWN_KEY)
-    if shown is None:
+def _followed() -> None:
+    """Another tablet changed this game (the page's follow-along saw a new version): take it."""
+    was: table.Table | None = st.session_state.get(SHOWN_KEY)
+    if was is None:
         return
-    gid = shown.gid
-    was: table.Table | table.Drawn | None = shown
-    if version is not None:
-        was = stepping.recent.recall(gid, version)
-    else:
-        version = shown.version
+    gid = was.gid
     try:
         now = store.version(gid)
     except StorageError:
         return
-    if now == version:
+    if now == was.version:
         return
     try:
         fresh = table.load_table(store, gid)
     except (NotFound, VariantError, StorageError):
         return  # the page's own load says what is wrong
     if was is None or not table.same_game(was, fresh):
-        st.session_state[RESET_KEY] = True
         _flash("info", table.change_words(was, fresh))
     st.session_state[state.TABLE_KEY] = fresh
 
@@ -909,8 +644,6 @@ def _game_part(gid: str) -> None:
     panels_open = st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN)
     if panels_open and st.session_state.get(PANELS_AT) != (tbl.gid, tbl.version):
         st.rerun(scope="app")  # an open panel (below the game's part) shows the game as it is
-    if st.session_state.pop(RESET_KEY, False):
-        _reset_choice()
     table_screen(tbl)
 
 
@@ -922,7 +655,6 @@ def _game_fragment(gid: str) -> None:
 st.html(TABLE_STYLE)
 tbl = _table()
 if tbl is None:
-    st.session_state.pop(RESET_KEY, None)
     new_game_screen()
 else:
     board.style()  # the table's style sheets: drawn once per page, not again with every step

@@ -5,11 +5,12 @@
 // and the verdicts found by the axes' values (data.pre: card -> zone -> count -> player -> card
 // given -> index).  This script keeps a selection, looks it up and draws: no rule, key or
 // sentence of its own.  Only a play recorded for another player is asked of the server (state
-// "choice").  Play, Pick up, Undo and Redo go straight to the app server (data.api, a request of
-// their own: no rerun of the page), which judges them again and answers with the next step's
-// data; without it they go to the page as a trigger ("action").  Other tablets' steps: the
-// component asks the server for its game's version (data.version_api) and, when it moved, asks
-// the page to draw the game again (action "follow").
+// "choice").  Play, Pick up, Undo and Redo go to the app server's step route (data.api, a request
+// of their own: no rerun of the page), which judges them again and answers with the next step's
+// data; the page is asked to draw again (trigger "action": "refresh") only for what it draws
+// itself: a panel open beside the table (data.rerun), a game that ended or is gone.  Other
+// tablets' steps: the component asks the server for the game's version (data.version_api), which
+// answers with the new step's data when it moved.
 // Every text from the server is set with textContent.  The head and the foot are the server's
 // own HTML (every user word escaped there); they are parsed inert in a <template> and keep only
 // the elements and attributes below.
@@ -220,22 +221,22 @@ function tellServer(st) {
   st.setStateValue("choice", choice);
 }
 
-// Play, Pick up, Undo or Redo: to the app server, which records it and answers with the next
-// step's data; to the page (a rerun) when there is no such server.  Each step carries an id
+// Play, Pick up, Undo or Redo: to the app server's step route, which records it and answers with
+// the next step's data (an app server without the route takes no step).  Each step carries an id
 // made here: when the answer is lost (the network, or a database that did not answer), the
 // same request goes again with the same id, and the server, which stored the id with the step,
 // never applies it twice and says truly whether it was saved.
 async function act(st, action) {
   const s = settled(st), d = st.data;
+  if (!d.api) return say(st, d.words.no_steps);
   const payload = {
-    action, version: d.version, acted: d.acted, card: s.card ? s.card.id : null,
+    action, version: d.version, card: s.card ? s.card.id : null,
     count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
     to: s.card ? s.to : null, give: s.card ? s.give : null, take: s.take,
   };
   st.pending = true;
   st.epoch += 1;
   render(st);
-  if (!d.api) return st.setTriggerValue("action", payload);
   const body = JSON.stringify({ ...payload, gid: d.gid, token: d.token, sid: stepId() });
   const until = Date.now() + RETRY_FOR_MS;
   for (let wait = 500; ; wait = Math.min(wait * 2, 4000)) {
@@ -248,9 +249,22 @@ async function act(st, action) {
       status = r.status;
       reply = await r.json();
     } catch (err) { /* the server restarts or the network drops: ask again */ }
-    if (reply && reply.data) return answered(st, reply);
+    if (reply && reply.data) {
+      answered(st, reply);
+      // A panel beside the table (the game log, the fix panel) shows the step: the page draws
+      // again, and its data for this version keeps the answer's notes (the page never heard
+      // them).
+      if (d.rerun) {
+        st.kept = { version: st.data.version, notes: st.data.notes };
+        st.setTriggerValue("action", { action: "refresh" });
+      }
+      return undefined;
+    }
     if (reply && reply.reload) return st.setTriggerValue("action", { action: "refresh" });
-    if (status && !(reply && reply.retry)) return st.setTriggerValue("action", payload);
+    if (status && !(reply && reply.retry)) {  // refused as asked: the server's words say why
+      st.pending = false;
+      return say(st, (reply && reply.error) || d.words.not_taken);
+    }
     if (!st.root.isConnected || Date.now() > until) break;
     // Not answered: the server's words, or the data's, until the same request is answered.
     say(st, (reply && reply.error) || d.unsure);
@@ -277,13 +291,13 @@ function say(st, words) {
 
 // The server's answer to a step: the next step's data, drawn at once.
 function answered(st, reply) {
-  const data = { ...reply.data, acted: st.data.acted, sel: null, top: null };
+  const data = { ...reply.data, sel: null, top: null };
   st.data = data;
   st.epoch += 1;
   if (reply.reset) st.sel = fresh();
   st.pending = false;
   st.told = null;
-  st.mark = data.version + ":" + data.acted;
+  st.mark = String(data.version);
   st.root.setAttribute("data-steps", String(data.steps));
   render(st);
   if (reply.top) scrollToTop(st.root);
@@ -369,6 +383,7 @@ function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
     root, data: null, said: null, sel: fresh(), pending: false, mark: null, told: null,
+    kept: null,
     epoch: 0, started: false, shownHead: null, shownFoot: null, shownNotes: null,
     head: el("div", { cls: "kt-head" }),
     notes: el("div", { cls: "kt-notes" }),
@@ -401,7 +416,8 @@ function setUp(parentElement) {
 }
 
 export default function (component) {
-  const { parentElement, data, setStateValue, setTriggerValue } = component;
+  const { parentElement, setStateValue, setTriggerValue } = component;
+  let { data } = component;
   const known = STATES.get(parentElement);
   const st = known || setUp(parentElement);
   st.setStateValue = setStateValue;
@@ -409,8 +425,13 @@ export default function (component) {
   // The page's data for a version older than the one a step's answer already drew (a rerun
   // that began before that step was stored): the answer stands.
   if (st.data && data.gid === st.data.gid && data.version < st.data.version) return undefined;
-  // A step taken, undone or refused (the server starts every choice afresh then): so here.
-  const mark = data.version + ":" + data.acted;
+  if (st.kept && st.kept.version === data.version && !data.notes.length) {
+    data = { ...data, notes: st.kept.notes };
+  } else {
+    st.kept = null;
+  }
+  // A new version (a step taken or undone, here or on another tablet): the choice starts afresh.
+  const mark = String(data.version);
   if (st.mark !== mark) {
     const kept = data.sel;  // the choice this tablet told the server, as it sent it
     st.sel = st.mark === null && kept
