@@ -134,30 +134,35 @@ def _top_run(pile: list[Card]) -> tuple[Card | None, int]:
 
 def _plays_by_card(
     steps: list[Step],
-) -> tuple[PickUp | None, dict[Card, Play], dict[Card, Play], dict[Card, list[Play]]]:
+) -> tuple[PickUp | None, dict[Card, Play], dict[Card, Play]]:
     """The steps gathered by card, so each of the smart bot's rules weighs one play per card:
-    the pick-up (when listed), each card's play with the most copies (multiples), its one-copy
-    play, and its plays with a chosen player.  (legal_steps lists each card's plays by growing
-    size, so the first is one copy.)"""
+    the pick-up (when listed), each card's play with the most copies (multiples) and its
+    one-copy play.  (legal_steps lists each card's plays by growing size, so the first is one
+    copy.)  A card's plays with a chosen player are gathered only for the card spent
+    (``_aimed``): most turns shed a plain card, and a card that gives a card lists a play per
+    player and card given."""
     pick: PickUp | None = None
     most: dict[Card, Play] = {}
     one: dict[Card, Play] = {}
-    targeted: dict[Card, list[Play]] = {}
     for step in steps:
         if isinstance(step, PickUp):
             # Where a pick-up takes a face-up card along (a table rule), legal_steps lists one
             # per card, weakest first: the bot takes its weakest, the hardest to get rid of.
-            pick = pick or step
+            if pick is None:
+                pick = step
             continue
         card = step.cards[0]
-        if step.to is not None:
-            targeted.setdefault(card, []).append(step)
         prev = most.get(card)
         if prev is None:
             most[card] = one[card] = step
         elif len(step.cards) > len(prev.cards):
             most[card] = step
-    return pick, most, one, targeted
+    return pick, most, one
+
+
+def _aimed(steps: list[Step], card: Card) -> list[Play]:
+    """The plays of ``card`` that name a chosen player, in the order listed."""
+    return [s for s in steps if isinstance(s, Play) and s.to is not None and s.cards[0] == card]
 
 
 def _burning_play(
@@ -255,7 +260,7 @@ class SmartBot:
             if len(shed) > 1:
                 return rng.choice(shed)
         state = game.state
-        pick, most, one, targeted = _plays_by_card(steps)
+        pick, most, one = _plays_by_card(steps)
 
         # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
         best_burn = _burning_play(most, info, state.pile, game.variant.burn)
@@ -274,7 +279,7 @@ class SmartBot:
             return best_burn
 
         # 4. Nothing plain fits: spend a special card rather than take a pile worth avoiding.
-        return self._special_or_pick_up(game, pick, most, one, targeted, info)
+        return self._special_or_pick_up(game, steps, pick, most, one, info)
 
     def fork(self, old: Game, new: Game) -> SmartBot:
         """A copy that counts on in ``new`` (a game carried on from ``old``) the choices made
@@ -316,17 +321,17 @@ class SmartBot:
     def _special_or_pick_up(
         self,
         game: Game,
+        steps: list[Step],
         pick: PickUp | None,
         most: dict[Card, Play],
         one: dict[Card, Play],
-        targeted: dict[Card, list[Play]],
         info: dict[Card, _CardInfo],
     ) -> Step:
         """Nothing plain fits: the best special card while the pile is worth avoiding (or no
         pick-up is allowed), else the pick-up."""
         pile_size = len(game.state.pile)
         if most and (pick is None or pile_size >= self.min_pile_for_special):
-            return self._best_special(game, one, targeted, info, pile_size)
+            return self._best_special(game, steps, one, info, pile_size)
         if pick is not None:
             return pick
         return next(iter(most.values()))
@@ -379,8 +384,8 @@ class SmartBot:
     def _best_special(
         self,
         game: Game,
+        steps: list[Step],
         one: dict[Card, Play],
-        targeted: dict[Card, list[Play]],
         info: dict[Card, _CardInfo],
         pile_size: int,
     ) -> Play:
@@ -397,8 +402,9 @@ class SmartBot:
                 best, best_score = step, score
         assert best is not None
         card = best.cards[0]
-        if card in targeted:
-            return self._aim(game, info[card], targeted[card])
+        aimed = _aimed(steps, card)
+        if aimed:
+            return self._aim(game, info[card], aimed)
         return best
 
     def _aim(self, game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
