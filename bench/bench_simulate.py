@@ -36,11 +36,12 @@ def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]
     return report.games_per_second, report.steps_per_second
 
 
-def hot_potato(target: str = "chosen") -> Variant:
+def hot_potato(target: str = "chosen", *, once: bool = False) -> Variant:
     """Issue 44's case: the second edition and Hot Potato, a Karma card (two copies) that
     gives the pile away and stays in play: to a player its player chooses (``give_pile`` as
     it comes, the tests' Hot Potato: most games stall) or to the next player (most games
-    end, but many of the games played without one card or another stall)."""
+    end, but many of the games played without one card or another stall); ``once``: once per
+    game, the change the check proposes for it (its games end)."""
     from referee.variant.loader import variant_from_data, variant_to_data
 
     data = variant_to_data(builtin("second-edition"))
@@ -48,8 +49,9 @@ def hot_potato(target: str = "chosen") -> Variant:
     card: str | dict[str, str] = "give_pile"
     if target != "chosen":
         card = {"effect": "give_pile", "target": target}
+    effects: list[str | dict[str, str]] = [card, "one_time"] if once else [card]
     data["karma_cards"].insert(
-        0, {"id": "hot_potato", "name": "Hot Potato", "copies": 2, "effects": [card]}
+        0, {"id": "hot_potato", "name": "Hot Potato", "copies": 2, "effects": effects}
     )
     return variant_from_data(data)
 
@@ -110,6 +112,7 @@ def design_checks(smoke: bool) -> bool:
     cases.append(("hot-potato (chosen player)", hot_potato(), second))
     if not smoke:
         cases.append(("hot-potato (next player)", hot_potato("next"), second))
+        cases.append(("hot-potato once per game", hot_potato(once=True), second))
     load = os.getloadavg()[0]
     print(
         f"  Design page check (careful players, ±8 points; load average {load:.1f} on "
