@@ -345,12 +345,12 @@ def test_a_yes_says_the_decision_and_one_short_reason() -> None:
         ["Ann", "Ben"],
         Position("Ann", pile=(9,), hand={"Ann": 3, "Ben": 3}),
     )
-    sel = view.tap(view.fresh(), "clear_the_pile")
+    sel = view.Selection(card="clear_the_pile")
     shown = view.view(game, sel)
     assert isinstance(shown.verdict, view.VerdictView) and shown.verdict.legal
     assert shown.verdict.answer == "Yes: Clear the Pile is wild, so it goes on anything."
     assert shown.verdict.detail == "" and shown.verdict.about == ""
-    refused = view.view(game, view.tap(view.fresh(), 4))
+    refused = view.view(game, view.Selection(card=4))
     assert isinstance(refused.verdict, view.VerdictView) and not refused.verdict.legal
 
 

@@ -102,7 +102,7 @@ def test_a_card_that_needs_a_player_asks_then_judges() -> None:
     assert to["by_mover"][""] == [["Ben", "Ben"], ["Cal", "Cal"]]  # type: ignore[index]
     assert to["by_mover"]["Ben"] == [["Ann", "Ann"], ["Cal", "Cal"]]  # type: ignore[index]
     asked = said(data, "give_the_pile_to_a_friend|hand|1||")  # as view asks
-    shown = view.view(game, view.tap(view.fresh(), "give_the_pile_to_a_friend"))
+    shown = view.view(game, Selection(card="give_the_pile_to_a_friend"))
     assert isinstance(shown.verdict, view.Ask) and asked == {"ask": shown.verdict.text}
     assert said(data, "give_the_pile_to_a_friend|hand|1|Cal|")["legal"] is True
 

@@ -1,5 +1,6 @@
 """The Referee page's selection and view without a browser (issue 27.1): one frozen selection
-changed by pure functions, and ``view(game, selection)`` giving everything the table shows."""
+(the table component keeps its own in the browser), and ``view(game, selection)`` giving what
+the server judges of it."""
 
 from __future__ import annotations
 
@@ -34,26 +35,6 @@ def test_a_selection_is_frozen_and_starts_empty() -> None:
         sel.card = 4  # type: ignore[misc]
 
 
-def test_tapping_chooses_a_card_afresh_and_tapping_it_again_lets_go() -> None:
-    sel = view.choose(view.tap(view.fresh(), 9), "count", 3)
-    sel = view.choose(view.choose(sel, "zone", "face_up"), "by", "Cal")
-    assert sel == Selection(9, 3, "face_up", "Cal")
-    other = view.tap(sel, 5)  # another card: count and zone start again, who played it stays
-    assert other == Selection(5, 1, None, "Cal")
-    assert view.tap(other, 5) == Selection(by="Cal")
-
-
-def test_choices_that_make_no_sense_fall_back_to_their_default() -> None:
-    sel = view.tap(view.fresh(), "give_the_pile_to_a_friend")
-    assert view.choose(sel, "zone", "pocket").zone is None
-    assert view.choose(sel, "count", "three").count == 1
-    assert view.choose(sel, "give", "").give is None
-    to_cal = view.choose(sel, "to", "Cal")
-    assert to_cal.to == "Cal"
-    assert view.choose(to_cal, "by", "Cal").to is None  # nobody chooses themselves
-    assert view.choose(to_cal, "by", "Ben").to == "Cal"
-
-
 # --- the view ---------------------------------------------------------------------------------
 
 
@@ -70,7 +51,7 @@ def test_nothing_chosen_asks_for_the_card_and_offers_no_play() -> None:
 
 def test_a_legal_card_is_judged_and_may_be_played() -> None:
     game = classic()
-    shown = view.view(game, view.tap(view.fresh(), 4))
+    shown = view.view(game, Selection(card=4))
     assert shown.step == Play("Ann", (4,), "hand")
     assert shown.can_play
     assert isinstance(shown.verdict, VerdictView) and shown.verdict.legal
@@ -90,7 +71,7 @@ def test_a_legal_card_is_judged_and_may_be_played() -> None:
 def test_an_illegal_card_says_why_and_what_to_do_instead() -> None:
     game = classic()
     game.push(Play("Ann", (4,)))
-    shown = view.view(game, view.tap(view.fresh(), 3))
+    shown = view.view(game, Selection(card=3))
     assert not shown.can_play
     assert isinstance(shown.verdict, VerdictView)
     v = shown.verdict
@@ -102,23 +83,23 @@ def test_an_illegal_card_says_why_and_what_to_do_instead() -> None:
 
 def test_a_card_that_needs_a_player_asks_for_one_before_judging() -> None:
     game = classic()
-    sel = view.tap(view.fresh(), "give_the_pile_to_a_friend")
+    sel = Selection(card="give_the_pile_to_a_friend")
     shown = view.view(game, sel)
     assert isinstance(shown.verdict, Ask) and not shown.can_play and shown.step is None
     assert shown.verdict.text.startswith("Who is the Give the Pile to a Friend for?")
     assert shown.verdict.about.startswith("✦ Give the Pile to a Friend: ")
     assert shown.choices is not None and shown.choices.targets == ("Ben", "Cal")
-    chosen = view.view(game, view.choose(sel, "to", "Cal"))
+    chosen = view.view(game, dataclasses.replace(sel, to="Cal"))
     assert chosen.can_play and chosen.step == Play(
         "Ann", ("give_the_pile_to_a_friend",), "hand", to="Cal"
     )
-    by_ben = view.view(game, view.choose(sel, "by", "Ben"))  # Ben would choose Ann or Cal
+    by_ben = view.view(game, dataclasses.replace(sel, by="Ben"))  # Ben would choose Ann or Cal
     assert by_ben.choices is not None and by_ben.choices.targets == ("Ann", "Cal")
 
 
 def test_a_play_recorded_for_someone_else_is_judged_as_theirs() -> None:
     game = classic()
-    shown = view.view(game, view.choose(view.tap(view.fresh(), 9), "by", "Cal"))
+    shown = view.view(game, dataclasses.replace(Selection(card=9), by="Cal"))
     assert isinstance(shown.verdict, VerdictView)
     assert shown.verdict.rule == "R6.1" and "it is Ann's turn, not Cal's" in shown.verdict.answer
     assert shown.step is not None and shown.step.by == "Cal" and not shown.can_play
@@ -134,7 +115,7 @@ def test_a_struck_card_is_the_engines_copy_count() -> None:
         for c in game.variant.all_cards()
     }
     assert facts.playable == expected  # judged without words, as explain says with words
-    shown = view.view(game, view.tap(view.fresh(), 9), facts)
+    shown = view.view(game, Selection(card=9), facts)
     assert shown.facts is facts  # computed once per step, reused for every tap
     nine = next(c for c in shown.cards if c.card == 9)
     assert not expected[9] and expected[8]
@@ -169,16 +150,16 @@ def test_the_game_over_shows_no_step_part() -> None:
     game = Game.deal(builtin("quick-duel"), ["Ann", "Ben"], full.initial_face_up)
     for step in full.steps:
         game.push(step)
-    shown = view.view(game, view.tap(view.fresh(), 4))
+    shown = view.view(game, Selection(card=4))
     assert shown.over and shown.verdict is None and shown.choices is None and not shown.can_play
     assert shown.facts.turn is None and not shown.facts.can_pick_up
 
 
 def test_the_zone_is_the_one_due_now_until_another_is_chosen() -> None:
     game = classic()
-    sel = view.tap(view.fresh(), 9)
+    sel = Selection(card=9)
     assert view.view(game, sel).choices.zone == game.zone_to_play()  # type: ignore[union-attr]
-    face_up = view.view(game, view.choose(sel, "zone", "face_up"))
+    face_up = view.view(game, dataclasses.replace(sel, zone="face_up"))
     assert isinstance(face_up.verdict, VerdictView) and face_up.verdict.rule.startswith("R3")
 
 
@@ -274,13 +255,13 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     """A table rule (ruling 109): "Draw pile" is one more place a play may come from, offered,
     kept and judged ahead of the taps only in a variant with the gamble."""
     plain = classic()
-    assert "draw_pile" not in dict(view.view(plain, view.tap(view.fresh(), 4)).choices.zones)  # type: ignore[union-attr]
+    assert "draw_pile" not in dict(view.view(plain, Selection(card=4)).choices.zones)  # type: ignore[union-attr]
     _, index = tableview_data.judged_choices(plain, view.step_facts(plain))
     assert not any(zone == "draw_pile" for _, zone, *_ in index)
     gamble = Game.deal(
         dataclasses.replace(plain.variant, table=TableRules(gamble=True)), ["Ann", "Ben", "Cal"]
     )
-    sel = view.choose(view.tap(view.fresh(), 9), "zone", "draw_pile")
+    sel = dataclasses.replace(Selection(card=9), zone="draw_pile")
     shown = view.view(gamble, sel)
     assert shown.choices is not None and "draw_pile" in dict(shown.choices.zones)
     assert shown.selection.zone == "draw_pile" and shown.step is not None
@@ -305,11 +286,11 @@ def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() ->
     }
     start = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_down={"Ann": 2}, pile=(9,))
     game = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
-    shown = view.view(game, view.choose(view.tap(view.fresh(), 2), "zone", "face_down"))
+    shown = view.view(game, dataclasses.replace(Selection(card=2), zone="face_down"))
     assert isinstance(shown.verdict, VerdictView) and shown.can_play  # a 2 misses a 9
     on_empty = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
     on_empty.state.pile.clear()
-    fits = view.view(on_empty, view.choose(view.tap(view.fresh(), 2), "zone", "face_down"))
+    fits = view.view(on_empty, dataclasses.replace(Selection(card=2), zone="face_down"))
     assert isinstance(fits.verdict, Ask)  # it fits: whom does it give a card to?
 
 

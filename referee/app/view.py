@@ -2,8 +2,9 @@
 
 Why: the page used to keep its choices in six loose session keys and, on every tap, recomputed
 every card's verdict *with words* just to grey cards out.  Here the choice for the step being
-recorded is one frozen :class:`Selection`, changed only by pure functions (:func:`tap`,
-:func:`choose`, :func:`fresh`), and everything the table draws is one frozen :class:`TableView`.
+recorded is one frozen :class:`Selection` (the table component keeps its own in the browser and
+sends it with a step, looked up again by ``tableview_data.selection_from``), and what the
+server judges of it is one frozen :class:`TableView`.
 The facts that change only when a step is taken (:class:`StepFacts`: which cards may still be
 played, judged without words; Pick up; the last step's words) are computed once per step and
 reused for every tap until the next one.  No Streamlit here, and no rule: the engine decides
@@ -14,12 +15,9 @@ screen.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Literal
 
 from referee.engine import Game, PickUp, Play
-from referee.engine.steps import DRAW_PILE, ZONES
 from referee.variant.model import Card
 from referee.words import sentences
 
@@ -44,42 +42,9 @@ class Selection:
     take: Card | None = None  # the face-up card a pick-up takes along (a table rule)
 
 
-Field = Literal["count", "zone", "by", "to", "give", "take"]
-
-
 def fresh() -> Selection:
     """Nothing chosen: after a step, an undo, a refused or stale action, another game."""
     return Selection()
-
-
-def tap(sel: Selection, card: Card) -> Selection:
-    """Tap a card to choose it (the count, zone, player and card given start afresh); tap the
-    chosen card again to choose another.  Who played it is kept: a referee recording a run of
-    plays by one player out of turn taps one card after another."""
-    if sel.card == card:
-        return Selection(by=sel.by, take=sel.take)
-    return Selection(card=card, by=sel.by, take=sel.take)
-
-
-def choose(sel: Selection, field: Field, value: object) -> Selection:
-    """One choice of the chosen card changed (how many, from which zone, played by whom, for
-    which player, which card given).  A target equal to the new player is dropped: nobody
-    chooses themselves."""
-    if field == "count":
-        return dataclasses.replace(sel, count=max(1, int(value)) if isinstance(value, int) else 1)
-    if field == "zone":
-        zone = value if value in ZONES or value == DRAW_PILE else None
-        return dataclasses.replace(sel, zone=zone)
-    if field == "by":
-        by = value if isinstance(value, str) else ""
-        return dataclasses.replace(sel, by=by, to=None if sel.to == by else sel.to)
-    if field == "to":
-        return dataclasses.replace(sel, to=value if isinstance(value, str) and value else None)
-    if field == "take":
-        take = value if isinstance(value, int | str) and value != "" else None
-        return dataclasses.replace(sel, take=take)
-    give = value if isinstance(value, int | str) and value != "" else None
-    return dataclasses.replace(sel, give=give)
 
 
 # --- the facts of one step (computed once per step) ---------------------------------------------

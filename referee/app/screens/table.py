@@ -52,8 +52,6 @@ TABLE_STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.9rem; padding-bottom: 1rem; }
 .st-key-action_buttons button { white-space: nowrap; }
-.kr-rule { display: inline-block; font-size: 0.85rem; font-weight: 600; color: #1f2937;
-  border: 1px solid #4b5563; border-radius: 0.8rem; padding: 0 0.5rem; margin-left: 0.4rem; }
 .st-key-end_actions button { min-height: 3.4rem; font-size: 1.2rem; }
 /* Held sideways, a message about a step (refused, undone) sits beside the glance, as the last
    step's outcome does (board.BOARD_STYLE's .kr-head). */
