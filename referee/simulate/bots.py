@@ -364,7 +364,7 @@ class SmartBot:
             if rank is None or rank - low > self.attack_margin or rank >= best_rank:
                 continue
             answers = game.pile.may_follow(card)
-            if any(c in answers for c in theirs):
+            if not answers.isdisjoint(theirs):  # they hold a card that may land on it
                 continue
             best, best_rank = step, rank
         return best
