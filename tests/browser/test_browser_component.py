@@ -143,6 +143,17 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     page.get_by_label("Played by").select_option("Ben")
     expect(verdict(page, "no")).to_contain_text("it is Cal's turn, not Ben's")
     assert reruns.count() > before  # the count sees a rerun when there is one
+    # Another card keeps who played it (a run of plays recorded for one player), and starts
+    # its other choices afresh (on the phone the grid unfolds when the card is let go).
+    let_go(page, "give_the_pile_to_a_friend")
+    tap(page, 9)
+    expect(page.get_by_label("Played by")).to_have_value("Ben")
+    expect(verdict(page, "no")).to_contain_text("it is Cal's turn, not Ben's")
+    let_go(page, 9)
+    tap(page, "give_the_pile_to_a_friend")
+    expect(page.get_by_label("Played by")).to_have_value("Ben")
+    expect(verdict(page, "ask")).to_be_visible()  # its player chosen afresh
+    option(page, group, "Ann").click()
     page.get_by_label("Played by").select_option("")  # back to Cal, whose turn it is
     expect(verdict(page, "yes")).to_be_visible()
     play_button(page).click()
