@@ -58,9 +58,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/mypy
 
-# The suite on every core (pytest-xdist): tests that share an expensive fixture (a built wheel,
+# The suite on every core (pytest-xdist), one worker more than the cores: a real-browser test
+# spends much of its time waiting for the browser and the app server, and on 2 cores two workers
+# kept only 1.15 of them busy (issue 40).  Tests that share an expensive fixture (a built wheel,
 # one editor server) stay on one worker (--dist loadgroup); the 25 slowest are printed at the end.
-PYTEST := $(PY) -m pytest -n auto --dist loadgroup --durations=25
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadgroup --durations=25
 
 test: $(STAMP) chromium postgresql ocr $(AXE) lint
 	@echo "The whole suite, on every core: about 10 minutes; the slowest tests are listed at the end."
