@@ -190,5 +190,7 @@ def test_a_stalling_card_cancelled_keeps_its_cause_and_a_proposed_fix_makes_game
     test.click()
     answer = page.get_by_text(re.compile(r"^Does it end\? Yes"))
     expect(answer).to_be_visible(timeout=600_000)
-    expect(page.locator(".st-key-design_simulate_cancel")).to_have_count(0)
+    # The first answers show while the check still sharpens them: it ends by itself (beside a
+    # CPU hog that took over 45 s more: issue 40.2).
+    expect(page.locator(".st-key-design_simulate_cancel")).to_have_count(0, timeout=600_000)
     shot(page, "design-fixed-1024x768")
