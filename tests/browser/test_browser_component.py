@@ -156,6 +156,7 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     option(page, group, "Ann").click()
     page.get_by_label("Played by").select_option("")  # back to Cal, whose turn it is
     expect(verdict(page, "yes")).to_be_visible()
+    settled(page)  # the rerun the choice of player asked for is over (it held Play on a busy run)
     play_button(page).click()
     step_drawn(page, 4)
     turn_shown(page, "Ann")
