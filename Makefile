@@ -80,7 +80,7 @@ bench: $(STAMP)
 
 # Refresh the README's pictures (docs/screenshots) from the browser tests.
 screenshots: $(STAMP) chromium $(AXE)
-	KARMA_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -k "viewports or taps_counted or phone_game"
+	KARMA_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -k "viewports or taps_counted or on_a_phone"
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

@@ -18,7 +18,7 @@ from referee.app.common import builtin_yaml, md
 from referee.app.glance import top_card
 from referee.engine import Game, PickUp, Play
 from referee.store import Conflict, StorageError, Store, default_path
-from referee.variant.registry import builtin
+from referee.variant.registry import builtin, builtin_ids
 
 pytestmark = pytest.mark.usefixtures("mounted_routes")
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
@@ -71,6 +71,25 @@ def test_the_table_is_one_component(data_dir: Path) -> None:
     at.session_state["log_open"] = True
     drawn = data(at.run())
     assert drawn["api"] == tableapi.STEP_PATH and drawn["rerun"] and not drawn["version_api"]
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_every_builtin_variant_is_offered_by_its_name_and_deals_its_game(
+    data_dir: Path, vid: str
+) -> None:
+    """The New game page offers each built-in variant by the name a family reads, and starting
+    with it deals that variant (the browser tests open most of their games from the store)."""
+    v = builtin(vid)
+    at = app()
+    assert f"{v.name} (built in)" in at.selectbox(key="np_variant").options
+    at.selectbox(key="np_variant").set_value(f"builtin:{vid}").run()
+    players = [f"Player {i + 1}" for i in range(min(4, v.max_players))]
+    add_names(at, players)
+    at.button(key="np_start").click().run()
+    assert not at.exception
+    row = Store(default_path()).load_game(at.query_params["game"])
+    assert (row.variant_id, row.builtin, row.players) == (vid, True, tuple(players))
+    assert turn(at) == "\u2068Player 1\u2069's turn"  # a name is set apart from the words
 
 
 def test_new_game_then_legal_and_illegal_plays(data_dir: Path) -> None:

@@ -21,8 +21,6 @@ from playwright.sync_api import Browser, expect
 from support import TAKE_ONE
 
 from referee.app import table
-from referee.engine import Game, PickUp
-from referee.variant.registry import builtin
 
 from .conftest import Server
 from .tableui import (
@@ -55,7 +53,7 @@ from .test_browser_app import (
     tap_targets_ok,
     turn_shown,
 )
-from .test_browser_table import AXE, EVERY_SIZE, PHONE, _a_short_game, axe_violations
+from .test_browser_table import AXE, EVERY_SIZE, PHONE, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -327,7 +325,6 @@ def test_a_hostile_name_shows_as_text_in_the_components_choices(
 def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, server: Server) -> None:
     """A table rule (ruling 108): Pick up waits for the face-up card taken along, chosen in
     the component, and the stored step names it."""
-    from referee.app import table
     from referee.store import Store
 
     store = Store(server.data_dir / "karma.sqlite3")
@@ -369,48 +366,6 @@ def test_a_second_tablet_follows_and_judges_against_the_new_step(
     settled(two)
     tap(two, 4)
     expect(verdict(two, "no")).to_contain_text("R5.2")  # judged against the 9 now on the pile
-
-
-def test_a_whole_bot_game_through_the_component(browser: Browser, server: Server) -> None:
-    """Issue 27's "done when": every kind of step of a whole game (a card from the hand, several
-    at once, from the face-up and the face-down cards, a card for a chosen player, a pick-up),
-    entered by taps in the component as a person would, and every tap answered in the browser:
-    the only reruns are the steps recorded.  The tablet turns between the three sizes step by
-    step (one game, not one per size: issue 40), so each size meets every part of a game."""
-    variant = builtin("second-edition")
-    steps = _a_short_game(variant)
-    at_table = Game.deal(variant, ["Ann", "Ben"])  # what the app knows: the zone it offers
-    page = new_page(browser, EVERY_SIZE[0])
-    reruns = Reruns(page)
-    open_game(page, server, ["Ann", "Ben"], "second-edition")
-    for n, step in enumerate(steps, 1):
-        page.set_viewport_size(EVERY_SIZE[n % len(EVERY_SIZE)])
-        settled(page)
-        before = reruns.count()
-        if isinstance(step, PickUp):
-            pick_up_button(page).click()
-        else:
-            tap(page, step.cards[0])
-            if len(step.cards) > 1:
-                option(page, "How many?", str(len(step.cards))).click()
-            if step.zone != table.default_zone(at_table):
-                option(page, "From", table.ZONE_LABELS[step.zone]).click()
-            if step.to is not None:
-                expect(verdict(page, "ask")).to_contain_text("Choose a player just above")
-                option(page, f"{variant.card_name(step.cards[0])}: which player?", step.to).click()
-            expect(verdict(page, "yes")).to_be_visible()
-            assert reruns.count() == before, f"step {n} ({step}): a tap went to the server"
-            if n <= len(EVERY_SIZE):  # a chosen card's panel at each size
-                component_targets_ok(page)
-                no_horizontal_scroll(page)
-            play_button(page).click()
-        at_table.push(step if isinstance(step, PickUp) else step._replace(give=None))
-        step_drawn(page, n, over=n == len(steps))
-    turn_shown(page, None)
-    for size in EVERY_SIZE:  # the end of the game at each size
-        page.set_viewport_size(size)
-        tap_targets_ok(page)
-        no_horizontal_scroll(page)
 
 
 def test_a_page_on_another_origin_cannot_post_a_step(browser: Browser, server: Server) -> None:
