@@ -25,9 +25,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.effects import first_zone
+from referee.engine.listing import Listing
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
-from referee.state import State, ZoneName
+from referee.state import State, ZoneCards, ZoneName
 from referee.variant.model import Card
 from referee.words.reasons import Reason
 
@@ -247,7 +248,18 @@ class Choices:
         may land on a pile as it is (``FastTables.fits``: the R5 part of ``judge``, kept per
         ``PileView``), and the plays of a plain card (one that needs no choice and has no check
         of its own), which then pass the filter as soon as their card may land.  While
-        something pending checks plays itself, every candidate goes through ``judge``."""
+        something pending checks plays itself, every candidate goes through ``judge``.  The
+        list is ``listing``'s, every play made."""
+        steps = self.listing(s)
+        return steps if isinstance(steps, list) else steps.steps()
+
+    def listing(self, s: State) -> list[Step] | Listing:
+        """``legal_steps(s)``; where a card that is not plain (it needs a choice or has a check
+        of its own) is held, as a ``Listing``: the same steps in the same order, but such a
+        card's plays are made, by the same code, only when they are asked for (the simulator's
+        careful players read a Karma card's plays only when no plain card may go).  Where
+        every card held is plain, where the pick-up depends on the plays found (a table rule's
+        'must play if able', its draw-pile plays) or the card is played blind, the list."""
         rules = self._rules
         if not rules.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
@@ -277,30 +289,91 @@ class Choices:
         made = fast.plays.get((by, zone_name))
         if made is None:
             made = fast.plays_for(by, zone_name)
-        steps: list[Step] = []
+        steps: list[Step]
         if fits is None:  # a blind card is played whether it fits or not (R7.5)
             assert zone.order is not None
-            steps += self._plays_of(s, by, zone.order[-1], 1, zone_name, plain, made)
-        else:
-            for card, have in zone.known.items():
-                if card not in fits:
-                    continue  # judge would refuse it: R5
-                if card in plain:  # the common case, kept fast
-                    try:
-                        steps += made[card][have]
-                    except (KeyError, IndexError):  # not made yet
-                        steps += self._plays_of(s, by, card, have, zone_name, plain, made)
-                    continue
-                steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+            steps = [*self._plays_of(s, by, zone.order[-1], 1, zone_name, plain, made)]
+        elif plain.issuperset(zone.known) or (pick_up and self._table_steps):
+            # Every card held is plain, or the pick-up depends on the plays found: made now.
+            steps = self._held_plays(s, by, zone, zone_name, plain, fits, made)
+        else:  # a card that is not plain is held: its plays are made when asked for
+            return self._put_off(s, by, zone, zone_name, plain, fits, made, pick_up)
         if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
             pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
             if self._takers and rules.takes_face_up(s):  # ruling 108
                 steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
             else:
-                found = fast.pickups.get(by)
-                steps.append(found if found is not None else fast.pickup(by))
+                found_pick = fast.pickups.get(by)
+                steps.append(found_pick if found_pick is not None else fast.pickup(by))
         return steps
+
+    def _held_plays(
+        self,
+        s: State,
+        by: str,
+        zone: ZoneCards,
+        zone_name: ZoneName,
+        plain: frozenset[Card],
+        fits: frozenset[Card],
+        made: dict[Card, list[list[Step]]],
+    ) -> list[Step]:
+        """The legal plays of the cards held in the zone due, card by card, every one made."""
+        steps: list[Step] = []
+        for card, have in zone.known.items():
+            if card not in fits:
+                continue  # judge would refuse it: R5
+            if card in plain:  # the common case, kept fast
+                try:
+                    steps += made[card][have]
+                except (KeyError, IndexError):  # not made yet
+                    steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+                continue
+            steps += self._plays_of(s, by, card, have, zone_name, plain, made)
+        return steps
+
+    def _put_off(
+        self,
+        s: State,
+        by: str,
+        zone: ZoneCards,
+        zone_name: ZoneName,
+        plain: frozenset[Card],
+        fits: frozenset[Card],
+        made: dict[Card, list[list[Step]]],
+        pick_up: bool,
+    ) -> Listing:
+        """``_held_plays`` and the pick-up as a ``Listing``: a plain card's plays at hand,
+        another card's made when asked for."""
+        cards: list[Card] = []
+        haves: list[int] = []
+        plays: list[list[Step] | None] = []
+        for card, have in zone.known.items():
+            if card not in fits:
+                continue  # judge would refuse it: R5
+            found: list[Step] | None = None
+            if card in plain:
+                try:
+                    found = made[card][have]
+                except (KeyError, IndexError):  # not made yet
+                    found = self._plays_of(s, by, card, have, zone_name, plain, made)
+            cards.append(card)
+            haves.append(have)
+            plays.append(found)
+
+        def make(card: Card, have: int) -> list[Step]:
+            return self._plays_of(s, by, card, have, zone_name, plain, made)
+
+        return Listing(cards, haves, plays, self._pick_ups(s, by) if pick_up else [], make)
+
+    def _pick_ups(self, s: State, by: str) -> list[Step]:
+        """The pick-up, or one per face-up card a table rule takes along with it (ruling 108)."""
+        fast = self.fast
+        if self._takers and self._rules.takes_face_up(s):
+            seat = s.seats[s.mover]
+            return [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
+        found = fast.pickups.get(by)
+        return [found if found is not None else fast.pickup(by)]
 
     def out_of_turn_steps(self, s: State) -> list[Step]:
         """Full information: the plays other players may make out of turn now (the top card

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.engine import Game, Play, Step
+from referee.engine.listing import Listing
 from referee.simulate.bots import BOTS, Bot, fork_bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
@@ -173,24 +174,41 @@ class Restricted:
         self.card = card
         self.name = f"{base.name} without {card}"
 
-    def _kept(self, steps: list[Step]) -> list[Step]:
+    def _kept(self, steps: Sequence[Step]) -> Sequence[Step]:
         card = self.card
+        if isinstance(steps, Listing):
+            return steps.without(card)  # the other cards' plays made only as they are read
         return [s for s in steps if not (isinstance(s, Play) and s.cards[0] == card)]
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step:
         step = self.base.choose(game, steps, rng)
         if not (isinstance(step, Play) and step.cards[0] == self.card):
             return step
         kept = self._kept(steps)
-        if not kept:
+        left = _count(kept)
+        if not left:
             return step  # nothing else to do
-        if len(kept) == 1:
+        if left == 1:
             return kept[0]
         return self.base.choose(game, kept, rng)
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         base = getattr(self.base, "fixed", None)
         return base is not None and base(game, steps) and base(game, self._kept(steps))
+
+
+def _count(steps: Sequence[Step], n: int = 2) -> int:
+    """How many steps are listed, up to ``n`` (a ``Listing`` makes no more plays than that
+    takes)."""
+    return steps.at_most(n) if isinstance(steps, Listing) else min(n, len(steps))
+
+
+def _lists_any(steps: Sequence[Step], cards: set[Card]) -> bool:
+    """Whether a play of one of ``cards`` may be listed: a ``Listing`` is asked which cards it
+    holds plays of, without making them (a card may turn out to have none)."""
+    if isinstance(steps, Listing):
+        return any(c in cards for c in steps.cards())
+    return any(isinstance(s, Play) and s.cards[0] in cards for s in steps)
 
 
 @dataclass
@@ -215,17 +233,23 @@ class Forker:
         self.seats = seats  # every seat's bot (this one's base among them)
         self.forks: dict[Card, Fork] = {}
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step:
         open_ = self.open
-        if not open_ or not any(isinstance(s, Play) and s.cards[0] in open_ for s in steps):
+        if not open_ or not _lists_any(steps, open_):
             return self.base.choose(game, steps, rng)
+        # (a card that may be listed and is not: the snapshot is only not used)
         before = copy.copy(self.base)
         drawn = rng.getstate()
         step = self.base.choose(game, steps, rng)
         if isinstance(step, Play) and step.cards[0] in open_:
             card = step.cards[0]
             open_.discard(card)
-            if any(not (isinstance(s, Play) and s.cards[0] == card) for s in steps):
+            others = (
+                steps.without(card).at_most(1)
+                if isinstance(steps, Listing)
+                else any(not (isinstance(s, Play) and s.cards[0] == card) for s in steps)
+            )
+            if others:
                 bots: dict[int, Bot] = {id(self.base): before}
                 for bot in self.seats:
                     if id(bot) not in bots:
@@ -233,7 +257,7 @@ class Forker:
                 self.forks[card] = Fork(game.state.copy(), drawn, bots)
         return step
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         base = getattr(self.base, "fixed", None)
         return base is not None and base(game, steps)
 

@@ -1,7 +1,8 @@
 """Self-play bots over the engine's full-information mode (``Game.shuffled``).
 
 A bot is a small object with one method, ``choose(game, steps, rng) -> Step``: ``steps`` is
-``game.legal_steps()`` (never empty while the game is on) and ``rng`` the game's seeded
+``game.legal_steps()`` (never empty while the game is on; in the simulator the same steps as a
+``Listing``, whose Karma cards' plays are made only when read) and ``rng`` the game's seeded
 ``random.Random``, so a bot is deterministic for a seed.  Bots only ever return one of the
 steps they were given; they read the table through the engine's public attributes.
 
@@ -27,10 +28,12 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from referee.effects import EFFECTS, bot_score, next_in, traits_of
 from referee.engine import DRAW_PILE, Game, PickUp, Play, Step
+from referee.engine.listing import Listing
 from referee.variant.model import Card, Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "fork_bot", "make_bot"]
@@ -41,9 +44,9 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step: ...
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step: ...
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         """Whether the choice among ``steps`` here is never left to the random numbers, now or
         later in the game: what lets the runner prove that a game goes round in circles."""
         ...
@@ -54,12 +57,12 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step:
         # random() scaled, not randrange(): a third of the cost on the hot path, and uniform
         # to within 2**-53 for any list of steps a game can have.
         return steps[int(rng.random() * len(steps))]
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         return len(steps) < 2
 
 
@@ -107,17 +110,34 @@ def _infos(variant: Variant) -> dict[Card, _CardInfo]:
 class _VariantCache:
     """Per-variant card facts, rebuilt only when a bot meets a different variant."""
 
-    __slots__ = ("_variant", "_info")
+    __slots__ = ("_variant", "_info", "special")
 
     def __init__(self) -> None:
         self._variant: Variant | None = None
         self._info: dict[Card, _CardInfo] = {}
+        self.special: frozenset[Card] = frozenset()
 
     def get(self, variant: Variant) -> dict[Card, _CardInfo]:
         if variant is not self._variant:
             self._info = _infos(variant)
+            self.special = frozenset(c for c, ci in self._info.items() if ci.special)
             self._variant = variant
         return self._info
+
+
+def _count(steps: Sequence[Step], n: int = 2) -> int:
+    """How many steps are listed, up to ``n`` (a ``Listing`` makes no more plays than that
+    takes)."""
+    return steps.at_most(n) if isinstance(steps, Listing) else min(n, len(steps))
+
+
+def _draws_first(steps: Sequence[Step]) -> bool:
+    """Whether the first step is a play from the draw pile (a table rule's, listed first only
+    when nothing held may go, ruling 109)."""
+    if isinstance(steps, Listing):
+        return steps.draws_first
+    first = steps[0]
+    return isinstance(first, Play) and first.zone == DRAW_PILE
 
 
 def _top_run(pile: list[Card]) -> tuple[Card | None, int]:
@@ -133,7 +153,7 @@ def _top_run(pile: list[Card]) -> tuple[Card | None, int]:
 
 
 def _plays_by_card(
-    steps: list[Step],
+    steps: Sequence[Step],
 ) -> tuple[PickUp | None, dict[Card, Play], dict[Card, Play]]:
     """The steps gathered by card, so each of the smart bot's rules weighs one play per card:
     the pick-up (when listed), each card's play with the most copies (multiples) and its
@@ -160,7 +180,7 @@ def _plays_by_card(
     return pick, most, one
 
 
-def _aimed(steps: list[Step], card: Card) -> list[Play]:
+def _aimed(steps: Sequence[Step], card: Card) -> list[Play]:
     """The plays of ``card`` that name a chosen player, in the order listed."""
     return [s for s in steps if isinstance(s, Play) and s.to is not None and s.cards[0] == card]
 
@@ -194,7 +214,7 @@ class GreedyBot:
     def __init__(self) -> None:
         self._cache = _VariantCache()
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step:
         if len(steps) == 1:
             return steps[0]
         info = self._cache.get(game.variant)
@@ -210,7 +230,7 @@ class GreedyBot:
                 best, best_key = step, key
         return best  # a pick-up only when no play is listed
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         return True  # no random numbers at all
 
 
@@ -244,17 +264,24 @@ class SmartBot:
         self._game: object = None
         self._choices = 0
 
-    def choose(self, game: Game, steps: list[Step], rng: random.Random) -> Step:
-        if len(steps) == 1:
+    def choose(self, game: Game, steps: Sequence[Step], rng: random.Random) -> Step:
+        listing = steps if isinstance(steps, Listing) else None
+        if listing is not None:
+            if listing.at_most(2) == 1 or listing.draws_first:
+                return steps[0]
+        elif len(steps) == 1:
             return steps[0]
-        first = steps[0]
-        if isinstance(first, Play) and first.zone == DRAW_PILE:
-            # Listed first only when nothing held may go (a table rule, ruling 109).
-            return first
+        else:
+            first = steps[0]
+            if isinstance(first, Play) and first.zone == DRAW_PILE:
+                # Listed first only when nothing held may go (a table rule, ruling 109).
+                return first
         if game is not self._game:
             self._game, self._choices = game, 0
         self._choices += 1
         info = self._cache.get(game.variant)
+        if listing is not None:
+            steps = self._read(listing)
         if self._choices > self.long_game and rng.randrange(self.vary) == 0:
             shed = [s for s in steps if isinstance(s, Play) and not info[s.cards[0]].special]
             if len(shed) > 1:
@@ -281,6 +308,20 @@ class SmartBot:
         # 4. Nothing plain fits: spend a special card rather than take a pile worth avoiding.
         return self._special_or_pick_up(game, steps, pick, most, one, info)
 
+    def _read(self, steps: Listing) -> Sequence[Step]:
+        """The steps the rules above read: of a ``Listing`` with a plain card's play in it,
+        the plain cards' plays and the pick-up only, so its special cards' plays are never
+        made.  The choice is the same as from every step: with a plain play listed, each rule
+        above picks a plain play, or none (the burn of rule 1 and the lowest card of rule 2
+        rank plain cards first, rule 3 weighs plain cards only), and which one depends on the
+        plain plays, their order (the random shedding) and whether a pick-up is listed."""
+        if not steps.lazy:
+            return steps
+        plain = steps.plays_except(self._cache.special)
+        if plain:
+            return plain + steps.pick_ups
+        return steps.steps()
+
     def fork(self, old: Game, new: Game) -> SmartBot:
         """A copy that counts on in ``new`` (a game carried on from ``old``) the choices made
         in ``old``, so a long game stays long."""
@@ -289,15 +330,14 @@ class SmartBot:
             twin._game = new
         return twin
 
-    def fixed(self, game: Game, steps: list[Step]) -> bool:
+    def fixed(self, game: Game, steps: Sequence[Step]) -> bool:
         """Only a long game's random shedding (``vary``) leaves a choice to chance, and only
         where two plain plays or more are listed."""
-        if len(steps) < 2:
-            return True
-        first = steps[0]
-        if isinstance(first, Play) and first.zone == DRAW_PILE:
+        if _count(steps) < 2 or _draws_first(steps):
             return True  # taken at once (see ``choose``)
         info = self._cache.get(game.variant)
+        if isinstance(steps, Listing):
+            steps = steps.plays_except(self._cache.special)  # the plain plays only
         shed = 0
         for s in steps:
             if isinstance(s, Play) and not info[s.cards[0]].special:
@@ -321,7 +361,7 @@ class SmartBot:
     def _special_or_pick_up(
         self,
         game: Game,
-        steps: list[Step],
+        steps: Sequence[Step],
         pick: PickUp | None,
         most: dict[Card, Play],
         one: dict[Card, Play],
@@ -384,7 +424,7 @@ class SmartBot:
     def _best_special(
         self,
         game: Game,
-        steps: list[Step],
+        steps: Sequence[Step],
         one: dict[Card, Play],
         info: dict[Card, _CardInfo],
         pile_size: int,

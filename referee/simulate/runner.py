@@ -23,6 +23,7 @@ from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
 
 from referee.engine import Game, Play, Step
+from referee.engine.listing import Listing
 from referee.simulate.bots import BOTS, Bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
@@ -113,24 +114,29 @@ in circles only in such a stretch, and most stretches are shorter (remembering c
 class _Watch:
     """What ``play`` watches a game with, from step ``WATCH_FROM`` on: the figures that only
     change when a card leaves play, the step they last changed at, and (from ``LOOK_AFTER``
-    quiet steps on) each position met since with the step it was met at, and the choices made
-    since (``looking``), with the step after the last one left to chance."""
+    quiet steps on) each position met since with the step it was met at, and (``looking``)
+    the step after the last choice since then that was left to chance."""
 
-    __slots__ = ("game", "fixers", "quiet", "mark", "since", "seen", "choices", "checked",
-                 "chance", "looking")  # fmt: skip
+    __slots__ = ("game", "fixers", "quiet", "mark", "since", "seen", "chance", "looking")
 
     def __init__(self, game: Game, bots: Mapping[str, Bot]) -> None:
-        self.game = game
-        self.fixers: dict[str, Callable[[Game, list[Step]], bool] | None] = {
+        self.fixers: dict[str, Callable[[Game, Sequence[Step]], bool] | None] = {
             name: getattr(bot, "fixed", None) for name, bot in bots.items()
         }
+        self.game = game
         self.quiet = quiet_bound(_cards_in_game(game.state))
         self.mark = (-1, -1, -1)
         self.since = 0
         self.seen: dict[Hashable, int] = {}
-        self.choices: list[tuple[int, str, list[Step]]] = []
-        self.checked = self.chance = 0
+        self.chance = 0
         self.looking = False
+
+    def chose(self, step: int, name: str, steps: Sequence[Step]) -> None:
+        """``name`` chose among ``steps`` at ``step`` (while ``looking``): judged at once, at
+        the position of the choice (a ``Listing`` is read there only)."""
+        fixed = self.fixers[name]
+        if fixed is None or not fixed(self.game, steps):
+            self.chance = step + 1  # a bot without ``fixed`` leaves every choice to chance
 
     def stalled(self, state: State, step: int) -> str:
         """ "quiet" or "repeat" when the game at ``step`` is stalled (see ``play``), else ""."""
@@ -143,8 +149,7 @@ class _Watch:
             self.since = step
             if self.looking:
                 self.seen.clear()
-                self.choices.clear()
-                self.checked = self.chance = 0
+                self.chance = 0
                 self.looking = False
             return ""
         quiet = step - self.since
@@ -158,11 +163,6 @@ class _Watch:
         self.seen[here] = step
         if before is None:
             return ""
-        for index, name, steps in self.choices[self.checked :]:
-            fixed = self.fixers[name]
-            if fixed is None or not fixed(self.game, steps):
-                self.chance = index + 1  # a bot without ``fixed`` leaves every choice to chance
-        self.checked = len(self.choices)
         return "repeat" if before >= self.chance else ""
 
 
@@ -226,7 +226,9 @@ def play(
     result = GameResult()
     plays = result.plays
     cards = result.cards
-    legal = game.choices.legal_steps  # given the state: one call fewer than game.legal_steps
+    # Given the state (one call fewer than game.legal_steps); a listing makes a card's plays
+    # only when a bot asks for them: careful players seldom read their Karma cards' plays.
+    listing = game.choices.listing
     out_of_turn = game.out_of_turn_steps if game.choices.out_of_turn else None
     push = game.trusted_push()  # bots choose from legal_steps()
     choosers = {name: bot.choose for name, bot in bots.items()}
@@ -250,21 +252,24 @@ def play(
         if out_of_turn is not None and (cut_in := out_of_turn()):
             first = cut_in[0].by
             step = max((s for s in cut_in if s.by == first), key=_copies)
-            steps = [step]
         else:
-            steps = legal(state)
-        if len(steps) == 1:
-            step = steps[0]
-        elif steps:
-            name = state.names[state.mover]
-            step = choosers[name](game, steps, rng)
-            if watcher is not None and watcher.looking:
-                watcher.choices.append((steps_taken, name, steps))
-        else:
-            raise RuntimeError(
-                f"the engine lists no legal step for {game.turn} although the game is on "
-                f"(step {steps_taken}): {game.hint()}"
-            )
+            steps = listing(state)
+            lazy = steps if type(steps) is Listing else None
+            listed = len(steps) if lazy is None else lazy.at_most(2)
+            if listed == 1:
+                step = steps[0]
+            elif listed:
+                name = state.names[state.mover]
+                step = choosers[name](game, steps, rng)
+                if watcher is not None and watcher.looking:
+                    watcher.chose(steps_taken, name, steps)
+            else:
+                raise RuntimeError(
+                    f"the engine lists no legal step for {game.turn} although the game is on "
+                    f"(step {steps_taken}): {game.hint()}"
+                )
+            if lazy is not None:  # the position moves on: its plays are not made any more
+                lazy.close()
         outcome = push(step)
         steps_taken += 1
         if outcome.picked_up:
