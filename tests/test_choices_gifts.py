@@ -131,7 +131,7 @@ def walk(game: Game, seed: int) -> int:
 
 
 @settings(
-    max_examples=80,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -73,7 +73,7 @@ def self_play(variant_id: str, players: int, seed: int, cap: int = STEP_CAP) -> 
     return game, taken
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant_id=st.sampled_from(VARIANTS),
     players=st.integers(min_value=2, max_value=12),

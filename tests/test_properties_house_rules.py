@@ -40,7 +40,7 @@ def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
 
 
 @settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -53,7 +53,7 @@ def _play_randomly(variant: Variant, players: int, seed: int) -> None:
 
 
 @settings(
-    max_examples=120,
+    max_examples=70,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
