@@ -288,6 +288,24 @@ class State:
             going_on=self.going_on,
         )
 
+    def copy_for_play(self, seat: int, *, draws: bool = False) -> State:
+        """A copy for a dry run of a play from ``seat`` that no effect resolves in (python-chess
+        copies only what a move changes): that seat's cards, the pile, the cards seen, what is
+        pending, the names (and the draw pile's cards, ``draws``: a play from it) are the
+        copy's own; every other seat's cards and the draw pile are shared, to be read only."""
+        then = State.__new__(State)
+        then.__dict__.update(self.__dict__)
+        seats = list(self.seats)
+        seats[seat] = seats[seat].copy()
+        then.seats = seats
+        then.names = list(self.names)
+        then.pile = list(self.pile)
+        then.seen = dict(self.seen)
+        then.pending = dict(self.pending)
+        if draws and self.draw_cards is not None:
+            then.draw_cards = list(self.draw_cards)
+        return then
+
     def seat_of(self, name: str) -> int:
         return self.names.index(name)
 

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
+from test_choices_gifts import gift_variants
 
 from referee.engine import Game, PickUp, Play, SetupError
 from referee.engine.listing import Listing, ListingClosed
@@ -41,15 +42,17 @@ def _same_reading(game: Game, steps: list[Step]) -> None:
     if not isinstance(listing, Listing):  # every play made at once: the list itself
         assert listing == steps
         return
-    assert listing.at_most(2) == min(2, len(steps))
-    assert listing.at_most(1) == min(1, len(steps))
-    cards = {p.cards[0] for p in steps if isinstance(p, Play)}
-    assert cards <= set(listing.cards())  # every card with a play is named (maybe more)
 
     def fresh() -> Listing:
         again = game.choices.listing(s)
         assert isinstance(again, Listing)
         return again
+
+    for n in (1, 2, 3):
+        assert fresh().at_most(n) == min(n, len(steps))
+    assert listing.at_most(2) == min(2, len(steps))
+    cards = {p.cards[0] for p in steps if isinstance(p, Play)}
+    assert cards <= set(listing.cards())  # every card with a play is named (maybe more)
 
     for card in sorted(cards, key=str)[:2]:
         assert fresh().plays_except({card}) == [
@@ -60,7 +63,24 @@ def _same_reading(game: Game, steps: list[Step]) -> None:
         assert without.at_most(2) == min(2, len(kept))
         assert list(without) == kept
     assert fresh().pick_ups == [p for p in steps if isinstance(p, PickUp)]
+    assert fresh().one_gift_each() == _one_gift_each(game, steps)
     assert list(listing) == steps and len(listing) == len(steps)
+    assert listing.one_gift_each() == _one_gift_each(game, steps)  # from the plays made
+
+
+def _one_gift_each(game: Game, steps: list[Step]) -> list[Step]:
+    """The steps with, of a card that may say which card it gives, only the first play of each
+    count and chosen player."""
+    seen: set[tuple[Card, int, str | None]] = set()
+    out: list[Step] = []
+    for p in steps:
+        if isinstance(p, Play) and game.choices.needs[p.cards[0]].takes_give:
+            key = (p.cards[0], len(p.cards), p.to)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(p)
+    return out
 
 
 def _same_choice(game: Game, make: Callable[[], Bot], steps: list[Step], seed: int) -> None:
@@ -125,6 +145,19 @@ def walk(variant: Variant, players: int, seed: int) -> int:
 def test_a_listing_is_the_legal_steps_and_careful_players_choose_alike(
     variant: Variant, players: int, seed: int
 ) -> None:
+    note(repr(variant))
+    walk(variant, players, seed)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(variant=gift_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
+def test_cards_that_give_a_card_are_read_alike(variant: Variant, players: int, seed: int) -> None:
+    """Random valid variants where Give a Card sits anywhere in a card's effects: a careful
+    player reads only the first play of each count and chosen player of such a card."""
     note(repr(variant))
     walk(variant, players, seed)
 

@@ -361,10 +361,11 @@ class Choices:
             haves.append(have)
             plays.append(found)
 
-        def make(card: Card, have: int) -> list[Step]:
-            return self._plays_of(s, by, card, have, zone_name, plain, made)
+        def make(card: Card, have: int, first_gift: bool) -> list[Step]:
+            return self._plays_of(s, by, card, have, zone_name, plain, made, first_gift)
 
-        return Listing(cards, haves, plays, self._pick_ups(s, by) if pick_up else [], make)
+        tail = self._pick_ups(s, by) if pick_up else []
+        return Listing(cards, haves, plays, tail, make, self.fast.gifts)
 
     def _pick_ups(self, s: State, by: str) -> list[Step]:
         """The pick-up, or one per face-up card a table rule takes along with it (ruling 108)."""
@@ -441,11 +442,14 @@ class Choices:
         zone_name: ZoneName,
         plain: frozenset[Card],
         made: dict[Card, list[list[Step]]],
+        first_gift: bool = False,
     ) -> list[Step]:
         """The legal plays of ``card``, of which the mover holds ``have`` copies in the zone due:
         a plain card's are made once and kept (``made``: card -> [plays of 1..n copies][n]),
         any other card's candidates each go through the filter (a play's every chosen player
-        at once: ``Rules.judge_players``, the same verdicts as ``judge``'s one by one)."""
+        at once: ``Rules.judge_players``, the same verdicts as ``judge``'s one by one).  With
+        ``first_gift``, a card that gives a card has only the first of its plays for each count
+        and chosen player (the first card it may give, in order of play)."""
         if card in plain:
             lists = made.get(card)
             if lists is None or have >= len(lists):
@@ -463,7 +467,7 @@ class Choices:
             ]
         if t.give_effect is not None:
             with rules.still():  # the state stands still while its candidates are judged
-                return self._gift_plays(s, by, card, have, zone_name)
+                return self._gift_plays(s, by, card, have, zone_name, first_gift)
         if not t.needs_target:
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
@@ -479,7 +483,7 @@ class Choices:
         return out
 
     def _gift_plays(
-        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName
+        self, s: State, by: str, card: Card, have: int, zone_name: ZoneName, first: bool = False
     ) -> list[Step]:
         """The legal plays of a card that gives a card, in ``_candidates``' order: ``judge``'s
         verdict on a play and the card it gives is its verdict on the same play giving nothing
@@ -488,7 +492,8 @@ class Choices:
         once.  The gift's check is R4.3 on what the giver holds when the gift resolves (a dry
         run up to it): a card they are known to hold then passes it, so it is asked only of a
         blind card.  The dry run is one for every chosen player unless an effect before the
-        gift reads whom the play chose (``Needs.give_sees_target``)."""
+        gift reads whom the play chose (``Needs.give_sees_target``).  ``first``: only the
+        first play of each count and chosen player (its first card given that passes)."""
         rules = self._rules
         t = self.needs[card]
         targets: list[str | None] = [n for n in s.names if n != by] if t.needs_target else [None]
@@ -504,14 +509,16 @@ class Choices:
                     continue
                 bare = Play(by, cards, zone_name, to)
                 if gifts is None or per_target:
-                    gifts, blind = self._gifts_of(s, bare)
+                    gifts, blind = self._gifts_of(s, bare, first)
                 for g in gifts:
                     if g is None:
                         out.append(bare)
-                        continue
+                        break  # (the only choice: nothing to give)
                     step = Play(by, cards, zone_name, to, g)
                     if not blind or rules.give_refusal(s, step, t, card) is None:
                         out.append(step)
+                        if first:
+                            break
         return out
 
     def _candidates(
@@ -540,9 +547,11 @@ class Choices:
         they hold when Give a Card resolves (a dry run of the card's earlier effects)."""
         return self._gifts_of(s, step)[0]
 
-    def _gifts_of(self, s: State, step: Play) -> tuple[list[Card] | list[None], bool]:
+    def _gifts_of(
+        self, s: State, step: Play, first: bool = False
+    ) -> tuple[list[Card] | list[None], bool]:
         """``_gift_choices``, and whether the card is given blind (a face-down card: the next
-        in its order)."""
+        in its order); ``first``: only the first of them."""
         then = self._rules.dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None
         give_from = first_zone(giver) if giver is not None else None
@@ -552,4 +561,6 @@ class Choices:
         if give_from == "face_down":
             assert zone.order is not None
             return [zone.order[-1]], True
+        if first:  # the first in order of play (``sorted`` is stable, as ``min`` picks)
+            return [min(zone.known, key=strength)], False
         return [*sorted(zone.known, key=strength)], False

@@ -18,7 +18,7 @@ from referee.effects import (
 from referee.engine.steps import PickUp, Step
 from referee.state import Pending
 from referee.tablerules import active
-from referee.variant.model import Card, Variant
+from referee.variant.model import Card, Effect, Variant
 from referee.words.sentences import Voice
 
 QUIET_UNITS = frozenset(
@@ -56,6 +56,8 @@ class FastTables:
         "see_through",
         "arrives",
         "plain",
+        "gifts",
+        "unresolved",
         "lets_in",
         "plays",
         "pickups",
@@ -102,6 +104,11 @@ class FastTables:
         self.plain = frozenset(
             c for c, n in self.needs.items() if not (n.needs_target or n.takes_give or n.checked)
         )
+        # For each card, the effects a dry run may stop at with none resolved before them
+        # (only hooks ``resolve`` moves cards): up to them a play moves only its own cards.
+        self.unresolved: dict[Card, frozenset[str]] = {c: _unresolved(effects[c]) for c in cards}
+        # Cards whose plays say which card they give (R8.9).
+        self.gifts = frozenset(c for c, n in self.needs.items() if n.takes_give)
         # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).
         self.lets_in = frozenset(c for c, n in self.needs.items() if n.lets_in)
         self.plays: dict[tuple[str, str], dict[Card, list[list[Step]]]] = {}
@@ -173,6 +180,18 @@ class FastTables:
 def _has(effect: str, hook: str) -> bool:
     """Whether an effect's unit overrides a hook (does something there)."""
     return getattr(type(EFFECTS[effect]), hook) is not getattr(EffectSpec, hook)
+
+
+def _unresolved(effects: tuple[Effect, ...]) -> frozenset[str]:
+    """The effects of a card before which none of its effects resolves (``resolve`` is the
+    hook that moves cards; the others set what is pending): its first resolving one and those
+    before it."""
+    found = []
+    for e in effects:
+        found.append(e.name)
+        if _has(e.name, "resolve"):
+            break
+    return frozenset(found)
 
 
 def _count(card: Card, t: Traits) -> int:

@@ -80,6 +80,7 @@ class Game:
         self.past = History()
         self._traits: dict[Card, Traits] = pile.fast.traits
         self._effects = pile.fast.effects  # each card's effects, read by every play
+        self._unresolved = pile.fast.unresolved  # what a dry run may stop at, nothing resolved
         self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
         # Table rules that let a player go on at once after a play (rulings 110-111).
         self._going_on = [u for u in self._rules.table if u.has("goes_on")]
@@ -650,13 +651,21 @@ class Game:
         if card in self.pile.fast.arrives:
             arrive(Arrival(s, self.variant, by, card, value, before), self.variant.effects_of(card))
 
-    def _state_at(self, s: State, step: Play, effect_name: str) -> State | None:
+    def _state_at(
+        self, s: State, step: Play, effect_name: str, *, light: bool = True
+    ) -> State | None:
         """A dry run on an explicit copy: the state as ``effect_name`` of the played card will
         see it (the play applied up to just before that effect), or None when the effect is not
         reached (the play burns, a face-down card does not fit).  ``s`` is untouched: a choice
-        is judged against what the effect will actually see."""
-        then = s.copy()
-        then.mover = then.seat_of(step.by)
+        is judged against what the effect will actually see.  Where no effect of the card
+        resolves before ``effect_name``, only the play itself moves cards: the copy is of what
+        a play changes (``State.copy_for_play``; ``light`` False: of everything)."""
+        seat = s.seat_of(step.by)
+        if light and effect_name in self._unresolved[step.cards[0]]:
+            then = s.copy_for_play(seat, draws=step.zone == DRAW_PILE)
+        else:
+            then = s.copy()
+        then.mover = seat
         r = self._play(then, step._replace(give=None), then.mover, [], Flow(), stop_at=effect_name)
         return then if r is not None and r.stopped else None
 

@@ -18,8 +18,9 @@ from referee.variant.model import Card
 
 __all__ = ["Listing"]
 
-Make = Callable[[Card, int], list[Step]]
-"""Generates the legal plays of a card of which the mover holds so many copies."""
+Make = Callable[[Card, int, bool], list[Step]]
+"""Generates the legal plays of a card of which the mover holds so many copies (with True: of a
+card that gives a card, only the first play of each count and chosen player)."""
 
 
 class ListingClosed(RuntimeError):
@@ -45,6 +46,9 @@ class Listing(Sequence[Step]):
         "_open",
         "_at_hand",
         "_to_make",
+        "_gifts",
+        "_first",
+        "_firsts",
         "draws_first",
     )
 
@@ -55,6 +59,7 @@ class Listing(Sequence[Step]):
         plays: list[list[Step] | None],
         tail: list[Step],
         make: Make | None,
+        gifts: frozenset[Card] = frozenset(),
     ) -> None:
         # Each card, the copies of it held, and its plays (None until they are made).
         self._cards = cards
@@ -73,6 +78,10 @@ class Listing(Sequence[Step]):
                 at_hand += len(found)
         self._at_hand = at_hand  # the steps made so far
         self._to_make = to_make  # the cards whose plays are still to make
+        self._gifts = gifts  # the cards whose plays say which card they give
+        # Of each such card, the first play of each count and chosen player, once made.
+        self._first: list[list[Step] | None] = [None] * len(cards)
+        self._firsts: list[Step] | None = None  # ``one_gift_each``
         self.draws_first = False
         """Whether the first step is a play from the draw pile (a table rule's, listed first
         only when nothing held may go): never in a listing made card by card, which holds
@@ -103,9 +112,25 @@ class Listing(Sequence[Step]):
             if not self._root._open:
                 raise ListingClosed("a listing is read at its own position only")
             assert self._make is not None
-            found = self._plays[i] = self._make(self._cards[i], self._haves[i])
+            found = self._plays[i] = self._make(self._cards[i], self._haves[i], False)
             self._at_hand += len(found)
             self._to_make -= 1
+        return found
+
+    def _first_of(self, i: int) -> list[Step]:
+        """Of the ``i``-th card, which gives a card, the first play of each count and chosen
+        player (made now, or taken from its plays made whole)."""
+        found = self._first[i]
+        if found is None:
+            made = self._plays[i]
+            if made is not None:
+                found = _first_each(made)
+            else:
+                if not self._root._open:
+                    raise ListingClosed("a listing is read at its own position only")
+                assert self._make is not None
+                found = self._make(self._cards[i], self._haves[i], True)
+            self._first[i] = found
         return found
 
     def cards(self) -> list[Card]:
@@ -152,20 +177,36 @@ class Listing(Sequence[Step]):
             [self._plays[i] for i in keep],
             self._tail,
             self._make,
+            self._gifts,
         )
+        out._first = [self._first[i] for i in keep]
         out._root = self._root
         return out
 
     def at_most(self, n: int) -> int:
         """How many steps are listed, counted up to ``n``: the plays still to make are made
         only while fewer are found."""
-        if self._at_hand < n and self._to_make:
-            plays = self._plays
-            for i in range(len(plays)):
-                if plays[i] is None:
-                    self._made(i)
-                    if self._at_hand >= n:
-                        break
+        if self._at_hand >= n or not self._to_make:
+            return min(n, self._at_hand)
+        # The cards that give no card first; then of those that do, the first play of each
+        # count and chosen player (some of their plays: enough if they make n); then the rest.
+        plays, cards, gifts = self._plays, self._cards, self._gifts
+        for i in range(len(plays)):
+            if plays[i] is None and cards[i] not in gifts:
+                self._made(i)
+                if self._at_hand >= n:
+                    return n
+        some = self._at_hand
+        for i in range(len(plays)):
+            if plays[i] is None:
+                some += len(self._first_of(i))
+                if some >= n:
+                    return n
+        for i in range(len(plays)):
+            if plays[i] is None:
+                self._made(i)
+                if self._at_hand >= n:
+                    break
         return min(n, self._at_hand)
 
     def steps(self) -> list[Step]:
@@ -179,6 +220,27 @@ class Listing(Sequence[Step]):
                 found += made if made is not None else self._made(i)
             found += self._tail
             self._all = found
+        return found
+
+    def one_gift_each(self) -> list[Step]:
+        """Every step in order, but of a card that gives a card (R8.9) only the first play of
+        each count and chosen player: the first card it may give, in order of play (a careful
+        player gives its weakest card, so reads no other).  Such a card's other plays are not
+        made."""
+        found = self._firsts
+        if found is None:
+            if self._make is None or not self._gifts:
+                return self.steps()
+            found = []
+            plays, gifts = self._plays, self._gifts
+            for i, card in enumerate(self._cards):
+                if card in gifts:
+                    found += self._first_of(i)
+                else:
+                    made = plays[i]
+                    found += made if made is not None else self._made(i)
+            found += self._tail
+            self._firsts = found
         return found
 
     def close(self) -> None:
@@ -207,3 +269,17 @@ class Listing(Sequence[Step]):
         if self._all is None and not self._root._open:
             return "Listing(closed)"
         return f"Listing({self.steps()!r})"
+
+
+def _first_each(plays: list[Step]) -> list[Step]:
+    """The first of the plays of each count and chosen player, in order."""
+    seen: set[tuple[int, str | None]] = set()
+    out: list[Step] = []
+    for p in plays:
+        if isinstance(p, Play):
+            key = (len(p.cards), p.to)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(p)
+    return out

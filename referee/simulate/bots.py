@@ -314,13 +314,17 @@ class SmartBot:
         made.  The choice is the same as from every step: with a plain play listed, each rule
         above picks a plain play, or none (the burn of rule 1 and the lowest card of rule 2
         rank plain cards first, rule 3 weighs plain cards only), and which one depends on the
-        plain plays, their order (the random shedding) and whether a pick-up is listed."""
+        plain plays, their order (the random shedding) and whether a pick-up is listed.  With
+        none, of a card that gives a card only the first play of each count and chosen player
+        (its weakest card given): every rule above takes a card's first play, or its first
+        with the most copies, or (``_aim``) the first of those aimed at the player it likes
+        best, so no other is ever taken."""
         if not steps.lazy:
             return steps
         plain = steps.plays_except(self._cache.special)
         if plain:
             return plain + steps.pick_ups
-        return steps.steps()
+        return steps.one_gift_each()
 
     def fork(self, old: Game, new: Game) -> SmartBot:
         """A copy that counts on in ``new`` (a game carried on from ``old``) the choices made
