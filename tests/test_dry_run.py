@@ -66,7 +66,7 @@ def walk(variant: Variant, players: int, seed: int) -> int:
 
 
 @settings(
-    max_examples=50,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -77,7 +77,7 @@ def test_a_light_dry_run_is_the_whole_one(variant: Variant, players: int, seed: 
 
 
 @settings(
-    max_examples=30,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -32,7 +32,7 @@ from referee.variant.loader import variant_from_data, variant_to_data
 from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin
 
-STEPS = 120
+STEPS = 100
 
 
 def _same_reading(game: Game, steps: list[Step]) -> None:
@@ -137,7 +137,7 @@ def walk(variant: Variant, players: int, seed: int) -> int:
 
 
 @settings(
-    max_examples=60,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -150,7 +150,7 @@ def test_a_listing_is_the_legal_steps_and_careful_players_choose_alike(
 
 
 @settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
