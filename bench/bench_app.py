@@ -59,20 +59,20 @@ def self_played(steps_wanted: int) -> tuple[dict[str, list[Any]], list[Any]]:
             for i, n in enumerate(PLAYERS)
         }
         rng = random.Random(seed)
-        while not full.over and len(full.steps) < steps_wanted:
-            legal = full.legal_steps()
+        while not full.over and len(full.past.steps) < steps_wanted:
+            legal = full.choices.legal_steps(full.state)
             plays = [s for s in legal if isinstance(s, Play)]
             picks = [s for s in legal if isinstance(s, PickUp)]
             # Picking up often keeps a long game going.
             full.push(
                 picks[0] if picks and (rng.random() < 0.7 or not plays) else rng.choice(plays)
             )
-        if len(full.steps) < steps_wanted or full.over:
+        if len(full.past.steps) < steps_wanted or full.over:
             continue
         table = Game.deal(variant, PLAYERS, face_up)
-        for step in full.steps:
+        for step in full.past.steps:
             table.push(step)  # the table knows less than the simulator: every step stays legal
-        return face_up, list(table.steps)
+        return face_up, list(table.past.steps)
     raise RuntimeError(f"no seed gave a {steps_wanted}-step game")
 
 
@@ -188,15 +188,15 @@ def next_step(data: Path, gid: str) -> tuple[object, bool, int]:
     mover, zone = game.turn, table.default_zone(game)
     assert mover is not None
     for card in game.variant.all_cards():
-        t = game.needs(card)
+        t = game.choices.needs[card]
         if t.needs_target or t.takes_give:
             continue  # one tap per choice: keep every step at two taps
-        if game.explain(Play(mover, (card,), zone)).legal:
-            return card, True, game.step_count + 1
+        if game.advice.explain(game.state, Play(mover, (card,), zone)).legal:
+            return card, True, game.past.count + 1
     tappable = [c for c, ok in table.playable_cards(game).items() if ok]
     if not tappable or not table.can_pick_up(game):
-        raise RuntimeError(f"no step to measure: {game.hint()}")
-    return tappable[0], False, game.step_count + 1  # a refused tap, then Pick up
+        raise RuntimeError(f"no step to measure: {game.advice.hint(game.state)}")
+    return tappable[0], False, game.past.count + 1  # a refused tap, then Pick up
 
 
 # What is tapped: the table component's card, Play and Pick up.

@@ -24,10 +24,10 @@ def long_game(min_steps: int) -> tuple[Game, list[Step]]:
     for seed in range(1000):
         sim = Game.shuffled(variant, players, seed, keep_history=True)
         rng = random.Random(seed)
-        while not sim.over and len(sim.steps) < min_steps + 1:
-            sim.push(rng.choice(sim.legal_steps()))
-        if len(sim.steps) > min_steps:
-            return Game.deal(variant, players, sim.initial_face_up), sim.steps
+        while not sim.over and len(sim.past.steps) < min_steps + 1:
+            sim.push(rng.choice(sim.choices.legal_steps(sim.state)))
+        if len(sim.past.steps) > min_steps:
+            return Game.deal(variant, players, sim.initial_face_up), sim.past.steps
     raise RuntimeError("no game long enough")
 
 
@@ -36,11 +36,11 @@ def time_step(game: Game, step: Step, repeats: int = REPEATS) -> float:
     samples = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        verdict = game.explain(step)
+        verdict = game.advice.explain(game.state, step)
         game.push(step)
         samples.append(time.perf_counter() - t0)
         assert verdict.legal
-        game.pop()
+        game.past.undo()
     return statistics.median(samples)
 
 

@@ -77,8 +77,8 @@ def step_elsewhere(data: Path, gid: str) -> int:
     from referee.app import table
 
     tbl = table.rebuild(_store(data).load_game(gid))
-    table.commit(_store(data), tbl, PLAN[tbl.game.step_count])
-    return int(tbl.game.step_count)
+    table.commit(_store(data), tbl, PLAN[tbl.game.past.count])
+    return int(tbl.game.past.count)
 
 
 def _shows(page: Any, n: int) -> bool:

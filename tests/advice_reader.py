@@ -297,7 +297,9 @@ def games(variant: Variant, n: int, seed: int, steps: int) -> Iterator[Game]:
         yield table
         if full.over:
             return
-        step = rng.choice(full.legal_steps() + full.out_of_turn_steps())
+        step = rng.choice(
+            full.choices.legal_steps(full.state) + full.choices.out_of_turn_steps(full.state)
+        )
         full.push(step)
         table.push(step)
 
@@ -314,7 +316,7 @@ def proposals(game: Game, rng: random.Random, limit: int) -> list[Step]:
     out: list[Step] = [PickUp(who), PickUp(others[0])]
     cards = game.variant.all_cards()
     for c in cards:
-        to = others[0] if game.needs(c).needs_target else None
+        to = others[0] if game.choices.needs[c].needs_target else None
         out.append(Play(who, (c,), zone, to))
         out.append(Play(who, (c, c), zone, to))
         out.append(Play(who, (c,), rng.choice([z for z in ZONES if z != zone]), to))

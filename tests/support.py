@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.engine import Game, Step, Verdict
 from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
 
 
@@ -102,3 +103,15 @@ start:
   face_down: {Ann: 1, Ben: 1}
 steps: []
 """
+
+
+def explain(game: Game, step: Step) -> Verdict:
+    """The game's verdict on a step at its own position (``game.advice.explain``), for a test
+    that builds the game in the same expression."""
+    return game.advice.explain(game.state, step)
+
+
+def legal_steps(game: Game) -> list[Step]:
+    """Every legal step of the player to move in a full-information game
+    (``game.choices.legal_steps``), for a test that builds the game in the same expression."""
+    return game.choices.legal_steps(game.state)

@@ -37,7 +37,7 @@ STEPS = 30
 
 def _accepted(game: Game, step: Step) -> bool:
     """The referee's verdict, as the advice means it: a face-down card counts when it fits."""
-    verdict = game.explain(step)
+    verdict = game.advice.explain(game.state, step)
     if not verdict.legal:
         return False
     return verdict.reason is not Reason.FACE_DOWN_MISSES
@@ -50,8 +50,13 @@ def _held(game: Game, who: str, zone: str) -> set[Card]:
     return {
         c
         for c in game.variant.all_cards()
-        if cards.known.get(c, 0) > 0 or (cards.unknown > 0 and game.unseen(c) > 0)
+        if cards.known.get(c, 0) > 0 or (cards.unknown > 0 and _unseen(game, c) > 0)
     }
+
+
+def _unseen(game: Game, card: Card) -> int:
+    """Copies of a card the table has not seen anywhere (R4.3), counted here from the decks."""
+    return game.variant.copies_per_deck(card) * game.decks - game.state.seen.get(card, 0)
 
 
 def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
@@ -66,7 +71,7 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     copies = {c: v.copies_per_deck(c) * game.decks for c in v.all_cards()}
     legal = set()
     for c in v.all_cards():
-        targets: list[str | None] = list(others) if game.needs(c).needs_target else [None]
+        targets: list[str | None] = list(others) if game.choices.needs[c].needs_target else [None]
         most = 1 if zone == "face_down" else copies[c]
         if any(
             game.is_legal(Play(who, (c,) * k, zone, to))
@@ -80,7 +85,7 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     gamble = any(
         game.is_legal(Play(who, (c,), DRAW_PILE, to))
         for c in v.all_cards()
-        for to in (others if game.needs(c).needs_target else [None])
+        for to in (others if game.choices.needs[c].needs_target else [None])
     )
     return legal, pick_up, gamble
 
@@ -90,8 +95,10 @@ def check_advice(game: Game) -> None:
     who = game.turn
     if who is None:
         return
-    hint = game.hint()
-    assert game.explain(Play(who, ())).instead == hint  # every refusal's "instead"
+    hint = game.advice.hint(game.state)
+    assert (
+        game.advice.explain(game.state, Play(who, ())).instead == hint
+    )  # every refusal's "instead"
     check_words(game, hint)
 
 
@@ -126,7 +133,7 @@ def check_words(game: Game, hint: str) -> None:
         assert kind & held, (hint, sorted(map(str, kind)))
     assert named.covers(held) == legal, (hint, named.covers(held) ^ legal)
     v = game.variant
-    needs = {v.card_name(c) for c in legal if game.needs(c).needs_target}
+    needs = {v.card_name(c) for c in legal if game.choices.needs[c].needs_target}
     assert set(said.chosen) <= needs, (hint, needs)
 
 
@@ -151,10 +158,11 @@ def words_of_the_property_test() -> tuple[str, ...]:
         n = max(variant.min_players, min(players, variant.max_players, 6))
         rng = random.Random(seed)
         for game in games(variant, n, seed, STEPS):
-            note(f"{game.turn}: {game.hint()}")
+            note(f"{game.turn}: {game.advice.hint(game.state)}")
             check_advice(game)
             said.extend(
-                sentences.verdict_text(game.explain(s)) for s in proposals(game, rng, PROPOSALS)
+                sentences.verdict_text(game.advice.explain(game.state, s))
+                for s in proposals(game, rng, PROPOSALS)
             )
 
     the_advice_is_the_legal_set()
@@ -195,7 +203,7 @@ def test_after_a_must_answer_three_the_advice_is_a_three_or_a_wild_card() -> Non
     start = Position("Ann", pile=(2,), draw_pile=10, hand={"Ann": 3, "Ben": 3})
     game = Game.from_position(v, ["Ann", "Ben"], start)
     game.push(Play("Ann", (3,)))
-    verdict = game.explain(Play("Ben", (9,)))
+    verdict = game.advice.explain(game.state, Play("Ben", (9,)))
     assert "must answer with a 3 or a wild card" in verdict.message
     assert verdict.instead == (
         "Ben may play from their hand: a 3 or a wild card. Or Ben may pick up the pile."
@@ -208,7 +216,7 @@ def test_a_card_whose_every_copy_is_seen_is_not_offered() -> None:
     v = _variant(ranks={"pack": "ordinary", "ace": "high"}, jokers={"copies": 2})
     start = Position("Ann", pile=("joker", "joker", 9), draw_pile=10, hand={"Ann": 3, "Ben": 3})
     game = Game.from_position(v, ["Ann", "Ben"], start)
-    verdict = game.explain(Play("Ann", ("joker",)))
+    verdict = game.advice.explain(game.state, Play("Ann", ("joker",)))
     assert verdict.reason is Reason.CANNOT_HOLD
     assert "Joker" not in verdict.instead
     check_advice(game)
@@ -225,8 +233,11 @@ def test_known_face_up_cards_are_not_guessed_and_picking_up_is_said_alone() -> N
         face_down={"Ann": 3},
     )
     game = Game.from_position(v, ["Ann", "Ben"], start)
-    assert game.hint() == "Ann must pick up the pile."
-    assert game.explain(Play("Ann", (4,), "face_up")).instead == "Ann must pick up the pile."
+    assert game.advice.hint(game.state) == "Ann must pick up the pile."
+    assert (
+        game.advice.explain(game.state, Play("Ann", (4,), "face_up")).instead
+        == "Ann must pick up the pile."
+    )
     check_advice(game)
 
 
@@ -234,7 +245,7 @@ def test_a_limit_no_card_reaches_leaves_only_the_pick_up() -> None:
     v = _variant(rank_powers=[{"rank": 14, "effects": [{"effect": "takes_only", "min": 15}]}])
     start = Position("Ann", pile=(14,), draw_pile=10, hand={"Ann": 3, "Ben": 3})
     game = Game.from_position(v, ["Ann", "Ben"], start)
-    verdict = game.explain(Play("Ann", (4,)))
+    verdict = game.advice.explain(game.state, Play("Ann", (4,)))
     assert verdict.message == "No: nothing may go on 14."
     assert verdict.instead == "Ann must pick up the pile."
     check_advice(game)
@@ -252,12 +263,14 @@ def test_an_out_of_turn_play_names_the_cut_in_rule() -> None:
     )
     game = Game.from_position(v, ["Ann", "Ben", "Cal"], start)
     game.push(Play("Ann", (9,)))
-    blind = game.explain(Play("Cal", (9,), "face_down"))
+    blind = game.advice.explain(game.state, Play("Cal", (9,), "face_down"))
     assert blind.reason is Reason.CUT_IN_ONLY and blind.rule == "R5.5"
     assert "Cal may cut in only with a 9 from their hand." in blind.message
-    other = game.explain(Play("Cal", (4,)))  # not a card that cuts in: whose turn it is
+    other = game.advice.explain(
+        game.state, Play("Cal", (4,))
+    )  # not a card that cuts in: whose turn it is
     assert other.reason is Reason.NOT_YOUR_TURN and other.rule == "R6.1"
-    owed = game.explain(Play("Cal", (9,), "face_down"))
+    owed = game.advice.explain(game.state, Play("Cal", (9,), "face_down"))
     assert owed.message.startswith("No: it is Ben's turn")
 
 
@@ -270,13 +283,13 @@ def test_the_reader_can_fail() -> None:
     assert named.covers({8, 9, 10, "bottoms_up"}) == {9, 10, "bottoms_up"}
     start = Position("Ann", pile=(9,), draw_pile=10, hand={"Ann": 3, "Ben": 3})
     game = Game.from_position(v, ["Ann", "Ben"], start)
-    assert game.hint().startswith("Ann may play from their hand: 9 or higher")
+    assert game.advice.hint(game.state).startswith("Ann may play from their hand: 9 or higher")
     check_advice(game)
     for wrong in (
-        game.hint().replace(" or higher", " or lower"),
-        game.hint().replace("from their hand: ", "from their hand: a 3, ", 1),
+        game.advice.hint(game.state).replace(" or higher", " or lower"),
+        game.advice.hint(game.state).replace("from their hand: ", "from their hand: a 3, ", 1),
     ):
-        assert wrong != game.hint()
+        assert wrong != game.advice.hint(game.state)
         try:
             check_words(game, wrong)
         except AssertionError:
@@ -306,13 +319,13 @@ def test_the_cover_it_follow_up_cites_its_own_rule_not_r8_3() -> None:
     v = _variant(rank_powers=[{"rank": 12, "effects": ["cover"]}])
     game = _cover_game(v)
     game.push(Play("Ann", (12,)))
-    assert game.explain(Play("Ann", (4,))).rule == "R5.5"
-    assert game.explain(PickUp("Ann")).rule == "R5.5"
+    assert game.advice.explain(game.state, Play("Ann", (4,))).rule == "R5.5"
+    assert game.advice.explain(game.state, PickUp("Ann")).rule == "R5.5"
     play_table_card = builtin("classic")  # R8.3's own follow-up still cites R8.3
     start = Position("Ann", pile=(5,), hand={"Ann": 3, "Ben": 3}, face_up={"Ann": (9,)})
     game = Game.from_position(play_table_card, ["Ann", "Ben"], start)
     game.push(Play("Ann", ("play_a_table_card",)))
-    assert game.explain(Play("Ann", (9,), "face_up")).rule == "R8.3"
+    assert game.advice.explain(game.state, Play("Ann", (9,), "face_up")).rule == "R8.3"
 
 
 def test_the_cover_it_card_says_what_the_referee_does() -> None:
@@ -329,10 +342,10 @@ def test_the_cover_it_card_says_what_the_referee_does() -> None:
     for words in (rules_sheet(v), card_about(v, 12)):
         assert "without drawing" not in words
         assert "filled up first" in words
-    assert game.hint().startswith("Ann must play a hand card now.")
+    assert game.advice.hint(game.state).startswith("Ann must play a hand card now.")
     assert may_follow(game) == "Any hand card"
-    assert game.explain(Play("Ann", (4,), "hand")).legal
-    assert not game.explain(Play("Ann", (4,), "face_up")).legal
+    assert game.advice.explain(game.state, Play("Ann", (4,), "hand")).legal
+    assert not game.advice.explain(game.state, Play("Ann", (4,), "face_up")).legal
 
 
 def test_a_yes_says_the_decision_and_one_short_reason() -> None:
@@ -362,7 +375,7 @@ def test_a_long_list_of_cards_is_said_as_a_kind() -> None:
     v = _variant(karma_cards=cards)
     start = Position("Ann", pile=(9,), draw_pile=10, hand={"Ann": 3, "Ben": 3})
     game = Game.from_position(v, ["Ann", "Ben"], start)
-    assert game.hint() == (
+    assert game.advice.hint(game.state) == (
         "Ann may play from their hand: 9 or higher, or any Karma card but Card 0. "
         "Or Ann may pick up the pile."
     )

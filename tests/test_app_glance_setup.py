@@ -146,7 +146,7 @@ def test_rematch_is_a_new_stored_game_and_a_recent_table(store: Store) -> None:
     gid = table.import_record(store, ENDING, "ending.yaml")
     old = table.load_table(store, gid)
     again = table.load_table(store, rematch(store, old))
-    assert again.gid != gid and again.variant_id == "classic" and again.game.step_count == 0
+    assert again.gid != gid and again.variant_id == "classic" and again.game.past.count == 0
     assert list(again.game.state.names) == ["Ben", "Cal", "Ann"]
     assert again.game.turn == "Ben"
     recent = recent_tables(store)
@@ -173,18 +173,18 @@ def test_a_wrong_face_up_card_is_put_right_and_the_steps_replay(store: Store) ->
     for step in (Play("Ann", (4,), "hand"), Play("Ben", (5,), "hand")):
         table.commit(store, tbl, step)
     # The slip: with three 7s face up at Ben's, no 7 is left for Cal (R4.3).
-    assert not tbl.game.explain(Play("Cal", (7,), "hand")).legal
+    assert not tbl.game.advice.explain(tbl.game.state, Play("Cal", (7,), "hand")).legal
     fix = SetupFix(seats=("Ann", "Ben", "Cal"), face_up={"Ben": (1, 7, 7)})
     fixed = fix_setup(store, tbl, fix)
-    assert fixed.game.step_count == 2 and fixed.version == tbl.version + 1
+    assert fixed.game.past.count == 2 and fixed.version == tbl.version + 1
     assert fixed.game.zone("Ben", "face_up").known == {1: 1, 7: 2}
-    assert fixed.game.explain(Play("Cal", (7,), "hand")).legal
+    assert fixed.game.advice.explain(fixed.game.state, Play("Cal", (7,), "hand")).legal
     assert "Ben's face-up cards: 1, 7, 7." in fix_words(tbl, fix)
     # Undo still works on the fixed game, and the export replays to it.
     replayed = game_from_record(load_record_text(table.export_text(fixed), "fixed.yaml"))
-    assert replayed.state == fixed.game.state and replayed.steps == fixed.game.steps
+    assert replayed.state == fixed.game.state and replayed.past.steps == fixed.game.past.steps
     table.undo(store, fixed)
-    assert table.load_table(store, gid).game.step_count == 1
+    assert table.load_table(store, gid).game.past.count == 1
 
 
 def test_a_fix_that_breaks_a_recorded_step_is_refused_with_its_number(store: Store) -> None:
@@ -207,7 +207,7 @@ def test_a_name_and_the_seats_are_put_right(store: Store) -> None:
     fix = SetupFix(seats=("Ann", "Cal", "Ben"), names={"Cal": "Carl"})
     fixed = fix_setup(store, tbl, fix)
     assert list(fixed.game.state.names) == ["Ann", "Carl", "Ben"]
-    assert fixed.game.steps[0].by == "Ann" and fixed.game.turn == "Carl"
+    assert fixed.game.past.steps[0].by == "Ann" and fixed.game.turn == "Carl"
     assert fixed.name == f"{fixed.variant.name}: Ann, Carl, Ben"
     assert fix_words(tbl, fix) == "Fixed. Cal is now called Carl. Seats now go Ann → Carl → Ben."
     with pytest.raises(FixProblem, match="read the same"):

@@ -139,7 +139,9 @@ def test_pickup_is_off_on_an_empty_pile(data_dir: Path) -> None:
     at = start(["Ann", "Ben"])
     assert not data(at)["can_pick_up"]  # the engine says R6.3: nothing to pick up
     game = table.rebuild(Store(default_path()).load_game(at.session_state["game_id"])).game
-    assert game.explain(PickUp("Ann")).rule == "R6.3" and not table.can_pick_up(game)
+    assert game.advice.explain(game.state, PickUp("Ann")).rule == "R6.3" and not table.can_pick_up(
+        game
+    )
     status, refused = step(at, "pickup")  # sent all the same: refused, nothing recorded
     assert notes(refused) == [("error", notes(refused)[0][1])] and "R6.3" in notes(refused)[0][1]
     assert Store(default_path()).load_game(at.session_state["game_id"]).steps == []
@@ -382,7 +384,7 @@ def test_rebuild_is_exact_including_redo(tmp_path: Path) -> None:
     assert again.game.state == t.game.state
     assert again.undone == t.undone == [PickUp("Cal"), Play("Ben", (10,))]
     assert table.redo(store, again).next_player == "Cal"
-    assert table.load_table(store, gid).game.steps == again.game.steps
+    assert table.load_table(store, gid).game.past.steps == again.game.past.steps
 
 
 def test_cached_table_is_reused_until_the_version_changes(tmp_path: Path) -> None:
@@ -392,7 +394,7 @@ def test_cached_table_is_reused_until_the_version_changes(tmp_path: Path) -> Non
     other = table.load_table(store, gid)
     table.commit(store, other, Play("Ann", (2,)))
     fresh = table.load_table(store, gid, t)
-    assert fresh is not t and fresh.game.steps == [Play("Ann", (2,))]
+    assert fresh is not t and fresh.game.past.steps == [Play("Ann", (2,))]
 
 
 def test_log_shows_only_the_last_steps_newest_first() -> None:

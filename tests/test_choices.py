@@ -11,7 +11,7 @@ the referee at a table sees it:
   count up to ``most_at_once``, each other player where the card needs one (and none, where the
   page asks whom), each card given where the card takes one;
 - every judgement it gives, a shortcut's included (a zone closed, choices moot), is the
-  filter's own on that very play (``Game.explain``), and it asks whom a card is for exactly
+  filter's own on that very play (``Advice.explain``), and it asks whom a card is for exactly
   where the filter refuses a card that needs a player with none named;
 - with full information, the legal steps are the filter's: each is accepted, and every play of
   the mover's held cards the table judges legal is among them (the gift and the chosen player
@@ -39,7 +39,7 @@ STEPS = 12
 
 
 def filters_judgement(game: Game, step: Play) -> Verdict:
-    """``Game.explain``'s verdict without its "instead" (the hint: what the mover may do now,
+    """``Advice.explain``'s verdict without its "instead" (the hint: what the mover may do now,
     the same for every refusal at one position and ``tests/test_advice.py``'s subject).  Worked
     out for each of the thousands of choices a position offers, it was 85% of this file's time."""
     advice = game.advice
@@ -58,7 +58,7 @@ def check_state(game: Game) -> None:
     others = [p for p in game.players if p != mover]
     expected = set()
     for card in v.all_cards():
-        needs = game.needs(card)
+        needs = game.choices.needs[card]
         targets = [*others, None] if needs.needs_target else [None]
         gives = [None, *v.all_cards()] if needs.takes_give else [None]
         most = most_at_once(v.copies_per_deck(card) * game.decks)
@@ -76,14 +76,14 @@ def check_state(game: Game) -> None:
         step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
-        asks = c.to is None and game.needs(c.card).needs_target and not said.legal
+        asks = c.to is None and game.choices.needs[c.card].needs_target and not said.legal
         assert (c.kind is Kind.ASKS) == asks == game.choices.asks(game.state, step), c
         if said.legal:
             accepted.add(step._replace(give=None, to=None))
     if game.full_information:  # every card known: what may be held is what is held (R4.3)
-        legal = [s for s in game.legal_steps() if isinstance(s, Play)]
+        legal = [s for s in game.choices.legal_steps(game.state) if isinstance(s, Play)]
         for step in legal:
-            assert game.explain(step).legal
+            assert game.advice.explain(game.state, step).legal
         # (a face-down card is the next one turned over, not any the zone holds: left aside)
         seen = {s._replace(give=None, to=None) for s in legal if s.zone != "face_down"}
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted

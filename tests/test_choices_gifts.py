@@ -95,7 +95,9 @@ def filtered(game: Game) -> list[Step]:
 def listed(game: Game) -> list[Step]:
     """The listing's plays from the zone due (a table rule's draw-pile plays aside)."""
     zone = game.zone_to_play()
-    return [p for p in game.legal_steps() if isinstance(p, Play) and p.zone == zone]
+    return [
+        p for p in game.choices.legal_steps(game.state) if isinstance(p, Play) and p.zone == zone
+    ]
 
 
 def each_player_at_once(game: Game) -> None:
@@ -126,7 +128,11 @@ def walk(game: Game, seed: int) -> int:
         if i % 4 == 0:
             each_player_at_once(game)
         gifts += any(isinstance(p, Play) and p.give is not None for p in fast)
-        game.push(rng.choice(game.legal_steps() + game.out_of_turn_steps()))
+        game.push(
+            rng.choice(
+                game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(game.state)
+            )
+        )
     return gifts
 
 

@@ -93,7 +93,7 @@ def _some_step(game: Game) -> Step | None:
     one to three copies, every zone, every chosen player and every given card."""
     mover = game.turn
     assert mover is not None
-    if game.explain(PickUp(mover)).legal:
+    if game.advice.explain(game.state, PickUp(mover)).legal:
         return PickUp(mover)
     cards = game.variant.all_cards()
     for zone in ZONES:
@@ -102,7 +102,7 @@ def _some_step(game: Game) -> Step | None:
                 for to in (None, *game.players):
                     for give in (None, *cards):
                         step = Play(mover, (card,) * k, zone, to, give)
-                        if game.explain(step).legal:
+                        if game.advice.explain(game.state, step).legal:
                             return step
     return None
 

@@ -14,6 +14,7 @@ import random
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import valid_variants
+from support import legal_steps
 from test_choices_gifts import gift_variants
 
 from referee.engine import Game, Play, SetupError
@@ -61,7 +62,7 @@ def walk(variant: Variant, players: int, seed: int) -> int:
         if game.over:
             break
         light += _same_dry_runs(game)
-        game.push(rng.choice(game.legal_steps() + game.out_of_turn_steps()))
+        game.push(rng.choice(legal_steps(game) + game.choices.out_of_turn_steps(game.state)))
     return light
 
 

@@ -192,9 +192,13 @@ def test_the_cards_a_player_may_give_are_those_at_the_seat_they_took() -> None:
         seen={},
     )
     g = Game(_trade_then_give(), state, decks=1, full_information=True)
-    plays = [s for s in g.legal_steps() if isinstance(s, Play) and s.cards[0] == "trade_give"]
+    plays = [
+        s
+        for s in g.choices.legal_steps(g.state)
+        if isinstance(s, Play) and s.cards[0] == "trade_give"
+    ]
     assert {p.give for p in plays} == {7, 9}  # Ben's hand cards, which Ann takes over
-    assert not g.explain(Play("Ann", ("trade_give",), to="Cal", give=2)).legal
+    assert not g.advice.explain(g.state, Play("Ann", ("trade_give",), to="Cal", give=2)).legal
     g.push(Play("Ann", ("trade_give",), to="Cal", give=9))
     assert g.state.names[:2] == ["Ben", "Ann"]
     assert g.zone("Cal", "hand").known == {4: 2, 9: 1}

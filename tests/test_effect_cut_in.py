@@ -32,7 +32,7 @@ def test_a_player_holding_the_same_card_plays_out_of_turn_and_play_goes_on_from_
     g = game()
     g.push(Play("Ann", (7,)))
     assert g.turn == "Ben"
-    cut = g.explain(Play("Dee", (7,)))
+    cut = g.advice.explain(g.state, Play("Dee", (7,)))
     assert cut.legal and cut.rule == "R5.2"  # judged as Dee's own play: 7 on 7
     out = g.push(Play("Dee", (7,)))
     assert out.next_player == "Ann"  # the turn passes on from Dee (R6.5)
@@ -42,14 +42,14 @@ def test_a_player_holding_the_same_card_plays_out_of_turn_and_play_goes_on_from_
 def test_only_the_same_card_and_only_while_it_is_on_top() -> None:
     g = game()
     g.push(Play("Ann", (7,)))
-    other = g.explain(Play("Dee", (8,)))
+    other = g.advice.explain(g.state, Play("Dee", (8,)))
     assert not other.legal and other.reason == Reason.NOT_YOUR_TURN
     g.push(Play("Ben", (9,)))
-    late = g.explain(Play("Dee", (7,)))
+    late = g.advice.explain(g.state, Play("Dee", (7,)))
     assert not late.legal and late.reason == Reason.NOT_YOUR_TURN
     blind = game()
     blind.push(Play("Ann", (7,)))
-    assert not blind.explain(Play("Dee", (7,), "face_down")).legal
+    assert not blind.advice.explain(blind.state, Play("Dee", (7,), "face_down")).legal
 
 
 def test_cut_ins_can_complete_a_run_that_burns() -> None:
@@ -68,8 +68,8 @@ def test_the_simulator_lets_players_cut_in() -> None:
         g = Game.shuffled(v, ["A", "B", "C", "D"], seed, keep_history=True)
         result = play(g, bots, random.Random(seed))
         assert result.loser is not None or result.capped
-        movers = [o.next_player for _, o in g.history]
-        for (step, _), mover in zip(g.history[1:], movers, strict=False):
+        movers = [o.next_player for _, o in g.past.log]
+        for (step, _), mover in zip(g.past.log[1:], movers, strict=False):
             if step.by != mover:
                 cut_ins += 1
     assert cut_ins > 0
@@ -91,7 +91,7 @@ def test_a_player_may_cut_in_on_their_own_card() -> None:
     """Ruling 47: the card lies on top; its player holds the same card, like anyone else."""
     g = game()
     g.push(Play("Ann", (7,)))
-    assert g.explain(Play("Ann", (7,))).legal
+    assert g.advice.explain(g.state, Play("Ann", (7,))).legal
     assert g.push(Play("Ann", (7,))).next_player == "Ben"
 
 
@@ -100,7 +100,7 @@ def test_a_player_who_owes_a_turn_may_cut_in_and_still_owes_it() -> None:
     g = _with_a_skip_and_a_mirror()
     g.push(Play("Ann", ("hop",), to="Dee"))
     g.push(Play("Ben", (7,)))
-    assert g.explain(Play("Dee", (7,))).legal
+    assert g.advice.explain(g.state, Play("Dee", (7,))).legal
     g.push(Play("Dee", (7,)))
     assert g.turn == "Ann" and g.state.skips == {"Dee": 1}
 
@@ -126,9 +126,9 @@ def test_a_mirror_on_a_cut_in_card_opens_no_cut_in() -> None:
     g = _with_a_skip_and_a_mirror()
     g.push(Play("Ann", (7,)))
     g.push(Play("Ben", ("mirror",)))
-    v = g.explain(Play("Dee", (7,)))
+    v = g.advice.explain(g.state, Play("Dee", (7,)))
     assert not v.legal and v.reason == Reason.NOT_YOUR_TURN
-    assert not g.explain(Play("Dee", ("mirror",))).legal
+    assert not g.advice.explain(g.state, Play("Dee", ("mirror",))).legal
 
 
 def test_a_cut_in_card_that_clears_the_pile_is_a_warning() -> None:

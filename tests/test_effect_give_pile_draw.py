@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import support
+from support import explain
 
 from referee.engine import Game, Play, Position
 from referee.variant.loader import VariantError
@@ -48,7 +49,7 @@ def test_the_draw_takes_what_is_left() -> None:
 
 
 def test_it_needs_a_chosen_player() -> None:
-    v = game().explain(Play("Ann", ("gift",)))
+    v = explain(game(), Play("Ann", ("gift",)))
     assert not v.legal and v.reason == Reason.NEEDS_TARGET
 
 

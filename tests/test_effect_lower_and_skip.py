@@ -34,13 +34,13 @@ def test_the_next_player_is_skipped_and_the_one_after_plays_lower_or_equal() -> 
     out = g.push(Play("Ann", (7,)))
     assert out.skipped == ("Ben",) and g.turn == "Cal"
     assert "Ben will lose their next turn; the next play must be 7 or lower." in out.messages
-    too_high = g.explain(Play("Cal", (8,)))
+    too_high = g.advice.explain(g.state, Play("Cal", (8,)))
     assert not too_high.legal and too_high.reason == Reason.RESTRICTED
     assert too_high.rule == "R5.5"  # a rank power's verdicts cite R5.5 (ruling 2)
     assert too_high.message == "No: after 7, 8 is too high."
     assert too_high.instead.startswith("Cal may play from their hand: 7 or lower")
-    assert g.explain(Play("Cal", (7,))).legal
-    assert g.explain(Play("Cal", (2,))).legal
+    assert g.advice.explain(g.state, Play("Cal", (7,))).legal
+    assert g.advice.explain(g.state, Play("Cal", (2,))).legal
 
 
 def test_the_restriction_lapses_after_one_play() -> None:
@@ -48,7 +48,7 @@ def test_the_restriction_lapses_after_one_play() -> None:
     g.push(Play("Ann", (7,)))
     g.push(Play("Cal", (3,)))
     assert g.state.restriction is None
-    assert g.explain(Play("Ann", (9,))).legal
+    assert g.advice.explain(g.state, Play("Ann", (9,))).legal
 
 
 def test_a_karma_card_cannot_carry_it() -> None:

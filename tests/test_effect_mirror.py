@@ -42,10 +42,10 @@ def game(pile: tuple[object, ...]) -> Game:
 def test_it_counts_as_the_card_below() -> None:
     g = game((9,))
     g.push(Play("Ann", ("mirror",)))
-    assert g.top_value() == 9
-    low = g.explain(Play("Ben", (8,)))
+    assert g.pile.top_value(g.state) == 9
+    low = g.advice.explain(g.state, Play("Ben", (8,)))
     assert not low.legal and low.reason == Reason.TOO_LOW
-    assert g.explain(Play("Ben", (9,))).legal
+    assert g.advice.explain(g.state, Play("Ben", (9,))).legal
 
 
 def test_the_powers_of_the_card_below_happen_again() -> None:
@@ -60,7 +60,7 @@ def test_a_copied_restriction_binds_the_next_play() -> None:
     g.state.pending.clear()  # the Low Five's restriction was used up by a play before
     g.push(Play("Ann", ("mirror",)))
     assert g.state.restriction is not None and g.state.restriction.hi == 5
-    v = g.explain(Play("Ben", (7,)))
+    v = g.advice.explain(g.state, Play("Ben", (7,)))
     assert not v.legal and v.reason == Reason.RESTRICTED
 
 
@@ -75,7 +75,7 @@ def test_on_an_empty_pile_it_copies_nothing() -> None:
     g = game(())
     out = g.push(Play("Ann", ("mirror",)))
     assert "There is no card below the mirror, so it copies nothing." in out.messages
-    assert g.top_value() is None
+    assert g.pile.top_value(g.state) is None
 
 
 def test_a_mirror_on_a_limiting_rank_limits_by_the_copied_number() -> None:
@@ -91,8 +91,11 @@ def test_a_mirror_on_a_limiting_rank_limits_by_the_copied_number() -> None:
     assert "the next play must be 7 or lower" in out.text
     assert g.turn == "Ben" and out.skipped == ("Ann",)
     assert g.state.restriction is not None and g.state.restriction.hi == 7
-    assert g.explain(Play("Ben", (7,))).legal and not g.explain(Play("Ben", (9,))).legal
-    assert "7 or lower" in g.hint()
+    assert (
+        g.advice.explain(g.state, Play("Ben", (7,))).legal
+        and not g.advice.explain(g.state, Play("Ben", (9,))).legal
+    )
+    assert "7 or lower" in g.advice.hint(g.state)
 
 
 # --- what a mirror copies: one test per effect of the menu (ruling 45, issue 39.3) -----------

@@ -30,14 +30,14 @@ def test_the_next_player_must_play_a_face_up_card_while_holding_hand_cards() -> 
     g = game()
     g.push(Play("Ann", ("show_me",)))
     assert g.zone_to_play() == "face_up"
-    hand = g.explain(Play("Ben", (5,), "hand"))
+    hand = g.advice.explain(g.state, Play("Ben", (5,), "hand"))
     assert not hand.legal
     assert hand.reason == Reason.HOUSE_RULE and hand.rule == "R9"
     assert isinstance(hand.data, HouseRule) and hand.data.code == "face_up_next"
     assert hand.message == "No: after Show Me, Ben must play a face-up card (or pick up the pile)."
     assert hand.instead.startswith("Ben may play any face-up card.")
-    assert g.explain(Play("Ben", (7,), "face_up")).legal
-    assert g.explain(PickUp("Ben")).legal
+    assert g.advice.explain(g.state, Play("Ben", (7,), "face_up")).legal
+    assert g.advice.explain(g.state, PickUp("Ben")).legal
 
 
 def test_it_lapses_after_that_players_step_and_undo_brings_it_back() -> None:
@@ -46,8 +46,8 @@ def test_it_lapses_after_that_players_step_and_undo_brings_it_back() -> None:
     g.push(Play("Ben", (7,), "face_up"))
     assert g.state.pending == {}
     assert g.zone_to_play() == "hand"  # Cal plays as usual (R3)
-    assert g.explain(Play("Cal", (9,), "hand")).legal
-    g.pop()
+    assert g.advice.explain(g.state, Play("Cal", (9,), "hand")).legal
+    g.past.undo()
     assert "next_face_up" in g.state.pending
     assert g.zone_to_play() == "face_up"
 
@@ -56,18 +56,20 @@ def test_a_player_without_face_up_cards_plays_as_usual() -> None:
     g = game(face_up={"Ann": (2, 3, 4), "Cal": (8, 8, 8)})
     g.push(Play("Ann", ("show_me",)))
     assert g.zone_to_play() == "hand"
-    assert g.explain(Play("Ben", (5,), "hand")).legal
+    assert g.advice.explain(g.state, Play("Ben", (5,), "hand")).legal
 
 
 def test_in_full_information_only_face_up_plays_and_the_pick_up_are_listed() -> None:
     g = Game.shuffled(house(), ["Ann", "Ben"], 5, keep_history=True)
     g.state.seats[0].hand.add_known("show_me")
     g.push(Play("Ann", ("show_me",)))
-    steps = g.legal_steps()
+    steps = g.choices.legal_steps(g.state)
     assert steps and all(isinstance(s, PickUp) or s.zone == "face_up" for s in steps)
     for s in steps:
-        assert g.explain(s).legal
-    assert not g.explain(Play("Ben", (next(iter(g.zone("Ben", "hand").known)),))).legal
+        assert g.advice.explain(g.state, s).legal
+    assert not g.advice.explain(
+        g.state, Play("Ben", (next(iter(g.zone("Ben", "hand").known)),))
+    ).legal
 
 
 def test_the_sheet_says_it() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import support
+from support import explain
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.variant.loader import load_variant_text, variant_from_data
@@ -31,22 +32,22 @@ def game(hand: int = 1, pile: tuple[int, ...] = (4,), draw_pile: int = 0) -> Gam
 
 def test_a_player_may_not_go_out_on_it() -> None:
     g = game()
-    v = g.explain(Play("Ann", ("boom",)))
+    v = g.advice.explain(g.state, Play("Ann", ("boom",)))
     assert not v.legal and v.reason == Reason.HOUSE_RULE and v.rule == "R9"
     assert isinstance(v.data, HouseRule) and v.data.code == "not_last"
     assert v.message == "No: Boom may not be Ann's last card: Ann may not go out on it."
-    assert g.explain(PickUp("Ann")).legal
-    assert g.explain(Play("Ann", (5,))).legal  # a plain card may be the last
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
+    assert g.advice.explain(g.state, Play("Ann", (5,))).legal  # a plain card may be the last
 
 
 def test_it_may_be_played_when_cards_remain_or_a_draw_follows() -> None:
-    assert game(hand=2).explain(Play("Ann", ("boom",))).legal
-    assert game(draw_pile=4).explain(Play("Ann", ("boom",))).legal
+    assert explain(game(hand=2), Play("Ann", ("boom",))).legal
+    assert explain(game(draw_pile=4), Play("Ann", ("boom",))).legal
 
 
 def test_on_an_empty_pile_nothing_else_is_open_so_it_may_go() -> None:
     """No pick-up is possible: refusing it would leave no legal step (R10 needs one)."""
-    assert game(pile=()).explain(Play("Ann", ("boom",))).legal
+    assert explain(game(pile=()), Play("Ann", ("boom",))).legal
 
 
 def test_full_information_lists_the_pick_up_and_not_the_last_card() -> None:
@@ -62,7 +63,7 @@ def test_full_information_lists_the_pick_up_and_not_the_last_card() -> None:
     s.seats[0].face_down.order = []
     s.seats[0].hand.add_known("boom")
     s.pile = [3]
-    steps = g.legal_steps()
+    steps = g.choices.legal_steps(g.state)
     assert steps == [PickUp("Ann")]
 
 
@@ -79,7 +80,7 @@ def test_the_advice_after_its_refusal_does_not_offer_it() -> None:
     """Issue 30 (R11.1): the advice is read from the verdicts, so a card refused as a last card
     is not offered again; with no Karma card left to offer, none is named."""
     g = game()
-    v = g.explain(Play("Ann", ("boom",)))
+    v = g.advice.explain(g.state, Play("Ann", ("boom",)))
     assert not v.legal
     assert v.instead == "Ann may play from their hand: 4 or higher. Or Ann may pick up the pile."
-    assert "Karma" not in g.hint()
+    assert "Karma" not in g.advice.hint(g.state)

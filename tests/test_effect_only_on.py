@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import support
 import yaml
+from support import explain
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.variant.loader import load_variant_text, variant_from_data
@@ -36,14 +37,14 @@ def game(pile: tuple[object, ...], hand: int = 3, face_down: int = 0) -> Game:
 
 
 def test_it_goes_on_a_nine_or_lower_and_on_an_empty_pile() -> None:
-    assert game((9,)).explain(Play("Ann", (10,))).legal
-    assert game((3,)).explain(Play("Ann", (10,))).legal
-    assert game(()).explain(Play("Ann", (10,))).legal  # R5.1: an empty pile takes any card
+    assert explain(game((9,)), Play("Ann", (10,))).legal
+    assert explain(game((3,)), Play("Ann", (10,))).legal
+    assert explain(game(()), Play("Ann", (10,))).legal  # R5.1: an empty pile takes any card
 
 
 def test_not_on_a_card_above_nine_even_though_it_is_wild() -> None:
     g = game((12,))
-    v = g.explain(Play("Ann", (10,)))
+    v = g.advice.explain(g.state, Play("Ann", (10,)))
     assert not v.legal and v.reason == Reason.HOUSE_RULE and v.rule == "R5.5"
     assert isinstance(v.data, HouseRule) and v.data.code == "only_on"
     assert v.message == "No: 10 may only go on a 9 or lower, and the pile counts 12."
@@ -51,24 +52,24 @@ def test_not_on_a_card_above_nine_even_though_it_is_wild() -> None:
     assert v.instead == (
         "Ann may play from their hand: 12 or higher, or See Through. Or Ann may pick up the pile."
     )
-    assert g.explain(PickUp("Ann")).legal
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
 
 
 def test_it_reads_the_value_the_pile_counts_seen_through() -> None:
-    assert game((8, "see")).explain(Play("Ann", (10,))).legal  # counts as the 8 beneath
-    assert not game((12, "see")).explain(Play("Ann", (10,))).legal
+    assert explain(game((8, "see")), Play("Ann", (10,))).legal  # counts as the 8 beneath
+    assert not explain(game((12, "see")), Play("Ann", (10,))).legal
 
 
 def test_a_face_down_ten_on_a_twelve_does_not_fit_and_is_picked_up() -> None:
     g = game((12,), hand=0, face_down=2)
     blind = Play("Ann", (10,), "face_down")
-    verdict = g.explain(blind)
+    verdict = g.advice.explain(g.state, blind)
     assert verdict.legal and verdict.reason == Reason.FACE_DOWN_MISSES
     out = g.push(blind)
     assert out.picked_up == 2 and not out.burned and g.state.pile == []  # picked up, not cleared
     assert g.zone("Ann", "hand").known == {12: 1, 10: 1}
     fits = game((9,), hand=0, face_down=2)
-    assert fits.explain(blind).reason == Reason.FACE_DOWN_FITS
+    assert fits.advice.explain(fits.state, blind).reason == Reason.FACE_DOWN_FITS
     out = fits.push(blind)
     assert fits.state.pile == [] and out.plays_again  # it fits, and clears the pile (R8.5)
 
@@ -81,10 +82,10 @@ def test_legal_steps_never_offer_it_on_a_higher_card() -> None:
         for n in range(150):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             for step in steps:
                 if isinstance(step, Play) and step.cards[0] == 10 and step.zone != "face_down":
-                    value = g.top_value()
+                    value = g.pile.top_value(g.state)
                     assert value is None or value <= 9, (step, g.state.pile)
                     offered += 1
             g.push(steps[(seed + n) % len(steps)], trusted=True)

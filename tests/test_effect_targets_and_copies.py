@@ -40,7 +40,7 @@ def test_every_targeted_effect_may_aim_at_the_next_player() -> None:
 def test_a_jack_makes_the_next_player_pick_up_the_pile() -> None:
     v = house([], [{"rank": 8, "effects": [{"effect": "give_pile", "target": "next"}]}])
     g = game(v, pile=(3, 5, 6))
-    wrong = g.explain(Play("Ann", (8,), to="Cal"))
+    wrong = g.advice.explain(g.state, Play("Ann", (8,), to="Cal"))
     assert not wrong.legal and wrong.reason == Reason.NO_TARGET_WANTED  # no one to choose
     out = g.push(Play("Ann", (8,)))
     assert "Ann gives the pile (4 cards) to Ben." in out.text
@@ -165,7 +165,7 @@ def test_with_full_information_every_card_given_per_copy_stays_known() -> None:
         for _ in range(200):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             gifts = [p for p in steps if isinstance(p, Play) and p.cards[:2] == ("gift", "gift")]
             g.push(gifts[0] if gifts else steps[0])
             assert all(seat.hand.unknown == 0 for seat in g.state.seats)

@@ -12,6 +12,7 @@ legal_steps and decided blind alike.
 from __future__ import annotations
 
 import support
+from support import explain
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.variant.model import Variant
@@ -32,7 +33,7 @@ def game(v: Variant, pile: tuple[object, ...] = (3,), **zones: dict[str, int]) -
 
 
 def house_refusal(g: Game, step: Play, code: str) -> str:
-    v = g.explain(step)
+    v = g.advice.explain(g.state, step)
     assert not v.legal and v.reason == Reason.HOUSE_RULE, v
     assert isinstance(v.data, HouseRule) and v.data.code == code
     return v.message
@@ -46,13 +47,17 @@ def test_an_eight_may_not_go_on_a_seven() -> None:
     assert house_refusal(game(v, (7,)), Play("Ann", (8,)), "not_on") == (
         "No: 8 may not go on a 7, and the pile counts 7."
     )
-    assert game(v, (6,)).explain(Play("Ann", (8,))).legal
-    assert game(v, (8,)).explain(Play("Ann", (8,))).legal
-    assert game(v, (7,)).hint() == (
+    assert explain(game(v, (6,)), Play("Ann", (8,))).legal
+    assert explain(game(v, (8,)), Play("Ann", (8,))).legal
+    seven = game(v, (7,))
+    assert seven.advice.hint(seven.state) == (
         "Ann may play from their hand: 7, 9 or 10. Or Ann may pick up the pile."
     )
     blind = game(v, (7,), hand={"Ben": 5, "Cal": 5}, face_down={"Ann": 2})
-    assert blind.explain(Play("Ann", (8,), "face_down")).reason == Reason.FACE_DOWN_MISSES
+    assert (
+        blind.advice.explain(blind.state, Play("Ann", (8,), "face_down")).reason
+        == Reason.FACE_DOWN_MISSES
+    )
 
 
 # --- takes_only ------------------------------------------------------------------------------
@@ -69,17 +74,22 @@ KARMA = {"id": "k", "name": "Karma", "copies": 2, "effects": []}
 def test_nothing_but_a_two_on_go_again() -> None:
     v = support.house([GO_AGAIN, KARMA])
     g = game(v, (5, "go"))
-    assert g.explain(Play("Ann", (2,))).legal
+    assert g.advice.explain(g.state, Play("Ann", (2,))).legal
     assert house_refusal(g, Play("Ann", (9,)), "takes_only") == ("No: only a 2 may go on Go Again.")
     house_refusal(g, Play("Ann", ("k",)), "takes_only")  # not even a Karma card
-    assert g.explain(PickUp("Ann")).legal
-    assert g.hint() == "Ann may play from their hand: a 2. Or Ann may pick up the pile."
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
+    assert (
+        g.advice.hint(g.state) == "Ann may play from their hand: a 2. Or Ann may pick up the pile."
+    )
 
 
 def test_takes_only_may_let_wild_cards_go_too() -> None:
     go = {**GO_AGAIN, "effects": [{"effect": "takes_only", "max": 2, "wild": "allowed"}]}
     g = game(support.house([go, KARMA]), (5, "go"))
-    assert g.explain(Play("Ann", ("k",))).legal and g.explain(Play("Ann", (1,))).legal
+    assert (
+        g.advice.explain(g.state, Play("Ann", ("k",))).legal
+        and g.advice.explain(g.state, Play("Ann", (1,))).legal
+    )
     house_refusal(g, Play("Ann", (3,)), "takes_only")
 
 
@@ -93,7 +103,9 @@ def test_a_follow_up_takes_any_card_even_on_it() -> None:
     v = support.house([ptc])
     g = game(v, (5,), hand={"Ann": 1, "Ben": 5, "Cal": 5}, face_down={"Ann": 2})
     g.push(Play("Ann", ("ptc",)))
-    assert g.turn == "Ann" and g.explain(Play("Ann", (9,), "face_down")).legal  # R8.3
+    assert (
+        g.turn == "Ann" and g.advice.explain(g.state, Play("Ann", (9,), "face_down")).legal
+    )  # R8.3
 
 
 # --- must_answer ----------------------------------------------------------------------------------
@@ -109,24 +121,30 @@ def test_after_the_trump_the_next_player_answers_with_a_trump_or_picks_up() -> N
         "No: after Trump, Ben must answer with Trump, or pick up the pile."
     )
     house_refusal(g, Play("Ben", ("k",)), "must_answer")  # a wild card does not answer it
-    assert g.explain(Play("Ben", ("trump",))).legal and g.explain(PickUp("Ben")).legal
-    assert g.hint() == "Ben may play from their hand: Trump. Or Ben may pick up the pile."
+    assert (
+        g.advice.explain(g.state, Play("Ben", ("trump",))).legal
+        and g.advice.explain(g.state, PickUp("Ben")).legal
+    )
+    assert (
+        g.advice.hint(g.state)
+        == "Ben may play from their hand: Trump. Or Ben may pick up the pile."
+    )
     g.push(Play("Ben", ("trump",)))
-    assert g.explain(Play("Cal", ("trump",))).legal  # Ben's trump asks again
+    assert g.advice.explain(g.state, Play("Cal", ("trump",))).legal  # Ben's trump asks again
 
 
 def test_the_answer_lapses_after_one_step() -> None:
     g = game(support.house([TRUMP]))
     g.push(Play("Ann", ("trump",)))
     g.push(PickUp("Ben"))
-    assert g.explain(Play("Cal", (9,))).legal  # the pile is gone: nothing to answer
+    assert g.advice.explain(g.state, Play("Cal", (9,))).legal  # the pile is gone: nothing to answer
 
 
 def test_a_wild_card_may_answer_when_the_group_says_so() -> None:
     trump = {**TRUMP, "effects": [{"effect": "must_answer", "wild": "allowed"}]}
     g = game(support.house([trump, KARMA]))
     g.push(Play("Ann", ("trump",)))
-    assert g.explain(Play("Ben", ("k",))).legal
+    assert g.advice.explain(g.state, Play("Ben", ("k",))).legal
     house_refusal(g, Play("Ben", (9,)), "must_answer")
 
 
@@ -140,16 +158,19 @@ def test_after_a_pair_the_next_play_is_a_pair_or_more() -> None:
     assert house_refusal(g, Play("Ben", (7,)), "pairs") == (
         "No: after two 5s, Ben must play at least two cards at once, or pick up the pile."
     )
-    assert g.explain(Play("Ben", (7, 7))).legal and g.explain(Play("Ben", (7, 7, 7))).legal
-    assert g.explain(PickUp("Ben")).legal
+    assert (
+        g.advice.explain(g.state, Play("Ben", (7, 7))).legal
+        and g.advice.explain(g.state, Play("Ben", (7, 7, 7))).legal
+    )
+    assert g.advice.explain(g.state, PickUp("Ben")).legal
     g.push(Play("Ben", (7, 7)))
-    assert g.explain(Play("Cal", (8,))).legal  # it binds one play
+    assert g.advice.explain(g.state, Play("Cal", (8,))).legal  # it binds one play
 
 
 def test_one_five_asks_nothing() -> None:
     g = game(support.house([], [{"rank": 5, "effects": ["pairs"]}]))
     g.push(Play("Ann", (5,)))
-    assert g.explain(Play("Ben", (7,))).legal
+    assert g.advice.explain(g.state, Play("Ben", (7,))).legal
 
 
 # --- cover -----------------------------------------------------------------------------------
@@ -160,10 +181,10 @@ def test_a_queen_is_covered_at_once_by_the_same_player() -> None:
     g = game(v, draw={"n": 6})
     out = g.push(Play("Ann", (10,)))
     assert g.turn == "Ann" and "Ann must play again at once, and may not pick up" in out.text
-    refused = g.explain(PickUp("Ann"))
+    refused = g.advice.explain(g.state, PickUp("Ann"))
     assert not refused.legal and refused.reason == Reason.PICK_UP_IN_FOLLOW_UP
-    assert g.explain(Play("Ann", (2,))).legal  # any card covers it
-    assert not g.explain(Play("Ben", (2,))).legal
+    assert g.advice.explain(g.state, Play("Ann", (2,))).legal  # any card covers it
+    assert not g.advice.explain(g.state, Play("Ben", (2,))).legal
     g.push(Play("Ann", (2,)))
     assert g.turn == "Ben"
 
@@ -175,7 +196,10 @@ def test_an_empty_hand_is_refilled_before_covering() -> None:
     g = game(v, hand={"Ann": 1, "Ben": 5, "Cal": 5}, draw={"n": 6})
     out = g.push(Play("Ann", (10,)))
     assert out.draws == (("Ann", 3),) and g.turn == "Ann"
-    assert g.explain(Play("Ann", (2,))).legal and not g.explain(PickUp("Ann")).legal
+    assert (
+        g.advice.explain(g.state, Play("Ann", (2,))).legal
+        and not g.advice.explain(g.state, PickUp("Ann")).legal
+    )
 
 
 def test_with_no_card_left_the_cover_lapses() -> None:
@@ -204,8 +228,8 @@ def test_legal_steps_agree_in_random_games() -> None:
         for _ in range(120):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             assert steps
             for step in steps:
-                assert g.explain(step).legal, step
+                assert g.advice.explain(g.state, step).legal, step
             g.push(rng.choice(steps))

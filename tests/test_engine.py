@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support import legal_steps
 
 from referee.engine import Game, IllegalStep, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
@@ -25,14 +26,14 @@ def test_a_rejected_step_changes_nothing(classic) -> None:
     with pytest.raises(IllegalStep) as e:
         g.push(Play("Ben", (3,)))
     assert e.value.verdict.rule == "R5.2"
-    assert g.state == before and len(g.history) == 1
+    assert g.state == before and len(g.past.log) == 1
 
 
 def test_verdict_reads_like_the_rule_book(classic) -> None:
     """R11.1's example: after Five or Below, Ben must play 5 or lower or a Karma card."""
     g = Game.deal(classic, ["Ann", "Ben"])
     g.push(Play("Ann", ("five_or_below",)))
-    v = g.explain(Play("Ben", (6,)))
+    v = g.advice.explain(g.state, Play("Ben", (6,)))
     assert not v.legal and v.rule == "R8.2"
     text = str(v)
     assert text.startswith("No: after Five or Below, 6 is too high. Ben may play from their hand:")
@@ -46,23 +47,23 @@ def test_undo_and_redo_back_to_the_start(classic) -> None:
         g.push(step)
         states.append(snapshot(g))
     for expected in reversed(states[:-1]):
-        g.pop()
+        g.past.undo()
         assert g.state == expected
-    assert not g.can_undo() and g.can_redo()
+    assert not g.past.can_undo() and g.past.can_redo()
     with pytest.raises(IndexError):
-        g.pop()
+        g.past.undo()
     for expected in states[1:]:
-        g.redo()
+        g.past.redo()
         assert g.state == expected
-    assert not g.can_redo()
+    assert not g.past.can_redo()
 
 
 def test_a_new_step_drops_the_redo_list(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
     g.push(Play("Ann", (4,)))
-    g.pop()
+    g.past.undo()
     g.push(Play("Ann", (5,)))
-    assert not g.can_redo()
+    assert not g.past.can_redo()
 
 
 def test_outcome_says_what_happens(classic) -> None:
@@ -75,30 +76,30 @@ def test_outcome_says_what_happens(classic) -> None:
 
 def test_pick_up_empty_pile(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    assert g.explain(PickUp("Ann")).rule == "R6.3"
+    assert g.advice.explain(g.state, PickUp("Ann")).rule == "R6.3"
 
 
 def test_wrong_player(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    assert g.explain(Play("Ben", (3,))).rule == "R6.1"
-    assert g.explain(Play("Zed", (3,))).rule == "R6.1"
+    assert g.advice.explain(g.state, Play("Ben", (3,))).rule == "R6.1"
+    assert g.advice.explain(g.state, Play("Zed", (3,))).rule == "R6.1"
 
 
 def test_unknown_card_and_zone(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    assert g.explain(Play("Ann", (17,))).rule == "R1.1"
-    assert g.explain(Play("Ann", ("joker",))).rule == "R1.1"
-    assert not g.explain(Play("Ann", (3,), zone="pocket")).legal
-    assert g.explain(Play("Ann", ())).rule == "R4.1"
+    assert g.advice.explain(g.state, Play("Ann", (17,))).rule == "R1.1"
+    assert g.advice.explain(g.state, Play("Ann", ("joker",))).rule == "R1.1"
+    assert not g.advice.explain(g.state, Play("Ann", (3,), zone="pocket")).legal
+    assert g.advice.explain(g.state, Play("Ann", ())).rule == "R4.1"
 
 
 def test_target_rules(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
-    v = g.explain(Play("Ann", ("give_the_pile_to_a_friend",)))
+    v = g.advice.explain(g.state, Play("Ann", ("give_the_pile_to_a_friend",)))
     assert not v.legal and v.field == "to"
-    assert g.explain(Play("Ann", (5,), to="Ben")).field == "to"
-    assert g.explain(Play("Ann", (5,), give=3)).field == "give"
-    assert g.explain(Play("Ann", ("give_the_pile_to_a_friend",), to="Ben")).legal
+    assert g.advice.explain(g.state, Play("Ann", (5,), to="Ben")).field == "to"
+    assert g.advice.explain(g.state, Play("Ann", (5,), give=3)).field == "give"
+    assert g.advice.explain(g.state, Play("Ann", ("give_the_pile_to_a_friend",), to="Ben")).legal
 
 
 def test_deal_must_fit_the_players(classic) -> None:
@@ -138,7 +139,7 @@ def test_start_with_a_restriction_on_top(classic) -> None:
     g = Game.from_position(
         classic, ["Ann", "Ben"], Position("Ann", ("five_or_below",), hand={"Ann": 2, "Ben": 2})
     )
-    assert g.explain(Play("Ann", (6,))).rule == "R8.2"
+    assert g.advice.explain(g.state, Play("Ann", (6,))).rule == "R8.2"
 
 
 def test_full_information_lists_only_legal_steps(classic) -> None:
@@ -146,24 +147,24 @@ def test_full_information_lists_only_legal_steps(classic) -> None:
     for _ in range(60):
         if g.over:
             break
-        steps = g.legal_steps()
+        steps = g.choices.legal_steps(g.state)
         assert steps, "the player to move always has a step"
         for step in steps:
-            assert g.explain(step).legal, (step, g.explain(step))
+            assert g.advice.explain(g.state, step).legal, (step, g.advice.explain(g.state, step))
         g.push(steps[0])
 
 
 def test_legal_steps_needs_full_information(classic) -> None:
     with pytest.raises(RuntimeError):
-        Game.deal(classic, ["Ann", "Ben"]).legal_steps()
+        legal_steps(Game.deal(classic, ["Ann", "Ben"]))
 
 
 def test_hint_words(classic) -> None:
     g = Game.deal(classic, ["Ann", "Ben"])
     chosen = "Give the Pile to a Friend needs a chosen player."
-    assert g.hint() == f"Ann may play any card from their hand. {chosen}"
+    assert g.advice.hint(g.state) == f"Ann may play any card from their hand. {chosen}"
     g.push(Play("Ann", (9,)))
-    assert g.hint() == (
+    assert g.advice.hint(g.state) == (
         "Ben may play from their hand: 9 or higher, or a Karma card. "
         f"Or Ben may pick up the pile. {chosen}"
     )
@@ -190,11 +191,13 @@ def test_a_restricting_rank_that_resurfaces_counts_its_value() -> None:
     v = replace(base, rank_powers=(RankPower(7, (Effect("next_range", {"max": 7}),)),))
     g = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 3, "Ben": 3}))
     g.push(Play("Ann", (7,)))
-    assert g.explain(Play("Ben", (8,))).rule == "R5.5"  # the 7 restricts: 7 or lower
+    assert (
+        g.advice.explain(g.state, Play("Ben", (8,))).rule == "R5.5"
+    )  # the 7 restricts: 7 or lower
     g.push(Play("Ben", ("create_your_karma",)))  # one-time: leaves the pile
-    assert g.top == 7 and g.top_value() == 7
-    assert g.explain(Play("Ann", (6,))).rule == "R5.2"
-    assert g.explain(Play("Ann", (8,))).legal
+    assert g.top == 7 and g.pile.top_value(g.state) == 7
+    assert g.advice.explain(g.state, Play("Ann", (6,))).rule == "R5.2"
+    assert g.advice.explain(g.state, Play("Ann", (8,))).legal
 
 
 # --- typed reasons (issue 21, point 5) and the facts issue 20 reads -------------------------
@@ -253,13 +256,13 @@ def test_a_restriction_names_the_card_that_set_it_after_it_left_the_game() -> No
         g = _typed_game()
         g.push(Play("Ann", (card,)))
         assert g.state.pile == [12]  # the card left the game (R8)
-        v = g.explain(Play("Ben", (6,)))
+        v = g.advice.explain(g.state, Play("Ben", (6,)))
         assert v.reason is Reason.RESTRICTED and v.rule == rule
         assert isinstance(v.data, Restricted)
         assert (v.data.restriction.card, v.data.restriction.name) == (card, name)
         assert str(v).startswith(f"No: after {name}, 6 is too high.")
         assert str(v).endswith(f"[{rule}]")
-        g.pop()
+        g.past.undo()
         assert g.state.restriction is None  # undo takes the restriction back with the step
 
 
@@ -272,14 +275,14 @@ def test_a_cards_own_rule_is_cited_when_its_target_is_out() -> None:
         ["Ann", "Ben", "Cal"],
         Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 0}),
     )
-    v = g.explain(Play("Ann", ("own_skip",), to="Cal"))
+    v = g.advice.explain(g.state, Play("Ann", ("own_skip",), to="Cal"))
     assert (v.reason, v.rule) == (Reason.TARGET_OUT, "R8.12")
     assert v.data == Target("Cal", "Own Skip", "own_skip")
 
 
 def test_the_hint_facts_name_the_cards_that_need_a_chosen_player() -> None:
     g = _typed_game()
-    facts = g.hint_data()
+    facts = g.advice.facts(g.state)
     assert facts.chosen_player_cards == ("Own Skip",)
     assert facts.restriction is None and facts.value == 12
 
@@ -291,11 +294,11 @@ def test_every_verdict_carries_the_facts_its_reason_reads() -> None:
 
     g = _typed_game()
     for step in (Play("Ann", (12,)), Play("Ann", (3,)), Play("Zed", (3,)), PickUp("Ann")):
-        v = g.explain(step)
+        v = g.advice.explain(g.state, step)
         assert isinstance(v.reason, Reason) and isinstance(v.data, Facts)
     assert set(sentences.REASONS) == set(Reason)
     with pytest.raises(TypeError):
-        sentences.verdict_message(Reason.TOO_LOW, NoFacts(), g.voice)
+        sentences.verdict_message(Reason.TOO_LOW, NoFacts(), g.advice.voice)
 
 
 # --- a Game made of parts (issue 21) ------------------------------------------------------------
@@ -324,7 +327,7 @@ def test_the_parts_judge_any_state_they_are_given_and_change_none() -> None:
     """The generator and the advice read the state they are handed: a copy can be judged
     without touching the game."""
     g = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 1, keep_history=True)
-    step = g.legal_steps()[0]
+    step = g.choices.legal_steps(g.state)[0]
     other = g.state.copy()
     g.push(step)
     assert g.advice.explain(other, step).legal  # judged on the state before the step
@@ -360,7 +363,7 @@ def test_a_dry_run_works_on_an_explicit_copy() -> None:
     before = s.copy()
     ben_card = next(iter(s.seats[1].hand.known))
     play = Play("Ann", ("swap_give",), "hand", "Ben", ben_card)
-    assert g.explain(play).legal  # Ann gives from the hand she then holds: Ben's
+    assert g.advice.explain(g.state, play).legal  # Ann gives from the hand she then holds: Ben's
     assert g.state is s and s == before
 
 

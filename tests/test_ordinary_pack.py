@@ -109,10 +109,10 @@ def test_ace_low_is_below_the_two() -> None:
     assert (v.ranks_low, v.ranks_high, v.deck_size()) == (1, 13, 52)
     assert v.card_name(1) == "Ace" and v.parse_card("A") == 1 and v.card_name(13) == "King"
     game = Game.from_position(v, NAMES, start("Ann", [2]))
-    verdict = game.explain(Play("Ann", (1,)))
+    verdict = game.advice.explain(game.state, Play("Ann", (1,)))
     assert not verdict.legal and verdict.message == "No: an Ace is lower than 2."
     game = Game.from_position(v, NAMES, start("Ann", [1]))
-    assert game.explain(Play("Ann", (2,))).legal
+    assert game.advice.explain(game.state, Play("Ann", (2,))).legal
 
 
 def test_jokers_are_wild_count_0_and_carry_their_effects() -> None:
@@ -120,12 +120,12 @@ def test_jokers_are_wild_count_0_and_carry_their_effects() -> None:
     effects happen (here: reverse)."""
     v = builtin("palace")
     game = Game.from_position(v, NAMES, start("Ann", [14]))
-    verdict = game.explain(Play("Ann", (JOKER,)))
+    verdict = game.advice.explain(game.state, Play("Ann", (JOKER,)))
     assert verdict.legal and verdict.message == "Yes: a Joker is wild, so it goes on anything."
     outcome = game.push(Play("Ann", (JOKER,)))
     assert "The direction of play is reversed." in outcome.text
-    assert game.turn == "Cal" and game.top_value() == 0
-    assert game.explain(Play("Cal", (3,))).legal
+    assert game.turn == "Cal" and game.pile.top_value(game.state) == 0
+    assert game.advice.explain(game.state, Play("Cal", (3,))).legal
 
 
 def test_identical_jokers_make_a_run() -> None:
@@ -156,20 +156,20 @@ def test_words_name_the_faces() -> None:
         )
     )
     game = Game.from_position(v, NAMES, start("Ann", [12]))
-    assert game.hint() == (
+    assert game.advice.hint(game.state) == (
         "Ann may play from their hand: Queen or higher, or a wild card. "
         "Or Ann may pick up the pile."
     )
-    no = game.explain(Play("Ann", (11,)))
+    no = game.advice.explain(game.state, Play("Ann", (11,)))
     assert no.message == "No: a Jack is lower than a Queen."
     assert game.push(Play("Ann", (12, 12))).text.startswith("Ann plays two Queens.")
     game = Game.from_position(v, NAMES, start("Ann", [9]))
     assert game.push(Play("Ann", (11,))).text.startswith("Ann plays a Jack.")
-    assert "a card from 7 to Jack, or a wild card" in game.hint()
+    assert "a card from 7 to Jack, or a wild card" in game.advice.hint(game.state)
     # a mirror (the joker) on a Queen counts as a Queen, and says so
     game = Game.from_position(v, NAMES, start("Ann", [12]))
     game.push(Play("Ann", (JOKER,)))
-    assert game.explain(Play("Ben", (11,))).message == (
+    assert game.advice.explain(game.state, Play("Ben", (11,))).message == (
         "No: a Jack is lower than a Queen (seen through Joker)."
     )
     sheet = rules_sheet(v)
@@ -256,8 +256,8 @@ def test_an_exported_deal_writes_labels_and_replays() -> None:
     v = builtin("palace")
     game = Game.shuffled(v, NAMES, 11, keep_history=True)
     rng = random.Random(11)
-    while not game.over and len(game.steps) < 300:
-        game.push(rng.choice(game.legal_steps()))
+    while not game.over and len(game.past.steps) < 300:
+        game.push(rng.choice(game.choices.legal_steps(game.state)))
     text = export_record(game)
     data = yaml.safe_load(text)
     assert len(data["steps"]) > 50
@@ -276,7 +276,7 @@ def test_a_number_deck_refuses_q_located_and_old_exports_are_unchanged() -> None
     assert (problem.line, problem.path) == (4, "step 1: play[0]")
     assert "there is no card 'Q' in Karma; expected a number 1–16" in problem.message
     game = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 3)
-    game.push(game.legal_steps()[0])
+    game.push(game.choices.legal_steps(game.state)[0])
     assert "'" not in export_record(game).split("steps:")[1]  # numbers stay numbers
 
 
@@ -330,7 +330,7 @@ def test_bots_play_an_ordinary_pack_with_jokers_to_the_end() -> None:
 
 def test_pick_up_is_a_step_in_an_ordinary_pack_too() -> None:
     game = Game.from_position(builtin("shithead"), NAMES, start("Ann", [13]))
-    assert game.explain(PickUp("Ann")).legal
+    assert game.advice.explain(game.state, PickUp("Ann")).legal
 
 
 def test_the_random_variants_draw_ordinary_packs_with_jokers() -> None:

@@ -56,7 +56,7 @@ def self_play(variant_id: str, players: int, seed: int, cap: int = STEP_CAP) -> 
     rng = random.Random(seed)
     taken = 0
     while not game.over and taken < cap:
-        steps = game.legal_steps()
+        steps = game.choices.legal_steps(game.state)
         assert steps, "the player to move always has a legal step"
         step = rng.choice(steps)
         before = game.state.copy()
@@ -65,9 +65,9 @@ def self_play(variant_id: str, players: int, seed: int, cap: int = STEP_CAP) -> 
         check_counts(game)
         if rng.random() < 0.2:  # undo restores the exact previous state, redo the next one
             after = game.state.copy()
-            game.pop()
+            game.past.undo()
             assert game.state == before
-            game.redo()
+            game.past.redo()
             assert game.state == after
         taken += 1
     return game, taken
@@ -120,7 +120,9 @@ def test_explain_agrees_with_legal_steps_and_rejections_change_nothing(
     for _ in range(150):
         if game.over:
             break
-        listed = game.legal_steps() + game.out_of_turn_steps()  # a cut-in opens more
+        listed = game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(
+            game.state
+        )  # a cut-in opens more
         for _ in range(6):
             by = rng.choice(names)
             card = rng.choice(cards)
@@ -134,9 +136,9 @@ def test_explain_agrees_with_legal_steps_and_rejections_change_nothing(
                     rng.choice([None, *names]),
                 )
             )
-            verdict = game.explain(step)
+            verdict = game.advice.explain(game.state, step)
             if verdict.legal:
-                if not (isinstance(step, Play) and game.needs(card).takes_give):
+                if not (isinstance(step, Play) and game.choices.needs[card].takes_give):
                     assert step in listed, (step, verdict)
             else:
                 before = game.state.copy()

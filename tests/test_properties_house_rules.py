@@ -59,16 +59,19 @@ def test_explain_agrees_with_legal_steps_over_random_house_rules(
     rng = random.Random(seed)
     for _ in range(80):
         if game.over:
-            assert game.legal_steps() == [] and game.out_of_turn_steps() == []
+            assert (
+                game.choices.legal_steps(game.state) == []
+                and game.choices.out_of_turn_steps(game.state) == []
+            )
             return
-        listed = game.legal_steps() + game.out_of_turn_steps()
-        assert game.legal_steps(), f"no legal step for {game.turn}"
+        listed = game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(game.state)
+        assert game.choices.legal_steps(game.state), f"no legal step for {game.turn}"
         for step in listed:
-            assert game.explain(step).legal, step
+            assert game.advice.explain(game.state, step).legal, step
         for step in _proposals(game, rng, 12):
-            verdict = game.explain(step)
+            verdict = game.advice.explain(game.state, step)
             if verdict.legal:
-                if not (isinstance(step, Play) and game.needs(step.cards[0]).takes_give):
+                if not (isinstance(step, Play) and game.choices.needs[step.cards[0]].takes_give):
                     assert step in listed, (step, verdict)
             else:
                 before = game.state.copy()
@@ -83,7 +86,7 @@ def test_explain_agrees_with_legal_steps_over_random_house_rules(
         check_counts(game)
         if rng.random() < 0.25:
             after = game.state.copy()
-            game.pop()
+            game.past.undo()
             assert game.state == before
-            game.redo()
+            game.past.redo()
             assert game.state == after

@@ -56,9 +56,9 @@ def _blind_as_shown(game: Game) -> None:
     seat = s.seats[s.mover]
     assert seat.face_down.order
     card = seat.face_down.order[-1]
-    blind = game.explain(Play(by, (card,), "face_down", _some_to(game, card)))
+    blind = game.advice.explain(game.state, Play(by, (card,), "face_down", _some_to(game, card)))
     shown = _shown(game, card)
-    face_up = shown.explain(Play(by, (card,), "face_up", _some_to(game, card)))
+    face_up = shown.advice.explain(shown.state, Play(by, (card,), "face_up", _some_to(game, card)))
     if face_up.reason is Reason.HOUSE_RULE and not _lands_refusal(face_up.data):
         return  # the card's own condition (e.g. not a last card): not asked of a blind card
     fits = blind.reason is Reason.FACE_DOWN_FITS
@@ -85,7 +85,7 @@ def _lands_refusal(data: object) -> bool:
 
 
 def _some_to(game: Game, card: object) -> str | None:
-    if not game.needs(card).needs_target:  # type: ignore[arg-type]
+    if not game.choices.needs[card].needs_target:  # type: ignore[index]
         return None
     s = game.state
     others = [n for n in s.names if n != game.turn]
@@ -96,20 +96,22 @@ PROPOSALS = 40  # judged per state: every kind of proposal, sampled (each refusa
 
 
 def check_state(game: Game, rng: random.Random, limit: int | None = PROPOSALS) -> None:
-    listed = set(game.legal_steps()) | set(game.out_of_turn_steps())
-    hint = game.hint()
+    listed = set(game.choices.legal_steps(game.state)) | set(
+        game.choices.out_of_turn_steps(game.state)
+    )
+    hint = game.advice.hint(game.state)
     for step in listed:
-        assert game.explain(step).legal, step
+        assert game.advice.explain(game.state, step).legal, step
     proposals = _proposals(game)
     if limit is not None and len(proposals) > limit:
         proposals = rng.sample(proposals, limit)
     for step in proposals:
-        verdict = game.explain(step)
+        verdict = game.advice.explain(game.state, step)
         if verdict.legal:
             if (
                 isinstance(step, Play)
                 and step.give is None
-                and game.needs(step.cards[0]).takes_give
+                and game.choices.needs[step.cards[0]].takes_give
             ):
                 continue  # the card given may go unsaid; legal_steps names each choice
             if verdict.reason is Reason.FACE_DOWN_MISSES and isinstance(step, Play):
@@ -140,10 +142,17 @@ def test_one_filter_decides_every_step(variant: Variant, players: int, seed: int
     rng = random.Random(seed)
     for _ in range(STEPS):
         if game.over:
-            assert game.legal_steps() == [] and game.out_of_turn_steps() == []
+            assert (
+                game.choices.legal_steps(game.state) == []
+                and game.choices.out_of_turn_steps(game.state) == []
+            )
             return
         check_state(game, rng)
-        game.push(rng.choice(game.legal_steps() + game.out_of_turn_steps()))
+        game.push(
+            rng.choice(
+                game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(game.state)
+            )
+        )
 
 
 def test_the_check_can_fail() -> None:

@@ -33,22 +33,22 @@ def _play_randomly(variant: Variant, players: int, seed: int) -> None:
     trail: list[object] = []  # the steps so far, for the failure message
     for _ in range(STEP_CAP):
         if game.over:
-            assert game.legal_steps() == []
+            assert game.choices.legal_steps(game.state) == []
             return
-        steps = game.legal_steps()
+        steps = game.choices.legal_steps(game.state)
         assert steps, f"no legal step for {game.turn} in a game not ended, after {trail[-5:]}"
         step = rng.choice(steps)
         trail.append(step)
-        assert game.explain(step).legal, trail[-5:]
+        assert game.advice.explain(game.state, step).legal, trail[-5:]
         before = game.state.copy()
         game.push(step)
         assert total_cards(game) == size
         check_counts(game)
         if rng.random() < 0.25:
             after = game.state.copy()
-            game.pop()
+            game.past.undo()
             assert game.state == before
-            game.redo()
+            game.past.redo()
             assert game.state == after
 
 
@@ -89,7 +89,7 @@ def test_every_exported_game_of_a_random_variant_replays(
     for _ in range(120):
         if game.over:
             break
-        game.push(rng.choice(game.legal_steps()))
+        game.push(rng.choice(game.choices.legal_steps(game.state)))
     text = export_record(game)
     result = replay(load_record_text(text, "<exported>"))
     assert all(r.verdict == "legal" for r in result.results), text
@@ -153,11 +153,13 @@ def test_give_card_after_pass_hands_gives_from_the_hand_it_then_holds() -> None:
     game.state.seats[2].hand.known.update({8: 2})
     game.state.pile.clear()
     # Ann passes her hand (the 1) to Ben, and receives Cal's two 8s: she may give an 8, not a 1.
-    assert not game.explain(Play("Ann", ("house_card",), "hand", "Ben", 1)).legal
-    verdict = game.explain(Play("Ann", ("house_card",), "hand", "Ben", 8))
+    assert not game.advice.explain(game.state, Play("Ann", ("house_card",), "hand", "Ben", 1)).legal
+    verdict = game.advice.explain(game.state, Play("Ann", ("house_card",), "hand", "Ben", 8))
     assert verdict.legal, verdict
     gifts = {
-        s.give for s in game.legal_steps() if isinstance(s, Play) and s.cards == ("house_card",)
+        s.give
+        for s in game.choices.legal_steps(game.state)
+        if isinstance(s, Play) and s.cards == ("house_card",)
     }
     assert gifts == {8}
 
@@ -265,8 +267,8 @@ def test_a_follow_up_after_the_seats_rotate_is_the_players_own() -> None:
     )
     game = Game.shuffled(v, ["P0", "P1"], 0, keep_history=True)
     rng = random.Random(0)
-    while not game.over and game.step_count < 120:
-        steps = game.legal_steps()
+    while not game.over and game.past.count < 120:
+        steps = game.choices.legal_steps(game.state)
         assert all(game.is_legal(s) for s in steps)
         game.push(rng.choice(steps))
     result = replay(load_record_text(export_record(game), "<exported>"))

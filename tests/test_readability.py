@@ -46,7 +46,7 @@ def shown(v: Verdict) -> str:
 def _from_tables() -> Iterator[str]:
     for vid in TABLE_VARIANTS:
         for _, game, step in situations(variant(vid)):
-            yield shown(game.explain(step))
+            yield shown(game.advice.explain(game.state, step))
     for vid in (*TABLE_VARIANTS, EXTRA):
         for _, game, step in outcome_cases(vid):
             yield from game.push(step).messages
@@ -62,7 +62,7 @@ def _tries(game: Game, rng: random.Random) -> Iterator[Step]:
     yield PickUp(mover)
     yield Play(rng.choice(others), (rng.choice(cards),))
     for card in rng.sample(cards, min(4, len(cards))):
-        to = rng.choice([None, *others]) if game.needs(card).needs_target else None
+        to = rng.choice([None, *others]) if game.choices.needs[card].needs_target else None
         yield Play(mover, (card,), zone, to)
     card = rng.choice(cards)
     yield Play(mover, (card, card), zone)
@@ -83,11 +83,11 @@ def _from_games() -> Iterator[str]:
             table = Game.deal(v, players, full.initial_face_up)
             for _ in range(STEP_CAP):
                 if full.over:
-                    yield shown(table.explain(PickUp(players[0])))
+                    yield shown(table.advice.explain(table.state, PickUp(players[0])))
                     break
                 for step in _tries(table, rng):
-                    yield shown(table.explain(step))
-                step = rng.choice(full.legal_steps())
+                    yield shown(table.advice.explain(table.state, step))
+                step = rng.choice(full.choices.legal_steps(full.state))
                 full.push(step)
                 yield from table.push(step).messages
 

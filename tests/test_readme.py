@@ -22,7 +22,7 @@ def test_the_readmes_example_verdict_is_the_referees_own_words() -> None:
         ["Ann", "Ben"],
         Position("Ben", pile=("five_or_below",), hand={"Ann": 3, "Ben": 3}),
     )
-    assert block.group(1) == str(game.explain(Play("Ben", (6,))))
+    assert block.group(1) == str(game.advice.explain(game.state, Play("Ben", (6,))))
 
 
 # Every command the README and the docs give a reader works (issue 40.3).

@@ -30,8 +30,8 @@ def test_bot_choice_is_a_legal_step(seed: int, variant_id: str, players: int, bo
     for _ in range(250):
         if game.over:
             break
-        steps = game.legal_steps()
-        assert steps, game.hint()
+        steps = game.choices.legal_steps(game.state)
+        assert steps, game.advice.hint(game.state)
         step = chooser.choose(game, steps, rng)
         assert step in steps
         assert game.is_legal(step)

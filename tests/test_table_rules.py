@@ -48,24 +48,26 @@ def _game(v: Variant, face_up: tuple[int, ...], pile: tuple[int, ...] = (5,)) ->
 
 def test_a_player_known_to_hold_a_card_that_may_go_must_play_it() -> None:
     g = _game(house(must_play=True), (7, 2))
-    v = g.explain(PickUp("Ann"))
+    v = g.advice.explain(g.state, PickUp("Ann"))
     assert not v.legal and v.reason == Reason.MUST_PLAY and v.rule == "R6.2"
     assert v.message == "No: Ann holds 7, which may go, and at this table Ann must play it."
-    assert "pick up" not in g.hint()
-    assert g.explain(Play("Ann", (7,), "face_up")).legal
+    assert "pick up" not in g.advice.hint(g.state)
+    assert g.advice.explain(g.state, Play("Ann", (7,), "face_up")).legal
     plain = _game(house(), (7, 2))
-    assert plain.explain(PickUp("Ann")).legal  # the rule book: picking up is always open (R6.2)
+    assert plain.advice.explain(
+        plain.state, PickUp("Ann")
+    ).legal  # the rule book: picking up is always open (R6.2)
 
 
 def test_with_nothing_that_may_go_the_pile_may_be_picked_up() -> None:
     g = _game(house(must_play=True), (2, 3))
-    assert g.explain(PickUp("Ann")).legal
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
 
 
 def test_a_face_down_card_may_always_be_turned_over_so_it_must_be() -> None:
     start = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 2, "Ben": 3}, draw_pile=0, pile=(9,))
     g = Game.from_position(house(must_play=True), ["Ann", "Ben"], start)
-    v = g.explain(PickUp("Ann"))
+    v = g.advice.explain(g.state, PickUp("Ann"))
     assert not v.legal and v.message == (
         "No: at this table Ann must turn over a face-down card, not pick up."
     )
@@ -76,7 +78,7 @@ def test_unknown_hand_cards_are_not_held_against_the_player() -> None:
     goes, so the pick-up stands."""
     start = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=5, pile=(9,))
     g = Game.from_position(house(must_play=True), ["Ann", "Ben"], start)
-    assert g.explain(PickUp("Ann")).legal
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
 
 
 def test_the_simulator_never_picks_up_when_it_could_play() -> None:
@@ -86,11 +88,11 @@ def test_the_simulator_never_picks_up_when_it_could_play() -> None:
         for _ in range(200):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             plays = [s for s in steps if isinstance(s, Play)]
             assert not (plays and any(isinstance(s, PickUp) for s in steps))
             for s in steps:
-                assert g.explain(s).legal
+                assert g.advice.explain(g.state, s).legal
             g.push(steps[-1], trusted=True)  # the pick-up whenever it is offered
 
 
@@ -125,11 +127,11 @@ def test_after_a_pair_a_pair_held_is_a_play_so_the_pile_may_not_be_picked_up() -
     g.state.seats[1].hand.unknown = 1
     g.push(Play("Ben", (5, 5), "hand"))
     assert g.turn == "Ann"
-    assert not g.explain(Play("Ann", (7,), "face_up")).legal  # one alone may not go
-    assert g.explain(Play("Ann", (7, 7), "face_up")).legal
-    verdict = g.explain(PickUp("Ann"))
+    assert not g.advice.explain(g.state, Play("Ann", (7,), "face_up")).legal  # one alone may not go
+    assert g.advice.explain(g.state, Play("Ann", (7, 7), "face_up")).legal
+    verdict = g.advice.explain(g.state, PickUp("Ann"))
     assert not verdict.legal and verdict.reason == Reason.MUST_PLAY
-    assert "pick up" not in g.hint()
+    assert "pick up" not in g.advice.hint(g.state)
 
 
 # --- a face-up card taken with the pile (ruling 108) --------------------------------------------
@@ -150,31 +152,34 @@ def test_a_face_up_card_taken_with_the_pile_loads_saves_and_is_said() -> None:
 
 def test_on_the_face_up_cards_a_pick_up_takes_one_along() -> None:
     g = _on_face_up(house(take_face_up=True))
-    assert g.take_choices() == (2, 7)
-    refused = g.explain(PickUp("Ann"))
+    assert g.choices.take_choices(g.state) == (2, 7)
+    refused = g.advice.explain(g.state, PickUp("Ann"))
     assert not refused.legal and refused.reason == Reason.TAKE_NEEDED and refused.field == "take"
-    assert "pick up the pile and one face-up card" in g.hint()
-    wrong = g.explain(PickUp("Ann", 5))
+    assert "pick up the pile and one face-up card" in g.advice.hint(g.state)
+    wrong = g.advice.explain(g.state, PickUp("Ann", 5))
     assert not wrong.legal and wrong.rule == "R4.3" and wrong.field == "take"
-    ok = g.explain(PickUp("Ann", 7))
+    ok = g.advice.explain(g.state, PickUp("Ann", 7))
     assert ok.legal and ok.reason == Reason.PICK_UP_TAKE
     out = g.push(PickUp("Ann", 7))
     assert "Ann takes a 7 from the face-up cards into the hand." in out.messages
     assert g.zone("Ann", "hand").known == {9: 1, 7: 1}
     assert g.zone("Ann", "face_up").known == {2: 1}
-    g.pop()
+    g.past.undo()
     assert g.zone("Ann", "face_up").known == {7: 1, 2: 1}
 
 
 def test_without_the_rule_or_with_hand_cards_no_face_up_card_is_taken() -> None:
     plain = _on_face_up(house())
-    assert plain.explain(PickUp("Ann")).legal and plain.take_choices() == ()
-    no = plain.explain(PickUp("Ann", 7))
+    assert (
+        plain.advice.explain(plain.state, PickUp("Ann")).legal
+        and plain.choices.take_choices(plain.state) == ()
+    )
+    no = plain.advice.explain(plain.state, PickUp("Ann", 7))
     assert not no.legal and no.reason == Reason.NO_TAKE_WANTED and no.field == "take"
     start = Position("Ann", hand={"Ann": 2, "Ben": 3}, face_up={"Ann": (7,)}, pile=(9,))
     g = Game.from_position(house(take_face_up=True), ["Ann", "Ben"], start)
-    assert g.explain(PickUp("Ann")).legal
-    assert g.explain(PickUp("Ann", 7)).reason == Reason.NO_TAKE_WANTED
+    assert g.advice.explain(g.state, PickUp("Ann")).legal
+    assert g.advice.explain(g.state, PickUp("Ann", 7)).reason == Reason.NO_TAKE_WANTED
 
 
 def test_an_unknown_face_up_card_named_becomes_seen() -> None:
@@ -182,7 +187,7 @@ def test_an_unknown_face_up_card_named_becomes_seen() -> None:
     start = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 1, "Ben": 1}, pile=(9,))
     g = Game.from_position(house(take_face_up=True), ["Ann", "Ben"], start)
     g.state.seats[0].face_up.add_unknown(2)
-    assert 4 in g.take_choices()
+    assert 4 in g.choices.take_choices(g.state)
     g.push(PickUp("Ann", 4))
     assert g.zone("Ann", "hand").known == {9: 1, 4: 1} and g.zone("Ann", "face_up").unknown == 1
     assert g.state.seen[4] == 1
@@ -197,16 +202,16 @@ def test_the_simulator_lists_one_pick_up_per_face_up_card_and_the_bots_play_it()
         for _ in range(400):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             picks = [s for s in steps if isinstance(s, PickUp)]
-            want = bool(g.take_choices())
+            want = bool(g.choices.take_choices(g.state))
             assert all((p.take is not None) == want for p in picks)
             if want and picks:
                 face_up = g.zone(g.turn or "", "face_up").known
                 assert {p.take for p in picks} == set(face_up)
                 taken += 1
             for s in steps:
-                assert g.explain(s).legal
+                assert g.advice.explain(g.state, s).legal
             g.push(rng.choice(steps), trusted=True)
     assert taken
     for seed in range(6):  # every bot plays it to the end
@@ -240,16 +245,19 @@ def test_the_draw_pile_gamble_loads_saves_and_is_said() -> None:
 def test_who_cannot_play_may_turn_over_the_draw_piles_top_card() -> None:
     g = _stuck(house(gamble=True))
     # Ann is known to hold only a 4 and a 3: the gamble or the pick-up are all she may do.
-    assert g.hint() == "Ann must pick up the pile or turn over the top card of the draw pile."
-    fits = g.explain(Play("Ann", (10,), "draw_pile"))
+    assert (
+        g.advice.hint(g.state)
+        == "Ann must pick up the pile or turn over the top card of the draw pile."
+    )
+    fits = g.advice.explain(g.state, Play("Ann", (10,), "draw_pile"))
     assert fits.legal and fits.reason == Reason.GAMBLE_FITS and fits.rule == "R7.5"
     out = g.push(Play("Ann", (10,), "draw_pile"))
     assert out.messages[0] == "Ann turns over a 10 from the draw pile."
     assert g.state.pile == [9, 10] and g.state.draw_pile == 7 and g.state.seen[10] == 1
     assert out.draws == (("Ann", 1),)  # back up to the minimum hand, as after any play (R6.4)
-    g.pop()
+    g.past.undo()
     assert g.state.draw_pile == 9 and 10 not in g.state.seen
-    misses = g.explain(Play("Ann", (5,), "draw_pile"))
+    misses = g.advice.explain(g.state, Play("Ann", (5,), "draw_pile"))
     assert misses.legal and misses.reason == Reason.GAMBLE_MISSES
     g.push(Play("Ann", (5,), "draw_pile"))
     assert g.state.pile == [] and g.zone("Ann", "hand").known == {4: 1, 3: 1, 9: 1, 5: 1}
@@ -257,7 +265,7 @@ def test_who_cannot_play_may_turn_over_the_draw_piles_top_card() -> None:
 
 def test_the_gamble_is_refused_where_the_rule_does_not_open_it() -> None:
     def reason(g: Game, cards: tuple[int, ...] = (10,)) -> Reason | None:
-        v = g.explain(Play("Ann", cards, "draw_pile"))
+        v = g.advice.explain(g.state, Play("Ann", cards, "draw_pile"))
         assert not v.legal
         return v.reason
 
@@ -269,7 +277,7 @@ def test_the_gamble_is_refused_where_the_rule_does_not_open_it() -> None:
     g = _stuck(house(gamble=True))
     g.state.seen[10] = 4  # every 10 seen (R4.3)
     assert reason(g) == Reason.NOT_ON_DRAW_PILE
-    assert g.explain(Play("Ben", (10,), "draw_pile")).reason == Reason.NOT_YOUR_TURN
+    assert g.advice.explain(g.state, Play("Ben", (10,), "draw_pile")).reason == Reason.NOT_YOUR_TURN
 
 
 def test_the_simulator_turns_over_only_the_top_card_and_the_bots_play_it() -> None:
@@ -281,7 +289,7 @@ def test_the_simulator_turns_over_only_the_top_card_and_the_bots_play_it() -> No
         for _ in range(400):
             if g.over:
                 break
-            steps = g.legal_steps()
+            steps = g.choices.legal_steps(g.state)
             gambles = [s for s in steps if isinstance(s, Play) and s.zone == "draw_pile"]
             plays = [s for s in steps if isinstance(s, Play) and s.zone != "draw_pile"]
             assert not (gambles and plays)
@@ -291,10 +299,10 @@ def test_the_simulator_turns_over_only_the_top_card_and_the_bots_play_it() -> No
                 gambled += 1
             if draw:  # any other card is not the top one
                 other = next(c for c in v.all_cards() if c != draw[-1])
-                refused = g.explain(Play(g.turn or "", (other,), "draw_pile"))
+                refused = g.advice.explain(g.state, Play(g.turn or "", (other,), "draw_pile"))
                 assert not refused.legal
             for s in steps:
-                assert g.explain(s).legal
+                assert g.advice.explain(g.state, s).legal
             g.push(rng.choice(steps), trusted=True)
     assert gambled
     for seed in range(6):  # every bot plays it to the end
@@ -308,10 +316,13 @@ def test_must_play_and_the_gamble_together() -> None:
     """'Must play if able' and the gamble both ask ``_known_plays``: who can play must, who
     cannot may pick up or turn over the draw pile's top card."""
     g = _stuck(house(must_play=True, gamble=True))
-    assert g.explain(PickUp("Ann")).legal and g.explain(Play("Ann", (10,), "draw_pile")).legal
+    assert (
+        g.advice.explain(g.state, PickUp("Ann")).legal
+        and g.advice.explain(g.state, Play("Ann", (10,), "draw_pile")).legal
+    )
     able = _stuck(house(must_play=True, gamble=True), pile=(2,))
-    assert not able.explain(PickUp("Ann")).legal
-    assert not able.explain(Play("Ann", (10,), "draw_pile")).legal
+    assert not able.advice.explain(able.state, PickUp("Ann")).legal
+    assert not able.advice.explain(able.state, Play("Ann", (10,), "draw_pile")).legal
 
 
 def test_in_the_simulator_a_card_turned_over_is_not_seen_twice() -> None:
@@ -324,7 +335,7 @@ def test_in_the_simulator_a_card_turned_over_is_not_seen_twice() -> None:
         before = dict(g.state.seen)
         rng = random.Random(seed)
         while not g.over:
-            g.push(rng.choice(g.legal_steps()), trusted=True)
+            g.push(rng.choice(g.choices.legal_steps(g.state)), trusted=True)
             assert g.state.seen == before
 
 
@@ -352,15 +363,18 @@ def test_the_last_hand_card_goes_on_with_face_up_cards_of_it() -> None:
     g = Game.from_position(house(same_rank_face_up=True), ["Ann", "Ben"], start)
     out = g.push(Play("Ann", (7,)))
     assert "Ann may also play a face-up 7 before Ben steps." in out.messages
-    assert g.turn == "Ben" and g.explain(Play("Ann", (7, 7), "face_up")).legal
-    assert g.out_of_turn_steps() == [Play("Ann", (7,), "face_up"), Play("Ann", (7, 7), "face_up")]
-    assert not g.explain(Play("Ann", (2,), "face_up")).legal  # only the card on top
-    assert not g.explain(Play("Ann", (7,), "hand")).legal  # from the face-up cards
+    assert g.turn == "Ben" and g.advice.explain(g.state, Play("Ann", (7, 7), "face_up")).legal
+    assert g.choices.out_of_turn_steps(g.state) == [
+        Play("Ann", (7,), "face_up"),
+        Play("Ann", (7, 7), "face_up"),
+    ]
+    assert not g.advice.explain(g.state, Play("Ann", (2,), "face_up")).legal  # only the card on top
+    assert not g.advice.explain(g.state, Play("Ann", (7,), "hand")).legal  # from the face-up cards
     g.push(Play("Ann", (7, 7), "face_up"))
     assert g.turn == "Ben" and g.zone("Ann", "face_up").known == {2: 1}
     plain = Game.from_position(house(), ["Ann", "Ben"], start)
     plain.push(Play("Ann", (7,)))
-    assert not plain.explain(Play("Ann", (7,), "face_up")).legal
+    assert not plain.advice.explain(plain.state, Play("Ann", (7,), "face_up")).legal
 
 
 def test_the_next_step_closes_it() -> None:
@@ -370,10 +384,10 @@ def test_the_next_step_closes_it() -> None:
     g.push(Play("Ann", (7,)))
     g.push(PickUp("Ben"))
     assert g.turn == "Cal" and g.state.going_on is None
-    late = g.explain(Play("Ann", (7,), "face_up"))
+    late = g.advice.explain(g.state, Play("Ann", (7,), "face_up"))
     assert not late.legal and late.reason == Reason.NOT_YOUR_TURN
-    g.pop()  # undo opens it again: the state before the step is the one restored
-    assert g.explain(Play("Ann", (7,), "face_up")).legal
+    g.past.undo()  # undo opens it again: the state before the step is the one restored
+    assert g.advice.explain(g.state, Play("Ann", (7,), "face_up")).legal
 
 
 def test_a_drawn_card_of_the_rank_just_played_goes_at_once() -> None:
@@ -381,13 +395,13 @@ def test_a_drawn_card_of_the_rank_just_played_goes_at_once() -> None:
     g = Game.from_position(house(same_rank_drawn=True), ["Ann", "Ben"], replace(start, draw_pile=9))
     out = g.push(Play("Ann", (7,)))
     assert "If Ann just drew a 7, Ann may play it before Ben steps." in out.messages
-    assert g.explain(Play("Ann", (7,))).legal  # one card was drawn: at most one 7
-    assert not g.explain(Play("Ann", (7, 7))).legal
+    assert g.advice.explain(g.state, Play("Ann", (7,))).legal  # one card was drawn: at most one 7
+    assert not g.advice.explain(g.state, Play("Ann", (7, 7))).legal
     g.push(Play("Ann", (7,)))
     assert g.turn == "Ben"
     none_drawn = Game.from_position(house(same_rank_drawn=True), ["Ann", "Ben"], start)
     assert none_drawn.push(Play("Ann", (7,))).draws == ()
-    assert not none_drawn.explain(Play("Ann", (7,))).legal
+    assert not none_drawn.advice.explain(none_drawn.state, Play("Ann", (7,))).legal
 
 
 def test_the_simulator_goes_on_and_every_such_game_replays() -> None:
@@ -401,13 +415,13 @@ def test_the_simulator_goes_on_and_every_such_game_replays() -> None:
         for seed in range(8):
             rng = random.Random(seed)
             g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed, keep_history=True)
-            while not g.over and g.step_count < 300:
-                extra = g.out_of_turn_steps()
+            while not g.over and g.past.count < 300:
+                extra = g.choices.out_of_turn_steps(g.state)
                 for s in extra:
                     assert isinstance(s, Play) and s.cards[0] == g.state.pile[-1]
-                    assert g.explain(s).legal
+                    assert g.advice.explain(g.state, s).legal
                 went_on += len(extra)
-                g.push(rng.choice(g.legal_steps() + extra))
+                g.push(rng.choice(g.choices.legal_steps(g.state) + extra))
             result = replay(load_record_text(export_record(g), "<exported>"))
             assert all(r.verdict == "legal" for r in result.results)
             assert result.game.state.pile == g.state.pile
@@ -429,13 +443,26 @@ def test_a_blind_card_that_misses_asks_no_chosen_player() -> None:
     v = variant_from_data(data)
     down = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 2, "Ben": 3}, pile=(9,))
     g = Game.from_position(v, ["Ann", "Ben"], down)
-    assert g.explain(Play("Ann", (2,), "face_down")).reason == Reason.FACE_DOWN_MISSES
-    assert g.explain(Play("Ann", (2,), "face_down", "Ben")).legal
-    assert g.explain(Play("Ann", (2,), "face_down", "Ben")).reason == Reason.FACE_DOWN_MISSES
-    assert g.explain(Play("Ann", ("gift",), "face_down")).reason == Reason.NEEDS_TARGET  # fits
+    assert (
+        g.advice.explain(g.state, Play("Ann", (2,), "face_down")).reason == Reason.FACE_DOWN_MISSES
+    )
+    assert g.advice.explain(g.state, Play("Ann", (2,), "face_down", "Ben")).legal
+    assert (
+        g.advice.explain(g.state, Play("Ann", (2,), "face_down", "Ben")).reason
+        == Reason.FACE_DOWN_MISSES
+    )
+    assert (
+        g.advice.explain(g.state, Play("Ann", ("gift",), "face_down")).reason == Reason.NEEDS_TARGET
+    )  # fits
     stuck = _stuck(v)
-    assert stuck.explain(Play("Ann", (2,), "draw_pile")).reason == Reason.GAMBLE_MISSES
-    assert stuck.explain(Play("Ann", ("gift",), "draw_pile")).reason == Reason.NEEDS_TARGET
+    assert (
+        stuck.advice.explain(stuck.state, Play("Ann", (2,), "draw_pile")).reason
+        == Reason.GAMBLE_MISSES
+    )
+    assert (
+        stuck.advice.explain(stuck.state, Play("Ann", ("gift",), "draw_pile")).reason
+        == Reason.NEEDS_TARGET
+    )
 
 
 def test_the_engine_reads_no_table_rule_by_its_name() -> None:

@@ -173,7 +173,11 @@ def test_the_last_step_of_a_game_asks_the_page_to_draw_its_end(tmp_path: Path) -
         game = tbl.game
         choices = [c for c, ok in table.playable_cards(game).items() if ok]
         zone = table.default_zone(game)
-        legal = [c for c in choices if game.explain(Play(game.turn or "", (c,), zone)).legal]
+        legal = [
+            c
+            for c in choices
+            if game.advice.explain(game.state, Play(game.turn or "", (c,), zone)).legal
+        ]
         if game.turn == "Ann" and legal:
             asked = _ask(store, gid, "play", tbl.version, card=str(legal[0]), zone=zone)
         else:
@@ -186,8 +190,8 @@ def test_the_last_step_of_a_game_asks_the_page_to_draw_its_end(tmp_path: Path) -
         if tbl.game.over:
             assert reply == {"reload": True}
             break
-        assert reply["data"]["steps"] == tbl.game.step_count
-        assert tbl.game.step_count < 400
+        assert reply["data"]["steps"] == tbl.game.past.count
+        assert tbl.game.past.count < 400
 
 
 def test_links_name_the_routes_only_where_they_are_mounted(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -68,7 +68,7 @@ def test_the_data_is_plain_json_with_every_card_and_choice() -> None:
     assert data["words"]["play"] == "Play"  # type: ignore[index]  # no word of the script's own
     assert verdict(said(data, "9|hand|1||")) == [
         True,
-        *sentences.verdict_parts(game.explain(Play("Ann", (9,), "hand"))),
+        *sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", (9,), "hand"))),
     ]
 
 
@@ -140,7 +140,7 @@ def test_the_game_over_offers_nothing_to_judge() -> None:
     rng = random.Random(3)
     game = Game.shuffled(builtin("quick-duel"), ["Ann", "Ben"], 3, keep_history=True)
     while not game.over:
-        game.push(rng.choice(game.legal_steps()))
+        game.push(rng.choice(game.choices.legal_steps(game.state)))
     data = td.table_data(game, 9, Selection(card=4))
     assert data["over"] and not data["can_pick_up"] and data["judged"] is None
     assert data["pre"] == {"verdicts": [], "choices": {}}

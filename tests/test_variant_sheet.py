@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from support import explain
 
 from referee.variant import Effect, builtin
 from referee.variant.menu import MENU
@@ -190,7 +191,7 @@ def test_a_core_rule_change_changes_the_sheet_and_the_referee(
     monkeypatch.setattr(core, "RULES", core.CoreRules(equal_may_follow=False))
     assert "of a lower value (not the same)" in rules_sheet(v)
     on_nine = Position("Ann", hand={"Ann": 3, "Ben": 3}, draw_pile=10, pile=(9,))
-    assert not Game.from_position(v, ["Ann", "Ben"], on_nine).explain(Play("Ann", (9,))).legal
+    assert not explain(Game.from_position(v, ["Ann", "Ben"], on_nine), Play("Ann", (9,))).legal
 
 
 def test_the_core_rule_does_not_contradict_a_card_that_limits_where_cards_go() -> None:

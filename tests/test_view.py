@@ -42,7 +42,7 @@ def test_nothing_chosen_asks_for_the_card_and_offers_no_play() -> None:
     game = classic()
     shown = view.view(game, view.fresh())
     assert isinstance(shown.verdict, Ask)
-    assert shown.verdict.text == f"{game.hint()} Tap the card that was played."
+    assert shown.verdict.text == f"{game.advice.hint(game.state)} Tap the card that was played."
     assert shown.choices is None and shown.step is None and not shown.can_play
     assert [c.card for c in shown.cards] == list(game.variant.all_cards())
     assert not any(c.struck or c.chosen for c in shown.cards)
@@ -55,7 +55,7 @@ def test_a_legal_card_is_judged_and_may_be_played() -> None:
     assert shown.step == Play("Ann", (4,), "hand")
     assert shown.can_play
     assert isinstance(shown.verdict, VerdictView) and shown.verdict.legal
-    parts = sentences.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+    parts = sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", (4,), "hand")))
     assert (shown.verdict.answer, shown.verdict.rule) == (parts.answer, parts.rule)
     assert [c.card for c in shown.cards if c.chosen] == [4]
     ch = shown.choices
@@ -110,8 +110,8 @@ def test_a_struck_card_is_the_engines_copy_count() -> None:
     game.push(Play("Ann", (9, 9, 9)))  # three 9s burn: every 9 is accounted for (R4.3)
     facts = view.step_facts(game)
     expected = {
-        c: game.explain(Play(game.turn or "", (c,), facts.zone)).legal
-        or game.explain(Play(game.turn or "", (c,), facts.zone)).rule != "R4.3"
+        c: game.advice.explain(game.state, Play(game.turn or "", (c,), facts.zone)).legal
+        or game.advice.explain(game.state, Play(game.turn or "", (c,), facts.zone)).rule != "R4.3"
         for c in game.variant.all_cards()
     }
     assert facts.playable == expected  # judged without words, as explain says with words
@@ -146,9 +146,9 @@ def test_the_game_over_shows_no_step_part() -> None:
     rng = random.Random(3)
     full = Game.shuffled(builtin("quick-duel"), ["Ann", "Ben"], 3, keep_history=True)
     while not full.over:
-        full.push(rng.choice(full.legal_steps()))
+        full.push(rng.choice(full.choices.legal_steps(full.state)))
     game = Game.deal(builtin("quick-duel"), ["Ann", "Ben"], full.initial_face_up)
-    for step in full.steps:
+    for step in full.past.steps:
         game.push(step)
     shown = view.view(game, Selection(card=4))
     assert shown.over and shown.verdict is None and shown.choices is None and not shown.can_play
@@ -181,10 +181,10 @@ def test_the_view_asks_the_engine_and_changes_nothing(
     names = ["Ann", "Ben", "Cal", "Dee"]
     full = Game.shuffled(builtin("classic"), names, seed, keep_history=True)
     rng = random.Random(seed)
-    while not full.over and full.step_count < steps:
-        full.push(rng.choice(full.legal_steps()))
+    while not full.over and full.past.count < steps:
+        full.push(rng.choice(full.choices.legal_steps(full.state)))
     game = Game.deal(builtin("classic"), names, full.initial_face_up)
-    for step in full.steps:
+    for step in full.past.steps:
         game.push(step)
     cards = game.variant.all_cards()
     sel = Selection(cards[card_i % len(cards)], count, zone, names[by_i] if by_i >= 0 else "")
@@ -192,14 +192,14 @@ def test_the_view_asks_the_engine_and_changes_nothing(
     shown = view.view(game, sel)
     assert game.state == before
     if shown.step is not None:
-        verdict = game.explain(shown.step)
+        verdict = game.advice.explain(game.state, shown.step)
         assert shown.can_play == verdict.legal
         assert isinstance(shown.verdict, VerdictView)
         assert shown.verdict.answer == sentences.verdict_parts(verdict).answer
     else:
         assert not shown.can_play
     assert shown.facts.can_pick_up == (
-        game.turn is not None and game.explain(PickUp(game.turn)).legal
+        game.turn is not None and game.advice.explain(game.state, PickUp(game.turn)).legal
     )
 
 
@@ -216,10 +216,10 @@ def test_every_judged_choice_is_the_one_the_view_shows(seed: int, steps: int) ->
     variant = builtin("family-create-your-karma")
     full = Game.shuffled(variant, names, seed, keep_history=True)
     rng = random.Random(seed)
-    while not full.over and full.step_count < steps:
-        full.push(rng.choice(full.legal_steps()))
+    while not full.over and full.past.count < steps:
+        full.push(rng.choice(full.choices.legal_steps(full.state)))
     game = Game.deal(variant, names, full.initial_face_up)
-    for step in full.steps:
+    for step in full.past.steps:
         game.push(step)
     facts = view.step_facts(game)
     said, index = tableview_data.judged_choices(game, facts)
@@ -241,13 +241,13 @@ def test_the_judged_choices_cover_every_choice_of_the_mover() -> None:
     game = classic()
     said, index = tableview_data.judged_choices(game, view.step_facts(game))
     for card in game.variant.all_cards():
-        traits = game.needs(card)
+        traits = game.choices.needs[card]
         for zone in ("hand", "face_up", "face_down"):
             for count in range(1, table.max_count(game, card) + 1):
                 to = "Ben" if traits.needs_target else None
                 assert (card, zone, count, to, None) in index, (card, zone, count)
     assert said[index[(4, "hand", 1, None, None)]] == VerdictView(
-        True, *sentences.verdict_parts(game.explain(Play("Ann", (4,), "hand")))
+        True, *sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", (4,), "hand")))
     )
 
 
@@ -320,12 +320,12 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
     except SetupError:
         return
     rng = random.Random(seed)
-    while not full.over and full.step_count < steps:
-        full.push(rng.choice(full.legal_steps()))
+    while not full.over and full.past.count < steps:
+        full.push(rng.choice(full.choices.legal_steps(full.state)))
     games = [full]  # every hand known; and as a tablet sees it, where the steps replay there
     try:
         table_game = Game.deal(variant, names, full.initial_face_up)
-        for step in full.steps:
+        for step in full.past.steps:
             table_game.push(step)
         games.append(table_game)
     except (SetupError, IllegalStep):  # the lowest card starts: unknown at a real table
@@ -335,7 +335,9 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
         for (card, zone, count, to, give), i in index.items():
             if isinstance(said[i], Ask):
                 continue  # whom is it for: test_choices pins where the table asks
-            verdict = game.explain(Play(game.turn or "", (card,) * count, zone, to, give))
+            verdict = game.advice.explain(
+                game.state, Play(game.turn or "", (card,) * count, zone, to, give)
+            )
             parts = sentences.verdict_parts(verdict)
             expected = VerdictView(
                 verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule
@@ -344,5 +346,5 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
         table_choices = game.advice.table(game.state).choices
         for c in table_choices:  # a shortcut's judgement is the filter's, facts and all
             step = Play(game.turn or "", (c.card,) * c.copies, c.zone, c.to, c.give)
-            v = game.explain(step)
+            v = game.advice.explain(game.state, step)
             assert (v.legal, v.rule, v.reason, v.data, v.field) == c.judgement

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from support import explain
 from wording_cases import HOUSE, outcome_cases, situations, variant
 
 from referee.cli import main
@@ -803,7 +804,7 @@ def test_the_words_of_every_verdict(key: tuple[str, str], sentence: str) -> None
     vid, name = key
     found = {n: (g, s) for n, g, s in situations(variant(vid))}
     game, step = found[name]
-    verdict = game.explain(step)
+    verdict = game.advice.explain(game.state, step)
     assert str(verdict) == sentence
     code = name.split(":")[0].split(" ")[0]
     if code in sentences.REASONS:  # the case is named after the reason it shows
@@ -813,7 +814,7 @@ def test_the_words_of_every_verdict(key: tuple[str, str], sentence: str) -> None
 def test_the_table_covers_every_reason_code_and_every_case() -> None:
     cases = _all()
     assert {(vid, name) for vid, name, _, _ in cases} == set(EXPECTED)
-    reasons = {g.explain(s).reason for _, _, g, s in cases}
+    reasons = {g.advice.explain(g.state, s).reason for _, _, g, s in cases}
     # A house effect's own check is worded by its unit (tests/test_effect_*.py show each).
     assert reasons == sentences.REASONS - {Reason.HOUSE_RULE}
 
@@ -821,7 +822,7 @@ def test_the_table_covers_every_reason_code_and_every_case() -> None:
 def test_every_illegal_verdict_says_what_is_legal_instead() -> None:
     """R11.1: the steps the mover may take now, or that the game is over."""
     for vid, name, game, step in _all():
-        verdict = game.explain(step)
+        verdict = game.advice.explain(game.state, step)
         if verdict.legal:
             assert verdict.instead == "", (vid, name)
             continue
@@ -835,11 +836,11 @@ def test_every_illegal_verdict_says_what_is_legal_instead() -> None:
 def test_a_variant_without_karma_cards_never_says_karma() -> None:
     """Fault: shithead said 'may play 7 or lower, or a Karma card'."""
     for _, name, game, step in [c for c in _all() if c[0] == "shithead"]:
-        assert "Karma" not in str(game.explain(step)), name
+        assert "Karma" not in str(game.advice.explain(game.state, step)), name
     game = Game.from_position(
         builtin("shithead"), ["Ann", "Ben"], Position("Ann", pile=(7,), hand={"Ann": 3, "Ben": 3})
     )
-    assert game.hint() == (
+    assert game.advice.hint(game.state) == (
         "Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile."
     )
 
@@ -850,7 +851,7 @@ def test_the_cli_and_the_app_speak_with_one_voice() -> None:
 
     game = Game.deal(builtin("classic"), ["Ann", "Ben"])
     game.push(Play("Ann", (9,)))
-    verdict = game.explain(Play("Ben", (3,)))
+    verdict = game.advice.explain(game.state, Play("Ben", (3,)))
     assert verdict_words(verdict) == str(verdict) == sentences.verdict_line(verdict)
     assert str(verdict) == f"{sentences.verdict_text(verdict)} [R5.2]"
     assert str(verdict).startswith("No: 3 is lower than 9. Ben may play")
@@ -901,7 +902,7 @@ def test_a_second_lose_a_turn_is_called_a_second_one() -> None:
     game = Game.from_position(builtin("second-edition"), ["Ann", "Ben", "Cal"], start)
     assert "Cal will lose their next turn." in game.push(lose).messages
     game.push(Play("Ben", ("lose_a_turn",), to="Cal"))
-    said = game.history[-1][1].messages
+    said = game.past.log[-1][1].messages
     assert "Cal will lose a second turn: their next two turns in all." in said
     assert "Cal loses this turn, and will lose the next one too." in said
 
@@ -962,10 +963,10 @@ def test_a_variant_from_the_design_page_cites_its_cards_own_rules() -> None:
     preset = Game.from_position(
         design, players, Position("Ben", pile=("five_or_below",), hand=hands)
     )
-    said = str(preset.explain(Play("Ben", (6,))))
+    said = str(preset.advice.explain(preset.state, Play("Ben", (6,))))
     assert said.startswith("No: after Five or Below, 6 is too high.") and said.endswith("[R8.2]")
     own = Game.from_position(design, players, Position("Ben", pile=("low_five",), hand=hands))
-    said = str(own.explain(Play("Ben", (6,))))
+    said = str(own.advice.explain(own.state, Play("Ben", (6,))))
     assert said.startswith("No: after Low Five, 6 is too high.") and said.endswith("[R5.4]")
 
 
@@ -989,7 +990,8 @@ def test_the_face_down_advice_is_two_short_sentences() -> None:
     """Was 'Eve may turn over a face-down card: it goes on the pile if it is a number from 1 to
     7, a Karma card or a wild card (8 or 10), otherwise Eve picks up the pile — or pick up the
     pile.' (grade 13, 43 words, the pick-up twice)."""
-    assert _eight_ten().hint() == (
+    g = _eight_ten()
+    assert g.advice.hint(g.state) == (
         "Eve may turn over a face-down card, or pick up the pile. "
         "It fits if it is 7 or lower, or a wild card. "
         "Draw Two needs a chosen player."
@@ -998,7 +1000,7 @@ def test_the_face_down_advice_is_two_short_sentences() -> None:
 
 def test_a_face_down_card_that_misses_is_not_a_contradiction() -> None:
     """Was 'Allowed. The face-down 15 does not fit: Ann picks up.'"""
-    verdict = _eight_ten().explain(Play("Eve", (9,), "face_down"))
+    verdict = explain(_eight_ten(), Play("Eve", (9,), "face_down"))
     assert sentences.verdict_parts(verdict) == (
         "Yes: Eve turns over a 9.",
         "It does not fit, so Eve picks up the pile.",
@@ -1014,7 +1016,7 @@ def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
         ["Ann", "Ben"],
         Position("Ann", pile=(6,), hand={"Ann": 3, "Ben": 3}),
     )
-    verdict = game.explain(Play("Ann", (1,)))
+    verdict = game.advice.explain(game.state, Play("Ann", (1,)))
     parts = sentences.verdict_parts(verdict)
     assert parts.answer == "No: 1 is lower than 6."
     assert parts.detail == ""
@@ -1030,9 +1032,11 @@ def test_a_verdict_leads_with_the_answer_and_the_rule_is_a_tag() -> None:
     assert sentences.verdict_text(verdict) == f"{parts.answer} {parts.todo}"
     assert str(verdict) == f"{parts.answer} {parts.todo} [R5.2]"
     for vid, name, game, step in _all():  # every verdict of the table
-        said = sentences.verdict_parts(game.explain(step))
+        said = sentences.verdict_parts(game.advice.explain(game.state, step))
         assert said.answer.startswith(("Yes: ", "No: ")), (vid, name)
-        assert said.rule and said.rule not in sentences.verdict_text(game.explain(step)), (
+        assert said.rule and said.rule not in sentences.verdict_text(
+            game.advice.explain(game.state, step)
+        ), (
             vid,
             name,
         )
@@ -1045,7 +1049,7 @@ def test_the_card_that_set_the_restriction_is_named_after_it_left() -> None:
 
     game = _typed_game()
     game.push(Play("Ann", ("tiny_five",)))
-    assert str(game.explain(Play("Ben", (6,)))) == (
+    assert str(game.advice.explain(game.state, Play("Ben", (6,)))) == (
         "No: after Tiny Five, 6 is too high. Ben may play from their hand: 5 or lower, or a "
         "Karma card. Or Ben may pick up the pile. Own Skip needs a chosen player. [R8.12]"
     )
@@ -1060,7 +1064,7 @@ def test_a_cards_own_rule_is_cited_when_its_chosen_player_is_out() -> None:
         ["Ann", "Ben", "Cal"],
         Position("Ann", hand={"Ann": 3, "Ben": 3, "Cal": 0}),
     )
-    assert str(game.explain(Play("Ann", ("own_skip",), to="Cal"))) == (
+    assert str(game.advice.explain(game.state, Play("Ann", ("own_skip",), to="Cal"))) == (
         "No: Cal is out, so they have no turn to lose. Ann may play any card from their hand. "
         "Own Skip needs a chosen player. [R8.12]"
     )
@@ -1078,7 +1082,9 @@ def test_two_copies_are_both_not_all_two() -> None:
             face_up={"Ben": ("bottoms_up",)},
         ),
     )
-    assert sentences.verdict_parts(game.explain(Play("Ann", ("bottoms_up",))))[:2] == (
+    assert sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", ("bottoms_up",))))[
+        :2
+    ] == (
         "No: both Bottoms Up cards are somewhere else.",
         "One is on the pile. One is Ben's face-up card.",
     )
@@ -1096,7 +1102,7 @@ def test_a_follow_up_from_the_hand_does_not_contradict_itself() -> None:
     found = {c: (g, s) for c, g, s in outcome_cases("classic")}
     game, step = found["R8.3 a follow-up from the hand"]
     game.push(step)
-    assert str(game.explain(PickUp("Ann"))) == (
+    assert str(game.advice.explain(game.state, PickUp("Ann"))) == (
         "No: Ann must play again, not pick up. Ann must play a hand card now. Any card may go. "
         "Give the Pile to a Friend needs a chosen player. [R8.3]"
     )

@@ -1,9 +1,9 @@
 """Issues 20.5 and 30.3/30.6: "Instead" says exactly the legal steps.
 
 Every illegal verdict's ``instead`` is the hint for the player to move, and the hint is read off
-the verdicts themselves (``Rules.hint_data``: ``judge`` on one copy of each card of the variant).
+the verdicts themselves (``Advice.facts``: ``judge`` on one copy of each card of the variant).
 Here, at every step of random games of random valid variants (``tests/strategies.py``), the
-hint's facts are compared with ``Game.legal_steps()`` of a full-information game - which zone,
+hint's facts are compared with ``Choices.legal_steps`` of a full-information game - which zone,
 which held cards may go, whether the pile may be picked up, which cards need a chosen player -
 and the hint's words are read back (``tests/advice_reader.py``) against those facts.  A face-down card is turned over blind
 (R7.5), so there "it fits if …" is compared with the referee's verdict on each face-down card.
@@ -34,38 +34,48 @@ def check_hint(game: Game) -> None:
     who = game.turn
     assert who is not None
     v = game.variant
-    facts = game.hint_data()
-    assert game.explain(Play(who, ())).instead == game.hint()  # every illegal verdict's instead
-    assert game.hint() == sentences.hint(facts, game.voice)
-    said = read_hint(game.hint(), who)
-    legal = game.legal_steps()
+    facts = game.advice.facts(game.state)
+    assert game.advice.explain(game.state, Play(who, ())).instead == game.advice.hint(
+        game.state
+    )  # every illegal verdict's instead
+    assert game.advice.hint(game.state) == sentences.hint(facts, game.advice.voice)
+    said = read_hint(game.advice.hint(game.state), who)
+    legal = game.choices.legal_steps(game.state)
     gambles = [s for s in legal if isinstance(s, Play) and s.zone == "draw_pile"]
-    assert bool(gambles) == said.gamble == facts.gamble, (gambles, game.hint())
+    assert bool(gambles) == said.gamble == facts.gamble, (gambles, game.advice.hint(game.state))
     plays = [s for s in legal if isinstance(s, Play) and s.zone != "draw_pile"]
-    assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, game.hint()
+    assert any(isinstance(s, PickUp) for s in legal) == said.pick_up == facts.pick_up, (
+        game.advice.hint(game.state)
+    )
     # A table rule: a pick-up takes a face-up card along exactly when the words say so.
     picks = [s for s in legal if isinstance(s, PickUp)]
-    assert all((p.take is not None) == facts.take for p in picks), (picks, game.hint())
-    said_take = "pick up the pile and one face-up card" in game.hint()
-    assert said_take == (facts.take and facts.pick_up), game.hint()
+    assert all((p.take is not None) == facts.take for p in picks), (
+        picks,
+        game.advice.hint(game.state),
+    )
+    said_take = "pick up the pile and one face-up card" in game.advice.hint(game.state)
+    assert said_take == (facts.take and facts.pick_up), game.advice.hint(game.state)
     if said.zone is None:
-        assert not plays, game.hint()
+        assert not plays, game.advice.hint(game.state)
         return
-    assert {s.zone for s in plays} <= {said.zone}, game.hint()
+    assert {s.zone for s in plays} <= {said.zone}, game.advice.hint(game.state)
     zone = game.zone(who, said.zone)
     if said.zone == "face_down":  # the next card, turned over blind: 'it fits' is the verdict
         named = Reader(v).read(said.what) if said.what is not None else None
         for play in plays:
-            fitted = game.explain(play).reason in (Reason.FACE_DOWN_FITS, Reason.FOLLOW_UP_PLAY)
+            fitted = game.advice.explain(game.state, play).reason in (
+                Reason.FACE_DOWN_FITS,
+                Reason.FOLLOW_UP_PLAY,
+            )
             says = named is not None and play.cards[0] in named.covers({play.cards[0]})
-            assert fitted == says, (play, game.hint())
+            assert fitted == says, (play, game.advice.hint(game.state))
     else:
         held = {c for c, n in zone.known.items() if n}
         may = {s.cards[0] for s in plays}
-        assert said.what is not None, game.hint()
-        assert Reader(v).read(said.what).covers(held) == may, (may, game.hint())
+        assert said.what is not None, game.advice.hint(game.state)
+        assert Reader(v).read(said.what).covers(held) == may, (may, game.advice.hint(game.state))
     needs = {v.card_name(s.cards[0]) for s in plays if s.to is not None}
-    assert said.some_chosen or needs <= set(said.chosen), game.hint()
+    assert said.some_chosen or needs <= set(said.chosen), game.advice.hint(game.state)
     assert all(s.to is not None for s in plays if v.card_name(s.cards[0]) in said.chosen)
 
 
@@ -80,7 +90,7 @@ def play_and_check(v: Variant, players: list[str], seed: int) -> int:
         if game.over:
             return n
         check_hint(game)
-        game.push(rng.choice(game.legal_steps()))
+        game.push(rng.choice(game.choices.legal_steps(game.state)))
     return STEPS
 
 
@@ -96,13 +106,13 @@ def test_the_check_reads_every_builtin_and_can_fail() -> None:
     for vid in ("classic", "shithead", "second-edition", "party-twelve", "palace"):
         assert play_and_check(builtin(vid), ["Ann", "Ben", "Cal"], 7) > 10
     game = Game.shuffled(builtin("classic"), ["Ann", "Ben"], 3)
-    game.push(game.legal_steps()[0])
+    game.push(game.choices.legal_steps(game.state)[0])
     wrong = "Ben may play from their hand: a 16. Or Ben may pick up the pile."
-    assert wrong != game.hint()
+    assert wrong != game.advice.hint(game.state)
     said = read_hint(wrong, "Ben")
     assert said.what is not None
     held = {c for c, n in game.zone("Ben", "hand").known.items() if n}
-    may = {s.cards[0] for s in game.legal_steps() if isinstance(s, Play)}
+    may = {s.cards[0] for s in game.choices.legal_steps(game.state) if isinstance(s, Play)}
     assert Reader(game.variant).read(said.what).covers(held) != may
 
 

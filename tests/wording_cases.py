@@ -141,7 +141,7 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     follow-up; and the end of the game."""
     g = _g(v)
     for card in v.all_cards():
-        t = g.needs(card)
+        t = g.choices.needs[card]
         name = str(card)
         limit = g.restriction_of(card)
         if limit is not None:
@@ -149,7 +149,7 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
             inside = hi if hi is not None else lo
             step = 1 if hi is not None else -1
             outside = (hi + 1) if hi is not None else (lo - 1)
-            while g.traits(outside).wild:  # the first number that does not fit
+            while g.pile.fast.traits[outside].wild:  # the first number that does not fit
                 outside += step
             yield f"restricted: after {name}", _g(v, pile=(card,)), Play("Ann", (outside,))
             yield f"in_range: after {name}", _g(v, pile=(card,)), Play("Ann", (inside,))
@@ -258,7 +258,7 @@ def _card(v: Variant, has: Callable[[set[str]], bool]) -> Card | None:
 
 def _to(g: Game, card: Card, who: str = "Ben") -> str | None:
     """The chosen player, for a card that needs one (R8)."""
-    return who if g.needs(card).needs_target else None
+    return who if g.choices.needs[card].needs_target else None
 
 
 def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
@@ -397,7 +397,7 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
             Play("Ann", (give,), to="Cal"),
         )
     # --- R8.6: lose a turn, and a second one on the same player
-    skip = next((c for c in v.all_cards() if g.needs(c).chosen_must_be_in), None)
+    skip = next((c for c in v.all_cards() if g.choices.needs[c].chosen_must_be_in), None)
     if skip is not None:
         yield "R8.6 the next player loses a turn", _at(v), Play("Ann", (skip,), to="Ben")
         twice = _at(v, hand=dict.fromkeys(THREE, 4))

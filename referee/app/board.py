@@ -103,7 +103,7 @@ def css(sheet: str) -> str:
 def caption_words(tbl: table.Table) -> str:
     """The line under the table: the game's name (and its variant's), the steps so far."""
     title = tbl.name if tbl.variant.name in tbl.name else f"{tbl.name} · {tbl.variant.name}"
-    return f"{title} · {table.steps_words(tbl.game.step_count)} so far"
+    return f"{title} · {table.steps_words(tbl.game.past.count)} so far"
 
 
 def glance_html(tbl: table.Table) -> str:
@@ -133,7 +133,7 @@ def head_html(tbl: table.Table, last: str | None) -> str:
     ``st.success``: a step redraws it, and Streamlit's alert is Markdown drawn again each time."""
     top = end_html(tbl) if tbl.game.over else glance_html(tbl)
     if last:
-        n = tbl.game.step_count
+        n = tbl.game.past.count
         top += f'<div class="kr-last" role="status">{esc(f"Last step ({n}): {last}")}</div>'
     return f'<div class="kr-head">{top}</div>'
 
@@ -164,7 +164,7 @@ def log_html(tbl: table.Table) -> str:
         return "<p>No steps yet.</p>"
     items = []
     for line in lines:
-        step = tbl.game.history[line.number - 1][0]
+        step = tbl.game.past.log[line.number - 1][0]
         items.append(
             f'<li><span class="kr-n">{line.number}.</span>{_chip(tbl, step)}'
             f"<span>{esc(line.text)}</span></li>"

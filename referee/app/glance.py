@@ -132,7 +132,7 @@ def top_card(game: Game) -> TopCard:
     if top is None:
         return TopCard(None, "", "Empty pile", "Any card may start it.")
     kind = card_kind(v, top)
-    value = game.top_value()
+    value = game.pile.top_value(game.state)
     if isinstance(top, str):
         face, name = kind.symbol, v.card_name(top)
         note = "Counts 0." if not value else f"Counts as {v.rank_name(value)}."
@@ -180,8 +180,8 @@ def may_follow(game: Game) -> str:
     """What the next play may be, in a few words: 'Any card', '7 or higher, or a Karma card',
     'A number from 7 to 11, or a Karma card', 'Any face-up card' (a play owed at once): the
     advice's own facts, so the line and the prompt never differ (``sentences.next_play``)."""
-    d = game.hint_data()
-    return "" if d.over else sentences.next_play(d, game.voice)
+    d = game.advice.facts(game.state)
+    return "" if d.over else sentences.next_play(d, game.advice.voice)
 
 
 # --- the end of a game -----------------------------------------------------------------------
@@ -208,7 +208,7 @@ def end_summary(game: Game) -> EndSummary | None:
         return None
     order: list[str] = []
     burns = pick_ups = karma = 0
-    for step, outcome in game.history:
+    for step, outcome in game.past.log:
         for name in outcome.came_in:
             if name in order:
                 order.remove(name)
@@ -231,7 +231,7 @@ def end_summary(game: Game) -> EndSummary | None:
         out_order=tuple(order),
         loser=loser,
         why=sentences.ends(loser, holds),
-        steps=game.step_count,
+        steps=game.past.count,
         burns=burns,
         pick_ups=pick_ups,
         karma_played=karma,

@@ -3,7 +3,7 @@ seating, player names as typed, and fixing a wrong entry (a face-up card, the se
 in a game under way.
 
 Legality stays with the engine: a fix is taken only if the game's recorded steps all replay
-under it (``Game.explain``), and the stored game is written with the same version check as a
+under it (``Advice.explain``), and the stored game is written with the same version check as a
 step, so two tablets never overwrite each other.
 """
 
@@ -219,10 +219,10 @@ def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
         raise FixProblem(f"That setup cannot be: {e}") from None
     for i, d in enumerate(steps, 1):
         step = tables.step_from_dict(d)
-        verdict = game.explain(step)
+        verdict = game.advice.explain(game.state, step)
         if not verdict.legal:
             raise FixProblem(
-                f"That fix does not fit step {i} ({tables.step_words(tbl.game.history[i - 1][1])}): "
+                f"That fix does not fit step {i} ({tables.step_words(tbl.game.past.log[i - 1][1])}): "
                 f"{tables.verdict_words(verdict)}"
             )
         game.push(step)

@@ -106,10 +106,10 @@ def _pick_up(
 def _undo(
     store: Store, tbl: table.Table, sel: view.Selection, facts: view.StepFacts, sid: str
 ) -> str | None:
-    if not tbl.game.can_undo():
+    if not tbl.game.past.can_undo():
         return None
-    words = table.step_words(tbl.game.history[-1][1])
-    n = tbl.game.step_count
+    words = table.step_words(tbl.game.past.log[-1][1])
+    n = tbl.game.past.count
     table.undo(store, tbl, sid)
     return f"Undid step {n}: {words}"
 
@@ -117,7 +117,7 @@ def _undo(
 def _redo(
     store: Store, tbl: table.Table, sel: view.Selection, facts: view.StepFacts, sid: str
 ) -> str | None:
-    if not tbl.game.can_redo():
+    if not tbl.game.past.can_redo():
         return None
     table.redo(store, tbl, sid)
     return ""

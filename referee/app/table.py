@@ -1,6 +1,6 @@
 """The Referee page's logic, without Streamlit: games in the store, steps, what the table shows.
 
-Legality is never decided here: every proposed step goes to ``Game.explain`` and every accepted
+Legality is never decided here: every proposed step goes to ``Advice.explain`` and every accepted
 one through ``Game.push``.  A step is written to SQLite before anyone sees its outcome; if
 another tablet stepped first, the write is refused (:class:`referee.store.Conflict`), the step is
 taken back and the page reloads the game.
@@ -71,12 +71,12 @@ class Table:
     @property
     def undone(self) -> list[Step]:
         """The steps redo would bring back, read from the engine's one redo stack (R11.3)."""
-        return self.game.undone
+        return self.game.past.undone
 
     def steps_data(self) -> list[dict[str, Any]]:
         """The steps as stored (each step's form made once: the store writes them all again
         with every step, so this keeps a step's cost from growing with the game)."""
-        return [_stored_form(s) for s in self.game.steps]
+        return [_stored_form(s) for s in self.game.past.steps]
 
     def undone_data(self) -> list[dict[str, Any]]:
         return [_stored_form(s) for s in self.undone]
@@ -99,12 +99,12 @@ def rebuild(row: GameRow) -> Table:
     # Redo pops the last undone step first: push them in redo order, then undo them all.
     pushed = 0
     for step in reversed(undone):
-        if not game.explain(step).legal:
+        if not game.advice.explain(game.state, step).legal:
             break
         game.push(step)
         pushed += 1
     for _ in range(pushed):
-        game.pop()  # each pop puts the step back on the engine's redo stack, in redo order
+        game.past.undo()  # each pop puts the step back on the engine's redo stack, in redo order
     return Table(
         gid=row.id,
         name=row.name,
@@ -174,28 +174,28 @@ def commit(store: Store, table: Table, step: Step, step_id: str | None = None) -
     try:
         _save(store, table, step_id)
     except BaseException:
-        table.game.pop()
+        table.game.past.undo()
         table.version = STALE  # the redo stack is not the stored one: rebuild before reuse
         raise
     return outcome
 
 
 def undo(store: Store, table: Table, step_id: str | None = None) -> Step:
-    step = table.game.pop()
+    step = table.game.past.undo()
     try:
         _save(store, table, step_id)
     except BaseException:
-        table.game.redo()  # exactly as before: the step back, the rest of the redo stack kept
+        table.game.past.redo()  # exactly as before: the step back, the rest of the redo stack kept
         raise
     return step
 
 
 def redo(store: Store, table: Table, step_id: str | None = None) -> Outcome:
-    outcome = table.game.redo()
+    outcome = table.game.past.redo()
     try:
         _save(store, table, step_id)
     except BaseException:
-        table.game.pop()  # exactly as before: the step back on top of the redo stack
+        table.game.past.undo()  # exactly as before: the step back on top of the redo stack
         raise
     return outcome
 
@@ -220,7 +220,7 @@ def import_record(store: Store, text: str | bytes, filename: str) -> str:
         players=list(record.players),
         face_up={n: list(c) for n, c in (record.face_up or {}).items()},
         start=position_to_dict(record.start) if record.start is not None else None,
-        steps=[step_to_dict(s) for s in game.steps],
+        steps=[step_to_dict(s) for s in game.past.steps],
         over=game.over,
         loser=game.loser,
     )
@@ -343,7 +343,7 @@ def log_lines(
     game: Game, last: int = LOG_LENGTH, history: list[tuple[Step, Outcome]] | None = None
 ) -> list[LogLine]:
     """The last ``last`` steps, newest first (only those are formatted)."""
-    steps = game.history if history is None else history
+    steps = game.past.log if history is None else history
     start = max(0, len(steps) - last)
     out = []
     for i in range(len(steps) - 1, start - 1, -1):
@@ -386,7 +386,7 @@ def step_words(outcome: Outcome) -> str:
 
 def last_step_words(game: Game) -> str:
     """The last step's outcome, with why the turn goes where it goes after a seat change."""
-    outcome = game.last_outcome
+    outcome = game.past.last_outcome
     if outcome is None:
         return ""
     text = step_words(outcome)
@@ -400,10 +400,10 @@ def seat_change_note(game: Game) -> str:
     Read from the history only (the state the last step started from): a view never changes
     the game it shows.
     """
-    before_state = game.state_before_last()
+    before_state = game.past.state_before_last()
     if before_state is None or game.over:
         return ""
-    step = game.steps[-1]
+    step = game.past.steps[-1]
     after = list(game.state.names)
     before = list(before_state.names)
     mover_seat = before.index(step.by) if step.by in before else None
@@ -472,7 +472,7 @@ def drawn(tbl: Table | Drawn) -> Drawn:
     if isinstance(tbl, Drawn):
         return tbl
     g = tbl.game
-    return Drawn(tbl.gid, tbl.version, tuple(g.steps), tuple(g.undone), tuple(g.history))
+    return Drawn(tbl.gid, tbl.version, tuple(g.past.steps), tuple(g.past.undone), tuple(g.past.log))
 
 
 def same_game(old: Table | Drawn, new: Table | Drawn) -> bool:

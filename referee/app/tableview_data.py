@@ -160,7 +160,7 @@ def table_data(
     give_values = [[NONE, "Not seen"]] + [[str(c), visible(v.card_name(c))] for c in v.all_cards()]
     cards = []
     for c in shown.cards:
-        needs = game.needs(c.card)
+        needs = game.choices.needs[c.card]
         kind = card_kind(v, c.card)
         name = v.card_name(c.card)
         most = max_count(game, c.card)
@@ -227,7 +227,7 @@ def table_data(
     takes = [[str(c), visible(v.card_name(c))] for c in facts.takes]
     data: dict[str, object] = {
         "version": version,
-        "steps": game.step_count,
+        "steps": game.past.count,
         "over": over,
         "turn": turn,
         "ask": text(f"{facts.hint} Tap the card that was played.") if not over else "",

@@ -8,7 +8,7 @@ server judges of it is one frozen :class:`TableView`.
 The facts that change only when a step is taken (:class:`StepFacts`: which cards may still be
 played, judged without words; Pick up; the last step's words) are computed once per step and
 reused for every tap until the next one.  No Streamlit here, and no rule: the engine decides
-every verdict (``Game.explain``; every choice of the step ahead of the taps, its generator:
+every verdict (``Advice.explain``; every choice of the step ahead of the taps, its generator:
 ``tableview_data.judged_choices``); this module only asks it and shapes the answers for the
 screen.
 """
@@ -70,7 +70,7 @@ def step_facts(game: Game) -> StepFacts:
     """The step's facts, asked of the engine once: verdicts without words for the grid."""
     turn = game.turn
     zone = game.zone_to_play() or "hand"
-    takes = game.take_choices()
+    takes = game.choices.take_choices(game.state)
     return StepFacts(
         turn=turn,
         zone=zone,
@@ -78,11 +78,11 @@ def step_facts(game: Game) -> StepFacts:
         can_pick_up=turn is not None
         and any(game.is_legal(PickUp(turn, c)) for c in (takes or (None,))),
         takes=takes,
-        can_undo=game.can_undo(),
-        can_redo=game.can_redo(),
-        hint=game.hint() if turn is not None else "",
+        can_undo=game.past.can_undo(),
+        can_redo=game.past.can_redo(),
+        hint=game.advice.hint(game.state) if turn is not None else "",
         last_step=last_step_words(game),
-        step_count=game.step_count,
+        step_count=game.past.count,
     )
 
 
@@ -159,7 +159,7 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
         return Selection(by=sel.by if sel.by in game.state.names else "", take=take)
     by = sel.by if sel.by in game.state.names and sel.by != facts.turn else ""
     count = sel.count if 1 <= sel.count <= max_count(game, sel.card) else 1
-    traits = game.needs(sel.card)
+    traits = game.choices.needs[sel.card]
     mover = by or facts.turn
     to = sel.to if traits.needs_target and sel.to in _targets(game, mover) else None
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
@@ -207,7 +207,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     if game.choices.asks(game.state, step):
         ask = Ask(ask_whom(v.card_name(card)), about)
         return TableView(False, sel, cards, choices, ask, None, False, facts)
-    verdict = game.explain(step)
+    verdict = game.advice.explain(game.state, step)
     parts = sentences.verdict_parts(verdict)
     # A yes says the decision and its one short reason; what the card does belongs to the rules
     # sheet (issue 39.6), and is shown with a no, where it tells why.
@@ -225,7 +225,7 @@ def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
     assert sel.card is not None and facts.turn is not None
     v = game.variant
     most = max_count(game, sel.card)
-    traits = game.needs(sel.card)
+    traits = game.choices.needs[sel.card]
     mover = sel.by or facts.turn
     return Choices(
         counts=tuple(range(1, most + 1)) if most > 1 else (),

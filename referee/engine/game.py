@@ -6,8 +6,10 @@ and each in its own module: the state (``referee.state.State``), what the pile a
 kept to itself), the generator of every choice (``engine.choices.Choices``: the legal steps,
 the table's choices), the advice (``engine.advice.Advice``: a verdict's words, the hint), the
 turn flow (``engine.flow.TurnFlow``: draws, skips, the next player, the end) and the history
-(``engine.history.History``: undo, one redo stack).  The parts read and change only the state
-they are handed.  This module deals and applies: cards land or leave, runs burn, a card's
+(``engine.history.History``, ``game.past``: undo, one redo stack).  The parts read and change
+only the state they are handed; the history alone sets the game back (undo).  A caller asks the
+part itself (``game.choices``, ``game.advice``, ``game.past``): the game keeps only setting up,
+a look at the table, the filter's yes or no, and push.  This module deals and applies: cards land or leave, runs burn, a card's
 effects resolve (``referee.effects``) and raise flow events that the turn flow then applies;
 what an effect leaves pending lapses when its unit says so.
 """
@@ -18,7 +20,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from referee.effects import Arrival, Needs, Resolution, Traits, arrive, resolve
+from referee.effects import Arrival, Resolution, Traits, arrive, resolve
 from referee.engine.advice import Advice
 from referee.engine.choices import Choices
 from referee.engine.events import MUTE, Flow
@@ -36,15 +38,12 @@ from referee.engine.steps import (
     Position,
     SetupError,
     Step,
-    Verdict,
 )
 from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.words import sentences
-from referee.words.reasons import HintFacts
-from referee.words.sentences import Voice
 
 
 class Game:
@@ -77,7 +76,7 @@ class Game:
         self.choices = Choices(self._rules)
         self.advice = Advice(self._rules, self.choices)
         self.flow = TurnFlow(variant)
-        self.past = History()
+        self.past = History(self)
         self._traits: dict[Card, Traits] = pile.fast.traits
         self._effects = pile.fast.effects  # each card's effects, read by every play
         self._unresolved = pile.fast.unresolved  # what a dry run may stop at, nothing resolved
@@ -267,14 +266,6 @@ class Game:
     def top(self) -> Card | None:
         return self.state.pile[-1] if self.state.pile else None
 
-    def traits(self, card: Card) -> Traits:
-        """How a card behaves on the pile (R5)."""
-        return self._traits[card]
-
-    def needs(self, card: Card) -> Needs:
-        """What a play of a card must say (a chosen player, a card given, R8)."""
-        return self._rules.needs[card]
-
     def out(self) -> list[str]:
         s = self.state
         return [s.names[i] for i, seat in enumerate(s.seats) if not seat.total]
@@ -283,50 +274,17 @@ class Game:
         s = self.state
         return s.seats[s.seat_of(player)].zone(zone)
 
-    @property
-    def voice(self) -> Voice:
-        """How the referee words things in this variant (``referee.words.sentences``)."""
-        return self.advice.voice
-
     def zone_to_play(self) -> ZoneName | None:
         """The zone the player to move plays from now (R3; R8.3 for a follow-up; what an effect
         left pending)."""
         s = self.state
         return None if s.over else self._rules.zone_due(s, s.mover)
 
-    # --- the rule checks (``Rules``), on this game's state ------------------------------------
-
-    def explain(self, step: Step) -> Verdict:
-        """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
-        return self.advice.explain(self.state, step)
+    # --- the filter, on this game's state (the choices and their words are the parts' own:
+    # ``game.choices.legal_steps(game.state)``, ``game.advice.explain(game.state, step)``) ------
 
     def is_legal(self, step: Step) -> bool:
         return self._rules.judge(self.state, step).legal
-
-    def hint(self) -> str:
-        """What the player to move may do now, in plain words (R11.2)."""
-        return self.advice.hint(self.state)
-
-    def hint_data(self) -> HintFacts:
-        return self.advice.facts(self.state)
-
-    def legal_steps(self) -> list[Step]:
-        """Every legal step of the player to move (full-information mode only)."""
-        return self.choices.legal_steps(self.state)
-
-    def take_choices(self) -> tuple[Card, ...]:
-        """The face-up cards the mover may take with the pile now (a table rule, ruling 108),
-        or () when a pick-up takes none."""
-        s = self.state
-        return self.choices.take_choices(s)
-
-    def out_of_turn_steps(self) -> list[Step]:
-        """The plays other players may make out of turn now (full-information mode only)."""
-        return self.choices.out_of_turn_steps(self.state)
-
-    def top_value(self) -> int | None:
-        """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
-        return self.pile.top_value(self.state)
 
     def restriction_of(self, card: Card) -> Restriction | None:
         """The restriction ``card`` sets on the next play as it comes on top of a pile (R5.4),
@@ -335,51 +293,15 @@ class Game:
         self._arrive(scratch, self.players[0], card, self.pile.counts(card), None)
         return scratch.restriction
 
-    def unseen(self, card: Card) -> int:
-        """Copies of a card the table has not seen anywhere (R4.3)."""
-        return self._rules.unseen(self.state, card)
-
-    # --- the history (``History``) ----------------------------------------------------------
-
-    @property
-    def history(self) -> list[tuple[Step, Outcome]]:
-        return [(step, outcome) for step, _, outcome in self.past.done]
-
-    @property
-    def steps(self) -> list[Step]:
-        return [step for step, _, _ in self.past.done]
-
-    @property
-    def step_count(self) -> int:
-        return len(self.past.done)
-
-    @property
-    def last_outcome(self) -> Outcome | None:
-        return self.past.done[-1][2] if self.past.done else None
-
-    @property
-    def undone(self) -> list[Step]:
-        """The steps redo would bring back, the next one last."""
-        return list(self.past.undone)
-
-    def state_before_last(self) -> State | None:
-        """The state the last step started from (a read-only look into the history: a view
-        reads it, never pops and redoes the live game), or None before the first step."""
-        return self.past.done[-1][1] if self.past.done else None
-
-    def can_undo(self) -> bool:
-        return bool(self.past.done)
-
-    def can_redo(self) -> bool:
-        return bool(self.past.undone)
+    # --- taking steps (undo and redo: ``game.past``) ----------------------------------------
 
     def push(self, step: Step, *, trusted: bool = False) -> Outcome:
         """Apply a legal step; an illegal one raises IllegalStep and changes nothing.
 
-        ``trusted`` skips the verdict for a step just taken from ``legal_steps()`` (simulation).
+        ``trusted`` skips the verdict for a step just taken from ``choices.legal_steps`` (simulation).
         """
         if not trusted and not self._rules.judge(self.state, step).legal:
-            raise IllegalStep(self.explain(step))
+            raise IllegalStep(self.advice.explain(self.state, step))
         before = self.state.copy() if self.keep_history else self.state
         outcome = self._apply(step)
         if self.keep_history:
@@ -387,28 +309,12 @@ class Game:
         return outcome
 
     def trusted_push(self) -> Callable[[Step], Outcome]:
-        """How to apply steps just taken from ``legal_steps()``, as ``push(step, trusted=True)``
+        """How to apply steps just taken from ``choices.legal_steps``, as ``push(step, trusted=True)``
         does, bound once (the simulator's hot path): a game that keeps no history only applies
         them, with no call in between."""
         if self.keep_history:
             return functools.partial(self.push, trusted=True)
         return self._apply
-
-    def pop(self) -> Step:
-        """Undo the last step (R11.3)."""
-        step, before = self.past.undo()
-        self.state = before
-        return step
-
-    def redo(self) -> Outcome:
-        """Redo the last undone step."""
-        if not self.past.undone:
-            raise IndexError("nothing to redo")
-        step = self.past.undone.pop()
-        undone = list(self.past.undone)
-        outcome = self.push(step)
-        self.past.undone[:] = undone
-        return outcome
 
     # --- applying ---------------------------------------------------------------------------
 

@@ -32,19 +32,22 @@ def start_game(
 
 
 def has_a_step(game: Game) -> bool:
-    """Whether the player to move may take some step, asked of ``Game.explain`` (the hands
+    """Whether the player to move may take some step, asked of ``Advice.explain`` (the hands
     are hidden at a table, so the full-information ``legal_steps`` cannot say).  Cheap when
     there is a step: a pile to pick up, or the first card that fits."""
     mover = game.turn
     if mover is None:
         return False
-    if game.explain(PickUp(mover)).legal:
+    if game.advice.explain(game.state, PickUp(mover)).legal:
         return True
-    if any(game.explain(PickUp(mover, c)).legal for c in game.take_choices()):
+    if any(
+        game.advice.explain(game.state, PickUp(mover, c)).legal
+        for c in game.choices.take_choices(game.state)
+    ):
         return True  # a pick-up that takes a face-up card along (ruling 108)
     others = [None, *(n for n in game.players if n != mover)]
     return any(
-        game.explain(Play(mover, (card,), zone, to)).legal
+        game.advice.explain(game.state, Play(mover, (card,), zone, to)).legal
         for zone in ZONES
         for card in game.variant.all_cards()
         for to in others
@@ -58,7 +61,7 @@ def push_legal(game: Game, steps: Iterable[Step]) -> int:
     """
     refused = 0
     for step in steps:
-        if game.explain(step).legal:
+        if game.advice.explain(game.state, step).legal:
             game.push(step)
         else:
             refused += 1
@@ -123,7 +126,7 @@ def replay(record: Record) -> ReplayResult:
             )
             continue
         assert rs.step is not None
-        verdict = game.explain(rs.step)
+        verdict = game.advice.explain(game.state, rs.step)
         outcome = game.push(rs.step) if verdict.legal else None
         got = "legal" if verdict.legal else "illegal"
         reason = str(verdict) if not verdict.legal else (outcome.text if outcome else "")
@@ -187,9 +190,13 @@ def check_state(game: Game, check: dict[str, Any]) -> list[str]:
         elif key == "loser":
             compare("loser", expected, game.loser)
         elif key == "advice":  # a project addition: the words of what may be done now
-            compare("advice", expected, game.hint() if not game.over else "")
+            compare("advice", expected, game.advice.hint(game.state) if not game.over else "")
         elif key == "next":  # a project addition: the table's 'Next:' line
-            said = "" if game.over else sentences.next_play(game.hint_data(), game.voice)
+            said = (
+                ""
+                if game.over
+                else sentences.next_play(game.advice.facts(game.state), game.advice.voice)
+            )
             compare("next", expected, said)
     return failures
 

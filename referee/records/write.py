@@ -99,12 +99,12 @@ def export_record(
         head["start"] = position_to_data(game.start, v)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
     lines = [text.rstrip("\n"), "steps:"]
-    for step in game.steps:
+    for step in game.past.steps:
         flow = yaml.safe_dump(
             step_to_data(step, v), default_flow_style=True, allow_unicode=True, width=10_000
         ).strip()
         lines.append(f"  - {flow}")
-    if not game.steps:
+    if not game.past.steps:
         lines[-1] = "steps: []"
     return modeline(RECORD_SCHEMA, schema_base) + "\n".join(lines) + "\n"
 

@@ -1,9 +1,9 @@
 """Self-play bots over the engine's full-information mode (``Game.shuffled``).
 
 A bot is a small object with one method, ``choose(game, steps, rng) -> Step``: ``steps`` is
-``game.legal_steps()`` (never empty while the game is on; in the simulator the same steps as a
-``Listing``, whose Karma cards' plays are made only when read) and ``rng`` the game's seeded
-``random.Random``, so a bot is deterministic for a seed.  Bots only ever return one of the
+``game.choices.legal_steps(game.state)`` (never empty while the game is on; in the simulator
+the same steps as a ``Listing``, whose Karma cards' plays are made only when read) and ``rng``
+the game's seeded ``random.Random``, so a bot is deterministic for a seed.  Bots only ever return one of the
 steps they were given; they read the table through the engine's public attributes.
 
 * ``random`` - uniform over the legal steps.

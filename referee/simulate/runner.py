@@ -226,10 +226,10 @@ def play(
     result = GameResult()
     plays = result.plays
     cards = result.cards
-    # Given the state (one call fewer than game.legal_steps); a listing makes a card's plays
+    # Given the state (bound once: hot path); a listing makes a card's plays
     # only when a bot asks for them: careful players seldom read their Karma cards' plays.
     listing = game.choices.listing
-    out_of_turn = game.out_of_turn_steps if game.choices.out_of_turn else None
+    out_of_turn = game.choices.out_of_turn_steps if game.choices.out_of_turn else None
     push = game.trusted_push()  # bots choose from legal_steps()
     choosers = {name: bot.choose for name, bot in bots.items()}
     steps_taken = pickups = picked = burns = 0
@@ -249,7 +249,7 @@ def play(
                 result.capped = True
                 result.stall = stall
                 break
-        if out_of_turn is not None and (cut_in := out_of_turn()):
+        if out_of_turn is not None and (cut_in := out_of_turn(state)):
             first = cut_in[0].by
             step = max((s for s in cut_in if s.by == first), key=_copies)
         else:
@@ -266,7 +266,7 @@ def play(
             else:
                 raise RuntimeError(
                     f"the engine lists no legal step for {game.turn} although the game is on "
-                    f"(step {steps_taken}): {game.hint()}"
+                    f"(step {steps_taken}): {game.advice.hint(game.state)}"
                 )
             if lazy is not None:  # the position moves on: its plays are not made any more
                 lazy.close()

@@ -314,7 +314,7 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
             settled(page)
             press(page, pick_up_button(page), n)
         elif item == "undo":
-            game.pop()
+            game.past.undo()
             n -= 1
             settled(page)
             undo_button(page).click()
@@ -322,7 +322,7 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
             expect(page.get_by_text(re.compile(r"^Undid step \d+: "))).to_be_visible()
         elif isinstance(item, tuple):
             card = item[1]
-            assert not game.explain(Play(who, (card,))).legal
+            assert not game.advice.explain(game.state, Play(who, (card,))).legal
             tap_card(page, card)
             verdict = verdict_box(page, False)
             expect(verdict.locator(".kr-rule")).to_have_text("R5.2")
@@ -519,7 +519,7 @@ def builtin_labels() -> list[tuple[str, str, Any]]:
 def _target_card(variant: Any, players: list[str], trait: str = "needs_target") -> Any:
     game = Game.deal(variant, players)
     for k in variant.karma_cards:
-        if getattr(game.needs(k.id), trait):
+        if getattr(game.choices.needs[k.id], trait):
             return k.id
     return None
 

@@ -395,9 +395,9 @@ def test_a_wrong_face_up_card_and_a_name_are_put_right_in_the_game(
     replayed = game_from_record(load_record_text(text, "export.yaml"))
     gid = re.search(r"game=([^&]+)", page.url).group(1)  # type: ignore[union-attr]
     stored = table.load_table(store_of(server), gid).game
-    assert replayed.steps == stored.steps and replayed.state == stored.state
+    assert replayed.past.steps == stored.past.steps and replayed.state == stored.state
     assert replayed.zone("Ben", "face_up").known == {1: 1, 7: 2}
-    assert [s.by for s in replayed.steps] == ["Ann", "Ben", "Carl"]
+    assert [s.by for s in replayed.past.steps] == ["Ann", "Ben", "Carl"]
     undo_button(page).click()
     step_drawn(page, 2)
     turn_shown(page, "Carl")
@@ -466,9 +466,9 @@ def _a_short_game(variant: Any) -> list[Any]:
     for seed in range(300):
         game = Game.shuffled(variant, ["Ann", "Ben"], seed, keep_history=True)
         bot, rng = make_bot("smart"), random.Random(seed)
-        while not game.over and game.step_count < 90:
-            game.push(bot.choose(game, game.legal_steps(), rng))
-        steps = game.steps
+        while not game.over and game.past.count < 90:
+            game.push(bot.choose(game, game.choices.legal_steps(game.state), rng))
+        steps = game.past.steps
         plays = [s for s in steps if isinstance(s, Play)]
         if (
             game.over

@@ -106,7 +106,7 @@ def _finished_game(data: Path) -> str:
     full = Game.shuffled(variant, names, 7, keep_history=True)
     rng = random.Random(7)
     while not full.over:
-        legal = full.legal_steps()
+        legal = full.choices.legal_steps(full.state)
         plays = [s for s in legal if isinstance(s, Play)]
         full.push(rng.choice(plays) if plays else next(s for s in legal if isinstance(s, PickUp)))
     face_up = {
@@ -115,7 +115,7 @@ def _finished_game(data: Path) -> str:
         for i, n in enumerate(names)
     }  # fmt: skip
     table = Game.deal(variant, names, face_up)
-    for step in full.steps:
+    for step in full.past.steps:
         table.push(step)
     assert table.over
     return Store(data / "karma.sqlite3").create_game(
@@ -125,7 +125,7 @@ def _finished_game(data: Path) -> str:
         builtin=True,
         players=names,
         face_up=face_up,
-        steps=[step_to_dict(s) for s in table.steps],
+        steps=[step_to_dict(s) for s in table.past.steps],
         over=True,
         loser=table.loser,
     )

@@ -131,7 +131,7 @@ def _facts(tbl: table.Table) -> view.StepFacts:
     """This step's facts, asked of the engine once per step (the stored version moves with
     every step, undo and redo) and reused for every tap until then."""
     cached = st.session_state.get(FACTS_KEY)
-    mark = (tbl.gid, tbl.version, tbl.game.step_count)
+    mark = (tbl.gid, tbl.version, tbl.game.past.count)
     if cached is not None and cached[0] == mark:
         return cached[1]  # type: ignore[no-any-return]
     facts = view.step_facts(tbl.game)
@@ -376,7 +376,7 @@ def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> N
     sel = None
     if isinstance(choice, dict) and choice.get("version") == tbl.version:
         sel = tableview_data.selection_from(choice, tbl.game)
-    mark = (tbl.gid, tbl.version, tbl.game.step_count)
+    mark = (tbl.gid, tbl.version, tbl.game.past.count)
     kept = st.session_state.get(PRE_KEY)
     pre = kept[1] if kept is not None and kept[0] == mark else None
     group = tablecomp.group_of(tbl)
