@@ -141,6 +141,23 @@ class Listing(Sequence[Step]):
             return list(dict.fromkeys(s.cards[0] for s in self._all if isinstance(s, Play)))
         return self._cards
 
+    def held(self) -> list[tuple[Card, int]]:
+        """Each card whose plays it holds or may hold, with the copies the mover holds, in
+        order (a listing made card by card)."""
+        return list(zip(self._cards, self._haves, strict=True))
+
+    def card_plays(self, card: Card) -> list[Step]:
+        """The plays of ``card`` (as ``one_gift_each`` reads them: of a card that gives a
+        card, the first of each count and chosen player); made now if they are not yet.  A
+        listing made card by card only."""
+        if self._make is None:
+            raise ValueError("a listing of steps made beforehand is read whole")
+        try:
+            i = self._cards.index(card)
+        except ValueError:
+            return []
+        return self._first_of(i) if card in self._gifts else self._made(i)
+
     def plays_except(self, cards: Collection[Card]) -> list[Step]:
         """The plays of every card but ``cards``, in order; only those are made."""
         if self._make is None:

@@ -280,8 +280,12 @@ class SmartBot:
             self._game, self._choices = game, 0
         self._choices += 1
         info = self._cache.get(game.variant)
-        if listing is not None:
+        if listing is not None and listing.lazy:
             steps = self._read(listing)
+            if not any(isinstance(s, Play) for s in steps):  # nothing plain, none at random
+                if self._choices > self.long_game:
+                    rng.randrange(self.vary)  # drawn all the same: the same numbers after
+                return self._spend(game, listing, info)
         if self._choices > self.long_game and rng.randrange(self.vary) == 0:
             shed = [s for s in steps if isinstance(s, Play) and not info[s.cards[0]].special]
             if len(shed) > 1:
@@ -309,22 +313,67 @@ class SmartBot:
         return self._special_or_pick_up(game, steps, pick, most, one, info)
 
     def _read(self, steps: Listing) -> Sequence[Step]:
-        """The steps the rules above read: of a ``Listing`` with a plain card's play in it,
-        the plain cards' plays and the pick-up only, so its special cards' plays are never
+        """The steps the rules of ``choose`` read of a ``Listing`` with a plain card's play in
+        it: the plain cards' plays and the pick-up only, so its special cards' plays are never
         made.  The choice is the same as from every step: with a plain play listed, each rule
-        above picks a plain play, or none (the burn of rule 1 and the lowest card of rule 2
-        rank plain cards first, rule 3 weighs plain cards only), and which one depends on the
-        plain plays, their order (the random shedding) and whether a pick-up is listed.  With
-        none, of a card that gives a card only the first play of each count and chosen player
-        (its weakest card given): every rule above takes a card's first play, or its first
-        with the most copies, or (``_aim``) the first of those aimed at the player it likes
-        best, so no other is ever taken."""
+        picks a plain play, or none (the burn of rule 1 and the lowest card of rule 2 rank
+        plain cards first, rule 3 weighs plain cards only), and which one depends on the plain
+        plays, their order (the random shedding) and whether a pick-up is listed.  With none,
+        ``_spend``."""
         if not steps.lazy:
             return steps
-        plain = steps.plays_except(self._cache.special)
-        if plain:
-            return plain + steps.pick_ups
-        return steps.one_gift_each()
+        return steps.plays_except(self._cache.special) + steps.pick_ups
+
+    def _spend(self, game: Game, listing: Listing, info: dict[Card, _CardInfo]) -> Step:
+        """Rules 2 to 4 of ``choose`` where no plain card may go (rule 1 burns plain cards
+        only, rule 3's plain card is none), each reading a card's plays only where it needs
+        them, so most of the special cards' plays are never made; the same choice as from
+        every step.  Of a card that gives a card only the first play of each count and chosen
+        player is read (its weakest card given): every rule takes a card's first play, or its
+        first with the most copies, or (``_aim``) the first of those aimed at the player it
+        likes best, so no other is ever taken."""
+        state = game.state
+        pile = state.pile
+        picks = listing.pick_ups
+        pick = picks[0] if picks else None
+        if pick is None and pile:  # 2. the lowest card, most copies: every card's plays
+            steps = listing.one_gift_each()
+            return self._lowest(_plays_by_card(steps)[1], info, allow_special=True) or steps[0]
+        # 3. A burn (a special card's, where no plain card may go): only a card held in as
+        # many copies as burn, or the card on top, may make one.
+        run_card, run = _top_run(pile)
+        burn = game.variant.burn
+        most: dict[Card, Play] = {}
+        for card, have in listing.held():
+            if info[card].counts_for_runs and (
+                have >= burn or (card == run_card and run + have >= burn)
+            ):
+                most.update(_plays_by_card(listing.card_plays(card))[1])
+        best_burn = _burning_play(most, info, pile, burn)
+        if best_burn is not None:
+            return best_burn
+        # 4. The special card worth most now (``_best_special``: the first listed of those
+        # that score best) that has a play, while the pile is worth avoiding; else pick up.
+        pile_size = len(pile)
+        if pick is not None and pile_size < self.min_pile_for_special:
+            return pick
+        scored = []
+        for i, card in enumerate(listing.cards()):
+            ci = info[card]
+            score = bot_score(ci.effects, state, pile_size)
+            if ci.special and not isinstance(card, str):
+                score -= 0.5  # a powered rank is also a plain card: spend Karma cards later
+            if score > -1.0:
+                scored.append((-score, i, card))
+        for _, _, card in sorted(scored):
+            plays = listing.card_plays(card)
+            if plays:
+                aimed = _aimed(plays, card)
+                if aimed:
+                    return self._aim(game, info[card], aimed)
+                return plays[0]
+        assert pick is not None, "a listing with a choice has a play or a pick-up"
+        return pick
 
     def fork(self, old: Game, new: Game) -> SmartBot:
         """A copy that counts on in ``new`` (a game carried on from ``old``) the choices made
