@@ -254,7 +254,7 @@ def test_with_nothing_plain_to_shed_a_careful_player_makes_only_the_plays_it_wei
                 break
             s = game.state
             listing = game.choices.listing(s)
-            steps = game.legal_steps()
+            steps = game.choices.legal_steps(s)
             if (
                 isinstance(listing, Listing)
                 and listing._to_make >= 2
