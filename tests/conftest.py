@@ -6,11 +6,15 @@ import logging
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pgserver
 import pytest
 from hypothesis import settings
 from pgserver import PgServer
+
+if TYPE_CHECKING:
+    from referee.app.live import Live
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,18 +28,28 @@ settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("KARMA_HYPOTHESIS", "suite"))
 
 
+@pytest.fixture(autouse=True)
+def live_server() -> Iterator[Live]:
+    """Each test has an app server's caches of its own, fresh (``referee.app.live``: the live
+    games, the versions tablets drew, the version watchers and the waiting requests); the
+    watchers it started stop with the test."""
+    from referee.app import live
+
+    fresh = live.Live()
+    before = live.replace(fresh)
+    yield fresh
+    live.replace(before)
+    fresh.stop()
+
+
 @pytest.fixture
-def mounted_routes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def mounted_routes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's routes count as mounted at the app's root, as ``karma app`` mounts them:
     the Referee page hands the table its step route and token (tests/tablepage.py takes steps
-    through the route's own function).  The watchers the page starts stop with the test."""
-    from referee.app import follow, tableapi
+    through the route's own function)."""
+    from referee.app import tableapi
 
     monkeypatch.setattr(tableapi, "_prefix", "")
-    before = set(follow._watchers)
-    yield
-    for key in set(follow._watchers) - before:
-        follow._watchers.pop(key).stop()
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.app import follow
+from referee.app.watcher import Watcher, follow_token
 from referee.store import Store
 
 
@@ -15,8 +15,8 @@ def test_the_watcher_writes_each_followed_games_version(target: str, tmp_path: P
     gid = store.create_game(
         name="T", variant_id="classic", variant_yaml="id: classic\n", players=["Ann", "Ben"]
     )
-    token = follow.follow_token(gid, store.access_key(gid))
-    watcher = follow.Watcher(store, tmp_path)
+    token = follow_token(gid, store.access_key(gid))
+    watcher = Watcher(store, tmp_path)
     watcher.follow(gid, token, 1)
     assert watcher._thread is not None and watcher._thread.is_alive()
     version_file = tmp_path / "v" / f"{token}.html"
@@ -31,5 +31,5 @@ def test_the_watcher_writes_each_followed_games_version(target: str, tmp_path: P
 
 
 def test_a_version_file_cannot_be_found_without_the_key() -> None:
-    assert follow.follow_token("abc", "k1") != follow.follow_token("abc", "k2")
-    assert len(follow.follow_token("abc", "k1")) == 32
+    assert follow_token("abc", "k1") != follow_token("abc", "k2")
+    assert len(follow_token("abc", "k1")) == 32

@@ -19,17 +19,9 @@ from appserver import Server
 from pgserver import PgServer
 from test_tableapi import _ask, _game
 
-from referee.app import follow, table, tableapi
+from referee.app import table, tableapi
 from referee.engine import Play
 from referee.store import Store
-
-
-@pytest.fixture(autouse=True)
-def _stop_watchers() -> Iterator[None]:
-    before = set(follow._watchers)
-    yield
-    for key in set(follow._watchers) - before:
-        follow._watchers.pop(key).stop()
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -16,19 +16,11 @@ from pgproxy import CommitProxy
 from pgserver import PgServer
 from test_tableapi import _ask, _game, _steps
 
-from referee.app import follow, stepping, table, tableapi
+from referee.app import stepping, table, tableapi
 from referee.engine import Play
 from referee.store import Store
 from referee.store import connections as store_module
 from referee.store import games as store_games
-
-
-@pytest.fixture(autouse=True)
-def _stop_watchers() -> Iterator[None]:
-    before = set(follow._watchers)
-    yield
-    for key in set(follow._watchers) - before:
-        follow._watchers.pop(key).stop()
 
 
 def test_a_step_id_is_stored_with_its_step_and_found_again(target: str) -> None:

@@ -17,20 +17,10 @@ from typing import Any
 import pytest
 from appserver import Server
 
-from referee.app import follow, stepping, table, tableapi
+from referee.app import live, table, tableapi
 from referee.app.common import builtin_yaml
 from referee.engine import Play
 from referee.store import Store
-
-
-@pytest.fixture(autouse=True)
-def _stop_watchers() -> Iterator[None]:
-    """An answer has this process watch the game for other tablets (one thread per store):
-    each test's own store's watcher stops with the test."""
-    before = set(follow._watchers)
-    yield
-    for key in set(follow._watchers) - before:
-        follow._watchers.pop(key).stop()
 
 
 def _game(store: Store, players: tuple[str, ...] = ("Ann", "Ben", "Cal")) -> str:
@@ -96,14 +86,14 @@ def test_an_illegal_play_is_refused_in_the_engines_words_and_changes_nothing(tar
 
 
 def test_a_tablet_that_is_behind_is_told_what_changed_and_nothing_is_recorded(
-    target: str,
+    target: str, live_server: live.Live
 ) -> None:
     store = Store(target)
     gid = _game(store)
     shown = store.version(gid)
     assert shown is not None
     tbl = table.load_table(store, gid)
-    stepping.recent.remember(tbl)  # the version a tablet drew
+    live_server.recent.remember(tbl)  # the version a tablet drew (on this app server)
     elsewhere = table.load_table(Store(target), gid)  # another tablet, another app server
     table.commit(Store(target), elsewhere, Play("Ann", (4,)))
     status, reply = tableapi.answer(_ask(store, gid, "play", shown, card="9"), store)
@@ -256,11 +246,11 @@ def test_the_app_server_mounts_the_routes(app_server: tuple[str, Path]) -> None:
 
 
 def test_the_versions_kept_for_a_tablet_that_is_behind_are_bounded(tmp_path: Path) -> None:
-    """``stepping.recent`` keeps a frozen copy of each version a tablet drew (the words for
+    """An app server's ``Live.recent`` keeps a frozen copy of each version a tablet drew (the words for
     another tablet's change compare them), a few per game and a few dozen games: no more."""
     store = Store(str(tmp_path / "k.sqlite3"))
     gid = _game(store)
-    kept = stepping.Recent()
+    kept = live.Recent()
     tbl = table.load_table(store, gid)
     first = tbl.version
     kept.remember(tbl)
@@ -272,9 +262,9 @@ def test_the_versions_kept_for_a_tablet_that_is_behind_are_bounded(tmp_path: Pat
     assert kept.recall(gid, first) is None  # the oldest went first
     assert kept.recall(gid, tbl.version) is not None
     assert sum(kept.recall(gid, v) is not None for v in range(tbl.version + 1)) == (
-        stepping.KEEP_VERSIONS
+        live.KEEP_VERSIONS
     )
-    for i in range(stepping.KEEP_GAMES):
+    for i in range(live.KEEP_GAMES):
         other = table.load_table(store, gid)
         other.gid = f"g{i}"
         kept.remember(other)

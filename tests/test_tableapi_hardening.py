@@ -22,17 +22,8 @@ from appserver import Server
 from pgserver import PgServer
 from test_tableapi import _ask, _game, _steps
 
-from referee.app import follow, tableapi
+from referee.app import follow, live, tableapi
 from referee.store import StorageError, Store
-
-
-@pytest.fixture(autouse=True)
-def _stop_watchers() -> Iterator[None]:
-    before = set(follow._watchers)
-    yield
-    for key in set(follow._watchers) - before:
-        follow._watchers.pop(key).stop()
-
 
 BAD = (["play"], {"a": 1}, True, 1.5, -1, "x" * 65, 10**9)
 
@@ -168,21 +159,24 @@ def test_a_slow_body_is_cut_off_with_one_log_line(app_server: Server) -> None:
     assert not [line for line in said if "Traceback" in line], said
 
 
-def test_a_follow_token_is_refused_once_the_link_key_changed(tmp_path: Path) -> None:
+def test_a_follow_token_is_refused_once_the_link_key_changed(
+    tmp_path: Path, live_server: live.Live
+) -> None:
     store = Store(tmp_path / "k.sqlite3")
+    watcher = live_server.watcher(store)
     gid = _game(store)
     v = store.version(gid)
     assert v is not None
     old = follow.follow_token(gid, store.access_key(gid))
     follow.watch(store, gid, old, v)
-    assert follow.known_version(store, old) == v
+    assert watcher.version_of(old) == v
     key = store.renew_access_key(gid)
     assert key is not None and store.access_key(gid) == key
-    follow.watcher(store).check()
-    assert follow.known_version(store, old) is None  # the old link's token reads nothing
+    watcher.check()
+    assert watcher.version_of(old) is None  # the old link's token reads nothing
     new = follow.follow_token(gid, key)
     follow.watch(store, gid, new, v + 1)
-    assert follow.known_version(store, new) == v + 1 and follow.known_version(store, old) is None
+    assert watcher.version_of(new) == v + 1 and watcher.version_of(old) is None
     # And the step token made with the old key acts on nothing.
     asked = _ask(store, gid, "play", v + 1, card="4")
     assert tableapi.answer(asked | {"token": tableapi.step_token(gid, "old")}, store)[0] == 403

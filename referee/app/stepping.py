@@ -10,8 +10,6 @@ No Streamlit here: the caller turns a :class:`Done` into what its screen shows.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,42 +24,6 @@ UNSURE = (
 )
 NOT_SAVED = "That step was not saved."
 ACTION_WORDS = {"play": "play", "pickup": "pick-up", "undo": "undo", "redo": "redo"}
-KEEP_VERSIONS = 8  # per game: the versions a tablet that is behind may still show
-KEEP_GAMES = 64
-
-
-class Recent:
-    """The games this app server drew or answered lately, frozen by version (every tablet on
-    one game draws the same versions): a tablet that is behind is told what changed since the
-    version it showed, whether its page or its table component asks."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._games: OrderedDict[str, OrderedDict[int, table.Drawn]] = OrderedDict()
-
-    def remember(self, tbl: table.Table) -> None:
-        with self._lock:
-            kept = self._games.get(tbl.gid)
-            if kept is not None and tbl.version in kept:
-                self._games.move_to_end(tbl.gid)
-                return
-        frozen = table.drawn(tbl)  # outside the lock: a copy of the game's step lists
-        with self._lock:
-            kept = self._games.setdefault(tbl.gid, OrderedDict())
-            self._games.move_to_end(tbl.gid)
-            kept[frozen.version] = frozen
-            while len(kept) > KEEP_VERSIONS:
-                kept.popitem(last=False)
-            while len(self._games) > KEEP_GAMES:
-                self._games.popitem(last=False)
-
-    def recall(self, gid: str, version: int) -> table.Drawn | None:
-        with self._lock:
-            kept = self._games.get(gid)
-            return None if kept is None else kept.get(version)
-
-
-recent = Recent()  # one per app server
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,15 @@ import hmac
 import json
 import logging
 import signal
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from referee.store import NotFound, StorageError, Store
 
-from . import stepping, table, tableview_data, view
+from . import live, stepping, table, tableview_data, view
+from .watcher import follow_token
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +43,9 @@ VERSION_PATH = "/api/karma/version"
 MAX_BODY = 8192  # bytes: a step is a dozen short fields
 BODY_SECONDS = 3.0  # a body not sent whole within this is cut off (a tablet sends it at once)
 TOKEN_LENGTH = 32
-KEEP_LIVE = 32  # games whose live copy this app server keeps between requests
 NO_STORE = {"Cache-Control": "no-store"}
 
 _prefix: str | None = None  # the routes' base path, set when they are mounted (None: not)
-_live: OrderedDict[str, table.Table] = OrderedDict()  # gid -> the game as this server stored it
-_live_lock = threading.Lock()
-_game_locks: dict[str, threading.Lock] = {}
 
 
 def step_token(gid: str, key: str | None) -> str:
@@ -85,25 +80,6 @@ def links(
 
 def mounted() -> bool:
     return _prefix is not None
-
-
-def _game_lock(gid: str) -> threading.Lock:
-    with _live_lock:
-        return _game_locks.setdefault(gid, threading.Lock())
-
-
-def _keep(tbl: table.Table) -> None:
-    with _live_lock:
-        _live[tbl.gid] = tbl
-        _live.move_to_end(tbl.gid)
-        while len(_live) > KEEP_LIVE:
-            gone, _ = _live.popitem(last=False)
-            _game_locks.pop(gone, None)
-
-
-def _forget(gid: str) -> None:
-    with _live_lock:
-        _live.pop(gid, None)
 
 
 def _step_id(payload: Mapping[str, Any]) -> str | None:
@@ -170,34 +146,33 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
         return 503, _unsure(e)
     if key is None or not hmac.compare_digest(token, step_token(gid, key)):
         return 403, {"error": "This tablet may not change that game."}
-    with _game_lock(gid):
-        with _live_lock:
-            cached = _live.get(gid)
+    here = live.server()
+    with here.game_lock(gid):
         try:
-            tbl = table.load_table(base, gid, cached)
+            tbl = table.load_table(base, gid, here.game(gid))
         except NotFound:
-            _forget(gid)
+            here.forget(gid)
             return 200, {"reload": True}
         except StorageError as e:
             return 503, _unsure(e)
         except Exception:  # a game that cannot be read any more: the page says so
-            _forget(gid)
+            here.forget(gid)
             return 200, {"reload": True}
         # Nothing in the choice is trusted: its cards and players are looked up in this game.
         sel = tableview_data.selection_from(payload, tbl.game) or view.fresh()
-        old = stepping.recent.recall(gid, shown)
+        old = here.recent.recall(gid, shown)
         done = stepping.act(base, tbl, old, shown, action, sel, step_id=sid or None)
         if done is not None and done.unsure:  # the tablet asks again with the same step id
-            _forget(gid)
+            here.forget(gid)
             return 503, {"error": stepping.UNSURE, "retry": True}
         if done is not None and done.reread:
-            _forget(gid)
+            here.forget(gid)
             try:
                 tbl = table.load_table(base, gid)
             except Exception:  # the page says what is wrong with the stored game
                 return 200, {"reload": True}
-        _keep(tbl)
-        stepping.recent.remember(tbl)
+        here.keep(tbl)
+        here.recent.remember(tbl)
         if tbl.game.over:
             return 200, {"reload": True}  # the page draws the end of the game
         # Drawn while the game is this request's: the next request changes the same copy.
@@ -251,71 +226,36 @@ def _server_exiting() -> bool:
     return bool(getattr(getattr(handler, "__self__", None), "should_exit", False))
 
 
-class _Waiting:
-    """The version requests waiting for a step, by game: woken from any thread (the watcher's,
-    or a step request's) through their event loop."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._events: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
-
-    def add(self, gid: str) -> tuple[asyncio.AbstractEventLoop, asyncio.Event]:
-        entry = (asyncio.get_running_loop(), asyncio.Event())
-        with self._lock:
-            self._events.setdefault(gid, set()).add(entry)
-        return entry
-
-    def drop(self, gid: str, entry: tuple[asyncio.AbstractEventLoop, asyncio.Event]) -> None:
-        with self._lock:
-            kept = self._events.get(gid)
-            if kept is not None:
-                kept.discard(entry)
-                if not kept:
-                    del self._events[gid]
-
-    def changed(self, gid: str, version: int) -> None:
-        with self._lock:
-            woken = list(self._events.get(gid, ()))
-        for loop, event in woken:
-            loop.call_soon_threadsafe(event.set)
-
-
-waiting = _Waiting()
-
-
 def follow_answer(token: str, shown: int, base: Store) -> tuple[int, dict[str, object]]:
     """The game followed under ``token`` as it is now, for a tablet that shows version
     ``shown``: 200 with ``data`` (the step's table data, with what another tablet did as a
     note) when it moved on, ``{"version": shown}`` when it did not, ``reload`` when the page
     must draw it (over, or gone); 404 for a token that follows no game here."""
-    from referee.app import follow
-
-    gid = follow.watcher(base).gid_of(token)
+    here = live.server()
+    gid = here.watcher(base).gid_of(token)
     if gid is None:
         return 404, {}
     try:
         key = base.access_key(gid)
     except StorageError as e:
         return 503, {"error": e.message}
-    if key is None or not hmac.compare_digest(token, follow.follow_token(gid, key)):
+    if key is None or not hmac.compare_digest(token, follow_token(gid, key)):
         return 404, {}
-    with _game_lock(gid):
-        with _live_lock:
-            cached = _live.get(gid)
+    with here.game_lock(gid):
         try:
-            tbl = table.load_table(base, gid, cached)
+            tbl = table.load_table(base, gid, here.game(gid))
         except StorageError as e:
             return 503, {"error": e.message}
         except Exception:  # gone, or cannot be read any more: the page says so
-            _forget(gid)
+            here.forget(gid)
             return 200, {"reload": True}
-        _keep(tbl)
-        stepping.recent.remember(tbl)
+        here.keep(tbl)
+        here.recent.remember(tbl)
         if tbl.version == shown:
             return 200, {"version": shown}
         if tbl.game.over:
             return 200, {"reload": True}
-        old = stepping.recent.recall(gid, shown)
+        old = here.recent.recall(gid, shown)
         same = old is not None and table.same_game(old, tbl)
         note = None if same else ("info", table.change_words(old, tbl))
         return 200, {"data": _data(base, tbl, key, note), "reset": not same, "top": False}
@@ -324,11 +264,9 @@ def follow_answer(token: str, shown: int, base: Store) -> tuple[int, dict[str, o
 def version_of(token: str) -> str | None:
     """A version request: the version this app server last saw of the game followed under
     ``token``, as text (None: no such game is followed here)."""
-    from referee.app import follow
-
     if len(token) > 64:
         return None
-    found = follow.known_version(state_store(), token)
+    found = live.server().watcher(state_store()).version_of(token)
     return None if found is None else str(found)
 
 
@@ -372,17 +310,16 @@ async def _long_poll(token: str, shown_text: str) -> tuple[int, dict[str, object
     then answer with its table data (:func:`follow_answer`)."""
     from starlette.concurrency import run_in_threadpool
 
-    from referee.app import follow
-
     if len(token) > 64 or not shown_text.isdigit() or len(shown_text) > 12:
         return 400, {}
     shown = int(shown_text)
     base = state_store()
-    watcher = follow.watcher(base)
-    watcher.on_change(waiting.changed)
+    here = live.server()
+    watcher = here.watcher(base)  # it wakes the waiting requests (``Live.waiting``)
     gid = watcher.gid_of(token)
     if gid is None:
         return 404, {}
+    waiting = here.waiting
     entry = waiting.add(gid)  # before the look: a step stored meanwhile still wakes it
     try:
         until = time.monotonic() + LONG_POLL_SECONDS

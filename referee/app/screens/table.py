@@ -19,6 +19,7 @@ import streamlit as st
 from referee.app import (
     board,
     follow,
+    live,
     newgame,
     setup,
     state,
@@ -250,7 +251,7 @@ def _drawn(version: int) -> table.Drawn | None:
     """The game as this tablet drew it at ``version`` (one of the last few drawings of it on
     this app server, by any tablet: each version of a game is the same game)."""
     gid = state.current_game_id()
-    return stepping.recent.recall(gid, version) if gid else None
+    return live.server().recent.recall(gid, version) if gid else None
 
 
 def _notes(tbl: table.Table) -> tuple[tuple[str, str], ...]:
@@ -279,7 +280,7 @@ def _notes(tbl: table.Table) -> tuple[tuple[str, str], ...]:
 
 def table_screen(tbl: table.Table) -> None:
     st.session_state[SHOWN_KEY] = tbl
-    stepping.recent.remember(tbl)
+    live.server().recent.remember(tbl)
     # The group's words on this page: each shows whole, never reordering the text around it.
     group_words(tablecomp.group_of(tbl))
     st.session_state.setdefault(EXPORT_BOX, {})["tbl"] = tbl  # what Download exports
