@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support import TAKE_ONE, plain
+from support import NEAR_THE_END, TAKE_ONE, plain
 from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
-from referee.app import table, tableapi
+from referee.app import live, table, tableapi
 from referee.app.common import builtin_yaml, md
 from referee.app.glance import top_card
 from referee.engine import Game, PickUp, Play
@@ -133,6 +133,43 @@ def test_undo_redo_and_pickup(data_dir: Path) -> None:
     step(at2, "redo")
     assert turn(at2) == "Ann's turn"
     assert Store(default_path()).load_game(gid).undone == []
+
+
+def test_the_end_of_a_games_undo_takes_the_step_routes_way(
+    data_dir: Path, live_server: live.Live
+) -> None:
+    """The page draws the end of a game with its own Undo and Redo; they take the step as the
+    step route does (``tableapi.taking``): the route's live game moves with them, and a tablet
+    that is behind is refused in the route's words."""
+    store = Store(default_path())
+    gid = table.import_record(store, NEAR_THE_END, "ending.yaml")
+    at, other = app({"game": gid}), app({"game": gid})
+    play(at, 8)
+    assert step(at, "play", 9) == (200, {"reload": True})  # the game is over: the page draws it
+    other.run()
+    for page in (at, other):
+        assert not page.get("bidi_component") and "Lost: Ann" in texts(page.get("html"))[0]
+        assert not page.button(key="do_undo").disabled and page.button(key="do_redo").disabled
+    ended = store.version(gid)
+    at.button(key="do_undo").click().run()
+    assert turn(at) == "Cal's turn"
+    assert dict(notes({"data": data(at)}))["info"].startswith("Undid step 2: Cal plays 9. ")
+    row = store.load_game(gid)
+    assert row.steps == [{"by": "Ben", "play": [8]}] and row.undone == [{"by": "Cal", "play": [9]}]
+    kept = live_server.game(gid)  # the route's own copy of the game moved with the page's undo
+    assert kept is not None and kept.version == row.version == (ended or 0) + 1
+    assert live_server.recent.recall(gid, row.version) is not None
+    # The other tablet still shows the end: its Undo is refused, and nothing is recorded.
+    other.button(key="do_undo").click().run()
+    assert turn(other) == "Cal's turn"
+    said = dict(notes({"data": data(other)}))
+    assert (
+        said["warning"].startswith("Another tablet undid") and "was not recorded" in said["warning"]
+    ), said
+    assert store.load_game(gid).undone == row.undone and store.version(gid) == row.version
+    # Redo, through the table's own route, ends the game again.
+    assert step(at, "redo") == (200, {"reload": True})
+    assert not at.get("bidi_component") and not at.button(key="do_undo").disabled
 
 
 def test_pickup_is_off_on_an_empty_pile(data_dir: Path) -> None:

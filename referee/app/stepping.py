@@ -1,9 +1,9 @@
 """Play, Pick up, Undo or Redo, carried out for a tablet that showed the game at one version.
 
 Why one function: every step of the table goes through the step route (``referee.app.tableapi``,
-no rerun), and the Undo and Redo the page draws at the end of a game go through here too: a
-tablet that is behind, an illegal step and a step another tablet stored first are refused in
-the same words, and a step is recorded the same way.
+no rerun), and the Undo and Redo the page draws at the end of a game go the same way
+(``tableapi.taking``, which calls this): a tablet that is behind, an illegal step and a step
+another tablet stored first are refused in the same words, and a step is recorded the same way.
 No Streamlit here: the caller turns a :class:`Done` into what its screen shows.
 """
 

@@ -11,8 +11,9 @@ then says that it takes no steps there.
 What a request may do is what the page that drew the component may do: a step request carries
 the game's *step token*, a keyed hash of the game's id by its secret link key that only a page
 allowed to show the game hands out (``referee.access``), and is judged by the engine again
-(``stepping.act``: the same function as the end of a game's Undo and Redo on the page).  A version request names the
-game by its follow token (``referee.app.follow``).  Bodies are small JSON objects, read up to
+(:func:`taking`: the one way a step is taken, which the end of a game's Undo and Redo on the
+page go through too).  A version request names the game by its follow token
+(``referee.app.follow``).  Bodies are small JSON objects, read up to
 :data:`MAX_BODY` bytes; every answer is JSON or a number, never a traceback.
 """
 
@@ -26,7 +27,8 @@ import json
 import logging
 import signal
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -146,41 +148,87 @@ def answer(payload: Mapping[str, Any], base: Store) -> tuple[int, dict[str, obje
         return 503, _unsure(e)
     if key is None or not hmac.compare_digest(token, step_token(gid, key)):
         return 403, {"error": "This tablet may not change that game."}
-    here = live.server()
-    with here.game_lock(gid):
-        try:
-            tbl = table.load_table(base, gid, here.game(gid))
-        except NotFound:
-            here.forget(gid)
-            return 200, {"reload": True}
-        except StorageError as e:
-            return 503, _unsure(e)
-        except Exception:  # a game that cannot be read any more: the page says so
-            here.forget(gid)
-            return 200, {"reload": True}
-        # Nothing in the choice is trusted: its cards and players are looked up in this game.
-        sel = tableview_data.selection_from(payload, tbl.game) or view.fresh()
-        old = here.recent.recall(gid, shown)
-        done = stepping.act(base, tbl, old, shown, action, sel, step_id=sid or None)
+    with taking(base, gid, shown, action, payload, sid or None) as taken:
+        done, tbl = taken.done, taken.tbl
+        if taken.fault is not None:
+            return 503, _unsure(taken.fault)
         if done is not None and done.unsure:  # the tablet asks again with the same step id
-            here.forget(gid)
             return 503, {"error": stepping.UNSURE, "retry": True}
-        if done is not None and done.reread:
-            here.forget(gid)
-            try:
-                tbl = table.load_table(base, gid)
-            except Exception:  # the page says what is wrong with the stored game
-                return 200, {"reload": True}
-        here.keep(tbl)
-        here.recent.remember(tbl)
-        if tbl.game.over:
-            return 200, {"reload": True}  # the page draws the end of the game
+        if tbl is None or tbl.game.over:
+            return 200, {"reload": True}  # the page draws the end of the game, or says why not
         # Drawn while the game is this request's: the next request changes the same copy.
         return 200, {
             "data": _data(base, tbl, key, done.note if done is not None else None),
             "reset": done is not None and done.reset,
             "top": done is not None and done.stepped,
         }
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What came of an action on a game (:func:`taking`)."""
+
+    done: stepping.Done | None = None  # what ``stepping.act`` said (None: nothing to do)
+    tbl: table.Table | None = None  # the game as stored now; None: gone, or cannot be read
+    fault: StorageError | None = None  # the game could not be read before the action
+
+
+@contextlib.contextmanager
+def taking(
+    base: Store,
+    gid: str,
+    shown: int,
+    action: str,
+    choice: Mapping[str, Any] | None = None,
+    step_id: str | None = None,
+) -> Iterator[Taken]:
+    """Carry out ``action`` on ``gid`` for a tablet that showed version ``shown``: the one way
+    a step is taken, by the step route (:func:`answer`) and by the page's Undo and Redo at the
+    end of a game alike.  The game is this app server's live copy (``referee.app.live``), read
+    again if the store moved on; ``choice`` is the tablet's choice (looked up in this game:
+    nothing in it is trusted); ``step_id`` the tablet's id for the step (``stepping.act``).
+    The game stays the caller's until the ``with`` ends: the next action waits for it."""
+    here = live.server()
+    with here.game_lock(gid):
+        yield _take(here, base, gid, shown, action, choice, step_id)
+
+
+def _take(
+    here: live.Live,
+    base: Store,
+    gid: str,
+    shown: int,
+    action: str,
+    choice: Mapping[str, Any] | None,
+    step_id: str | None,
+) -> Taken:
+    try:
+        tbl = table.load_table(base, gid, here.game(gid))
+    except NotFound:
+        here.forget(gid)
+        return Taken()
+    except StorageError as e:
+        return Taken(fault=e)
+    except Exception:  # a game that cannot be read any more: the page says so
+        here.forget(gid)
+        return Taken()
+    sel = (None if choice is None else tableview_data.selection_from(choice, tbl.game)) or (
+        view.fresh()
+    )
+    old = here.recent.recall(gid, shown)
+    done = stepping.act(base, tbl, old, shown, action, sel, step_id=step_id)
+    if done is not None and done.unsure:
+        here.forget(gid)
+        return Taken(done)
+    if done is not None and done.reread:
+        here.forget(gid)
+        try:
+            tbl = table.load_table(base, gid)
+        except Exception:  # the page says what is wrong with the stored game
+            return Taken(done)
+    here.keep(tbl)
+    here.recent.remember(tbl)
+    return Taken(done, tbl)
 
 
 def _unsure(fault: StorageError) -> dict[str, object]:

@@ -31,11 +31,13 @@ from .tableui import (
     chosen,
     component_targets_ok,
     count,
+    note,
     option,
     pick_up_button,
     play,
     play_button,
     press,
+    redo_button,
     step_drawn,
     tap_card,
     target,
@@ -316,6 +318,15 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
         "2 steps · no burns · no pick-ups · no Karma cards played"
     )
     readme_shot(page, "end-768x1024")
+    # A slip at the very end: the end's Undo (drawn by the page, taken the step route's way)
+    # brings the table back, and the table's own Redo ends the game again.
+    page.locator(".st-key-do_undo button").click()
+    step_drawn(page, 1)
+    turn_shown(page, "Cal")
+    expect(note(page, "info")).to_contain_text("Undid step 2: Cal plays 9.")
+    press(page, redo_button(page), 2, over=True)
+    turn_shown(page, None)
+    expect(end.locator(".kr-podium li")).to_have_text(["1st: Ben", "2nd: Cal", "Lost: Ann"])
     taps = Taps(page)
     rematch = page.locator(".st-key-do_rematch button")
     expect(rematch).to_have_text(re.compile("Rematch: Ben starts"))

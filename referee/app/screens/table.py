@@ -23,7 +23,6 @@ from referee.app import (
     newgame,
     setup,
     state,
-    stepping,
     table,
     tableapi,
     tablecomp,
@@ -143,24 +142,27 @@ def _facts(tbl: table.Table) -> view.StepFacts:
 def _do(action: str, shown: int) -> None:
     """Undo or Redo at the end of a game, which the page draws (the table component sends its
     steps to the step route): for a tablet that showed version ``shown`` — only if it still
-    does (``stepping.act``: the function the step route calls)."""
-    old = _drawn(shown)  # the game as this tablet drew it
-    tbl = _table()
-    if tbl is None:
+    does.  Taken as the step route takes a step (``tableapi.taking``: the same live game, lock,
+    checks and words)."""
+    gid = state.current_game_id()
+    if not gid:
         return
-    done = stepping.act(store, tbl, old, shown, action, view.fresh(), _facts(tbl))
-    if done is None:
+    with tableapi.taking(store, gid, shown, action) as taken:
+        done, gone, fault = taken.done, taken.tbl is None, taken.fault
+    if fault is not None:  # the whole folder: callbacks run outside main.py's fault page
+        _flash("error", fault.message)
         return
-    if done.reread:
-        st.session_state.pop(state.TABLE_KEY, None)
-        if done.note is None:
-            _table()  # says what is wrong with the stored game
-    if done.stepped:
+    if done is None and not gone:
+        return
+    st.session_state.pop(state.TABLE_KEY, None)  # the page draws the game as stored now
+    if done is not None and done.stepped:
         _to_top()
-    if done.note is not None:
+    if done is not None and done.note is not None:
         _flash(*done.note)
-    elif done.stepped:
+    elif done is not None and done.stepped:
         st.session_state.pop(FLASH, None)
+    elif gone:
+        _table()  # says what is wrong with the stored game
 
 
 def _leave() -> None:
@@ -245,13 +247,6 @@ def new_game_screen() -> None:
                 _to_top()
                 st.rerun()
         st.caption("Every stored game is on the Games page (search, rename, delete).")
-
-
-def _drawn(version: int) -> table.Drawn | None:
-    """The game as this tablet drew it at ``version`` (one of the last few drawings of it on
-    this app server, by any tablet: each version of a game is the same game)."""
-    gid = state.current_game_id()
-    return live.server().recent.recall(gid, version) if gid else None
 
 
 def _notes(tbl: table.Table) -> tuple[tuple[str, str], ...]:
