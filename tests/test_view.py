@@ -25,6 +25,11 @@ def classic(names: tuple[str, ...] = ("Ann", "Ben", "Cal")) -> Game:
     return Game.deal(builtin("classic"), list(names))
 
 
+def plays(shown: view.TableView) -> bool:
+    """Whether Play records the view's step: a play proposed, and judged legal."""
+    return shown.step is not None and isinstance(shown.verdict, VerdictView) and shown.verdict.legal
+
+
 # --- the selection ----------------------------------------------------------------------------
 
 
@@ -43,58 +48,54 @@ def test_nothing_chosen_asks_for_the_card_and_offers_no_play() -> None:
     shown = view.view(game, view.fresh())
     assert isinstance(shown.verdict, Ask)
     assert shown.verdict.text == f"{game.advice.hint(game.state)} Tap the card that was played."
-    assert shown.choices is None and shown.step is None and not shown.can_play
+    assert shown.choices is None and shown.step is None and not plays(shown)
     assert [c.card for c in shown.cards] == list(game.variant.all_cards())
-    assert not any(c.struck or c.chosen for c in shown.cards)
-    assert not shown.facts.can_pick_up and not shown.facts.can_undo  # an empty pile (R6.3)
+    assert not any(c.struck for c in shown.cards)
+    facts = view.step_facts(game)
+    assert not facts.can_pick_up and not facts.can_undo  # an empty pile (R6.3)
 
 
 def test_a_legal_card_is_judged_and_may_be_played() -> None:
     game = classic()
     shown = view.view(game, Selection(card=4))
     assert shown.step == Play("Ann", (4,), "hand")
-    assert shown.can_play
+    assert plays(shown)
     assert isinstance(shown.verdict, VerdictView) and shown.verdict.legal
     parts = sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", (4,), "hand")))
     assert (shown.verdict.answer, shown.verdict.rule) == (parts.answer, parts.rule)
-    assert [c.card for c in shown.cards if c.chosen] == [4]
-    ch = shown.choices
-    assert (
-        ch is not None
-        and ch.counts == tuple(range(1, table.max_count(game, 4) + 1))
-        and ch.zone == "hand"
-    )
-    assert ch.movers == ("", "Ben", "Cal") and ch.mover_label == "Ann (their turn)"
-    assert not ch.target_prompt and not ch.gives
+    assert shown.selection.card == 4
+    assert shown.choices == view.Choices(zone="hand", by="")
 
 
 def test_an_illegal_card_says_why_and_what_to_do_instead() -> None:
     game = classic()
     game.push(Play("Ann", (4,)))
     shown = view.view(game, Selection(card=3))
-    assert not shown.can_play
+    assert not plays(shown)
     assert isinstance(shown.verdict, VerdictView)
     v = shown.verdict
     assert not v.legal and v.rule == "R5.2" and "lower than 4" in v.answer
     assert "Ben may play from their hand: 4 or higher" in v.todo
-    assert shown.facts.last_step == table.last_step_words(game)
-    assert shown.facts.can_pick_up and shown.facts.can_undo and not shown.facts.can_redo
+    facts = view.step_facts(game)
+    assert facts.last_step == table.last_step_words(game)
+    assert facts.can_pick_up and facts.can_undo and not facts.can_redo
 
 
 def test_a_card_that_needs_a_player_asks_for_one_before_judging() -> None:
     game = classic()
     sel = Selection(card="give_the_pile_to_a_friend")
     shown = view.view(game, sel)
-    assert isinstance(shown.verdict, Ask) and not shown.can_play and shown.step is None
+    assert isinstance(shown.verdict, Ask) and not plays(shown) and shown.step is None
     assert shown.verdict.text.startswith("Who is the Give the Pile to a Friend for?")
     assert shown.verdict.about.startswith("✦ Give the Pile to a Friend: ")
-    assert shown.choices is not None and shown.choices.targets == ("Ben", "Cal")
     chosen = view.view(game, dataclasses.replace(sel, to="Cal"))
-    assert chosen.can_play and chosen.step == Play(
+    assert plays(chosen) and chosen.step == Play(
         "Ann", ("give_the_pile_to_a_friend",), "hand", to="Cal"
     )
-    by_ben = view.view(game, dataclasses.replace(sel, by="Ben"))  # Ben would choose Ann or Cal
-    assert by_ben.choices is not None and by_ben.choices.targets == ("Ann", "Cal")
+    # Played by Ben, it is for Ann or Cal: Ben himself is no choice, and is let go.
+    by_ben = dataclasses.replace(sel, by="Ben")
+    assert view.view(game, dataclasses.replace(by_ben, to="Ann")).selection.to == "Ann"
+    assert view.view(game, dataclasses.replace(by_ben, to="Ben")).selection.to is None
 
 
 def test_a_play_recorded_for_someone_else_is_judged_as_theirs() -> None:
@@ -102,7 +103,7 @@ def test_a_play_recorded_for_someone_else_is_judged_as_theirs() -> None:
     shown = view.view(game, dataclasses.replace(Selection(card=9), by="Cal"))
     assert isinstance(shown.verdict, VerdictView)
     assert shown.verdict.rule == "R6.1" and "it is Ann's turn, not Cal's" in shown.verdict.answer
-    assert shown.step is not None and shown.step.by == "Cal" and not shown.can_play
+    assert shown.step is not None and shown.step.by == "Cal" and not plays(shown)
 
 
 def test_a_struck_card_is_the_engines_copy_count() -> None:
@@ -115,11 +116,10 @@ def test_a_struck_card_is_the_engines_copy_count() -> None:
         for c in game.variant.all_cards()
     }
     assert facts.playable == expected  # judged without words, as explain says with words
-    shown = view.view(game, Selection(card=9), facts)
-    assert shown.facts is facts  # computed once per step, reused for every tap
+    shown = view.view(game, Selection(card=9), facts)  # the step's facts, reused for every tap
     nine = next(c for c in shown.cards if c.card == 9)
     assert not expected[9] and expected[8]
-    assert nine.struck and nine.chosen  # struck, and still answers a tap
+    assert nine.struck and shown.selection.card == 9  # struck, and still answers a tap
     assert isinstance(shown.verdict, VerdictView) and shown.verdict.rule == "R4.3"
 
 
@@ -151,8 +151,9 @@ def test_the_game_over_shows_no_step_part() -> None:
     for step in full.past.steps:
         game.push(step)
     shown = view.view(game, Selection(card=4))
-    assert shown.over and shown.verdict is None and shown.choices is None and not shown.can_play
-    assert shown.facts.turn is None and not shown.facts.can_pick_up
+    assert shown.over and shown.verdict is None and shown.choices is None and not plays(shown)
+    facts = view.step_facts(game)
+    assert facts.turn is None and not facts.can_pick_up
 
 
 def test_the_zone_is_the_one_due_now_until_another_is_chosen() -> None:
@@ -193,12 +194,12 @@ def test_the_view_asks_the_engine_and_changes_nothing(
     assert game.state == before
     if shown.step is not None:
         verdict = game.advice.explain(game.state, shown.step)
-        assert shown.can_play == verdict.legal
+        assert plays(shown) == verdict.legal
         assert isinstance(shown.verdict, VerdictView)
         assert shown.verdict.answer == sentences.verdict_parts(verdict).answer
     else:
-        assert not shown.can_play
-    assert shown.facts.can_pick_up == (
+        assert not plays(shown)
+    assert view.step_facts(game).can_pick_up == (
         game.turn is not None and game.advice.explain(game.state, PickUp(game.turn)).legal
     )
 
@@ -234,7 +235,7 @@ def test_every_judged_choice_is_the_one_the_view_shows(seed: int, steps: int) ->
             continue
         assert isinstance(shown.verdict, VerdictView)
         assert dataclasses.replace(shown.verdict, about="") == said[i]
-        assert shown.can_play == said[i].legal
+        assert plays(shown) == said[i].legal
 
 
 def test_the_judged_choices_cover_every_choice_of_the_mover() -> None:
@@ -255,7 +256,7 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     """A table rule (ruling 109): "Draw pile" is one more place a play may come from, offered,
     kept and judged ahead of the taps only in a variant with the gamble."""
     plain = classic()
-    assert "draw_pile" not in dict(view.view(plain, Selection(card=4)).choices.zones)  # type: ignore[union-attr]
+    assert "draw_pile" not in view.play_from(plain)
     _, index = tableview_data.judged_choices(plain, view.step_facts(plain))
     assert not any(zone == "draw_pile" for _, zone, *_ in index)
     gamble = Game.deal(
@@ -263,7 +264,7 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     )
     sel = dataclasses.replace(Selection(card=9), zone="draw_pile")
     shown = view.view(gamble, sel)
-    assert shown.choices is not None and "draw_pile" in dict(shown.choices.zones)
+    assert "draw_pile" in view.play_from(gamble) and shown.choices is not None
     assert shown.selection.zone == "draw_pile" and shown.step is not None
     assert shown.step.zone == "draw_pile"
     _, index = tableview_data.judged_choices(gamble, view.step_facts(gamble))
@@ -287,7 +288,7 @@ def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() ->
     start = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_down={"Ann": 2}, pile=(9,))
     game = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
     shown = view.view(game, dataclasses.replace(Selection(card=2), zone="face_down"))
-    assert isinstance(shown.verdict, VerdictView) and shown.can_play  # a 2 misses a 9
+    assert isinstance(shown.verdict, VerdictView) and plays(shown)  # a 2 misses a 9
     on_empty = Game.from_position(variant_from_data(data), ["Ann", "Ben", "Cal"], start)
     on_empty.state.pile.clear()
     fits = view.view(on_empty, dataclasses.replace(Selection(card=2), zone="face_down"))

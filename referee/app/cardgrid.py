@@ -17,7 +17,6 @@ from referee.variant.model import Card, Variant
 
 from .common import plain
 from .glance import CardKind, TopCard, card_kind, esc
-from .view import CardView
 
 # The card shapes (no user text).  Buttons are grouped by kind in keyed containers, so that a
 # kind's shape is one CSS rule; a rank with a power is styled by its key (ranks are numbers).
@@ -117,20 +116,10 @@ def grid(
     struck: Callable[[Card], bool] = lambda c: False,
     cards: Sequence[Card] | None = None,
     key_prefix: str = "card",
-    cards_view: Sequence[CardView] | None = None,
 ) -> None:
     """Every card of the variant as a tap target, grouped by kind: numbers, then Karma cards.
 
-    A struck card (every copy accounted for, R4.3) still answers a tap: the verdict says why.
-    ``cards_view`` (the Referee page's view) gives the cards, the chosen one and the struck
-    ones at once, already decided.
-    """
-    if cards_view is not None:
-        cards = [c.card for c in cards_view]
-        chosen = [c.card for c in cards_view if c.chosen]
-        selected = chosen[0] if chosen else None
-        out = {c.card for c in cards_view if c.struck}
-        struck = out.__contains__
+    A struck card (every copy accounted for, R4.3) still answers a tap: the verdict says why."""
     shown = list(variant.all_cards() if cards is None else cards)
     kinds = {c: card_kind(variant, c) for c in shown}
     numbers = [c for c in shown if kinds[c] in (CardKind.NUMBER, CardKind.POWER)]

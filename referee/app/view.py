@@ -21,8 +21,8 @@ from referee.engine import Game, PickUp, Play
 from referee.variant.model import Card
 from referee.words import sentences
 
-from .glance import CardKind, card_about, card_kind
-from .table import ZONE_LABELS, last_step_words, max_count, playable_cards
+from .glance import card_about
+from .table import last_step_words, max_count, playable_cards
 
 
 @dataclass(frozen=True)
@@ -93,27 +93,17 @@ def step_facts(game: Game) -> StepFacts:
 class CardView:
     card: Card
     label: str  # the rank, or the card's name (the group's words, unescaped)
-    kind: CardKind
     struck: bool  # greyed and crossed out: every copy accounted for (it still answers a tap)
-    chosen: bool
 
 
 @dataclass(frozen=True)
 class Choices:
-    """The choices the chosen card still offers, each with the value chosen now."""
+    """Where the chosen card is played from and by whom, as the play is judged.  (What each
+    choice may be - counts, zones, players, cards given - is the table model's, built for the
+    browser: ``tableview_data.table_data``.)"""
 
-    counts: tuple[int, ...]  # () when one card is all there is to play
-    count: int
-    zones: tuple[tuple[str, str], ...]  # (zone, label)
     zone: str
-    movers: tuple[str, ...]  # "" (the player whose turn it is) first, then the others
-    by: str
-    mover_label: str  # what "" reads as: "Ann (their turn)"
-    target_prompt: str  # '' when the card needs no player
-    targets: tuple[str, ...]
-    to: str | None
-    gives: tuple[Card, ...]  # () when the card gives none; the cards a given one may be
-    give: Card | None
+    by: str  # "": the player whose turn it is
 
 
 @dataclass(frozen=True)
@@ -146,8 +136,6 @@ class TableView:
     choices: Choices | None  # None: no card chosen (or the game is over)
     verdict: VerdictView | Ask | None
     step: Play | None  # the play the selection proposes (None: nothing to judge yet)
-    can_play: bool
-    facts: StepFacts
 
 
 def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
@@ -187,18 +175,16 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         CardView(
             c,
             v.card_label(c),  # 'Q' in an ordinary pack, a special card's name
-            card_kind(v, c),
             not facts.playable.get(c, True),
-            c == sel.card,
         )
         for c in v.all_cards()
     )
     if game.over or facts.turn is None:
-        return TableView(True, sel, cards, None, None, None, False, facts)
+        return TableView(True, sel, cards, None, None, None)
     if sel.card is None:
         ask = Ask(f"{facts.hint} Tap the card that was played.")
-        return TableView(False, sel, cards, None, ask, None, False, facts)
-    choices = _choices(game, sel, facts)
+        return TableView(False, sel, cards, None, ask, None)
+    choices = _choices(sel, facts)
     card = sel.card
     about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
     step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
@@ -206,14 +192,14 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     # for no player, ruling 112).
     if game.choices.asks(game.state, step):
         ask = Ask(ask_whom(v.card_name(card)), about)
-        return TableView(False, sel, cards, choices, ask, None, False, facts)
+        return TableView(False, sel, cards, choices, ask, None)
     verdict = game.advice.explain(game.state, step)
     parts = sentences.verdict_parts(verdict)
     # A yes says the decision and its one short reason; what the card does belongs to the rules
     # sheet (issue 39.6), and is shown with a no, where it tells why.
     said = "" if verdict.legal else about
     shown = VerdictView(verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule, said)
-    return TableView(False, sel, cards, choices, shown, step, verdict.legal, facts)
+    return TableView(False, sel, cards, choices, shown, step)
 
 
 def ask_whom(card_name: str) -> str:
@@ -221,26 +207,8 @@ def ask_whom(card_name: str) -> str:
     return f"Who is the {card_name} for? Choose a player just above."
 
 
-def _choices(game: Game, sel: Selection, facts: StepFacts) -> Choices:
-    assert sel.card is not None and facts.turn is not None
-    v = game.variant
-    most = max_count(game, sel.card)
-    traits = game.choices.needs[sel.card]
-    mover = sel.by or facts.turn
-    return Choices(
-        counts=tuple(range(1, most + 1)) if most > 1 else (),
-        count=sel.count,
-        zones=tuple((z, ZONE_LABELS[z]) for z in play_from(game)),
-        zone=sel.zone or facts.zone,
-        movers=("", *(n for n in game.state.names if n != facts.turn)),
-        by=sel.by,
-        mover_label=f"{facts.turn} (their turn)",
-        target_prompt=f"{v.card_name(sel.card)}: which player?" if traits.needs_target else "",
-        targets=_targets(game, mover) if traits.needs_target else (),
-        to=sel.to,
-        gives=tuple(v.all_cards()) if traits.takes_give else (),
-        give=sel.give,
-    )
+def _choices(sel: Selection, facts: StepFacts) -> Choices:
+    return Choices(zone=sel.zone or facts.zone, by=sel.by)
 
 
 # --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
