@@ -572,7 +572,8 @@ class Game:
         else:
             then = s.copy()
         then.mover = seat
-        r = self._play(then, step._replace(give=None), then.mover, [], Flow(), stop_at=effect_name)
+        bare = step if step.give is None else step._replace(give=None)
+        r = self._play(then, bare, then.mover, [], Flow(), stop_at=effect_name)
         return then if r is not None and r.stopped else None
 
     def _burns(self, s: State) -> bool:

@@ -49,6 +49,7 @@ class Listing(Sequence[Step]):
         "_gifts",
         "_first",
         "_firsts",
+        "_except",
         "draws_first",
     )
 
@@ -82,6 +83,7 @@ class Listing(Sequence[Step]):
         # Of each such card, the first play of each count and chosen player, once made.
         self._first: list[list[Step] | None] = [None] * len(cards)
         self._firsts: list[Step] | None = None  # ``one_gift_each``
+        self._except: tuple[Collection[Card], list[Step]] | None = None  # the last asked
         self.draws_first = False
         """Whether the first step is a play from the draw pile (a table rule's, listed first
         only when nothing held may go): never in a listing made card by card, which holds
@@ -159,16 +161,21 @@ class Listing(Sequence[Step]):
         return self._first_of(i) if card in self._gifts else self._made(i)
 
     def plays_except(self, cards: Collection[Card]) -> list[Step]:
-        """The plays of every card but ``cards``, in order; only those are made."""
+        """The plays of every card but ``cards``, in order; only those are made.  The list is
+        kept for the same ``cards`` asked again (read only)."""
         if self._make is None:
             assert self._all is not None
             return [s for s in self._all if isinstance(s, Play) and s.cards[0] not in cards]
+        last = self._except
+        if last is not None and last[0] is cards:  # a bot asks twice: to choose, to say fixed
+            return last[1]
         out: list[Step] = []
         plays = self._plays
         for i, card in enumerate(self._cards):
             if card not in cards:
                 found = plays[i]
                 out += found if found is not None else self._made(i)
+        self._except = (cards, out)
         return out
 
     @property

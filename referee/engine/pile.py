@@ -68,8 +68,10 @@ class Pile:
 
     def may_follow(self, card: Card) -> frozenset[Card]:
         """The cards that may land on ``card`` just played on its own (no restriction set by
-        it): what a bot asks of the one R5 check before it plays a plain card."""
-        return self.fast.fits(PileView(card, card, self.counts(card)))
+        it): what a bot asks of the one R5 check before it plays a plain card.  (The view of a
+        card alone on top, kept per card: ``FastTables.settled_fits``.)"""
+        found = self.fast.settled.get(card)
+        return found if found is not None else self.fast.settled_fits(card)
 
     def may_land(self, s: State, card: Card) -> bool:
         """Whether a card may go on the pile now: the yes/no of ``fit``, kept per view."""
