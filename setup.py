@@ -2,7 +2,7 @@
 
 The top-level ``variants/`` and ``schemas/`` folders stay the source; ``build_py`` copies them
 into ``referee/_data/`` so that an installed copy finds them through ``importlib.resources``
-(``referee.resources``).  Everything else is in ``pyproject.toml``.
+(``referee.files.resources``).  Everything else is in ``pyproject.toml``.
 """
 
 import shutil

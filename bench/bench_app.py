@@ -102,7 +102,7 @@ def _free_port() -> int:
 def start_server(data: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "KARMA_DATA_DIR": str(data)}
-    cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(port), "--host", "127.0.0.1"]
+    cmd = [sys.executable, "-m", "referee", "app", "--port", str(port), "--host", "127.0.0.1"]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

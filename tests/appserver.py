@@ -59,7 +59,7 @@ class Server:
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "KARMA_PUBLIC_URL"}
         env.update({"KARMA_DATA_DIR": str(self.data_dir), **self.env})
-        cmd = [sys.executable, "-m", "referee.cli", "app", "--port", str(self.port)]
+        cmd = [sys.executable, "-m", "referee", "app", "--port", str(self.port)]
         cmd += ["--host", self.host]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)

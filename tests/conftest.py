@@ -56,7 +56,7 @@ def mounted_routes(monkeypatch: pytest.MonkeyPatch) -> None:
 def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no organiser guesses and no quota used: the counters are per app
     server (process-wide), and the tests' visitors all come from the same address."""
-    from referee import limits
+    from referee.store import limits
 
     monkeypatch.setattr(limits, "sign_in_guard", limits.SignInGuard())
     monkeypatch.setattr(limits, "games_made", limits.Meter())

@@ -11,7 +11,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from support import plain
 
-from referee.access import (
+from referee.app.common import builtin_yaml
+from referee.app.setup import recent_tables
+from referee.store import NotFound, StorageError, Store, default_path
+from referee.store.access import (
     Access,
     VisitorStore,
     organiser_password,
@@ -19,9 +22,6 @@ from referee.access import (
     public_mode,
     split_ticket,
 )
-from referee.app.common import builtin_yaml
-from referee.app.setup import recent_tables
-from referee.store import NotFound, StorageError, Store, default_path
 
 MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 
@@ -240,9 +240,9 @@ def test_the_database_url_from_streamlit_secrets() -> None:
 
 
 def test_a_failed_sign_in_is_logged_without_the_guess(caplog: pytest.LogCaptureFixture) -> None:
-    from referee.access import sign_in
+    from referee.store.access import sign_in
 
-    with caplog.at_level("INFO", logger="referee.access"):
+    with caplog.at_level("INFO", logger="referee.store.access"):
         ok, words = sign_in("hunter2-guess", "club-secret", "203.0.113.7")
         assert not ok and "not the organiser" in words
         ok, _ = sign_in("club-secret", "club-secret", "198.51.100.1")
@@ -253,7 +253,7 @@ def test_a_failed_sign_in_is_logged_without_the_guess(caplog: pytest.LogCaptureF
 
 
 def test_guesses_from_one_client_wait_then_stop_but_the_organiser_gets_in_elsewhere() -> None:
-    from referee.access import sign_in
+    from referee.store.access import sign_in
 
     said = [sign_in(f"guess{i}", "club-secret", "203.0.113.7")[1] for i in range(8)]
     assert said[0] == "That is not the organiser's password."
@@ -329,7 +329,7 @@ def test_a_strangers_variant_cannot_pass_for_a_built_in(target: str, vid: str, n
 
 def test_the_games_a_device_holds_come_back_in_a_new_session(target: str) -> None:
     """A new tab (a new session) of the same browser lists the games this device holds."""
-    from referee.access import device_id, new_device_key
+    from referee.store.access import device_id, new_device_key
 
     base = Store(target)
     key = new_device_key()

@@ -18,7 +18,7 @@ from support import legal_steps
 from test_choices_gifts import gift_variants
 
 from referee.engine import Game, Play, SetupError
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 from referee.variant.registry import builtin
 

@@ -37,7 +37,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder as `karma schema --out` leaves it: the schemas beside the files."""
-    from referee.cli import main
+    from referee.commands.cli import main
 
     out = tmp_path_factory.mktemp("editor")
     assert main(["schema", "--out", str(out)]) == 0

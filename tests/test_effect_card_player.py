@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from referee.effects import EFFECTS, EffectSpec, Resolution, resolve
-from referee.state import Seat, State, ZoneCards
+from referee.table.state import Seat, State, ZoneCards
 from referee.variant.model import Effect, Variant
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]

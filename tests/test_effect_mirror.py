@@ -117,7 +117,7 @@ def _mirror_played_on(below: int, effects: tuple[object, ...]) -> tuple[object, 
     card is known: what they change, as their effects resolve (the pile, the people, what is
     pending, the direction, the flow events)."""
     from referee.effects import Resolution, resolve
-    from referee.state import Seat, State, ZoneCards
+    from referee.table.state import Seat, State, ZoneCards
     from referee.variant.model import Effect, RankPower
 
     def zone(*cards: int) -> ZoneCards:

@@ -181,7 +181,7 @@ def test_per_copy_gifts_in_a_full_information_game_stay_known() -> None:
     """Was (found by the random-variant property test): in the simulator, the second card of
     a per-copy gift was 'forgotten' as at a table (ruling 5), leaving unknown hand cards that
     no legal step could ever play; with every card known, the lowest goes."""
-    from referee.state import ZoneCards  # noqa: PLC0415
+    from referee.table.state import ZoneCards  # noqa: PLC0415
 
     v = house(
         [

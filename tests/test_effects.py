@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.effects import EFFECTS, Arrival, Resolution, arrive, needs_of, resolve, traits_of
-from referee.state import Seat, State, ZoneCards
+from referee.table.state import Seat, State, ZoneCards
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
 

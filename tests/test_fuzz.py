@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.records import RecordError, load_record_text, replay
 from referee.variant.loader import load_variant_text
 

@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.records import RecordError, load_record_text, replay
 from referee.variant.loader import load_variant_text
 

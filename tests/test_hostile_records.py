@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.records import RecordError, load_record_file, load_record_text
 from referee.variant.loader import load_variant_text
 

@@ -97,7 +97,8 @@ def test_the_circle_finder_finds_a_circle() -> None:
 
 
 # --- which way the arrows point (issue 30.7) ---------------------------------------------------
-# app and CLI -> records / simulator -> engine -> effects -> state and variant model.
+# app and CLI -> records / simulator -> engine -> effects -> table state and variant model
+# -> file readers.
 
 _ABOVE_UNITS = (
     "referee.effects",
@@ -113,7 +114,10 @@ FORBIDDEN = {
     "referee.effects": ("referee.engine", "referee.records", "referee.simulate", "referee.app"),
     "referee.records": ("referee.app", "referee.simulate", "referee.store"),
     "referee.simulate": ("referee.app", "referee.store"),
-    "referee.state": ("referee.effects", "referee.engine"),
+    # The store and the guard in front of it (store.access, store.limits) serve the app and the
+    # CLI and never read them.
+    "referee.store": ("referee.app", "referee.commands"),
+    "referee.table.state": ("referee.effects", "referee.engine"),
     # The whole variant layer - the model, the menus the units register on, the loader, the
     # schema, the rules sheet - and the words (the package referee.words: reasons, sentences,
     # names, markdown, inert, issue 41.3) sit below the units (issue 41.4: `variant.menu ->
@@ -199,3 +203,10 @@ def test_the_words_are_one_package_that_says_what_goes_where() -> None:
     graph = import_graph()
     assert [m for m in graph if _in(m, "referee.words")]
     assert [x for x in wrong_way(graph) if _in(x[0], "referee.words")] == []
+
+
+def test_no_loose_modules_at_the_top_of_referee() -> None:
+    """Issue 41.5: every module lives in the package it belongs to; the top level of
+    ``referee/`` holds only the package's face and ``python -m referee``."""
+    loose = sorted(p.name for p in ROOT.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee import limits
-from referee.limits import LOCKOUT_AFTER, Meter, Quotas, SignInGuard
+from referee.store import limits
+from referee.store.limits import LOCKOUT_AFTER, Meter, Quotas, SignInGuard
 
 
 class Clock:

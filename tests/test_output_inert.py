@@ -25,7 +25,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.simulate import simulate
 from referee.variant.loader import dump_variant
 from referee.variant.model import Variant

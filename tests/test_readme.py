@@ -84,7 +84,7 @@ def test_every_karma_command_in_a_shell_block_runs(tmp_path: Path) -> None:
 
         args = [w2 for w in words for w2 in (sorted(glob.glob(w, root_dir=ROOT)) or [w])]
         done = subprocess.run(
-            [sys.executable, "-m", "referee.cli", *args],
+            [sys.executable, "-m", "referee", *args],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -103,7 +103,7 @@ def test_every_karma_command_the_docs_mention_parses() -> None:
     import io
     import shlex
 
-    from referee.cli import build_parser
+    from referee.commands.cli import build_parser
 
     parser = build_parser()
     placeholders = {"FILE": "variants/classic.yaml", "FOLDER": "out", "ours.yaml": "x.yaml"}

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.engine import Game, PickUp, Play
+from referee.files.resources import RECORD_SCHEMA, modeline
 from referee.records import (
     RecordError,
     export_record,
@@ -19,7 +20,6 @@ from referee.records import (
     load_record_text,
     replay,
 )
-from referee.resources import RECORD_SCHEMA, modeline
 from referee.variant.registry import builtin
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"

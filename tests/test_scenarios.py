@@ -65,6 +65,6 @@ def _assert_replays(path: Path) -> None:
 def test_karma_replay_passes_every_own_scenario() -> None:
     """The command a group runs (``karma replay``) over the project's own scenarios, the house
     rules' (issues 30 and 31) among them: exit status 0 means every step came out as expected."""
-    from referee.cli import main
+    from referee.commands.cli import main
 
     assert main(["replay", *(str(p) for p in _files(OWN))]) == 0

@@ -13,8 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from referee.app import designer, tableapi
-from referee.cli import main
-from referee.resources import SCHEMA_ID_BASE, VARIANT_SCHEMA, schema_text, with_modeline
+from referee.commands.cli import main
+from referee.files.resources import SCHEMA_ID_BASE, VARIANT_SCHEMA, schema_text, with_modeline
 from referee.variant.loader import dump_variant
 from referee.variant.registry import builtin
 from referee.variant.sheet_html import rules_sheet_html

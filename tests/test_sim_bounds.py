@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.simulate import runner
 from referee.simulate.runner import MAX_WORK, simulate
 from referee.variant.registry import builtin

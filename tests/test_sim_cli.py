@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.variant.registry import VARIANTS_DIR
 
 

@@ -22,7 +22,7 @@ from referee.simulate import (
     seating,
     simulate,
 )
-from referee.state import Seat, State, ZoneCards
+from referee.table.state import Seat, State, ZoneCards
 from referee.variant.model import Deal, PlayerRange, Variant
 from referee.variant.registry import builtin
 

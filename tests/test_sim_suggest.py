@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_sim_analysis import hot_potato
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.simulate.analysis import Question, analyse
 from referee.simulate.stats import seat_edge
 from referee.simulate.suggest import Change, changes_for, problems, suggest

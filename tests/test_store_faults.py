@@ -288,7 +288,7 @@ def test_a_malformed_address_stops_karma_app_in_plain_words(tmp_path: Path) -> N
         "KARMA_DATABASE_URL": "postgresql://karma:Quiet7@db.club.org:notaport/karma",
     }
     done = subprocess.run(
-        [sys.executable, "-m", "referee.cli", "app", "--host", "127.0.0.1", "--port", "9"],
+        [sys.executable, "-m", "referee", "app", "--host", "127.0.0.1", "--port", "9"],
         env=env,
         capture_output=True,
         text=True,
@@ -382,7 +382,7 @@ def test_text_the_database_cannot_store_is_refused_before_the_store(target: str,
 
 def test_a_visitor_with_a_nul_in_a_link_gets_no_such_game(target: str) -> None:
     """``?game=a%00b.x`` used to show a stranger the fault page and the database's address."""
-    from referee.access import Access, VisitorStore
+    from referee.store.access import Access, VisitorStore
 
     visitor = VisitorStore(Store(target), Access(public=True))
     visitor.access.hold("a\x00b", "x")
@@ -423,7 +423,7 @@ def test_a_visitors_view_trips_the_breaker_of_the_whole_store(
 ) -> None:
     """After the database did not answer, every page fails at once for a moment instead of
     waiting again, whichever visitor's view of the store met the fault first."""
-    from referee.access import Access, VisitorStore
+    from referee.store.access import Access, VisitorStore
 
     monkeypatch.setenv("KARMA_DB_WAIT_SECONDS", "1")
     path = tmp_path / "k.sqlite3"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.resources import modeline
+from referee.files.resources import modeline
 from referee.variant import (
     VARIANTS_DIR,
     Effect,

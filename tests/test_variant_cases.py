@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.variant.loader import load_variant_file, load_variant_text
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import bare_effect_names

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.variant import VARIANTS_DIR
 from referee.variant.registry import builtin
 from referee.variant.sheet import rules_sheet

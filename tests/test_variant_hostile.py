@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.commands.cli import main
+from referee.files.yamlsafe import MAX_DEPTH, UNREADABLE
 from referee.variant.loader import load_variant_text
-from referee.yamlsafe import MAX_DEPTH, UNREADABLE
 
 
 def billion_laughs() -> str:
@@ -159,7 +159,7 @@ def test_deep_nesting_in_a_real_karma_process(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
     path.write_text(flow_seq(40000))
     script = Path(sys.executable).with_name("karma")
-    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "referee"]
     start = _children_cpu()  # the child's CPU time: a busy machine does not stretch it
     proc = subprocess.run(
         [*cmd, "validate", str(path)], capture_output=True, text=True, timeout=120

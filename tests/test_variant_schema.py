@@ -9,7 +9,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from referee.resources import SCHEMA_ID_BASE
+from referee.files.resources import SCHEMA_ID_BASE
+from referee.files.yamlsafe import parse_yaml, schema_problems
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import (
     SCHEMAS_DIR,
@@ -19,7 +20,6 @@ from referee.variant.schema_gen import (
     render,
     variant_schema,
 )
-from referee.yamlsafe import parse_yaml, schema_problems
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -156,7 +156,7 @@ steps:
 def test_karma_schema_writes_what_the_generator_makes(tmp_path: Path) -> None:
     """`karma schema --out schemas` is the one command that regenerates the checked-in schemas
     (issue 21): it writes the generator's output, which equals the checked-in copies."""
-    from referee.cli import main as karma
+    from referee.commands.cli import main as karma
 
     assert karma(["schema", "--out", str(tmp_path)]) == 0
     for name, build in (

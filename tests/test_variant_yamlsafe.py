@@ -1,4 +1,4 @@
-"""Unit tests for the safe YAML front-end (referee.yamlsafe)."""
+"""Unit tests for the safe YAML front-end (referee.files.yamlsafe)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.yamlsafe import (
+from referee.files.yamlsafe import (
     MAX_BYTES,
     UNREADABLE,
     WARNING,

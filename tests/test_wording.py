@@ -14,7 +14,7 @@ import pytest
 from support import explain
 from wording_cases import HOUSE, outcome_cases, situations, variant
 
-from referee.cli import main
+from referee.commands.cli import main
 from referee.engine import Game, PickUp, Play, Position, SetupError
 from referee.variant.loader import variant_from_data
 from referee.variant.registry import builtin

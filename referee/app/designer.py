@@ -20,14 +20,14 @@ from typing import Any
 
 import yaml
 
-from referee.resources import modeline
+from referee.files.resources import modeline
+from referee.files.yamlsafe import Problem
 from referee.variant.declare import Int, leaves
 from referee.variant.fields import CARD_ID_PATTERN, TEXT_LIMITS, VARIANT
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
-from referee.yamlsafe import Problem
 
 SCHEMA_LINE = modeline()
 LIMITS = TEXT_LIMITS
@@ -468,7 +468,7 @@ def share_pack(yaml_text: str, stem: str) -> bytes:
     import io
     import zipfile
 
-    from referee.resources import VARIANT_SCHEMA, schema_text, with_modeline
+    from referee.files.resources import VARIANT_SCHEMA, schema_text, with_modeline
 
     name = f"{stem or 'variant'}.yaml"
     out = io.BytesIO()
@@ -548,7 +548,7 @@ def draft_param(data: dict[str, Any]) -> str:
 def read_draft(param: str) -> dict[str, Any]:
     """The design in a ``?draft=`` value, unfinished parts included (never checked against the
     variant rules here: it is work in progress); raises ShareError when it cannot be read."""
-    from referee.yamlsafe import YamlError, parse_yaml
+    from referee.files.yamlsafe import YamlError, parse_yaml
 
     text = read_share(param)
     try:

@@ -4,7 +4,7 @@ The app makes a random key on a browser's first visit and asks the browser to ke
 invisible component sets a cookie on the app's own address: ``SameSite=Lax``, ``Secure`` over
 https, kept 400 days).  The browser sends it with every request, so a new tab, a typed address
 or a restarted browser is the same device (``st.context.cookies``); the store keeps only a hash
-of it with the games it holds (``referee.access``).  Clearing the browser's data forgets it,
+of it with the games it holds (``referee.store.access``).  Clearing the browser's data forgets it,
 and with it the list of games (their links still open them).
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import streamlit.components.v1 as components
 
-from referee.access import DEVICE_COOKIE, DEVICE_MAX_AGE
+from referee.store.access import DEVICE_COOKIE, DEVICE_MAX_AGE
 
 # The component: takes no room, shows nothing, sets the cookie it is given once per key.
 PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><script>

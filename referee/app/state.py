@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from referee import access as access_rules
 from referee.store import GameSummary, StorageError, Store, default_target, open_store
+from referee.store import access as access_rules
 
 from . import reach
 from .common import STYLE
@@ -95,7 +95,7 @@ def keep_device() -> None:
 
 def store() -> Store:
     """The store as this visitor may use it: everything at home; in public mode only the games
-    whose link this visitor holds (referee.access)."""
+    whose link this visitor holds (referee.store.access)."""
     base = process_store()
     who = access()
     return base if who.sees_everything else access_rules.VisitorStore(base, who)
@@ -108,7 +108,7 @@ def recent_games(limit: int = 5) -> list[GameSummary]:
 
 def organiser_login(password: str) -> tuple[bool, str]:
     """Make this visitor the organiser if ``password`` is the configured one; what to say.
-    Wrong guesses slow that client down, then lock it out (``referee.access.sign_in``)."""
+    Wrong guesses slow that client down, then lock it out (``referee.store.access.sign_in``)."""
     expected = access_rules.organiser_password({"organiser": _secrets("organiser") or {}})
     who = access()
     ok, words = access_rules.sign_in(password, expected, who.client)
@@ -226,7 +226,7 @@ def schema_base() -> str:
     from streamlit.file_util import get_app_static_dir
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-    from referee.resources import SERVED_PATH, VARIANT_SCHEMA
+    from referee.files.resources import SERVED_PATH, VARIANT_SCHEMA
 
     ctx = get_script_run_ctx()
     if ctx is None or not config.get_option("server.enableStaticServing"):

@@ -10,7 +10,7 @@ then says that it takes no steps there.
 
 What a request may do is what the page that drew the component may do: a step request carries
 the game's *step token*, a keyed hash of the game's id by its secret link key that only a page
-allowed to show the game hands out (``referee.access``), and is judged by the engine again
+allowed to show the game hands out (``referee.store.access``), and is judged by the engine again
 (:func:`taking`: the one way a step is taken, which the end of a game's Undo and Redo on the
 page go through too).  A version request names the game by its follow token
 (``referee.app.follow``).  Bodies are small JSON objects, read up to

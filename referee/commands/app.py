@@ -32,7 +32,7 @@ STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (
     ("server.fileWatcherType", "none"),
     ("server.runOnSave", "false"),
     # The app's own static/ folder holds the JSON Schemas, so that a variant file or game record
-    # downloaded from the app names a schema an editor can load from it (referee.resources).
+    # downloaded from the app names a schema an editor can load from it (referee.files.resources).
     ("server.enableStaticServing", "true"),
     ("browser.gatherUsageStats", "false"),
     ("client.toolbarMode", "minimal"),
@@ -90,7 +90,7 @@ def kept_in(data: Path, env: Mapping[str, str]) -> str:
 
 def banner(host: str, port: int, data: Path, env: dict[str, str]) -> str:
     """What `karma app` prints: where to open the app here and on a tablet (with a QR code)."""
-    from referee.access import organiser_password, public_mode
+    from referee.store.access import organiser_password, public_mode
 
     lines = [f"Karma Referee  (games are kept in {kept_in(data, env)})"]
     if public_mode(env):

@@ -14,12 +14,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.files.yamlsafe import UNREADABLE, Problem
 from referee.variant.loader import LoadResult, load_variant_file, load_variant_text
 from referee.variant.registry import builtin_ids, builtin_text
 from referee.variant.sheet import rules_sheet
 from referee.variant.sheet_html import rules_sheet_html
 from referee.words.inert import visible, visible_lines
-from referee.yamlsafe import UNREADABLE, Problem
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

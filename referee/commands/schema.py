@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee.resources import RECORD_SCHEMA, VARIANT_SCHEMA
+from referee.files.resources import RECORD_SCHEMA, VARIANT_SCHEMA
 from referee.variant.schema_gen import GENERATED, render
 
 

@@ -24,7 +24,7 @@ On the card that carries the effect:
   of it must name (a chosen player, the card given, R8).
 
 On what it leaves pending - its own slice of the state, ``State.pending[name]`` (a
-:class:`referee.state.Pending`, which says itself what it means for the table: the restriction
+:class:`referee.table.state.Pending`, which says itself what it means for the table: the restriction
 on the next play, a play due at once, the turns players owe, whether any card may go, and when
 it lapses):
 
@@ -56,7 +56,7 @@ from referee.effects.base import (
     table_zone,
 )
 from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Param, Params, needs_target
-from referee.state import State
+from referee.table.state import State
 from referee.variant.menu import traits_of
 from referee.variant.model import Effect
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
-from referee.state import Limit, Restriction, Seat, State, ZoneName
+from referee.table.state import Limit, Restriction, Seat, State, ZoneName
 from referee.variant.menu import Traits  # the variant side reads it too (words, the deck's checks)
 from referee.variant.model import Card, Variant
 from referee.words.reasons import Facts, Reason

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from referee.effects.base import Refusal, Resolution
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
-from referee.state import Pending, State
+from referee.table.state import Pending, State
 from referee.variant.model import Variant
 from referee.words.reasons import Reason, Who
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.effects.base import Resolution
 from referee.effects.spec import TARGET, EffectSpec, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.effects.base import Resolution, first_zone
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
-from referee.state import ZoneCards
+from referee.table.state import ZoneCards
 from referee.variant.model import Card, Variant
 
 

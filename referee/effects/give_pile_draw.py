@@ -11,7 +11,7 @@ from __future__ import annotations
 from referee import words
 from referee.effects.base import Resolution
 from referee.effects.spec import TARGET, EffectSpec, Param, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 

@@ -12,7 +12,7 @@ from referee import words
 from referee.effects.base import Arrival, Resolution
 from referee.effects.skip import owe_turn
 from referee.effects.spec import PER_COPY, CardCheck, EffectSpec, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 

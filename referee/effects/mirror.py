@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from referee.effects.base import Arrival, Resolution, Traits
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Card, Variant
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from referee import words
 from referee.effects.base import Arrival, Proposal, Refusal, Traits
 from referee.effects.spec import UNITS, EffectSpec, Param, Params
-from referee.state import Pending, State
+from referee.table.state import Pending, State
 from referee.variant.model import Card, Variant
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from referee import words
 from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, EffectSpec, Param, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.effects.base import Proposal, Refusal, Resolution
 from referee.effects.spec import EffectSpec, Params
-from referee.state import Pending, State, ZoneName
+from referee.table.state import Pending, State, ZoneName
 from referee.variant.model import Variant
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee import words
 from referee.effects.base import Arrival
 from referee.effects.spec import CardCheck, EffectSpec, Param, Params
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 

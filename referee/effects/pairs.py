@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from referee import words
 from referee.effects.base import Proposal, Refusal, Resolution
 from referee.effects.spec import EffectSpec, Params
-from referee.state import Pending
+from referee.table.state import Pending
 from referee.variant.model import Variant
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from referee.effects.base import Proposal, Refusal, Resolution, table_zone
 from referee.effects.spec import EffectSpec, Params
-from referee.state import Pending, State, ZoneName
+from referee.table.state import Pending, State, ZoneName
 from referee.variant.model import Variant
 from referee.words.reasons import FollowUpZone, Reason, Who
 

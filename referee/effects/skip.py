@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from referee import words
 from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
-from referee.state import Pending, State
+from referee.table.state import Pending, State
 from referee.variant.model import Variant
 
 NAME = "skip"

@@ -21,7 +21,7 @@ from referee.effects.base import (
     Refusal,
     Resolution,
 )
-from referee.state import Pending, State, ZoneName
+from referee.table.state import Pending, State, ZoneName
 from referee.variant.menu import MENU, CardCheck, EffectDecl, Param, Params, Report, Traits
 from referee.variant.model import Card
 

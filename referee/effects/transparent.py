@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee import words
 from referee.effects.base import Arrival, Traits
 from referee.effects.spec import CardCheck, EffectSpec, Params
-from referee.state import Limit
+from referee.table.state import Limit
 from referee.variant.model import Variant
 
 

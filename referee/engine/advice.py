@@ -14,7 +14,7 @@ from referee.engine.choices import Choices, TableChoices
 from referee.engine.judgement import Judgement
 from referee.engine.legality import Rules
 from referee.engine.steps import Step, Verdict
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Card
 from referee.words import sentences
 from referee.words.reasons import HintFacts, MayGo

@@ -28,7 +28,7 @@ from referee.effects import first_zone
 from referee.engine.listing import Listing
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
-from referee.state import State, ZoneCards, ZoneName
+from referee.table.state import State, ZoneCards, ZoneName
 from referee.variant.model import Card
 from referee.words.reasons import Reason
 

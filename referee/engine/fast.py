@@ -16,7 +16,7 @@ from referee.effects import (
     traits_of,
 )
 from referee.engine.steps import PickUp, Step
-from referee.state import Pending
+from referee.table.state import Pending
 from referee.tablerules import active
 from referee.variant.model import Card, Effect, Variant
 from referee.words.sentences import Voice

@@ -11,7 +11,7 @@ from __future__ import annotations
 from referee.effects import EFFECTS
 from referee.engine.events import Flow
 from referee.engine.fast import PASSING_UNITS
-from referee.state import Pending, State
+from referee.table.state import Pending, State
 from referee.variant.model import Variant
 from referee.words import sentences
 

@@ -1,7 +1,7 @@
 """The referee's game: set the table up (R2) and apply a step (R4-R9).
 
 A ``Game`` is made of parts it holds (as RLCard's games are), each behind a small interface
-and each in its own module: the state (``referee.state.State``), what the pile allows
+and each in its own module: the state (``referee.table.state.State``), what the pile allows
 (``engine.pile.Pile``: the one R5 check), the one filter (``engine.legality.Rules``: judge,
 kept to itself), the generator of every choice (``engine.choices.Choices``: the legal steps,
 the table's choices), the advice (``engine.advice.Advice``: a verdict's words, the hint), the
@@ -39,7 +39,7 @@ from referee.engine.steps import (
     SetupError,
     Step,
 )
-from referee.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
+from referee.table.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.model import Card, Variant

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from referee.engine.steps import Outcome, Step
-from referee.state import State
+from referee.table.state import State
 
 
 class _Game(Protocol):

@@ -31,7 +31,7 @@ from referee.engine.judgement import yes as _yes
 from referee.engine.parts import strength
 from referee.engine.pile import Pile
 from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step
-from referee.state import Pending, Seat, State, ZoneCards, ZoneName
+from referee.table.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import ZONES as TABLE_ZONES
 from referee.tablerules import TableRule, active
 from referee.variant.model import Card

@@ -12,7 +12,7 @@ from referee import words
 from referee.effects import EffectSpec, Params, PileView
 from referee.engine.fast import FastTables
 from referee.engine.judgement import Judgement, no, refused, yes
-from referee.state import State
+from referee.table.state import State
 from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.words.reasons import OnTop, Played, Reason, Restricted, TooLow, Who

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from referee.state import Restriction, ZoneName
+from referee.table.state import Restriction, ZoneName
 from referee.variant.model import Card
 from referee.words.reasons import Facts, NoFacts, Reason
 from referee.words.sentences import verdict_line

@@ -20,7 +20,7 @@ values a step (random play of every built-in variant, 2-4 players with 9-letter 
 cards known), so a 5,000-step game is 147-165 KiB and 27,000-29,000 values.  The limits --
 ``RECORD_MAX_BYTES`` 512 KiB and ``RECORD_MAX_NODES`` 80,000 -- leave about three times that.
 The pure-Python parser refuses the worst hostile file within the limits (512 KiB of ``1,``) in
-about 2 s; alias bombs and deep nesting are refused by :mod:`referee.yamlsafe` as before.
+about 2 s; alias bombs and deep nesting are refused by :mod:`referee.files.yamlsafe` as before.
 """
 
 from __future__ import annotations

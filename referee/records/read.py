@@ -14,15 +14,22 @@ from typing import Any
 import yaml
 
 from referee.engine import Position, SetupError
+from referee.files.resources import RECORD_SCHEMA, schema_text
+from referee.files.yamlsafe import (
+    Problem,
+    YamlError,
+    format_path,
+    locate,
+    parse_yaml,
+    schema_problems,
+)
 from referee.records.record import Record, RecordError, RecordStep, yaml_words
 from referee.records.replay import new_game
 from referee.records.write import position_from_data, step_from_data
-from referee.resources import RECORD_SCHEMA, schema_text
 from referee.variant.loader import load_variant_text, read_limited
 from referee.variant.model import Variant
 from referee.variant.registry import builtin, builtin_ids
 from referee.words.names import check_players, nfc_data
-from referee.yamlsafe import Problem, YamlError, format_path, locate, parse_yaml, schema_problems
 
 RECORD_MAX_BYTES = 512 * 1024
 """Largest record accepted (bytes): a 5,000-step export is 147-165 KiB (30-34 bytes a step),

@@ -9,8 +9,8 @@ from typing import Any
 import yaml
 
 from referee.engine import Position, Step
+from referee.files.yamlsafe import Problem
 from referee.variant.model import Card, Variant
-from referee.yamlsafe import Problem
 
 
 class RecordError(Exception):

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from referee.engine import Game, PickUp, Play, Position, Step
-from referee.resources import RECORD_SCHEMA, modeline
+from referee.files.resources import RECORD_SCHEMA, modeline
 from referee.variant.loader import VariantError, variant_to_data
 from referee.variant.model import Variant
 from referee.variant.registry import builtin, builtin_ids
@@ -78,7 +78,7 @@ def export_record(
     """The game as a record (GAME-RECORDS.md); a variant that is not built in goes inline.
 
     It starts with the editor's schema line: ``record.schema.json`` under ``schema_base`` (the
-    app's address, which serves it), or beside the file (referee.resources.modeline)."""
+    app's address, which serves it), or beside the file (referee.files.resources.modeline)."""
     v = game.variant
     ref: Any
     if isinstance(variant_ref, str):

@@ -53,7 +53,7 @@ from referee.simulate.runner import (
     seating,
 )
 from referee.simulate.stats import Interval, MeanSums, SeatEdge, mean_interval, seat_edge, share
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Card, Variant
 
 __all__ = [

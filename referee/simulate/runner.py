@@ -27,7 +27,7 @@ from referee.engine.listing import Listing
 from referee.simulate.bots import BOTS, Bot
 from referee.simulate.report import Report, Tally
 from referee.simulate.results import GameResult
-from referee.state import State
+from referee.table.state import State
 from referee.variant.model import Variant
 
 __all__ = [

@@ -18,7 +18,8 @@ record step (GAME-RECORDS.md).  Nothing here knows the rules or imports Streamli
 
 The parts: ``connections`` (where the store is, the engine and pool, waits, faults, the
 schema migrated), ``games``, ``library``, with ``schema`` (tables, migrations), ``faults`` and
-``wait``; this face is the Store they make and what others use.
+``wait``; this face is the Store they make and what others use.  In front of it for public
+mode: ``access`` (who may see and change which games) with ``limits`` (guesses and quotas).
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ _away_lock = threading.Lock()
 
 class _Breaker:
     """The last time the database did not answer (one per database, shared by the views of it
-    that referee.access makes for each visitor).  Its going away is logged once per process
+    that referee.store.access makes for each visitor).  Its going away is logged once per process
     and database, and its coming back once: not once per call, nor per Store opened again."""
 
     def __init__(self) -> None:

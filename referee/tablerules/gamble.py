@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.effects.base import Refusal
-from referee.state import State
+from referee.table.state import State
 from referee.tablerules.spec import Referee, TableRule
 from referee.variant.model import Card, Variant
 from referee.variant.table import switch

@@ -7,7 +7,7 @@ This file is the whole rule: its field, its words and its hook into the engine.
 from __future__ import annotations
 
 from referee import words
-from referee.state import Seat, State, ZoneName
+from referee.table.state import Seat, State, ZoneName
 from referee.tablerules.spec import Referee, TableRule
 from referee.variant.model import Card, Variant
 from referee.variant.table import switch

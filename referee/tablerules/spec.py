@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
 from referee.effects.base import Proposal, Refusal
-from referee.state import Seat, State, ZoneCards, ZoneName
+from referee.table.state import Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.variant.table import TableRuleDecl
 

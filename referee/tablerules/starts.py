@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.state import Seat
+from referee.table.state import Seat
 from referee.tablerules.spec import TableRule
 from referee.variant.declare import Choice
 from referee.variant.model import Variant

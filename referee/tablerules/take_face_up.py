@@ -7,7 +7,7 @@ This file is the whole rule: its field, its words and its hook into the engine.
 
 from __future__ import annotations
 
-from referee.state import State
+from referee.table.state import State
 from referee.tablerules.spec import Referee, TableRule
 from referee.variant.model import Variant
 from referee.variant.table import switch

@@ -1,7 +1,7 @@
 """Load variant files: YAML text -> checked :class:`Variant`, with every problem located at once.
 
 Three layers report together, sorted by position: the safe YAML front-end
-(``referee.yamlsafe``), the JSON Schema made from the fields' declarations
+(``referee.files.yamlsafe``), the JSON Schema made from the fields' declarations
 (``referee.variant.fields``: the kinds, bounds and forms of every field) and the checks a schema
 cannot say, each a named rule below (``CHECKS``) reading the typed view of the file the same
 declarations give (``Field.sound``: each value of the kind declared, or left out), so that the
@@ -34,14 +34,8 @@ from typing import Any
 
 import yaml
 
-from referee.resources import VARIANT_SCHEMA
-from referee.variant.declare import Eff, effect_to_data, params_ok
-from referee.variant.fields import VARIANT, build, pack_of, rank_of, to_data
-from referee.variant.menu import MENU, CardCheck, Traits, needs_target
-from referee.variant.model import JOKER, RANK_WORDS, Variant
-from referee.variant.table import TABLE_RULES, TableCheck
-from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
-from referee.yamlsafe import (
+from referee.files.resources import VARIANT_SCHEMA
+from referee.files.yamlsafe import (
     ERROR,
     MAX_BYTES,
     UNREADABLE,
@@ -54,6 +48,12 @@ from referee.yamlsafe import (
     parse_yaml,
     schema_problems,
 )
+from referee.variant.declare import Eff, effect_to_data, params_ok
+from referee.variant.fields import VARIANT, build, pack_of, rank_of, to_data
+from referee.variant.menu import MENU, CardCheck, Traits, needs_target
+from referee.variant.model import JOKER, RANK_WORDS, Variant
+from referee.variant.table import TABLE_RULES, TableCheck
+from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 
 __all__ = [
     "CHECKS",
@@ -71,7 +71,7 @@ __all__ = [
 
 SCHEMA_REF = VARIANT_SCHEMA
 """Where a written variant file's modeline points by default: the schema file beside it
-(``karma schema --out``); the app's downloads point at the app itself (referee.resources)."""
+(``karma schema --out``); the app's downloads point at the app itself (referee.files.resources)."""
 
 MAX_NODES = 5_000
 """Most YAML values in a variant file: 30 Karma cards with many effects stay under 2,500."""

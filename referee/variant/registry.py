@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from referee.resources import data_dir
+from referee.files.resources import data_dir
+from referee.files.yamlsafe import UNREADABLE, Problem
 from referee.variant.loader import VariantError, load_variant_file, load_variant_text
 from referee.variant.model import Variant
-from referee.yamlsafe import UNREADABLE, Problem
 
 VARIANTS_DIR = data_dir("variants")
 """The shipped variants: packaged with an installed copy, else the checkout's ``variants/``."""

@@ -7,7 +7,7 @@ copies under ``schemas/`` (for editors), and a test asserts they are equal.
 
 Every schema node that describes a field has a ``title`` and a ``description`` (editors show
 them as hover help).  ``x-expected`` is a project annotation: the plain words the error messages
-use for "what is expected" (``referee.yamlsafe``); validators ignore it.
+use for "what is expected" (``referee.files.yamlsafe``); validators ignore it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee.resources import SCHEMA_ID_BASE
+from referee.files.resources import SCHEMA_ID_BASE
 from referee.variant.declare import MOST_EFFECTS, node
 from referee.variant.fields import DEFS, VARIANT
 from referee.variant.menu import MENU, EffectDecl, Param
@@ -83,7 +83,7 @@ def _effect_def(spec: EffectDecl) -> dict[str, Any]:
 def _effect_defs() -> dict[str, Any]:
     """``effect`` is an ``anyOf``: a bare name, or one mapping form per effect.  Editors complete
     and check each form (yaml-language-server does not look inside ``if``/``then``/``else``);
-    ``x-discriminator`` tells the loader's messages (``referee.yamlsafe``) that the ``effect`` key
+    ``x-discriminator`` tells the loader's messages (``referee.files.yamlsafe``) that the ``effect`` key
     picks the form, so a mistake is reported against the form it names, not every form."""
     names = list(MENU)
     bare = bare_effect_names()

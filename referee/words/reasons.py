@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from referee.state import Restriction, ZoneName
+from referee.table.state import Restriction, ZoneName
 from referee.variant.model import Card
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from referee import words
-from referee.state import Restriction
+from referee.table.state import Restriction
 from referee.words.reasons import (
     CanPlay,
     CardFacts,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.access import DEVICE_COOKIE, split_ticket
+from referee.store.access import DEVICE_COOKIE, split_ticket
 
 from .test_browser_app import PORTRAIT, TIMEOUT, new_page, settled, start_game
 

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from yamlls import SERVER, YamlLanguageServer
 
+from referee.files.resources import RECORD_SCHEMA, VARIANT_SCHEMA
 from referee.records import load_record_text
-from referee.resources import RECORD_SCHEMA, VARIANT_SCHEMA
 from referee.variant.loader import load_variant_text
 from referee.variant.schema_gen import SCHEMAS_DIR
 

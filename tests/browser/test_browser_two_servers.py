@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.access import split_ticket
 from referee.store import Store
+from referee.store.access import split_ticket
 
 from .tableui import note, play, play_button, steps_shown, tap_card, unfollowing
 from .test_browser_app import (

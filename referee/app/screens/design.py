@@ -16,7 +16,7 @@ import streamlit as st
 from referee.app import designer as d
 from referee.app import rulebook, share, state
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
-from referee.resources import VARIANT_SCHEMA, with_modeline
+from referee.files.resources import VARIANT_SCHEMA, with_modeline
 from referee.store import StorageError
 from referee.variant.declare import Choice, Field, Flag, Int, Text
 from referee.variant.loader import VariantError, load_variant_text

@@ -1,7 +1,7 @@
 """The Games page: every stored game (search, pages), rename and delete them, import a game
 record, and the variant library (with ids; deleting asks first).
 
-In public mode (referee.access) a visitor sees only the games whose link they hold, and the
+In public mode (referee.store.access) a visitor sees only the games whose link they hold, and the
 library's variants cannot be deleted; the organiser signs in here and then sees everything."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ cookie the app sets, sent with every request, never shown), the store keeps whic
 key's hash holds, so a new tab or a restarted browser lists them again; clearing the
 browser's data forgets them.  In public mode a visitor is also held to quotas (games and
 library variants per hour, a cap on the library), and a stranger's variant may not take a
-built-in variant's id or name (``referee.limits``).
+built-in variant's id or name (``referee.store.limits``).
 
 No Streamlit here: ``referee.app.state`` keeps one :class:`Access` per browser session and
 hands the pages a :class:`VisitorStore` instead of the process-wide store.
@@ -35,8 +35,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import limits
-from referee.store import GameRow, GameSummary, NotFound, StorageError, Store
+from referee.store import GameRow, GameSummary, NotFound, StorageError, Store, limits
 from referee.words.names import look_alike
 
 ACCESS_ENV = "KARMA_ACCESS"  # "public" or "home"
@@ -47,7 +46,7 @@ DEVICE_COOKIE = "karma_device"
 DEVICE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 DEVICE_MAX_AGE = 400 * 24 * 3600  # seconds: the longest a browser keeps a cookie
 
-log = logging.getLogger("referee.access")
+log = logging.getLogger("referee.store.access")
 
 
 def public_mode(env: Mapping[str, str] | None = None) -> bool:

@@ -32,7 +32,7 @@ def data_dir(kind: str) -> Traversable:
     packaged = resources.files("referee") / "_data" / kind
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[1] / kind
+    return Path(__file__).resolve().parents[2] / kind
 
 
 def schema_text(name: str) -> str:
