@@ -9,17 +9,12 @@ from typing import Any
 import jsonschema
 import pytest
 
+from referee.commands.schema import SCHEMAS_DIR, SERVED_DIR, main
 from referee.files.resources import SCHEMA_ID_BASE
 from referee.files.yamlsafe import parse_yaml, schema_problems
+from referee.records.schema import record_schema
 from referee.variant.menu import MENU
-from referee.variant.schema_gen import (
-    SCHEMAS_DIR,
-    SERVED_DIR,
-    main,
-    record_schema,
-    render,
-    variant_schema,
-)
+from referee.variant.schema_gen import render, variant_schema
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -30,7 +25,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 )
 def test_checked_in_schema_equals_generated(name: str, build: Any) -> None:
     text = (SCHEMAS_DIR / name).read_text(encoding="utf-8")
-    assert text == render(build()), "run: python -m referee.variant.schema_gen"
+    assert text == render(build()), "run: python -m referee.commands.schema"
     assert (SERVED_DIR / name).read_text(encoding="utf-8") == text  # what the app serves
     schema = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)

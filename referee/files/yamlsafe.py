@@ -19,9 +19,12 @@ Rulings (documented here because every YAML file the project reads goes through 
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -753,3 +756,43 @@ def schema_problems(
             )
         )
     return out
+
+
+def read_limited(path: Path, filename: str, max_bytes: int = MAX_BYTES) -> bytes | Problem:
+    """At most ``max_bytes + 1`` bytes of a *regular* file.
+
+    Opened without blocking and checked with ``fstat`` before reading, so a FIFO, ``/dev/stdin``
+    or a device never hangs or floods us; the content is never echoed in a problem.
+    """
+
+    def unreadable(why: str) -> Problem:
+        return Problem(filename, 0, 0, "", why, UNREADABLE)
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return unreadable("no such file; expected a path to an existing file")
+    except IsADirectoryError:
+        return unreadable("this is a folder; expected a file")
+    except PermissionError:
+        return unreadable("permission denied; expected a file you may read")
+    except OSError as e:
+        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return unreadable("this is a folder; expected a file")
+        if not stat.S_ISREG(info.st_mode):
+            return unreadable("this is not a regular file (a pipe or a device); expected a file")
+        chunks, size = [], 0
+        while size <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
+    finally:
+        os.close(fd)

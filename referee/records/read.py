@@ -21,12 +21,13 @@ from referee.files.yamlsafe import (
     format_path,
     locate,
     parse_yaml,
+    read_limited,
     schema_problems,
 )
 from referee.records.record import Record, RecordError, RecordStep, yaml_words
 from referee.records.replay import new_game
 from referee.records.write import position_from_data, step_from_data
-from referee.variant.loader import load_variant_text, read_limited
+from referee.variant.loader import load_variant_text
 from referee.variant.model import Variant
 from referee.variant.registry import builtin, builtin_ids
 from referee.words.names import check_players, nfc_data

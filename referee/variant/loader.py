@@ -25,8 +25,6 @@ Rulings on what is an error and what is only a warning:
 from __future__ import annotations
 
 import functools
-import os
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +35,6 @@ import yaml
 from referee.files.resources import VARIANT_SCHEMA
 from referee.files.yamlsafe import (
     ERROR,
-    MAX_BYTES,
     UNREADABLE,
     WARNING,
     PathT,
@@ -46,12 +43,14 @@ from referee.files.yamlsafe import (
     format_path,
     locate,
     parse_yaml,
+    read_limited,
     schema_problems,
 )
 from referee.variant.declare import Eff, effect_to_data, params_ok
 from referee.variant.fields import VARIANT, build, pack_of, rank_of, to_data
 from referee.variant.menu import MENU, CardCheck, Traits, needs_target
 from referee.variant.model import JOKER, RANK_WORDS, Variant
+from referee.variant.schema_gen import variant_schema
 from referee.variant.table import TABLE_RULES, TableCheck
 from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 
@@ -64,7 +63,6 @@ __all__ = [
     "effect_to_data",
     "load_variant_file",
     "load_variant_text",
-    "read_limited",
     "variant_from_data",
     "variant_to_data",
 ]
@@ -709,9 +707,6 @@ def check_data(
     data: Any, node: yaml.Node | None = None, filename: str = "<variant>"
 ) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) for parsed variant data: the schema and the named rules together."""
-    # Imported here so that `python -m referee.variant.schema_gen` runs without a warning.
-    from referee.variant.schema_gen import variant_schema
-
     problems = schema_problems(variant_schema(), data, node, filename)
     if isinstance(data, dict):
         file, report = File.of(data), Report(node, filename)
@@ -765,46 +760,6 @@ def load_variant_text(text: str | bytes, filename: str = "<variant>") -> LoadRes
     if errors:
         return LoadResult(None, errors, warnings)
     return LoadResult(build(data), [], warnings)
-
-
-def read_limited(path: Path, filename: str, max_bytes: int = MAX_BYTES) -> bytes | Problem:
-    """At most ``max_bytes + 1`` bytes of a *regular* file.
-
-    Opened without blocking and checked with ``fstat`` before reading, so a FIFO, ``/dev/stdin``
-    or a device never hangs or floods us; the content is never echoed in a problem.
-    """
-
-    def unreadable(why: str) -> Problem:
-        return Problem(filename, 0, 0, "", why, UNREADABLE)
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except FileNotFoundError:
-        return unreadable("no such file; expected a path to an existing file")
-    except IsADirectoryError:
-        return unreadable("this is a folder; expected a file")
-    except PermissionError:
-        return unreadable("permission denied; expected a file you may read")
-    except OSError as e:
-        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            return unreadable("this is a folder; expected a file")
-        if not stat.S_ISREG(info.st_mode):
-            return unreadable("this is not a regular file (a pipe or a device); expected a file")
-        chunks, size = [], 0
-        while size <= max_bytes:
-            chunk = os.read(fd, max_bytes + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    except OSError as e:
-        return unreadable(f"cannot read the file ({e.strerror or e}); expected a readable file")
-    finally:
-        os.close(fd)
 
 
 def load_variant_file(path: str | Path) -> LoadResult:

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 from yamlls import SERVER, YamlLanguageServer
 
+from referee.commands.schema import SCHEMAS_DIR
 from referee.files.resources import RECORD_SCHEMA, VARIANT_SCHEMA
 from referee.records import load_record_text
 from referee.variant.loader import load_variant_text
-from referee.variant.schema_gen import SCHEMAS_DIR
 
 from .conftest import Server
 from .test_browser_app import LANDSCAPE, new_page, open_game, settled
