@@ -83,6 +83,8 @@ class Game:
         self._burn_run = variant.burn  # how many identical cards burn (R7.1), read by every play
         # Table rules that let a player go on at once after a play (rulings 110-111).
         self._going_on = [u for u in self._rules.table if u.has("goes_on")]
+        # Whether a burn gives its player another turn (R7.4), or a table rule passes it on.
+        self._burner_again = all(u.burner_plays_again() for u in self._rules.table)
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -593,7 +595,7 @@ class Game:
         n = s.burn_pile()
         flow.burned = True
         flow.removed += n
-        flow.play_again = core.RULES.burn_plays_again  # R7.2
+        flow.play_again = core.RULES.burn_plays_again and self._burner_again  # R7.4
         if self.keep_history:
             notes.append(sentences.burns(run, self.variant.card_name(top), n))
 

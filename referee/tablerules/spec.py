@@ -15,6 +15,7 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``first_seat`` and ``setup_question``: who starts, and what the table is asked at setup.
 - ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
   the same card, out of turn, from which zone and with how many copies.
+- ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
 """
 
 from __future__ import annotations
@@ -108,3 +109,7 @@ class TableRule(TableRuleDecl):
     def goes_on_words(self, by: str, card: str, next_player: str) -> str:
         """The table's words when ``goes_on`` lets a player go on."""
         return ""
+
+    def burner_plays_again(self) -> bool:
+        """Whether the player whose play burned the pile plays again (R7.4: they do)."""
+        return True

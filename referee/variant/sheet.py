@@ -196,10 +196,12 @@ def rules_sheet(variant: Variant) -> str:
         "",
         f"When the top {v.burn} cards of the pile are identical — played together or by several "
         "players in a row — the whole pile burns: it leaves the game, and "
-        + (
+        + _instead(
+            v,
+            "burn",
             "whoever completed the run plays again on the empty pile."
             if core.RULES.burn_plays_again
-            else "the turn passes to the next player, who starts a new pile."
+            else "the turn passes to the next player, who starts a new pile.",
         )
         + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else "")
         + (" Jokers count for runs too: they are all the same card." if v.jokers else ""),
