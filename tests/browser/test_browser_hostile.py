@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Locator, Request, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Request, Route, expect
 
 from referee.app import designer
 from referee.app.table import new_game
@@ -175,6 +175,10 @@ def _quiet(pid: int, window: int = 8, most: float = 0.2) -> Any:
     return check
 
 
+def _idle(page: Page) -> bool:
+    return page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').count() == 1
+
+
 def _cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -201,8 +205,17 @@ def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> 
         box.press("Enter")
         page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     before = _cpu_seconds(pid)
-    page.locator(".st-key-simulate_run button").click()
-    expect(page.locator(".st-key-simulate_cancel button")).to_be_visible()
+    run, cancel = (
+        page.locator(".st-key-simulate_run button"),
+        page.locator(".st-key-simulate_cancel button"),
+    )
+    run.click()
+    # A tap that lands in the instant a rerun (the last Enter's) hands over can be lost in
+    # Streamlit (seen once in CI: no run started, the page idle); a person taps again. A tap
+    # that did start a run shows Cancel or keeps the page busy, so no second tap meets a run.
+    if not _until(cancel.is_visible, 15) and _idle(page):
+        run.click()
+    expect(cancel).to_be_visible()
     assert _until(lambda: _cpu_seconds(pid) - before > 0.5)  # it is really running
     progress = page.locator('[data-testid="stProgress"]').first
     found = re.search(r"([0-9][0-9,]*) games", progress.inner_text() if progress.count() else "")

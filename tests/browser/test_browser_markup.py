@@ -66,10 +66,15 @@ def _read(page: Page, where: str, seen: dict[str, dict[str, int]]) -> None:
         counts[where] = max(n, counts.get(where, n))
 
 
-def _page(page: Page, url: str, heading: str | None = None) -> None:
+def _page(page: Page, url: str, heading: str | None = None, last: str | None = None) -> None:
+    """Open a page and wait until it has drawn: its heading, and ``last`` (a widget of the
+    app's own key near its end), since the script state reads "not running" before the first
+    run has begun."""
     page.goto(url)
     if heading:
         expect(page.get_by_role("heading", name=heading).first).to_be_visible()
+    if last:
+        expect(page.locator(last).first).to_be_attached()
     expect(page.locator('[data-testid="stHtml"] style, .stHtml style').first).to_be_attached()
     settled(page)
 
@@ -96,13 +101,13 @@ def test_every_rule_on_streamlits_markup_still_selects_something(
     expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
     tap_card(page, 9)  # the choices: how many, from where, played by
     _read(page, "referee", seen)
-    for path, heading in (
-        ("design", "Design your Karma"),
-        ("simulate", None),
-        ("rules", None),
-        ("games", None),
+    for path, heading, last in (
+        ("design", "Design your Karma", ".st-key-design_upload"),
+        ("simulate", None, ".st-key-simulate_run"),
+        ("rules", None, None),
+        ("games", None, ".st-key-games_import"),
     ):
-        _page(page, f"{server.url}/{path}", heading)
+        _page(page, f"{server.url}/{path}", heading, last)
         _read(page, path, seen)
     page.set_viewport_size({"width": 390, "height": 844})  # the page menu folds away
     _page(page, f"{server.url}/rules")
