@@ -13,6 +13,7 @@ from referee.effects import EffectSpec, Params, PileView
 from referee.engine.fast import FastTables
 from referee.engine.judgement import Judgement, no, refused, yes
 from referee.table.state import State
+from referee.tablerules import TableRule, active
 from referee.variant import core
 from referee.variant.model import Card, Variant
 from referee.words.reasons import OnTop, Played, Reason, Restricted, TooLow, Who
@@ -36,6 +37,10 @@ class Pile:
         self._takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = fast.takes
         self._counts = fast.counts  # what each card counts as on top
         self._see_through = fast.see_through
+        # A table rule that refuses a number on the same value (R5.2 changed), if one is set.
+        self._equal: TableRule | None = next(
+            (u for u in active(variant) if u.has("refuse_equal")), None
+        )
 
     def top_card(self, s: State) -> Card | None:
         """The card that judges the next play: the top, seen through transparent cards."""
@@ -110,6 +115,10 @@ class Pile:
         if value is None:
             return yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
         if isinstance(card, int) and _beats(card, value):
+            if card == value and self._equal is not None:
+                r = self._equal.refuse_equal(by, name, self._top_words(view))
+                if r is not None:
+                    return refused(by, r)
             return yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(view)))
         return no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(view), value))
 

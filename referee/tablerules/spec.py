@@ -16,6 +16,7 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
   the same card, out of turn, from which zone and with how many copies.
 - ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
+- ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 """
 
 from __future__ import annotations
@@ -109,6 +110,11 @@ class TableRule(TableRuleDecl):
     def goes_on_words(self, by: str, card: str, next_player: str) -> str:
         """The table's words when ``goes_on`` lets a player go on."""
         return ""
+
+    def refuse_equal(self, by: str, card: str, top: str) -> Refusal | None:
+        """The check on a number played on the same value, which R5.2 allows (None: it may
+        go); ``card`` and ``top`` are their names as the verdict says them."""
+        return None
 
     def burner_plays_again(self) -> bool:
         """Whether the player whose play burned the pile plays again (R7.4: they do)."""

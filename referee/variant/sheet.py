@@ -164,10 +164,13 @@ def rules_sheet(variant: Variant) -> str:
         "- On your turn, play one card or several identical cards, all from one place (hand, "
         "face-up or face-down).",
         "- On an empty pile, anything may be played.",
-        (
-            "- A number card goes on a number card of the same value or lower"
+        "- "
+        + _instead(
+            v,
+            "play",
+            "A number card goes on a number card of the same value or lower"
             if core.RULES.equal_may_follow
-            else "- A number card goes on a number card of a lower value (not the same)"
+            else "A number card goes on a number card of a lower value (not the same)",
         )
         + (", unless a card's own power below says where it may go." if _limits(v) else "."),
     ]
