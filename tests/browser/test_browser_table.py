@@ -463,13 +463,14 @@ def calm(page: Page) -> None:
 
 def reach_and_tap(page: Page, target: Locator, what: str) -> None:
     """Check that ``target`` is in reach as the screen stands, then tap it (a click would
-    scroll to it by itself, hiding a control that needed a scroll)."""
-    calm(page)
+    scroll to it by itself, hiding a control that needed a scroll).  The caller waits for the
+    tap's answer (the card chosen, the verdict, the step drawn), so no pause is needed here:
+    the screen is read once nothing is running or stale."""
+    page.wait_for_function(CALM)
     expect(target).to_have_count(1)
     target.evaluate(PROBE)
     reachable(page, "[data-probe='1']", what)
     target.click()
-    calm(page)
 
 
 def _a_short_game(variant: Any) -> list[Any]:
