@@ -111,12 +111,13 @@ def test_every_check_of_every_effect_unit_gives_plain_words() -> None:
 
 def test_every_check_of_the_loader_gives_plain_words() -> None:
     """The same for the loader's own checks: every ``r.error`` / ``r.warn`` of its named rules
-    gives the family's words (``plain=``, or the third argument)."""
+    (``referee/variant/checks/``) gives the family's words (``plain=``, or the third argument)."""
     import ast
 
-    loader = Path(__file__).resolve().parents[1] / "referee" / "variant" / "loader.py"
+    checks = Path(__file__).resolve().parents[1] / "referee" / "variant" / "checks"
     missing, calls = [], 0
-    for node in ast.walk(ast.parse(loader.read_text(encoding="utf-8"))):
+    trees = [(p.name, ast.parse(p.read_text(encoding="utf-8"))) for p in checks.glob("*.py")]
+    for name, node in ((n, x) for n, tree in trees for x in ast.walk(tree)):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -128,6 +129,6 @@ def test_every_check_of_the_loader_gives_plain_words() -> None:
             keywords = {k.arg for k in node.keywords}
             given = "plain" in keywords or len(node.args) >= 3
             if not given and node.args and not isinstance(node.args[0], ast.Name):
-                missing.append(node.lineno)
+                missing.append((name, node.lineno))
     assert calls >= 25
-    assert missing == [], f"loader.py lines {missing}: a check without plain words"
+    assert missing == [], f"checks at {missing}: a check without plain words"

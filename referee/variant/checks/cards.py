@@ -1,0 +1,257 @@
+"""The cross-field rules of the deck and its cards: ranks in order, names people read, ids and
+ranks once, jokers only in an ordinary pack, and each card's list of effects (each effect's own
+checks live in its unit, ``referee/effects/<name>.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.files.yamlsafe import PathT
+from referee.variant.checks.facts import File, Report, check
+from referee.variant.declare import Eff
+from referee.variant.fields import rank_of
+from referee.variant.menu import MENU, CardCheck, needs_target
+from referee.variant.model import JOKER, RANK_WORDS
+from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
+
+
+@check("ranks_in_order")
+def _ranks_in_order(f: File, r: Report) -> None:
+    if f.low is not None and f.high is not None and f.high < f.low and not f.pack.ordinary:
+        r.error(
+            ("ranks", "high"),
+            f"the highest rank {f.high} is below the lowest rank {f.low}; "
+            f"expected high at least {f.low}",
+            plain=f"The top number is less than the bottom one. Make it {f.low} or more.",
+        )
+
+
+@check("names_people_read")
+def _names_people_read(f: File, r: Report) -> None:
+    """Names people read (rulings 60-62): no control or direction characters, something
+    visible (errors); two cards whose names look the same (a warning, as for the very same
+    name: the referee tells them apart by id, the table may not)."""
+    named: list[tuple[PathT, str]] = [(("name",), f.view["name"])] if "name" in f.view else []
+    named += [(("karma_cards", i, "name"), c["name"]) for i, c in enumerate(f.cards) if "name" in c]
+    for path, name in named:
+        problem = name_problem(clean_name(name)) if name else None  # "": the schema says
+        if problem is not None:
+            r.error(
+                path,
+                f"the name {quoted(name)}: {problem}",
+                plain="This name has nothing you can see. Type a letter or a digit."
+                if "nothing you can see" in problem
+                else "This name has a hidden sign in it. Use letters, digits, spaces and "
+                "signs you can see.",
+            )
+    card_names = [(p, n) for p, n in named if p[0] == "karma_cards"]
+    for first, later in lookalike_pairs(n for _, n in card_names):
+        (path, name), (first_path, first_name) = card_names[later], card_names[first]
+        shown, first_shown = quoted(name, "'"), quoted(first_name, "'")
+        if clean_name(name) == clean_name(first_name):
+            how = f"is also karma_cards[{first_path[1]}]'s"
+            plain = f"Another card is called {quoted(first_name)} too."
+        else:
+            how = (
+                f"looks the same as karma_cards[{first_path[1]}]'s, {first_shown} "
+                f"({difference(first_name, name)})"
+            )
+            plain = f"This name looks just like {quoted(first_name)}, another card's name."
+        r.warn(
+            path,
+            f"the name {shown} {how}; expected a different name for each card",
+            plain + " Give each card a name of its own, so that players can tell them apart.",
+        )
+
+
+@check("card_ids_once")
+def _card_ids_once(f: File, r: Report) -> None:
+    ids: dict[str, int] = {}
+    for i, card in enumerate(f.cards):
+        cid = card.get("id")
+        if cid is None:
+            continue
+        if cid in ids:
+            r.error(
+                ("karma_cards", i, "id"),
+                f"the id '{cid}' is already used by karma_cards[{ids[cid]}]; "
+                "expected each card id once",
+                plain=f"Another card already has the name {cid} in game records. "
+                "Each card needs its own.",
+            )
+        else:
+            ids[cid] = i
+
+
+@check("cards_in_the_deck")
+def _cards_in_the_deck(f: File, r: Report) -> None:
+    for i, card in enumerate(f.cards):
+        if card.get("copies") == 0:
+            r.warn(
+                ("karma_cards", i, "copies"),
+                "0 copies: this card is not in the deck; expected at least 1 (or remove the card)",
+                "With 0 copies this card is not in the deck. Give it 1 or more, or remove it.",
+            )
+    if f.jokers is not None and f.jokers.get("copies") == 0:
+        r.warn(
+            ("jokers", "copies"),
+            "0 jokers: there are none in the deck; expected at least 1 (or no jokers)",
+            plain="There are no jokers in the pack.",
+        )
+
+
+@check("jokers_in_an_ordinary_pack")
+def _jokers_in_an_ordinary_pack(f: File, r: Report) -> None:
+    """The jokers of an ordinary pack (docs/rulings.md, "An ordinary pack"): only there, with
+    an id of their own."""
+    if f.jokers is None:
+        return
+    if not f.pack.ordinary:
+        r.error(
+            ("jokers",),
+            "jokers belong to an ordinary pack, and this deck has number cards; expected "
+            "ranks: {pack: ordinary}, or a Karma card instead of the jokers",
+            plain="Jokers come with an ordinary pack. Pick that pack, or make a "
+            "Karma card instead.",
+        )
+    for i, card in enumerate(f.cards):
+        if card.get("id") == JOKER:
+            r.error(
+                ("karma_cards", i, "id"),
+                f"the id '{JOKER}' names the jokers of this pack; expected another card id",
+                plain="The jokers are called “joker” in game records. Give this card another name.",
+            )
+
+
+@check("ids_unlike_faces")
+def _ids_unlike_faces(f: File, r: Report) -> None:
+    """In an ordinary pack, a Karma card id that reads like a face (``queen``, ``a``): a
+    record's ``queen`` is then that card and its ``Q`` the Queen - legal, but a trap."""
+    if not f.pack.ordinary:
+        return
+    faces = {w.casefold(): rank for rank, names in f.pack.faces().items() for w in names}
+    for i, card in enumerate(f.cards):
+        rank = faces.get(str(card.get("id", "")))
+        if rank is not None:
+            name = f.pack.rank_name(rank)
+            r.warn(
+                ("karma_cards", i, "id"),
+                f"the id '{card['id']}' reads like the {name} of this pack, which a record may "
+                "write the same way; expected another card id",
+                plain=f"This card's short name looks like the {name}. Give the card another name.",
+            )
+
+
+@check("rank_powers")
+def _rank_powers(f: File, r: Report) -> None:
+    """Each power on a rank the deck has, each rank once; a face only in an ordinary pack."""
+    seen: dict[int, int] = {}
+    ranks = f.rank_set
+    for i, power in enumerate(f.view.get("rank_powers", [])):
+        raw = power.get("rank")
+        rank = rank_of(raw, f.pack)
+        if raw in RANK_WORDS and rank is None:  # any other text: the schema names the labels
+            r.error(
+                ("rank_powers", i, "rank"),
+                f"{quoted(raw, chr(39))} names a card of an ordinary pack, and this deck "
+                "has number cards; expected a number",
+                plain=f"{raw} is a card of an ordinary pack. Pick a number.",
+            )
+        if rank is None:
+            continue
+        if rank in seen:
+            r.error(
+                ("rank_powers", i, "rank"),
+                f"rank {rank} already has powers (rank_powers[{seen[rank]}]); "
+                "expected each rank once, with all its effects in one list",
+                plain=f"The {rank} already has a power above. Put all it does in one place.",
+            )
+        else:
+            seen[rank] = i
+        if ranks is not None and rank not in ranks:
+            lo, hi = (f.pack.rank_label(x) for x in (ranks.start, ranks.stop - 1))
+            kind = "card" if f.pack.ordinary else "number"
+            r.error(
+                ("rank_powers", i, "rank"),
+                f"the deck has no {rank} (ranks {lo} to {hi}); expected a rank from {lo} to {hi}",
+                plain=f"There is no {rank} in the deck. Pick a {kind} from {lo} to {hi}.",
+            )
+
+
+@check("effects_of_each_card")
+def _effects_of_each_card(f: File, r: Report) -> None:
+    """Each card's list of effects: each once, none contradicting another, at most one that
+    needs a chosen player, and each effect's own checks (its unit's ``check``)."""
+    holders: list[tuple[PathT, list[Eff], int | None, str]] = [
+        (("karma_cards", i, "effects"), c.get("effects", []), None, "Karma card")
+        for i, c in enumerate(f.cards)
+    ]
+    if f.jokers is not None:
+        holders.append((("jokers", "effects"), f.jokers.get("effects", []), None, "joker"))
+    for i, power in enumerate(f.view.get("rank_powers", [])):
+        rank = rank_of(power.get("rank"), f.pack)
+        if power.get("rank") is None or rank is not None:  # an unknown rank: fix that first
+            holders.append((("rank_powers", i, "effects"), power.get("effects", []), rank, ""))
+    for path, effects, rank, holder in holders:
+        _effect_list(path, effects, rank, f, holder or "Karma card", r)
+
+
+def _effect_list(
+    path: PathT, effects: list[Eff], rank: int | None, f: File, holder: str, r: Report
+) -> None:
+    first: dict[str, int] = {}
+    for e in effects:
+        if e.name in first:
+            r.error(
+                (*path, e.index),
+                f"the effect '{e.name}' is listed twice on this card; expected each effect once",
+                plain=f"This card does “{MENU[e.name].title}” twice. Remove one.",
+            )
+        else:
+            first[e.name] = e.index
+    for a in first:
+        for b, why in MENU[a].contradicts.items():
+            if b in first:
+                r.error(
+                    (*path, max(first[a], first[b])),
+                    f"'{a}' and '{b}' contradict each other: {why}; expected at most one of them",
+                    plain=f"“{MENU[a].title}” and “{MENU[b].title}” do not go together. "
+                    f"{why[:1].upper()}{why[1:]}. Keep one of them.",
+                )
+    targeted = [e for e in effects if needs_target(e.name, _clean(e))]
+    if len({e.name for e in targeted}) > 1:
+        one, two = targeted[0], next(e for e in targeted if e.name != targeted[0].name)
+        r.error(
+            (*path, two.index),
+            f"'{two.name}' needs a chosen player, and so does '{one.name}', but a play names "
+            "only one player (to); expected at most one effect that needs a chosen player",
+            plain=f"“{MENU[two.name].title}” and “{MENU[one.name].title}” both need a "
+            "player to be picked. A card picks only one. Keep one of them.",
+        )
+    names = [e.name for e in effects]
+    for e in effects:
+        at = (*path, e.index)
+
+        def error(message: str, key: str | None, plain: str = "", at: PathT = at) -> None:
+            r.error(at if key is None else (*at, key), message, plain=plain)
+
+        def warn(message: str, key: str | None, plain: str = "", at: PathT = at) -> None:
+            r.warn(at if key is None else (*at, key), message, plain)
+
+        MENU[e.name].check(
+            CardCheck(
+                dict(e.params),
+                names,
+                rank,
+                f.rank_set,
+                error,
+                warn,
+                holder,
+                pile_values=f.pile_values,
+                rank_name=f.pack.rank_name,
+            )
+        )
+
+
+def _clean(e: Eff) -> dict[str, Any]:
+    return {k: v for k, v in e.params.items() if isinstance(k, str)}
