@@ -33,16 +33,11 @@ def bare_effect_names() -> list[str]:
 
 
 def _param_schema(p: Param) -> dict[str, Any]:
-    out = described(p.name, p.description, type=p.type)
-    if p.choices:
-        out["enum"] = list(p.choices)
-    if p.minimum is not None:
-        out["minimum"] = p.minimum
-    if p.maximum is not None:
-        out["maximum"] = p.maximum
-    if p.default is not None:
-        out["default"] = p.default
-    return out
+    """An effect parameter's node: its kind, and the choices, bounds and default it has."""
+    keys = ("enum", "minimum", "maximum", "default")
+    values = (list(p.choices) or None, p.minimum, p.maximum, p.default)
+    given = {k: v for k, v in zip(keys, values, strict=True) if v is not None}
+    return described(p.name, p.description, type=p.type, **given)
 
 
 def _effect_def(spec: EffectDecl) -> dict[str, Any]:

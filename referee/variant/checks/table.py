@@ -10,7 +10,7 @@ from referee.variant.table import TABLE_RULES, TableCheck
 
 
 @check("player_ranges")
-def _playerranges(f: File, r: Report) -> None:
+def _player_ranges(f: File, r: Report) -> None:
     """Each deck count once, each range in order, no table size in two ranges, none left out
     between two ranges."""
     rows = f.view.get("players", [])
