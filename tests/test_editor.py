@@ -34,7 +34,7 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder as `karma schema --out` leaves it: the schemas beside the files."""
     from referee.commands.cli import main
@@ -44,7 +44,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # one language server per worker, whatever the order of tests
 def ls(folder: Path) -> Iterator[YamlLanguageServer]:
     with YamlLanguageServer(folder) as server:
         yield server

@@ -22,7 +22,7 @@ NOT_SOURCES = (".*", "build", "*.egg-info", "data", "node_modules", "tests", "do
 pytestmark = pytest.mark.xdist_group("install")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # built once per worker, however its tests are spread
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("install")
     dist = tmp / "dist"

@@ -49,7 +49,7 @@ def test_every_malformed_field_is_a_bad_request_that_changes_nothing(
     assert tableapi.answer(good, store)[0] == 200  # the good one still plays
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # one server per worker, whatever the order of tests
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("hardening")
     server = Server(tmp, tmp / "server.log")

@@ -297,8 +297,8 @@ def test_design_then_referee_twenty_steps_refresh_restart_and_sigkill(
     variant = loaded.variant
     shot(page, "design-1024x768")
 
-    # Referee a game with it, on a portrait tablet.
-    page = new_page(browser, PORTRAIT)
+    # Referee a game with it, the tablet turned upright (the same browser: no second start).
+    page.set_viewport_size(PORTRAIT)
     players = ["Ann", "Ben", "Cal"]
     gid = start_game(page, server.url, players, "Musical Karma (our library)")
     game = Game.deal(variant, players)  # what the referee must say, step by step
