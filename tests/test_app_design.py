@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from support import plain
 
 from referee.app import designer as d
+from referee.app import links
 from referee.store import Store, default_path
 from referee.variant.loader import load_variant_text
 from referee.variant.menu import MENU
@@ -98,19 +99,10 @@ def test_effect_parameter_error_is_located_in_its_card(data_dir: Path) -> None:
     data["karma_cards"][1]["effects"] = [{"effect": "next_range", "min": 9, "max": 3}]
     chk = d.check(data)
     assert chk.variant is None
-    assert chk.at("karma_cards.1"), chk.sections
-    p = chk.at("karma_cards.1")[0]
+    found = [p for p in chk.result.problems if "karma_cards[1]" in d.prefixes(d.concerns(p))]
+    assert found, chk.result.problems
+    p = found[0]
     assert p.path.startswith("karma_cards[1].effects[0]") and p.line > 0
-
-
-def test_section_of() -> None:
-    assert d.section_of("karma_cards[2].effects[0].max") == "karma_cards.2"
-    assert d.section_of("rank_powers[0].rank") == "rank_powers.0"
-    assert d.section_of("deal.hand") == "table"
-    assert d.section_of("burn") == "table"
-    assert d.section_of("players[1].max") == "players"
-    assert d.section_of("ranks.low") == "deck"
-    assert d.section_of("") == "about"
 
 
 def test_remove_a_card_and_add_an_effect(data_dir: Path) -> None:
@@ -156,12 +148,12 @@ def test_save_to_library_then_play_it(data_dir: Path) -> None:
 
 def test_share_link_roundtrip_and_size_limit() -> None:
     text = d.to_yaml(d.starter(builtin("second-edition")))
-    link, size = d.share_link("http://host:8501/design?x=1", text)
+    link, size = links.share_link("http://host:8501/design?x=1", text)
     assert link is not None and link.startswith("http://host:8501/design?v=")
-    assert d.read_share(link.split("v=", 1)[1]) == text
+    assert links.read_share(link.split("v=", 1)[1]) == text
     noise = random.Random(1).randbytes(10_000).hex()
-    big, size = d.share_link("http://h/", text + f"# {noise}\n")
-    assert big is None and size > d.MAX_LINK
+    big, size = links.share_link("http://h/", text + f"# {noise}\n")
+    assert big is None and size > links.MAX_LINK
 
 
 def test_damaged_share_link_is_a_message_not_a_traceback(data_dir: Path) -> None:
@@ -172,7 +164,7 @@ def test_damaged_share_link_is_a_message_not_a_traceback(data_dir: Path) -> None
 def test_share_link_opens_the_variant(data_dir: Path) -> None:
     data = d.starter(builtin("mini-round"))
     data["name"] = "Shared Mini"
-    param = d.share_param(d.to_yaml(data))
+    param = links.share_param(d.to_yaml(data))
     at = design({"v": param})
     assert at.text_input(key="d1_name").value == "Shared Mini"
     assert any("Loaded Shared Mini" in t for t in texts(at.success))
@@ -386,7 +378,7 @@ def test_saving_over_a_saved_variant_asks_first(data_dir: Path) -> None:
 def test_the_share_link_is_a_copy_button_and_a_qr_code() -> None:
     from referee.app import share
 
-    link, _ = d.share_link(
+    link, _ = links.share_link(
         "http://192.168.1.20:8501/design", d.to_yaml(d.starter(builtin("classic")))
     )
     assert link is not None

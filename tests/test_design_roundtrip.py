@@ -11,6 +11,7 @@ from strategies import valid_variants
 from streamlit.testing.v1 import AppTest
 
 from referee.app import designer as d
+from referee.app import links
 from referee.variant.fields import TEXT_LIMITS
 from referee.variant.loader import dump_variant, load_variant_text, variant_to_data
 from referee.variant.model import Variant
@@ -76,7 +77,9 @@ def test_designer_functions_lose_nothing(variant: Variant) -> None:
     checked = d.check(d.from_variant(variant))
     assert checked.variant is not None, checked.result.errors
     assert variant_to_data(checked.variant) == variant_to_data(variant)
-    shared = load_variant_text(d.read_share(d.share_param(checked.yaml)), "shared.yaml").variant
+    shared = load_variant_text(
+        links.read_share(links.share_param(checked.yaml)), "shared.yaml"
+    ).variant
     assert shared is not None and variant_to_data(shared) == variant_to_data(variant)
     for card in variant.karma_cards:  # the page's fields are as long as the schema allows
         assert len(card.name) <= d.LIMITS["card_name"] and len(card.text or "") <= d.LIMITS["text"]

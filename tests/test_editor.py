@@ -186,10 +186,10 @@ def test_a_share_pack_checks_itself_in_any_folder(tmp_path: Path) -> None:
     import io
     import zipfile
 
-    from referee.app import designer
+    from referee.app import designer, links
 
     text = designer.to_yaml(designer.starter(builtin("classic")))
-    pack = zipfile.ZipFile(io.BytesIO(designer.share_pack(text, "ours")))
+    pack = zipfile.ZipFile(io.BytesIO(links.share_pack(text, "ours")))
     assert sorted(pack.namelist()) == ["README.txt", "ours.yaml", "variant.schema.json"]
     pack.extractall(tmp_path)
     ours = (tmp_path / "ours.yaml").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from referee.app import designer as d
-from referee.app import rulebook, share, state
+from referee.app import links, rulebook, share, state
 from referee.app.common import md
 from referee.files.resources import VARIANT_SCHEMA, with_modeline
 from referee.store import StorageError
@@ -134,7 +134,7 @@ def download_pack(yaml_text: str, stem: str) -> None:
     """The variant with its schema in one zip (issue 44.5): checked by an editor anywhere."""
     st.download_button(
         "Download a share pack (.zip)",
-        data=d.share_pack(yaml_text, stem),
+        data=links.share_pack(yaml_text, stem),
         file_name=f"{stem}.zip",
         mime="application/zip",
         key="design_download_pack",
@@ -259,7 +259,7 @@ def test_and_share(
         draw_check(answer, apply)
 
     shared_from = state.share_base()  # None: a private app (HOST=127.0.0.1)
-    link, size = d.share_link(shared_from or "", yaml_text)
+    link, size = links.share_link(shared_from or "", yaml_text)
     # Drawn only while open: a QR code of a long link takes a second to make.
     with st.expander("Share it", key="design_share", on_change="rerun") as share_panel:
         if not share_panel.open:
@@ -275,7 +275,7 @@ def test_and_share(
         elif link is None:
             st.warning(
                 f"This variant is too large for a link ({size:,} characters; the limit is "
-                f"{d.MAX_LINK:,}). Download the YAML file and share that instead."
+                f"{links.MAX_LINK:,}). Download the YAML file and share that instead."
             )
         else:
             st.caption(

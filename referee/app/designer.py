@@ -2,24 +2,22 @@
 
 The design is kept in the YAML shape (``referee.variant.loader.variant_to_data``).  Every run the
 page builds that data from its widgets, dumps it to YAML text and loads it with the very loader
-that reads variant files, so the live checks are the real ones; each problem is then shown next
-to the widgets of the section its path points into.  The fields - their labels, bounds, lengths
+that reads variant files, so the live checks are the real ones; each problem is then shown at
+the field its path names (:func:`prefixes`).  The fields - their labels, bounds, lengths
 and choices, and how a draft is read back - are the variant file's declarations
 (``referee.variant.fields``), read here by path (``FIELDS``).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import copy
 import re
-import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from referee.app import links
 from referee.files.resources import modeline
 from referee.files.yamlsafe import Problem
 from referee.variant.declare import Int, leaves
@@ -37,10 +35,6 @@ FIELDS = leaves(VARIANT.fields)
 draws each from its declaration (label, bounds, length, choices)."""
 NUMBER_BOUNDS = {p: (f.lo, f.hi) for p, f in FIELDS.items() if isinstance(f, Int)}
 """The page's number fields go as far as the schema allows: a valid variant is never clamped."""
-
-MAX_LINK = 6000
-"""Longest share link parameter (characters): longer links break in chats and some browsers."""
-MAX_SHARED_YAML = 64 * 1024
 
 
 # --- the design as data -------------------------------------------------------------------------
@@ -71,58 +65,19 @@ def to_yaml(data: dict[str, Any]) -> str:
 
 @dataclass
 class Check:
-    """The live check of a design: its YAML, the loader's result, problems by section."""
+    """The live check of a design: its YAML and the loader's result."""
 
     yaml: str
     result: LoadResult
-    sections: dict[str, list[Problem]] = field(default_factory=dict)
 
     @property
     def variant(self) -> Variant | None:
         return self.result.variant
 
-    def at(self, section: str) -> list[Problem]:
-        return self.sections.get(section, [])
-
 
 def check(data: dict[str, Any]) -> Check:
     text = to_yaml(data)
-    result = load_variant_text(text, "variant.yaml")
-    sections: dict[str, list[Problem]] = {}
-    for p in result.problems:
-        sections.setdefault(section_of(p.path), []).append(p)
-    return Check(text, result, sections)
-
-
-_PATH = re.compile(r"^([A-Za-z_]+)(?:\[(\d+)\])?")
-_SECTIONS = {
-    "id": "about",
-    "name": "about",
-    "description": "about",
-    "author": "about",
-    "players": "players",
-    "ranks": "deck",
-    "jokers": "deck",
-    "deal": "table",
-    "min_hand": "table",
-    "burn": "table",
-    "table": "table",
-    "karma_cards": "karma_cards",
-    "rank_powers": "rank_powers",
-}
-
-
-def section_of(path: str) -> str:
-    """Where a problem belongs on the page: ``karma_cards[2].effects[0].max`` ->
-    ``karma_cards.2``; ``deal.hand`` -> ``table``; the top level -> ``about``."""
-    m = _PATH.match(path or "")
-    if not m:
-        return "about"
-    key, index = m.group(1), m.group(2)
-    section = _SECTIONS.get(key, "about")
-    if index is not None and section in ("karma_cards", "rank_powers"):
-        return f"{section}.{index}"
-    return section
+    return Check(text, load_variant_text(text, "variant.yaml"))
 
 
 def problem_words(p: Problem) -> str:
@@ -287,10 +242,8 @@ def what_it_does(effects: list[Any]) -> str:
     made = []
     for raw in effects:
         try:
-            name = raw if isinstance(raw, str) else raw["effect"]
-            params = {} if isinstance(raw, str) else {k: v for k, v in raw.items() if k != "effect"}
-            made.append(MENU[name].effect(params))
-        except (KeyError, TypeError):
+            made.append(MENU[effect_name(raw)].effect(effect_params(raw)))
+        except (KeyError, TypeError, AttributeError):
             return ""
     try:
         return f"What it does: {describe_effects(made)}"
@@ -317,11 +270,6 @@ def card_id(name: str, taken: set[str]) -> str:
         cid = f"{base}_{n}"
         n += 1
     return cid
-
-
-def variant_id(name: str) -> str:
-    vid = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return vid or "my-karma"
 
 
 def add_card(
@@ -419,29 +367,6 @@ def rank_words(data: dict[str, Any], rank: object) -> str:
     return str(rank)
 
 
-def set_pack(data: dict[str, Any], pack: str, ace: str = "high") -> dict[str, Any]:
-    """The design with its deck switched: an ordinary pack (whose jokers stay), or number
-    cards (a deck of numbers has no jokers: its Karma cards play that part)."""
-    out = copy.deepcopy(data)
-    if pack == "ordinary":
-        out["ranks"] = {"pack": "ordinary", "ace": ace}
-    else:
-        out["ranks"] = {"low": 1, "high": 16, "copies": 3}
-        out.pop("jokers", None)
-    return out
-
-
-def set_jokers(data: dict[str, Any], copies: int) -> dict[str, Any]:
-    """The design with this many jokers a pack (0: none), keeping what they do."""
-    out = copy.deepcopy(data)
-    if copies <= 0:
-        out.pop("jokers", None)
-        return out
-    jokers = out.setdefault("jokers", {"copies": copies, "effects": []})
-    jokers["copies"] = copies
-    return out
-
-
 def add_players(data: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     ranges = out.setdefault("players", [])
@@ -449,74 +374,6 @@ def add_players(data: dict[str, Any]) -> dict[str, Any]:
     top = int(last.get("max", 1))
     ranges.append({"decks": int(last.get("decks", 0)) + 1, "min": top + 1, "max": top + 2})
     return out
-
-
-# --- a share pack: the variant and its schema, checked anywhere ---------------------------------
-
-PACK_README = """This folder holds a Karma variant ({file}) and the schema that checks it
-(variant.schema.json). Open the folder in an editor with YAML support (VS Code with the YAML
-extension, or any editor using yaml-language-server): the first line of {file} names the schema
-beside it, so mistakes are underlined as you type, with no internet and no app running.
-To play it, open {file} on the Design page of Karma Referee (or `karma validate {file}`).
-"""
-
-
-def share_pack(yaml_text: str, stem: str) -> bytes:
-    """A zip to mail or keep (issue 44.5): the variant file, whose first line names the
-    schema beside it, the schema itself, and a short note; an editor checks it offline, at any
-    later time, wherever the app is."""
-    import io
-    import zipfile
-
-    from referee.files.resources import VARIANT_SCHEMA, schema_text, with_modeline
-
-    name = f"{stem or 'variant'}.yaml"
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as pack:
-        pack.writestr(name, with_modeline(yaml_text, VARIANT_SCHEMA))
-        pack.writestr(VARIANT_SCHEMA, schema_text(VARIANT_SCHEMA))
-        pack.writestr("README.txt", PACK_README.format(file=name))
-    return out.getvalue()
-
-
-# --- share links --------------------------------------------------------------------------------
-
-
-class ShareError(ValueError):
-    """A share link that cannot be read."""
-
-
-def share_param(yaml_text: str) -> str:
-    """``base64url(zlib(YAML))`` without padding: the ``?v=`` value of a share link."""
-    packed = zlib.compress(yaml_text.encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-
-
-def share_link(base_url: str, yaml_text: str) -> tuple[str | None, int]:
-    """The link, or None if it would be longer than MAX_LINK characters; and its length."""
-    param = share_param(yaml_text)
-    base = base_url.split("?", 1)[0].rstrip("/")
-    if base.endswith("/design"):
-        base = base[: -len("/design")]
-    link = f"{base}/design?v={param}"
-    return (link if len(param) <= MAX_LINK else None), len(param)
-
-
-def read_share(param: str) -> str:
-    """The YAML text in a share link's ``v`` value; raises ShareError (never a traceback)."""
-    if len(param) > MAX_LINK * 2:
-        raise ShareError("this link is too long to hold a variant")
-    try:
-        raw = base64.urlsafe_b64decode(param + "=" * (-len(param) % 4))
-        d = zlib.decompressobj()
-        text = d.decompress(raw, MAX_SHARED_YAML + 1)
-        if len(text) > MAX_SHARED_YAML or d.unconsumed_tail:
-            raise ShareError("the variant in this link is too large")
-        return text.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
-        if isinstance(e, ShareError):
-            raise
-        raise ShareError("this link is damaged (it may have been cut short)") from None
 
 
 # --- the work in progress, kept in the page's address ----------------------------------------------
@@ -542,7 +399,7 @@ def normalize(raw: Any) -> dict[str, Any]:
 def draft_param(data: dict[str, Any]) -> str:
     """The design as the ``?draft=`` value of the page's address (as a share link packs it):
     a reload, or the same address later in this browser, brings the work back."""
-    return share_param(to_yaml(data))
+    return links.share_param(to_yaml(data))
 
 
 def read_draft(param: str) -> dict[str, Any]:
@@ -550,9 +407,9 @@ def read_draft(param: str) -> dict[str, Any]:
     variant rules here: it is work in progress); raises ShareError when it cannot be read."""
     from referee.files.yamlsafe import YamlError, parse_yaml
 
-    text = read_share(param)
+    text = links.read_share(param)
     try:
         raw, _ = parse_yaml(text, "draft")
     except YamlError:
-        raise ShareError("the saved work in this address is damaged") from None
+        raise links.ShareError("the saved work in this address is damaged") from None
     return normalize(raw)

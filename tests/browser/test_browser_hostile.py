@@ -14,7 +14,7 @@ import pytest
 import yaml
 from playwright.sync_api import Browser, Locator, Page, Request, Route, expect
 
-from referee.app import designer
+from referee.app import designer, links
 from referee.app.table import new_game
 from referee.store import Store
 
@@ -104,7 +104,7 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
     page.on("request", lambda r: requested.append(r.url))
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    share = designer.share_param(variant_yaml)
+    share = links.share_param(variant_yaml)
     pages = [
         (f"/?game={gid}", "![pic](http:"),
         (f"/design?v={share}", "Evil"),

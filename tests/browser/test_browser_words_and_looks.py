@@ -178,10 +178,10 @@ def test_a_private_app_says_how_to_share_and_shows_no_127_link(
 def test_a_shared_variant_opened_again_is_greeted_as_shared(
     browser: Browser, server: Server
 ) -> None:
-    from referee.app import designer as d
+    from referee.app import links
     from referee.app.common import builtin_yaml
 
-    link, _ = d.share_link(server.url, builtin_yaml("palace"))
+    link, _ = links.share_link(server.url, builtin_yaml("palace"))
     assert link is not None
     page = new_page(browser, PHONE)
     page.goto(link)

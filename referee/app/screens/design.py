@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from referee.app import design_out, rulebook, state
+from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant.declare import Choice, Field, Flag, Int, Text
@@ -53,7 +53,7 @@ if DATA not in st.session_state:
     if draft and "v" not in st.query_params:  # a reload: the work in progress comes back
         try:
             st.session_state[DATA] = d.read_draft(draft)
-        except d.ShareError as e:
+        except links.ShareError as e:
             st.session_state[FLASH] = (
                 "error",
                 f"Your unsaved work could not be brought back: {e}.",
@@ -94,8 +94,8 @@ shared = st.query_params.get("v")
 if shared and st.session_state.get("design_v_seen") != shared:
     st.session_state["design_v_seen"] = shared
     try:
-        load_text(d.read_share(shared), "shared link", "the shared link")
-    except d.ShareError as e:
+        load_text(links.read_share(shared), "shared link", "the shared link")
+    except links.ShareError as e:
         st.session_state[FLASH] = ("error", f"The shared link could not be read: {e}.")
     else:
         st.session_state[SHARED_DRAFT] = None  # the draft drawn below is the shared variant
@@ -298,6 +298,23 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
     return out
 
 
+def card_body(
+    section: str, index: int | None, short: str, holder: dict[str, Any]
+) -> dict[str, Any]:
+    """What a Karma card, a power and the jokers share: their words, what they do, and the
+    sentence made of it (issue 31.7); a card's ``rule`` (the one its verdicts cite) is kept as
+    the file had it.  Widget keys ``short``, ``index`` and the field."""
+    at = section if index is None else f"{section}[{index}]"
+    parts = (short,) if index is None else (short, index)
+    text = draw(d.FIELDS[f"{section}.text"], holder.get("text"), *parts, "text")
+    slot(*([at] if index is None else []), f"{at}.text")
+    effects = effects_editor(section, index, list(holder.get("effects", [])))
+    if does := d.what_it_does(effects):
+        st.caption(md(does))  # the group's words above, what it does here
+    out = {"text": text} if text else {}
+    return out | ({"rule": holder["rule"]} if holder.get("rule") else {}) | {"effects": effects}
+
+
 new: dict[str, Any] = {}
 
 # --- about ------------------------------------------------------------------------------------
@@ -352,17 +369,7 @@ if kind == "ordinary":
     new["ranks"] = {"pack": "ordinary", "ace": ace}
     if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
-        jtext = draw(d.FIELDS["jokers.text"], jokers.get("text"), "jokers", "text")
-        slot("jokers", "jokers.text")
-        new_jokers: dict[str, Any] = {"copies": joker_copies}
-        if jtext:
-            new_jokers["text"] = jtext
-        if jokers.get("rule"):
-            new_jokers["rule"] = jokers["rule"]  # the rule its verdicts cite, as the file had it
-        new_jokers["effects"] = effects_editor("jokers", None, list(jokers.get("effects", [])))
-        if does := d.what_it_does(new_jokers["effects"]):
-            st.caption(md(does))
-        new["jokers"] = new_jokers
+        new["jokers"] = {"copies": joker_copies, **card_body("jokers", None, "jokers", jokers)}
 else:
     new["ranks"] = row("ranks.", ("low", "high", "copies"), ranks, "ranks")
     slot("ranks", labelled=True)
@@ -381,21 +388,10 @@ for i, card in enumerate(data.get("karma_cards", [])):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
         got = row("karma_cards.", ("name", "copies"), card, "kc", i, widths=(3, 1))
         slot(where, labelled=True)
-        ctext = draw(d.FIELDS["karma_cards.text"], card.get("text"), "kc", i, "text")
-        slot(f"{where}.text")
-        ceffects = effects_editor("karma_cards", i, list(card.get("effects", [])))
-        does = d.what_it_does(ceffects)
-        if does:
-            st.caption(md(does))  # the group's words above, what the card does here (31.7)
+        got |= card_body("karma_cards", i, "kc", card)
         if st.button("Remove this card", key=key("kc", i, "del")):
             actions.append(partial(d.remove_at, key="karma_cards", index=i))
-    new_card: dict[str, Any] = {"id": card.get("id", ""), **got}
-    if ctext:
-        new_card["text"] = ctext
-    if card.get("rule"):
-        new_card["rule"] = card["rule"]  # the rule its verdicts cite: kept as the file had it
-    new_card["effects"] = ceffects
-    cards.append(new_card)
+    cards.append({"id": card.get("id", ""), **got})
 new["karma_cards"] = cards
 
 # --- Create Your Karma --------------------------------------------------------------------------
@@ -471,18 +467,10 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
         else:
             prank = draw(d.FIELDS["rank_powers.rank"], rank, "rp", i, "rank")
         slot(f"{where}.rank", where)
-        ptext = draw(d.FIELDS["rank_powers.text"], power.get("text"), "rp", i, "text")
-        slot(f"{where}.text")
-        peffects = effects_editor("rank_powers", i, list(power.get("effects", [])))
-        if does := d.what_it_does(peffects):
-            st.caption(md(does))
+        got = {"rank": prank, **card_body("rank_powers", i, "rp", power)}
         if st.button("Remove this power", key=key("rp", i, "del")):
             actions.append(partial(d.remove_at, key="rank_powers", index=i))
-    new_power: dict[str, Any] = {"rank": prank}
-    if ptext:
-        new_power["text"] = ptext
-    new_power["effects"] = peffects
-    powers.append(new_power)
+    powers.append(got)
 if powers:
     new["rank_powers"] = powers
 if st.button("Give a number a power", key=key("rp", "add")):
@@ -552,7 +540,7 @@ for inside, count in closed.items():
 
 # The address keeps the work in progress: a reload brings it back (README: the Design page).
 draft = d.draft_param(new)
-if len(draft) <= 4 * d.MAX_LINK and st.query_params.get(DRAFT) != draft:
+if len(draft) <= 4 * links.MAX_LINK and st.query_params.get(DRAFT) != draft:
     st.query_params[DRAFT] = draft
 # While the work is the variant a link shared, a reload greets it as that, not as "yours".
 if SHARED_DRAFT in st.session_state and st.session_state[SHARED_DRAFT] is None:
