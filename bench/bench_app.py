@@ -217,7 +217,7 @@ class BrowserCpu:
 
     def busy_ms(self) -> float:
         metrics = self.cdp.send("Performance.getMetrics")["metrics"]
-        return 1000.0 * next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+        return 1000.0 * float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
 
 
 def measure(
