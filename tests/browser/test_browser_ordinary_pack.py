@@ -79,7 +79,7 @@ def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
     assert variant is not None and variant.ordinary and variant.jokers is not None
     assert "pack: ordinary" in text and "reverse" in text
 
-    page = new_page(browser, PORTRAIT)
+    page.set_viewport_size(PORTRAIT)  # the tablet turned upright for the game
     start_game(page, server.url, ["Ann", "Ben", "Cal"], "Pub Palace (our library)")
     # The grid: a Queen reads Q, an Ace A, the joker by its name; no 12 anywhere.
     expect(card(page, 12)).to_have_text("Q")
@@ -205,7 +205,7 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
     page.locator(".st-key-design_save button").click()
     expect(page.get_by_text("Saved Pub Rules.")).to_be_visible()
 
-    page = new_page(browser, PORTRAIT)
+    page.set_viewport_size(PORTRAIT)  # the tablet turned upright for the game
     start_game(page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Pub Rules (our library)")
     tap_card(page, 8)
     count(page, 2).click()
