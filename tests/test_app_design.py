@@ -223,31 +223,30 @@ ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\([a-z_]+\)")  # 'next_range', '(reverse)'
 
 
 def test_every_effect_and_parameter_has_plain_words() -> None:
-    """One table (designer.EFFECT_WORDS, read from the effect units) names every effect and
-    parameter of the menu: no ids in brackets, no field names, choices said in words, and
+    """The effect units' words (designer.effect_label, param_label, choice_words) name every
+    effect and parameter of the menu: no ids in brackets, no field names, choices said in words, and
     'leave empty' only where an empty field means something (no lowest number), never for a
     count such as the cards the next player draws."""
-    assert set(d.EFFECT_WORDS) == set(MENU)
     for name, spec in MENU.items():
-        words = d.EFFECT_WORDS[name]
-        assert words.label == d.effect_label(name) and not ID.search(words.label), name
+        label, help_words = d.effect_label(name), d.effect_help(name)
+        assert label == spec.title and not ID.search(label), name
         assert spec.help, f"{name}: the unit has no help for the Design page"
-        assert not ID.search(words.help) and not re.search(r"\b(min|max|n)\b", words.help), name
-        assert set(words.params) == {p.name for p in spec.params}
+        assert not ID.search(help_words) and not re.search(r"\b(min|max|n)\b", help_words), name
         for p in spec.params:
-            pw = words.params[p.name]
-            assert p.label and not ID.search(pw.field_label), (name, p.name)
-            assert set(pw.choices) == set(p.choices)
-            assert all(w != v and not ID.search(w) for v, w in pw.choices.items()), (name, p.name)
+            field_label, choices = d.param_label(p), d.choice_words(p)
+            assert p.label and not ID.search(field_label), (name, p.name)
+            assert set(choices) == set(p.choices)
+            assert all(w != v and not ID.search(w) for v, w in choices.items()), (name, p.name)
             empty_means_nothing = p.required or p.default is not None
-            assert ("leave empty" in pw.field_label) != empty_means_nothing, (name, p.name)
+            assert ("leave empty" in field_label) != empty_means_nothing, (name, p.name)
     assert d.effect_label("reverse") == "Reverse"
-    assert d.EFFECT_WORDS["skip"].params["target"].choices == {
+    params = {(n, p.name): p for n, spec in MENU.items() for p in spec.params}
+    assert d.choice_words(params["skip", "target"]) == {
         "chosen": "A player you choose",
         "next": "The next player",
     }
-    assert d.EFFECT_WORDS["next_draws"].params["n"].field_label == "How many cards they take"
-    assert d.EFFECT_WORDS["next_range"].params["max"].field_label == (
+    assert d.param_label(params["next_draws", "n"]) == "How many cards they take"
+    assert d.param_label(params["next_range", "max"]) == (
         "Highest number allowed (leave empty for no highest number)"
     )
 

@@ -192,47 +192,22 @@ def param_default(p: Param) -> Any:
     return None
 
 
-@dataclass(frozen=True)
-class ParamWords:
-    """A parameter of an effect as the Design page says it."""
-
-    label: str
-    choices: dict[str, str]  # value -> the words shown for it
-    empty: str = ""  # what an empty field means ("no lowest number"), if it may be left empty
-
-    @property
-    def field_label(self) -> str:
-        """The field's label: 'Lowest number allowed (leave empty for no lowest number)'."""
-        return f"{self.label} (leave empty for {self.empty})" if self.empty else self.label
+def param_label(p: Param) -> str:
+    """A parameter's field label in the unit's words, saying what an empty field means where
+    that is a choice of its own: 'Lowest number allowed (leave empty for no lowest number)'."""
+    label = p.label or p.name.capitalize()
+    empty = p.empty if p.default is None and not p.required else ""
+    return f"{label} (leave empty for {empty})" if empty else label
 
 
-@dataclass(frozen=True)
-class EffectWords:
-    """An effect of the menu as the Design page says it: no ids, no field names."""
-
-    label: str
-    help: str
-    params: dict[str, ParamWords]
+def choice_words(p: Param) -> dict[str, str]:
+    """A parameter's choices as the page says them (value -> words)."""
+    return dict(zip(p.choices, p.choice_words or p.choices, strict=True))
 
 
-def _effect_words() -> dict[str, EffectWords]:
-    out = {}
-    for name, spec in MENU.items():
-        params = {
-            p.name: ParamWords(
-                p.label or p.name.capitalize(),
-                dict(zip(p.choices, p.choice_words or p.choices, strict=True)),
-                p.empty if p.default is None and not p.required else "",
-            )
-            for p in spec.params
-        }
-        out[name] = EffectWords(spec.title, spec.help or spec.description, params)
-    return out
-
-
-EFFECT_WORDS = _effect_words()
-"""One table of the plain words the Design page shows for every effect and parameter, read
-from the effect units (``referee/effects/``): adding an effect brings its words along."""
+def effect_help(name: str) -> str:
+    spec = MENU[name]
+    return spec.help or spec.description
 
 
 def what_it_does(effects: list[Any]) -> str:
@@ -253,8 +228,7 @@ def what_it_does(effects: list[Any]) -> str:
 
 def effect_label(name: str) -> str:
     """'Lose a turn', not 'Lose a turn (skip)'."""
-    words = EFFECT_WORDS.get(name)
-    return words.label if words else name
+    return MENU[name].title if name in MENU else name
 
 
 # --- structural edits (pure functions returning a new design) --------------------------------------

@@ -35,7 +35,7 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
     required: bool = False
-    # The Design page's words (referee/app/designer.py EFFECT_WORDS): a plain label, the words
+    # The Design page's words (referee/app/designer.py param_label): a plain label, the words
     # for each of ``choices`` (same order), and what an empty field means where that makes
     # sense (a parameter with no default: "no lowest number").
     label: str = ""

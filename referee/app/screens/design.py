@@ -228,16 +228,16 @@ def row(
     return got
 
 
-def param_field(p: Param, words: d.ParamWords, value: Any, widget_key: str, label: str = "") -> Any:
+def param_field(p: Param, value: Any, widget_key: str, label: str = "") -> Any:
     """One parameter's field, in the group's words: its choices by name, a number otherwise."""
-    label = label or words.field_label
+    label = label or d.param_label(p)
     if p.choices:
         options = list(p.choices)
         return st.selectbox(
             label,
             options,
             index=options.index(value) if value in options else 0,
-            format_func=words.choices.__getitem__,
+            format_func=d.choice_words(p).__getitem__,
             key=widget_key,
         )
     if p.type == "integer":
@@ -280,16 +280,13 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 slot(f"{at}.effects[{i}]")
                 out.append(dict(d.NO_EFFECT))
                 continue
-            spec, words = MENU[name], d.EFFECT_WORDS[name]
-            st.caption(md(words.help))
+            st.caption(md(d.effect_help(name)))
             new_params: dict[str, Any] = {}
-            for p in spec.params:
+            for p in MENU[name].params:
                 value = params.get(p.name, d.param_default(p)) if name == current else None
                 if value is None:
                     value = d.param_default(p)
-                new_params[p.name] = param_field(
-                    p, words.params[p.name], value, key(where, index, "e", i, name, p.name)
-                )
+                new_params[p.name] = param_field(p, value, key(where, index, "e", i, name, p.name))
             slot(f"{at}.effects[{i}]")
             out.append(d.make_effect(name, new_params))
     slot(f"{at}.effects")
@@ -413,13 +410,13 @@ with st.container(border=True):
     )
     comp_effects: list[Any] = []
     for name in chosen:
-        spec, words = MENU[name], d.EFFECT_WORDS[name]
-        st.caption(md(f"{words.label}: {words.help}"))
+        title = d.effect_label(name)
+        st.caption(md(f"{title}: {d.effect_help(name)}"))
         params: dict[str, Any] = {}
-        for p in spec.params:
-            pw = words.params[p.name]
-            label = f"{words.label}: {pw.field_label[:1].lower()}{pw.field_label[1:]}"
-            params[p.name] = param_field(p, pw, d.param_default(p), ck + f"{name}_{p.name}", label)
+        for p in MENU[name].params:
+            said = d.param_label(p)
+            label = f"{title}: {said[:1].lower()}{said[1:]}"
+            params[p.name] = param_field(p, d.param_default(p), ck + f"{name}_{p.name}", label)
         comp_effects.append(d.make_effect(name, params))
     if comp_effects and (does := d.what_it_does(comp_effects)):
         st.caption(md(does))
