@@ -12,9 +12,12 @@ import re
 from playwright.sync_api import Locator, Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
+# The app between reruns (it also reads so before a page's first run has begun).
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
 
 def settled(page: Page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    page.wait_for_selector(IDLE)
 
 
 def steps_shown(page: Page, n: int) -> None:

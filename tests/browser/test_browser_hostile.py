@@ -19,6 +19,7 @@ from referee.app.table import new_game
 from referee.store import Store
 
 from .conftest import ROOT, Server
+from .tableui import IDLE, settled
 
 pytestmark = pytest.mark.browser
 
@@ -114,7 +115,7 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
     ]
     for path, literal in pages:
         page.goto(server.url + path)
-        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        settled(page)
         page.wait_for_function(ANIMATIONS_DONE)  # Streamlit fades elements in
         if literal is not None:
             expect(page.get_by_text(literal, exact=False).first).to_be_visible()
@@ -176,7 +177,7 @@ def _quiet(pid: int, window: int = 8, most: float = 0.2) -> Any:
 
 
 def _idle(page: Page) -> bool:
-    return page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').count() == 1
+    return page.locator(IDLE).count() == 1
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -193,7 +194,7 @@ def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> 
     ctx.set_default_timeout(45_000)
     page = ctx.new_page()
     page.goto(server.url + "/simulate")
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    settled(page)
     page.get_by_text("More settings").click()
     for key, value in (
         ("simulate_games", "10000"),
@@ -203,7 +204,7 @@ def test_a_closed_tab_stops_its_simulation(browser: Browser, server: Server) -> 
         box = page.locator(f".st-key-{key} input")
         box.fill(value)
         box.press("Enter")
-        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        settled(page)
     before = _cpu_seconds(pid)
     run, cancel = (
         page.locator(".st-key-simulate_run button"),
