@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import assume
+from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
 from referee.variant.loader import VariantError, variant_from_data
@@ -214,3 +214,14 @@ def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Var
     except VariantError:
         assume(False)
         raise
+
+
+def budget(examples: int) -> settings:
+    """A property test's settings: its number of examples (sized for the ten-minute suite,
+    docs/development.md), no deadline (a busy machine is not a failure), and no complaint that
+    random valid variants are slow to draw or often filtered."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )

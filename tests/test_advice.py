@@ -20,9 +20,9 @@ import functools
 import random
 
 from advice_reader import Reader, games, proposals, read_hint
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.engine.steps import DRAW_PILE, Step
@@ -147,11 +147,7 @@ def words_of_the_property_test() -> tuple[str, ...]:
     and the accepted steps.  ``tests/test_readability.py`` measures these very words."""
     said: list[str] = []
 
-    @settings(
-        max_examples=50,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
+    @budget(50)
     @given(variant=valid_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
     def the_advice_is_the_legal_set(variant: Variant, players: int, seed: int) -> None:
         note(repr(variant))

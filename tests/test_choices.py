@@ -24,9 +24,9 @@ out-of-turn steps are exactly what ``explain`` accepts, ``tests/test_properties_
 from __future__ import annotations
 
 from advice_reader import games
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 
 from referee.engine import Game, Play
 from referee.engine.choices import Kind, most_at_once
@@ -89,11 +89,7 @@ def check_state(game: Game) -> None:
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(30)
 @given(variant=valid_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_the_generator_offers_every_choice_with_the_filters_judgement(
     variant: Variant, players: int, seed: int

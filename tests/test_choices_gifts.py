@@ -14,9 +14,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import HealthCheck, assume, event, given, note, settings
+from hypothesis import assume, event, given, note
 from hypothesis import strategies as st
-from strategies import effect_lists, variant_data
+from strategies import budget, effect_lists, variant_data
 
 from referee.engine import Game, Play, SetupError
 from referee.engine.steps import Step
@@ -136,11 +136,7 @@ def walk(game: Game, seed: int) -> int:
     return gifts
 
 
-@settings(
-    max_examples=50,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(50)
 @given(variant=gift_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_the_listing_of_gift_plays_is_the_filters(
     variant: Variant, players: int, seed: int

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 from support import plain
 
 from referee.app import table
@@ -123,11 +123,7 @@ def starts(draw: st.DrawFn, v: Variant) -> tuple[list[str], Position]:
     )
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(150)
 @given(data=st.data(), variant=valid_variants())
 def test_every_accepted_start_has_a_legal_step(data: st.DataObject, variant: Variant) -> None:
     names, start = data.draw(starts(variant))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
-from strategies import valid_variants
+from strategies import budget, valid_variants
 from streamlit.testing.v1 import AppTest
 
 from referee.app import designer as d
@@ -65,11 +65,7 @@ def test_longest_texts_and_rules_survive(data_dir: Path) -> None:
     assert [c.rule for c in back.karma_cards] == [c.rule for c in base.karma_cards]
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(150)
 @given(variant=valid_variants())
 def test_designer_functions_lose_nothing(variant: Variant) -> None:
     """The pure half of the page, many more examples: design data -> checked YAML (what the

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 from support import legal_steps
 from test_choices_gifts import gift_variants
 
@@ -66,22 +66,14 @@ def walk(variant: Variant, players: int, seed: int) -> int:
     return light
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(30)
 @given(variant=valid_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_a_light_dry_run_is_the_whole_one(variant: Variant, players: int, seed: int) -> None:
     note(repr(variant))
     walk(variant, players, seed)
 
 
-@settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(20)
 @given(variant=gift_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_a_light_dry_run_to_a_gift_is_the_whole_one(
     variant: Variant, players: int, seed: int

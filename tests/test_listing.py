@@ -18,9 +18,9 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 from test_choices_gifts import gift_variants
 
 from referee.engine import Game, PickUp, Play, SetupError
@@ -136,11 +136,7 @@ def walk(variant: Variant, players: int, seed: int) -> int:
     return choices
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(30)
 @given(variant=valid_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_a_listing_is_the_legal_steps_and_careful_players_choose_alike(
     variant: Variant, players: int, seed: int
@@ -149,11 +145,7 @@ def test_a_listing_is_the_legal_steps_and_careful_players_choose_alike(
     walk(variant, players, seed)
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(25)
 @given(variant=gift_variants(), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
 def test_cards_that_give_a_card_are_read_alike(variant: Variant, players: int, seed: int) -> None:
     """Random valid variants where Give a Card sits anywhere in a card's effects: a careful

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import variants_using
+from strategies import budget, variants_using
 from test_properties import check_counts, total_cards
 
 from referee.engine import Game, IllegalStep, PickUp, Play
@@ -39,11 +39,7 @@ def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
     return out
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(25)
 @given(
     variant=variants_using(),
     players=st.integers(min_value=2, max_value=5),

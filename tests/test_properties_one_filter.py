@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 
 from referee.effects import EFFECTS, EffectSpec
 from referee.engine import Game, PickUp, Play, SetupError
@@ -126,11 +126,7 @@ def check_state(game: Game, rng: random.Random, limit: int | None = PROPOSALS) -
     _blind_as_shown(game)
 
 
-@settings(
-    max_examples=35,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(35)
 @given(variant=valid_variants(), players=st.integers(2, 8), seed=st.integers(0, 2**32 - 1))
 def test_one_filter_decides_every_step(variant: Variant, players: int, seed: int) -> None:
     note(repr(variant))

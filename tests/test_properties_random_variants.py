@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 from test_properties import check_counts, total_cards
 
 from referee.engine import Game
@@ -52,11 +52,7 @@ def _play_randomly(variant: Variant, players: int, seed: int) -> None:
             assert game.state == after
 
 
-@settings(
-    max_examples=70,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(70)
 @given(
     variant=valid_variants(),
     players=st.integers(min_value=2, max_value=6),
@@ -67,11 +63,7 @@ def test_random_valid_variants_play_safely(variant: Variant, players: int, seed:
     _play_randomly(variant, players, seed)
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(40)
 @given(
     variant=valid_variants(),
     players=st.integers(min_value=2, max_value=5),

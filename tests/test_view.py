@@ -8,9 +8,9 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
-from strategies import valid_variants
+from strategies import budget, valid_variants
 
 from referee.app import table, tableview_data, view
 from referee.app.view import Ask, Selection, VerdictView
@@ -295,11 +295,7 @@ def test_a_face_down_card_that_misses_is_judged_without_asking_for_a_player() ->
     assert isinstance(fits.verdict, Ask)  # it fits: whom does it give a card to?
 
 
-@settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@budget(20)
 @given(
     variant=valid_variants(),
     players=st.integers(2, 6),
