@@ -39,7 +39,7 @@ def texts(elements) -> list[str]:  # type: ignore[no-untyped-def]
 def test_create_your_karma_card_with_parameters(data_dir: Path) -> None:
     at = design()
     at.text_input(key="c0_name").input("Small Stuff")
-    at.text_input(key="c0_text").input("Next one plays 4 or lower.")
+    at.text_area(key="c0_text").input("Next one plays 4 or lower.")
     at.multiselect(key="c0_effects").select("next_range").run()
     at.number_input(key="c0_next_range_max").set_value(4).run()
     at.button(key="c0_add").click().run()
@@ -344,7 +344,7 @@ def test_a_hostile_draft_is_tamed() -> None:
         "burn": -5,
     }
     data = d.normalize(hostile)
-    assert len(data["name"]) == d.LIMITS["name"]
+    assert len(data["name"]) == d.FIELDS["name"].most
     assert data["players"] == [{"decks": None, "min": None, "max": None}]
     assert data["karma_cards"] == [{"id": "card", "name": "", "copies": None, "effects": []}]
     assert data["burn"] is None

@@ -78,8 +78,11 @@ def test_designer_functions_lose_nothing(variant: Variant) -> None:
     ).variant
     assert shared is not None and variant_to_data(shared) == variant_to_data(variant)
     for card in variant.karma_cards:  # the page's fields are as long as the schema allows
-        assert len(card.name) <= d.LIMITS["card_name"] and len(card.text or "") <= d.LIMITS["text"]
-    assert len(variant.description or "") <= d.LIMITS["description"]
+        assert (
+            len(card.name) <= TEXT_LIMITS["card_name"]
+            and len(card.text or "") <= TEXT_LIMITS["text"]
+        )
+    assert len(variant.description or "") <= TEXT_LIMITS["description"]
 
 
 def test_numbers_at_the_schemas_limits_survive(data_dir: Path) -> None:
@@ -91,13 +94,11 @@ def test_numbers_at_the_schemas_limits_survive(data_dir: Path) -> None:
     assert base is not None
     # The page's number fields are drawn from the declarations the schema is made of.
     schema = variant_schema()
-    assert (
-        d.NUMBER_BOUNDS["deal.hand"][1] == schema["$defs"]["deal"]["properties"]["hand"]["maximum"]
-    )
-    assert d.NUMBER_BOUNDS["min_hand"][1] == schema["properties"]["min_hand"]["maximum"]
+    assert d.FIELDS["deal.hand"].hi == schema["$defs"]["deal"]["properties"]["hand"]["maximum"]
+    assert d.FIELDS["min_hand"].hi == schema["properties"]["min_hand"]["maximum"]
     data = variant_to_data(base)
-    data["deal"] = {"face_down": 0, "face_up": 0, "hand": d.NUMBER_BOUNDS["deal.hand"][1]}
-    data["min_hand"] = d.NUMBER_BOUNDS["min_hand"][1]
+    data["deal"] = {"face_down": 0, "face_up": 0, "hand": d.FIELDS["deal.hand"].hi}
+    data["min_hand"] = d.FIELDS["min_hand"].hi
     data["players"] = [{"decks": 4, "min": 2, "max": 4}]
     variant = load_variant_text(d.to_yaml(data), "big.yaml").variant
     assert variant is not None, "the test's variant should be valid"

@@ -20,21 +20,18 @@ import yaml
 from referee.app import links
 from referee.files.resources import modeline
 from referee.files.yamlsafe import Problem
-from referee.variant.declare import Int, leaves
-from referee.variant.fields import CARD_ID_PATTERN, TEXT_LIMITS, VARIANT
+from referee.variant.declare import leaves
+from referee.variant.fields import CARD_ID_PATTERN, VARIANT
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.menu import MENU, Param
 from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 
 SCHEMA_LINE = modeline()
-LIMITS = TEXT_LIMITS
-"""The page's text fields take the schema's limits: a valid variant is never cut short."""
 FIELDS = leaves(VARIANT.fields)
 """Every field of a variant file by its path (``deal.hand``, ``karma_cards.name``): the page
-draws each from its declaration (label, bounds, length, choices)."""
-NUMBER_BOUNDS = {p: (f.lo, f.hi) for p, f in FIELDS.items() if isinstance(f, Int)}
-"""The page's number fields go as far as the schema allows: a valid variant is never clamped."""
+draws each from its declaration (label, bounds, length, choices), so a valid variant is never
+cut short or clamped."""
 
 
 # --- the design as data -------------------------------------------------------------------------

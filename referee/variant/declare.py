@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from referee.variant.menu import MENU
@@ -62,19 +62,24 @@ def whole(value: object) -> int | None:
     return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class Field:
     """One field of the variant file: its key, words and place in the model."""
 
     key: str
     title: str
     about: str  # the schema's description: an editor's hover help
-    label: str = ""  # the Design page's label for it
+    _: KW_ONLY
+    label: str = ""  # the Design page's label for it (its title, unless it says otherwise)
     optional: bool = False  # may be left out: the model keeps its default
     always: bool = False  # written back even when it holds the default (an empty list)
     attr: str | None = None  # the model's attribute (None: the key; "": several, see build)
     examples: tuple[Any, ...] = ()
     expected: str = ""  # the words "expected ..." of a schema message, where the kind's are poor
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.title)
 
     @property
     def name(self) -> str:

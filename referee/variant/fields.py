@@ -75,31 +75,27 @@ def rank_of(value: object, pack: Variant) -> int | None:
 
 
 def _text(label: str = "What it says", area: bool = False) -> Text:
+    about = "What the card says, in plain words, for the rules sheet."
     return Text(
-        key="text",
-        title="Text",
-        about="What the card says, in plain words, for the rules sheet.",
-        most=TEXT_LIMITS["text"],
-        optional=True,
-        label=label,
-        area=area,
+        "text", "Text", about, most=TEXT_LIMITS["text"], optional=True, label=label, area=area
     )
 
 
 def _rule(example: str, about: str) -> Text:
+    expected = f"a rule number such as {example}"
     return Text(
-        key="rule",
-        title="Rule",
-        about=about,
+        "rule",
+        "Rule",
+        about,
         pattern=RULE_PATTERN,
         optional=True,
         examples=(example,),
-        expected=f"a rule number such as {example}",
+        expected=expected,
     )
 
 
-def _copies(title: str, about: str, lo: int, label: str = "Copies") -> Int:
-    return Int(key="copies", title=title, about=about, lo=lo, hi=12, label=label)
+def _copies(about: str, lo: int, label: str = "") -> Int:
+    return Int("copies", "Copies", about, lo=lo, hi=12, label=label)
 
 
 PLAYER_RANGE = Obj(
@@ -108,29 +104,17 @@ PLAYER_RANGE = Obj(
     about="With this many decks combined, this many players may sit down (R1.2-R1.3).",
     make=PlayerRange,
     fields=(
+        Int("decks", "Decks", "How many decks are shuffled together.", lo=1, hi=4),
         Int(
-            key="decks",
-            title="Decks",
-            about="How many decks are shuffled together.",
-            lo=1,
-            hi=4,
-            label="Decks",
-        ),
-        Int(
-            key="min",
-            title="Fewest players",
-            about="The fewest players for this many decks.",
+            "min",
+            "Fewest players",
+            "The fewest players for this many decks.",
             lo=2,
             hi=20,
             label="From",
         ),
         Int(
-            key="max",
-            title="Most players",
-            about="The most players for this many decks.",
-            lo=2,
-            hi=20,
-            label="To",
+            "max", "Most players", "The most players for this many decks.", lo=2, hi=20, label="To"
         ),
     ),
     examples=({"decks": 1, "min": 2, "max": 6},),
@@ -143,24 +127,24 @@ NUMBERS = Obj(
     make=dict,
     fields=(
         Int(
-            key="low",
-            title="Lowest rank",
-            about="The lowest number card.",
+            "low",
+            "Lowest rank",
+            "The lowest number card.",
             lo=1,
             hi=99,
             attr="ranks_low",
             label="Lowest number",
         ),
         Int(
-            key="high",
-            title="Highest rank",
-            about="The highest number card.",
+            "high",
+            "Highest rank",
+            "The highest number card.",
             lo=1,
             hi=99,
             attr="ranks_high",
             label="Highest number",
         ),
-        _copies("Copies", "How many copies of each rank one deck has.", 1, "Copies of each"),
+        _copies("How many copies of each rank one deck has.", 1, "Copies of each"),
     ),
     examples=({"low": 1, "high": 16, "copies": 3},),
 )
@@ -174,21 +158,20 @@ ORDINARY_PACK = Obj(
     make=dict,
     fields=(
         Choice(
-            key="pack",
-            title="Pack",
-            about="ordinary: an ordinary pack of 52 cards.",
+            "pack",
+            "Pack",
+            "ordinary: an ordinary pack of 52 cards.",
             choices=(ORDINARY,),
             label="Which cards",
         ),
         Choice(
-            key="ace",
-            title="The Ace",
-            about="high (the default: the Ace beats the King, it counts 14) or low (it is the "
-            "lowest card, counting 1).",
+            "ace",
+            "The Ace",
+            "high (the default: the Ace beats the King, it counts 14) or low (it is the lowest "
+            "card, counting 1).",
             choices=("high", "low"),
             default="high",
             optional=True,
-            label="The Ace",
             words=("Aces high (the Ace beats the King)", "Aces low (the Ace is below the 2)"),
         ),
     ),
@@ -269,7 +252,7 @@ JOKERS = Obj(
     "effects from the menu (R9) the group gives them. Records write a joker as `joker`.",
     make=_joker,
     fields=(
-        _copies("Copies", "How many jokers one pack has.", 0, "Jokers in a pack"),
+        _copies("How many jokers one pack has.", 0, "Jokers in a pack"),
         _text("What a joker does, in your words"),
         _rule(
             "R9",
@@ -277,10 +260,9 @@ JOKERS = Obj(
             "effects.",
         ),
         Effects(
-            key="effects",
-            title="Effects",
-            about="What a joker does besides being wild, from the menu (R9); none: a plain "
-            "wild card.",
+            "effects",
+            "Effects",
+            "What a joker does besides being wild, from the menu (R9); none: a plain wild card.",
             optional=True,
             always=True,
         ),
@@ -304,9 +286,9 @@ KARMA_CARD = Obj(
     make=KarmaCard,
     fields=(
         Text(
-            key="id",
-            title="Card id",
-            about="How records and tests name the card: lowercase letters, digits and '_'.",
+            "id",
+            "Card id",
+            "How records and tests name the card: lowercase letters, digits and '_'.",
             pattern=CARD_ID_PATTERN,
             most=TEXT_LIMITS["card_id"],
             examples=("five_or_below",),
@@ -315,14 +297,13 @@ KARMA_CARD = Obj(
             label="Short id",
         ),
         Text(
-            key="name",
-            title="Card name",
-            about="The name printed on the card.",
+            "name",
+            "Card name",
+            "The name printed on the card.",
             least=1,
             most=TEXT_LIMITS["card_name"],
-            label="Card name",
         ),
-        _copies("Copies", "How many copies one deck has.", 0),
+        _copies("How many copies one deck has.", 0),
         _text("What the card says", area=True),
         _rule(
             "R8.2",
@@ -330,9 +311,9 @@ KARMA_CARD = Obj(
             "rule of its effects.",
         ),
         Effects(
-            key="effects",
-            title="Effects",
-            about="What the card does, from the menu (R9); may be empty: a plain wild card.",
+            "effects",
+            "Effects",
+            "What the card does, from the menu (R9); may be empty: a plain wild card.",
         ),
     ),
     examples=(CLASSIC_CARD,),
@@ -345,22 +326,19 @@ RANK_POWER = Obj(
     make=RankPower,
     fields=(
         Rank(
-            key="rank",
+            "rank",
+            "Rank",
+            "The number card that has these powers; in an ordinary pack also J, Q, K or A (or "
+            "Jack, Queen, King, Ace).",
             lo=1,
             hi=99,
-            title="Rank",
-            about="The number card that has these powers; in an ordinary pack also J, Q, K or A "
-            "(or Jack, Queen, King, Ace).",
             examples=(10, "Q"),
             expected="a number from 1 to 99, or in an ordinary pack J, Q, K or A",
             label="Number",
         ),
         _text(),
         Effects(
-            key="effects",
-            title="Effects",
-            about="What every card of this rank does, from the menu (R9).",
-            lo=1,
+            "effects", "Effects", "What every card of this rank does, from the menu (R9).", lo=1
         ),
     ),
     examples=(CLASSIC_POWER,),
@@ -373,25 +351,25 @@ DEAL = Obj(
     make=Deal,
     fields=(
         Int(
-            key="face_down",
-            title="Face-down",
-            about="Cards dealt face down, not looked at.",
+            "face_down",
+            "Face-down",
+            "Cards dealt face down, not looked at.",
             lo=0,
             hi=10,
             label="Face-down cards",
         ),
         Int(
-            key="face_up",
-            title="Face-up",
-            about="Cards laid face up on the face-down ones.",
+            "face_up",
+            "Face-up",
+            "Cards laid face up on the face-down ones.",
             lo=0,
             hi=10,
             label="Face-up cards",
         ),
         Int(
-            key="hand",
-            title="Hand",
-            about="Cards each player starts with in hand.",
+            "hand",
+            "Hand",
+            "Cards each player starts with in hand.",
             lo=0,
             hi=20,
             label="Hand cards",
@@ -436,9 +414,9 @@ class Table(Field):
 
 
 TABLE = Table(
-    key="table",
-    title="Table rules",
-    about="House rules about the table rather than a card (each off by default).",
+    "table",
+    "Table rules",
+    "House rules about the table rather than a card (each off by default).",
     optional=True,
     examples=({"must_play": True, "starts": "lowest"},),
 )
@@ -464,9 +442,9 @@ VARIANT = Obj(
     make=Variant,
     fields=(
         Text(
-            key="id",
-            title="Variant id",
-            about="How records name the variant: lowercase letters, digits, '-' and '_'.",
+            "id",
+            "Variant id",
+            "How records name the variant: lowercase letters, digits, '-' and '_'.",
             pattern=VARIANT_ID_PATTERN,
             most=TEXT_LIMITS["variant_id"],
             examples=("classic", "my-house-rules"),
@@ -475,90 +453,83 @@ VARIANT = Obj(
             label="Short id (letters, digits, - and _)",
         ),
         Text(
-            key="name",
-            title="Name",
-            about="The variant's name as players see it.",
+            "name",
+            "Name",
+            "The variant's name as players see it.",
             least=1,
             most=TEXT_LIMITS["name"],
             examples=("Karma",),
-            label="Name",
         ),
         Text(
-            key="description",
-            title="Description",
-            about="What is special about this variant.",
+            "description",
+            "Description",
+            "What is special about this variant.",
             most=TEXT_LIMITS["description"],
             optional=True,
-            label="Description",
             area=True,
         ),
         Text(
-            key="author",
-            title="Author",
-            about="Who wrote this variant.",
-            most=TEXT_LIMITS["author"],
-            optional=True,
-            label="Author",
+            "author", "Author", "Who wrote this variant.", most=TEXT_LIMITS["author"], optional=True
         ),
         Rows(
-            key="players",
-            title="Players",
-            about="Which table sizes may play, and with how many decks (R1.2-R1.3).",
+            "players",
+            "Players",
+            "Which table sizes may play, and with how many decks (R1.2-R1.3).",
             obj=PLAYER_RANGE,
             lo=1,
             hi=4,
             examples=([{"decks": 1, "min": 2, "max": 6}, {"decks": 2, "min": 7, "max": 12}],),
         ),
         Ranks(
-            key="ranks",
-            title="Number cards",
-            about="The number cards of one deck (R1.1): ranks from low to high in some copies, "
-            "or `{pack: ordinary}` for an ordinary pack of playing cards.",
+            "ranks",
+            "Number cards",
+            "The number cards of one deck (R1.1): ranks from low to high in some copies, or "
+            "`{pack: ordinary}` for an ordinary pack of playing cards.",
             attr="",
             examples=({"low": 1, "high": 16, "copies": 3}, {"pack": "ordinary"}),
         ),
         Rows(
-            key="karma_cards",
-            title="Karma cards",
-            about="The Karma cards of one deck (R8, R12).",
+            "karma_cards",
+            "Karma cards",
+            "The Karma cards of one deck (R8, R12).",
             obj=KARMA_CARD,
             hi=30,
             optional=True,
             always=True,
         ),
         One(
-            key="jokers",
-            title="Jokers",
-            about="An ordinary pack's jokers, if it has any (R1.4).",
+            "jokers",
+            "Jokers",
+            "An ordinary pack's jokers, if it has any (R1.4).",
             obj=JOKERS,
             optional=True,
         ),
         Rows(
-            key="rank_powers",
-            title="Rank powers",
-            about="Optional powers of number ranks, e.g. every 10 clears the pile (R1.4).",
+            "rank_powers",
+            "Rank powers",
+            "Optional powers of number ranks, e.g. every 10 clears the pile (R1.4).",
             obj=RANK_POWER,
             hi=99,
             optional=True,
         ),
         One(
-            key="deal",
-            title="The deal",
-            about="How many cards each player is dealt into each zone (R2.1).",
+            "deal",
+            "The deal",
+            "How many cards each player is dealt into each zone (R2.1).",
             obj=DEAL,
         ),
         Int(
-            key="min_hand",
-            title="Minimum hand",
-            about="Players draw up to this many hand cards while the draw pile lasts (R6.4).",
+            "min_hand",
+            "Minimum hand",
+            "Players draw up to this many hand cards while the draw pile lasts (R6.4).",
             lo=0,
             hi=20,
             label="Keep at least this many in hand",
         ),
         Int(
-            key="burn",
-            title="Burn count",
-            about="This many identical cards on top of the pile burn it (R7.1).",
+            "burn",
+            "Burn count",
+            "This many identical cards on top of the pile burn it (R7.1).",
             lo=1,
             hi=12,
             label="This many in a row burn the pile",

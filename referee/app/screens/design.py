@@ -17,6 +17,7 @@ from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant.declare import Choice, Field, Flag, Int, Text
+from referee.variant.fields import VARIANT
 from referee.variant.loader import VariantError, load_variant_text
 from referee.variant.menu import MENU, Param
 from referee.variant.model import Variant
@@ -184,21 +185,21 @@ def panel(label: str, panel_key: str, path: str, called: str) -> Any:
     )
 
 
-def draw(f: Field, value: Any, *parts: object) -> Any:
+def draw(f: Field, value: Any, *parts: object, widget: str = "") -> Any:
     """One field's widget, made from its declaration: a number within its bounds (empty while
-    the group has not chosen), a text as long as it may be, a switch, or its choices."""
+    the group has not chosen), a text as long as it may be, a switch, or its choices.  Its
+    key is ``parts`` after the design's revision, or ``widget`` (the composer's own)."""
+    at = widget or key(*parts)
     if isinstance(f, Text):
         box = st.text_area if f.area else st.text_input
         text = value if isinstance(value, str) else ""
-        return box(f.label, value=text, key=key(*parts), max_chars=f.most or None)
+        return box(f.label, value=text, key=at, max_chars=f.most or None)
     if isinstance(f, Flag):
-        return st.checkbox(f.label, value=value is True, key=key(*parts))
+        return st.checkbox(f.label, value=value is True, key=at)
     if isinstance(f, Choice):
         words = dict(zip(f.choices, f.words or f.choices, strict=True))
-        at = f.choices.index(value if value in f.choices else f.default or f.choices[0])
-        return st.selectbox(
-            f.label, f.choices, index=at, format_func=words.__getitem__, key=key(*parts)
-        )
+        index = f.choices.index(value if value in f.choices else f.default or f.choices[0])
+        return st.selectbox(f.label, f.choices, index=index, format_func=words.__getitem__, key=at)
     assert isinstance(f, Int), f
     v = value if isinstance(value, int) and not isinstance(value, bool) else None
     v = None if v is None else min(max(v, f.lo), f.hi)
@@ -208,7 +209,7 @@ def draw(f: Field, value: Any, *parts: object) -> Any:
         max_value=f.hi,
         value=v,
         step=1,
-        key=key(*parts),
+        key=at,
         placeholder="Choose a number",
     )
     return None if got is None else int(got)
@@ -399,12 +400,10 @@ with st.container(border=True):
     ck = f"c{crev}_"
     c = st.columns([3, 1], vertical_alignment="bottom")
     with c[0]:
-        comp_name = st.text_input("Card name", key=ck + "name", max_chars=d.LIMITS["card_name"])
+        comp_name = draw(d.FIELDS["karma_cards.name"], "", widget=ck + "name")
     with c[1]:
-        comp_copies = st.number_input(
-            "Copies", min_value=1, max_value=12, value=1, step=1, key=ck + "copies"
-        )
-    comp_text = st.text_input("What the card says", key=ck + "text", max_chars=d.LIMITS["text"])
+        comp_copies = draw(d.FIELDS["karma_cards.copies"], 1, widget=ck + "copies")  # a new card
+    comp_text = draw(d.FIELDS["karma_cards.text"], "", widget=ck + "text")
     chosen = st.multiselect(
         "What it does", list(MENU), format_func=d.effect_label, key=ck + "effects"
     )
@@ -497,10 +496,7 @@ slot("table")
 if rules:
     new["table"] = rules
 
-# Keep the keys in the order of a variant file.
-order = ["id", "name", "description", "author", "players", "ranks", "karma_cards", "jokers"]
-order += ["rank_powers", "deal", "min_hand", "burn", "table"]
-new = {k: new[k] for k in order if k in new}
+new = {f.key: new[f.key] for f in VARIANT.fields if f.key in new}  # in a variant file's order
 
 if actions:
     for act in actions:
