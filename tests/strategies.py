@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
+from referee.variant.declare import Choice
 from referee.variant.loader import VariantError, variant_from_data
 from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Variant
@@ -166,7 +167,16 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
 def table_rules(draw: st.DrawFn) -> dict[str, Any]:
     """A random variant's table rules (issue 31.2), each set one time in four, read from the
     registry so that a new table rule is in the random variants without a line here."""
-    return {u.name: u.on for u in TABLE_RULES.values() if draw(st.integers(0, 3)) == 0}
+    out: dict[str, Any] = {}
+    for u in TABLE_RULES.values():
+        if draw(st.integers(0, 3)) == 0:
+            f = u.declared  # a choice: any of its values but the rule book's
+            out[u.name] = (
+                draw(st.sampled_from([c for c in f.choices if c != u.default]))
+                if isinstance(f, Choice)
+                else u.on
+            )
+    return out
 
 
 @st.composite

@@ -529,3 +529,28 @@ def test_the_fields_are_drawn_from_their_declarations(data_dir: Path) -> None:
         ]
     }
     assert d.normalize(hostile)["karma_cards"][0]["effects"] == [{"effect": None}]
+
+
+def test_a_table_rule_with_several_choices_is_drawn_as_its_choices(data_dir: Path) -> None:
+    """Issue 42: who starts has three answers, so it is one list of them in plain words (not a
+    switch with one of them); choosing one sets it, the rule book's answer leaves it out, and a
+    draft read back from the address keeps it."""
+    at = design()
+    (box,) = [s for s in at.selectbox if s.label == "Who starts"]
+    assert box.value == "first"
+    assert list(box.options) == [
+        "The player to the dealer's left",
+        "Whoever has the lowest card in their hand",
+        "Whoever has the lowest ordinary card (not a power card)",
+    ]
+    assert not [c for c in at.checkbox if "lowest" in c.label]
+    box.select("lowest_plain").run()
+    assert not at.exception
+    assert at.session_state["design"]["table"] == {"starts": "lowest_plain"}
+    assert "lowest ordinary number card" in rules_sheet(
+        load_variant_text(at.session_state["design_yaml"]).variant  # type: ignore[arg-type]
+    )
+    assert d.normalize({"table": {"starts": "lowest_plain"}})["table"] == {"starts": "lowest_plain"}
+    (box,) = [s for s in at.selectbox if s.label == "Who starts"]
+    box.select("first").run()
+    assert "table" not in at.session_state["design"]

@@ -260,7 +260,7 @@ def setup_screen(
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
     order = names
-    asks = [u.setup_question for u in active(variant) if u.setup_question]
+    asks = [q for u in active(variant) if (q := u.question(variant))]
     if fits and names and asks:
         # A table rule (issue 31.2): whoever holds the lowest card starts; the seating is
         # listed from them, clockwise (R2.3), so the game starts with them.

@@ -1,19 +1,25 @@
-"""Who starts (issue 31.2, docs/rulings.md ruling 67): the first player listed (R2.3), or
-whoever holds the lowest number card in their hand (ties: the earlier seat).  At a physical
-table the New game page asks who it is and lists the seating from them, clockwise, so the
-record's first player is the starter; with full information the game finds them itself.
+"""Who starts (issue 31.2, docs/rulings.md rulings 67 and 124): the first player listed (R2.3),
+whoever holds the lowest number card in their hand, or whoever holds the lowest *ordinary*
+number card - one whose rank has no power (issue 42: with powered 2s "lowest" would pick a
+player holding a 2 in most deals).  Ties: the earlier seat.  At a physical table the New game
+page asks who it is and lists the seating from them, clockwise, so the record's first player
+is the starter; with full information the game finds them itself.
 
-This file is the whole rule: its field, its words and its hooks into the engine.
+This file is the whole rule: its field, its words, its check and its hooks into the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.table.state import Seat
 from referee.tablerules.spec import TableRule
 from referee.variant.declare import Choice
+from referee.variant.fields import rank_of
 from referee.variant.model import Variant
+from referee.variant.table import TableCheck
+
+FIRST, LOWEST, PLAIN = "first", "lowest", "lowest_plain"
 
 
 class Starts(TableRule):
@@ -23,28 +29,70 @@ class Starts(TableRule):
     declared = Choice(
         key="starts",
         title="Who starts",
-        about="first: the first player listed (R2.3); lowest: whoever holds the lowest card, "
-        "named at setup.",
-        choices=("first", "lowest"),
-        default="first",
+        about="first: the first player listed (R2.3); lowest: whoever holds the lowest number "
+        "card, named at setup; lowest_plain: whoever holds the lowest number card that has no "
+        "power (a 2 that resets or a 10 that burns does not count).",
+        choices=(FIRST, LOWEST, PLAIN),
+        default=FIRST,
         optional=True,
-        label="Whoever has the lowest card in their hand starts",
+        label="Who starts",
+        words=(
+            "The player to the dealer's left",
+            "Whoever has the lowest card in their hand",
+            "Whoever has the lowest ordinary card (not a power card)",
+        ),
     )
-    on = "lowest"
+    on = LOWEST
     place = "start"
     instead = True
     setup_question = "Who has the lowest card in their hand? They start."
 
+    def question(self, variant: Variant) -> str:
+        if self.value(variant) == PLAIN:
+            return (
+                "Who has the lowest ordinary card in their hand (not a card with a power)? "
+                "They start."
+            )
+        return self.setup_question if self.value(variant) == LOWEST else ""
+
     def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:
-        """The seat holding the lowest number among its hand cards (ties: the earliest)."""
-        if self.value(variant) != "lowest":
+        """The seat holding the lowest number among its hand cards (ties: the earliest); with
+        ``lowest_plain`` among the numbers without powers, and only if no hand holds one
+        among all numbers."""
+        how = self.value(variant)
+        if how == FIRST:
             return None
+        hands = [[c for c in seat.hand.known if isinstance(c, int)] for seat in seats]
+        if how == PLAIN:
+            plain = [[c for c in h if not variant.effects_of(c)] for h in hands]
+            hands = plain if any(plain) else hands
         best, at = None, 0
-        for i, seat in enumerate(seats):
-            numbers = [c for c in seat.hand.known if isinstance(c, int)]
+        for i, numbers in enumerate(hands):
             if numbers and (best is None or min(numbers) < best):
                 best, at = min(numbers), i
         return at
 
     def sheet(self, variant: Variant) -> str:
+        if self.value(variant) == PLAIN:
+            return (
+                "Whoever has the lowest ordinary number card in their hand starts (a card with "
+                "a power does not count); play goes clockwise."
+            )
         return "Whoever has the lowest number card in their hand starts; play goes clockwise."
+
+    def check(self, c: TableCheck) -> None:
+        """``lowest_plain`` where every number has a power: no card is ordinary."""
+        ranks, powers = c.view.get("ranks"), c.view.get("rank_powers")
+        if c.value != PLAIN or not isinstance(ranks, Mapping) or not isinstance(powers, list):
+            return
+        low, high = ranks.get("low"), ranks.get("high")
+        pack = c.pack or Variant("", "")
+        powered = {rank_of(p.get("rank"), pack) for p in powers if p.get("effects")}
+        if not isinstance(low, int) or not isinstance(high, int) or low > high:
+            return
+        if all(r in powered for r in range(low, high + 1)):
+            c.warn(
+                "every number card has a power, so no card is ordinary and lowest_plain "
+                "plays as lowest; expected lowest, or a number without a power",
+                "Every number card has a power here, so the lowest card of all starts.",
+            )

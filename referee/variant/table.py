@@ -33,6 +33,7 @@ class TableCheck:
     view: Mapping[str, Any]
     error: Callable[[str, str], None]
     warn: Callable[[str, str], None]
+    pack: Variant | None = None  # how the file names ranks (an ordinary pack says Q)
 
     @property
     def powers(self) -> bool:
@@ -70,6 +71,10 @@ class TableRuleDecl:
 
     def value(self, variant: Variant) -> Any:
         return variant.table.get(self.name, self.default)
+
+    def question(self, variant: Variant) -> str:
+        """What the table is asked as a game of ``variant`` is set up ("": nothing)."""
+        return self.setup_question
 
     def sheet(self, variant: Variant) -> str:
         """Its sentence for the rules sheet, where it is set (a bullet, or the sentence that

@@ -486,9 +486,14 @@ for col, field in zip(c, ("min_hand", "burn"), strict=True):
 st.subheader("How the table plays")
 table = data.get("table", {})
 rules: dict[str, Any] = {}
-for rule in table_rules():  # each off unless the group turns it on (its unit's words)
-    if st.checkbox(
-        rule.declared.label, value=table.get(rule.name) == rule.on, key=key("table", rule.name)
+for rule in table_rules():  # each as the rule book plays unless the group changes it
+    declared = rule.declared
+    if isinstance(declared, Choice) and len(declared.choices) > 2:  # its choices, in its words
+        chosen = draw(declared, table.get(rule.name), "table", rule.name)
+        if chosen != rule.default:
+            rules[rule.name] = chosen
+    elif st.checkbox(
+        declared.label, value=table.get(rule.name) == rule.on, key=key("table", rule.name)
     ):
         rules[rule.name] = rule.on
     slot(f"table.{rule.name}")

@@ -180,4 +180,4 @@ def _table_rules(f: File, r: Report) -> None:
         def warn(message: str, plain: str, at: PathT = at) -> None:
             r.warn(at, message, plain)
 
-        TABLE_RULES[name].check(TableCheck(value, f.view, error, warn))
+        TABLE_RULES[name].check(TableCheck(value, f.view, error, warn, f.pack))
