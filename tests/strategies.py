@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
-from referee.variant.declare import Choice
+from referee.variant.declare import Choice, Int
 from referee.variant.loader import VariantError, variant_from_data
 from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Variant
@@ -38,13 +38,12 @@ def _params_of(name: str) -> st.SearchStrategy[dict[str, Any]]:
     in the random variants without a line here."""
     parts: dict[str, st.SearchStrategy[Any]] = {}
     for p in MENU[name].params:
-        if p.choices:
+        if isinstance(p, Choice):
             value: st.SearchStrategy[Any] = st.sampled_from(p.choices)
         else:
-            lo = p.minimum if p.minimum is not None else 0
-            hi = min(p.maximum if p.maximum is not None else lo + 6, lo + 6)
-            value = st.integers(lo, hi)
-        parts[p.name] = value if p.required else st.one_of(st.none(), value)
+            assert isinstance(p, Int)
+            value = st.integers(p.lo, min(p.hi, p.lo + 6))
+        parts[p.key] = st.one_of(st.none(), value) if p.optional else value
     if not parts:
         return st.just({})
     return st.fixed_dictionaries(parts).map(lambda d: {k: v for k, v in d.items() if v is not None})

@@ -14,6 +14,7 @@ from support import plain
 from referee.app import designer as d
 from referee.app import links
 from referee.store import Store, default_path
+from referee.variant.declare import Choice
 from referee.variant.loader import load_variant_text
 from referee.variant.menu import MENU
 from referee.variant.registry import builtin, builtin_ids
@@ -223,30 +224,31 @@ ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\([a-z_]+\)")  # 'next_range', '(reverse)'
 
 
 def test_every_effect_and_parameter_has_plain_words() -> None:
-    """The effect units' words (designer.effect_label, param_label, choice_words) name every
-    effect and parameter of the menu: no ids in brackets, no field names, choices said in words, and
-    'leave empty' only where an empty field means something (no lowest number), never for a
-    count such as the cards the next player draws."""
+    """The effect units' words (designer.effect_label, each parameter's declared label and
+    choices' words) name every effect and parameter of the menu: no ids in brackets, no field
+    names, choices said in words, and 'leave empty' only where an empty field means something
+    (no lowest number), never for a count such as the cards the next player draws."""
     for name, spec in MENU.items():
         label, help_words = d.effect_label(name), d.effect_help(name)
         assert label == spec.title and not ID.search(label), name
         assert spec.help, f"{name}: the unit has no help for the Design page"
         assert not ID.search(help_words) and not re.search(r"\b(min|max|n)\b", help_words), name
         for p in spec.params:
-            field_label, choices = d.param_label(p), d.choice_words(p)
-            assert p.label and not ID.search(field_label), (name, p.name)
-            assert set(choices) == set(p.choices)
-            assert all(w != v and not ID.search(w) for v, w in choices.items()), (name, p.name)
-            empty_means_nothing = p.required or p.default is not None
-            assert ("leave empty" in field_label) != empty_means_nothing, (name, p.name)
+            assert p.label != p.key and not ID.search(p.label), (name, p.key)
+            if isinstance(p, Choice):
+                choices = dict(zip(p.choices, p.words, strict=True))
+                assert all(w != v and not ID.search(w) for v, w in choices.items()), (name, p.key)
+            empty_means_nothing = not p.optional or p.default is not None
+            assert ("leave empty" in p.label) != empty_means_nothing, (name, p.key)
     assert d.effect_label("reverse") == "Reverse"
-    params = {(n, p.name): p for n, spec in MENU.items() for p in spec.params}
-    assert d.choice_words(params["skip", "target"]) == {
+    params = {(n, p.key): p for n, spec in MENU.items() for p in spec.params}
+    target = params["skip", "target"]
+    assert dict(zip(target.choices, target.words, strict=True)) == {
         "chosen": "A player you choose",
         "next": "The next player",
     }
-    assert d.param_label(params["next_draws", "n"]) == "How many cards they take"
-    assert d.param_label(params["next_range", "max"]) == (
+    assert params["next_draws", "n"].label == "How many cards they take"
+    assert params["next_range", "max"].label == (
         "Highest number allowed (leave empty for no highest number)"
     )
 

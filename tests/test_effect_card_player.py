@@ -17,6 +17,7 @@ import pytest
 
 from referee.effects import EFFECTS, EffectSpec, Resolution, resolve
 from referee.table.state import Seat, State, ZoneCards
+from referee.variant.declare import Choice
 from referee.variant.model import Effect, Variant
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]
@@ -26,9 +27,9 @@ CHOSEN = "Cal"  # the player a card's `to` names
 def _forms(unit: EffectSpec) -> Iterator[Effect]:
     """The unit with each choice of who it is for and which way it goes (the parameters that
     decide whom it touches); other parameters keep their defaults."""
-    keys = [p for p in unit.params if p.name in ("target", "direction") and p.choices]
+    keys = [p for p in unit.params if p.key in ("target", "direction") and isinstance(p, Choice)]
     for values in itertools.product(*(p.choices for p in keys)):
-        yield unit.effect({p.name: v for p, v in zip(keys, values, strict=True)})
+        yield unit.effect({p.key: v for p, v in zip(keys, values, strict=True)})
 
 
 ACTING = [e for u in EFFECTS.values() if not u.passive for e in _forms(u)]

@@ -107,7 +107,7 @@ def _forms() -> list[tuple[str, dict[str, object]]]:
 
     out: list[tuple[str, dict[str, object]]] = []
     for name, unit in EFFECTS.items():
-        aims = next((p.choices for p in unit.params if p.name == "target"), ("",))
+        aims = next((p.choices for p in unit.params if p.key == "target"), ("",))
         out += [(name, {"target": aim} if aim else {}) for aim in aims]
     return out
 

@@ -32,7 +32,7 @@ def test_every_targeted_effect_may_aim_at_the_next_player() -> None:
         targeted
     )
     for name in targeted:
-        assert any(p.name == "target" for p in EFFECTS[name].params), name
+        assert any(p.key == "target" for p in EFFECTS[name].params), name
         assert not EFFECTS[name].needs_target({"target": "next"})
         assert EFFECTS[name].needs_target({"target": "chosen"})
 

@@ -246,7 +246,7 @@ def test_next_draws_in_a_game_and_on_the_menu() -> None:
     from referee.variant.sheet import describe_effect
 
     variant = _house_with_next_draws(2)
-    assert MENU["next_draws"].params[0].maximum == 20
+    assert MENU["next_draws"].params[0].hi == 20
     assert describe_effect(Effect("next_draws", {"n": 2})) == (
         "The next player draws 2 cards from the draw pile into their hand (as many as are left)."
     )

@@ -21,7 +21,7 @@ from referee.records import RecordError, export_record, load_record_text, replay
 from referee.simulate.bots import make_bot
 from referee.simulate.runner import play
 from referee.variant import builtin, variant_from_data, variant_to_data
-from referee.variant.declare import effect_to_data
+from referee.variant.effect_list import effect_to_data
 from referee.variant.loader import VariantError, dump_variant, load_variant_text
 from referee.variant.menu import MENU
 from referee.variant.model import JOKER

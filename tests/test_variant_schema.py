@@ -13,6 +13,7 @@ from referee.commands.schema import SCHEMAS_DIR, SERVED_DIR, main
 from referee.files.resources import SCHEMA_ID_BASE
 from referee.files.yamlsafe import parse_yaml, schema_problems
 from referee.records.schema import record_schema
+from referee.variant.declare import Choice, Int
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import render, variant_schema
 
@@ -73,14 +74,15 @@ def test_every_effect_of_the_menu_has_a_definition_with_its_params() -> None:
         d = defs[f"effect_{name}"]
         assert d["additionalProperties"] is False
         assert d["properties"]["effect"]["const"] == name
-        assert set(d["properties"]) == {"effect", *(p.name for p in spec.params)}
+        assert set(d["properties"]) == {"effect", *(p.key for p in spec.params)}
         for p in spec.params:
-            prop = d["properties"][p.name]
-            assert prop["type"] == p.type
-            if p.choices:
-                assert prop["enum"] == list(p.choices)
-            if p.minimum is not None:
-                assert prop["minimum"] == p.minimum
+            prop = d["properties"][p.key]
+            assert prop["title"] == p.key
+            if isinstance(p, Choice):
+                assert (prop["type"], prop["enum"]) == ("string", list(p.choices))
+            else:
+                assert isinstance(p, Int)
+                assert (prop["type"], prop["minimum"], prop["maximum"]) == ("integer", p.lo, p.hi)
     assert set(defs["effect_name"]["enum"]) == set(MENU) - {"value"}
 
 

@@ -20,10 +20,10 @@ import yaml
 from referee.app import links
 from referee.files.resources import modeline
 from referee.files.yamlsafe import Problem
-from referee.variant.declare import leaves
+from referee.variant.declare import Field, Int, leaves
 from referee.variant.fields import CARD_ID_PATTERN, VARIANT
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
-from referee.variant.menu import MENU, Param
+from referee.variant.menu import MENU
 from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 
@@ -181,25 +181,12 @@ def make_effect(name: str, params: dict[str, Any] | None = None) -> str | dict[s
     return {"effect": name, **kept} if kept else name
 
 
-def param_default(p: Param) -> Any:
-    if p.default is not None:
-        return p.default
-    if p.required and p.type == "integer":
-        return p.minimum if p.minimum is not None else 0
-    return None
-
-
-def param_label(p: Param) -> str:
-    """A parameter's field label in the unit's words, saying what an empty field means where
-    that is a choice of its own: 'Lowest number allowed (leave empty for no lowest number)'."""
-    label = p.label or p.name.capitalize()
-    empty = p.empty if p.default is None and not p.required else ""
-    return f"{label} (leave empty for {empty})" if empty else label
-
-
-def choice_words(p: Param) -> dict[str, str]:
-    """A parameter's choices as the page says them (value -> words)."""
-    return dict(zip(p.choices, p.choice_words or p.choices, strict=True))
+def param_default(p: Field) -> Any:
+    """What a parameter's field starts at: its default, else the least a required number may
+    be (a guess the group sees and changes), else empty."""
+    if p.default is None and not p.optional and isinstance(p, Int):
+        return p.lo
+    return p.default
 
 
 def effect_help(name: str) -> str:

@@ -55,7 +55,7 @@ from referee.effects.base import (
     next_in,
     table_zone,
 )
-from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Param, Params, needs_target
+from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Params, needs_target
 from referee.table.state import State
 from referee.variant.menu import traits_of
 from referee.variant.model import Effect
@@ -142,7 +142,6 @@ __all__ = [
     "needs_of",
     "table_zone",
     "EffectSpec",
-    "Param",
     "Params",
     "Proposal",
     "Refusal",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Resolution
-from referee.effects.spec import TARGET, EffectSpec, Param, Params
+from referee.effects.spec import TARGET, EffectSpec, Params
 from referee.table.state import State
+from referee.variant.declare import Int
 from referee.variant.model import Variant
 
 
@@ -25,14 +26,14 @@ class GivePileDraw(EffectSpec):
     )
     help = "A player you choose takes the whole pile and draws more cards."
     params = (
-        Param(
+        Int(
             "n",
-            "integer",
+            "How many cards they draw",
             "How many cards the chosen player draws after taking the pile.",
+            lo=1,
+            hi=10,
             default=1,
-            minimum=1,
-            maximum=10,
-            label="How many cards they draw",
+            optional=True,
         ),
         TARGET,
     )

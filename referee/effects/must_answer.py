@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from referee import words
 from referee.effects.base import Arrival, Proposal, Refusal, Traits
-from referee.effects.spec import UNITS, EffectSpec, Param, Params
+from referee.effects.spec import UNITS, EffectSpec, Params
 from referee.table.state import Pending, State
+from referee.variant.declare import Choice
 from referee.variant.model import Card, Variant
 
 
@@ -40,14 +41,14 @@ class AnswerOrPickUp(EffectSpec):
     description = "The next player must play the same card (or a wild one, if allowed) or pick up."
     help = "The next player must play the same card on it, or pick up the pile."
     params = (
-        Param(
+        Choice(
             "wild",
-            "string",
+            "May a wild card answer it?",
             "Whether a wild card (a Karma card, a wild rank) also answers it.",
-            default="refused",
             choices=("refused", "allowed"),
-            label="May a wild card answer it?",
-            choice_words=("No, only the same card", "Yes, a wild card too"),
+            default="refused",
+            words=("No, only the same card", "Yes, a wild card too"),
+            optional=True,
         ),
     )
     examples = ({"effect": "must_answer"},)

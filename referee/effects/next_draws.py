@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Resolution
-from referee.effects.spec import PER_COPY, EffectSpec, Param, Params
+from referee.effects.spec import PER_COPY, EffectSpec, Params
 from referee.table.state import State
+from referee.variant.declare import Int
 from referee.variant.model import Variant
 
 
@@ -21,14 +22,14 @@ class NextDraws(EffectSpec):
     description = "The next player draws this many cards from the draw pile (while it lasts)."
     help = "The next player takes cards from the draw pile."
     params = (
-        Param(
+        Int(
             "n",
-            "integer",
+            "How many cards they take",
             "How many cards the next player draws.",
+            lo=1,
+            hi=20,
             default=2,
-            minimum=1,
-            maximum=20,
-            label="How many cards they take",
+            optional=True,
         ),
         PER_COPY,
     )

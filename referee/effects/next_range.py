@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Arrival
-from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.effects.spec import CardCheck, EffectSpec, Params
 from referee.table.state import State
+from referee.variant.declare import Int
 from referee.variant.model import Variant
 
 
@@ -19,23 +20,23 @@ class NextRange(EffectSpec):
         "or a wild card."
     )
     params = (
-        Param(
+        Int(
             "min",
-            "integer",
+            "Lowest number allowed",
             "Lowest number allowed next (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Lowest number allowed",
+            lo=0,
+            hi=99,
             empty="no lowest number",
+            optional=True,
         ),
-        Param(
+        Int(
             "max",
-            "integer",
+            "Highest number allowed",
             "Highest number allowed next (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Highest number allowed",
+            lo=0,
+            hi=99,
             empty="no highest number",
+            optional=True,
         ),
     )
     examples = (

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import PileView, Refusal
-from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.variant.declare import Int
 from referee.variant.model import Card, Variant
 
 
@@ -22,23 +23,23 @@ class NotOn(EffectSpec):
     description = "This card may not be played on a pile that counts from min to max."
     help = "Say which cards this one may not be played on, for example not on a 7."
     params = (
-        Param(
+        Int(
             "min",
-            "integer",
+            "Not on this number or higher",
             "The lowest value of the pile it may not go on (default: the same as max).",
-            minimum=0,
-            maximum=99,
-            label="Not on this number or higher",
+            lo=0,
+            hi=99,
             empty="the same as the highest",
+            optional=True,
         ),
-        Param(
+        Int(
             "max",
-            "integer",
+            "Not on this number or lower",
             "The highest value of the pile it may not go on (default: the same as min).",
-            minimum=0,
-            maximum=99,
-            label="Not on this number or lower",
+            lo=0,
+            hi=99,
             empty="the same as the lowest",
+            optional=True,
         ),
     )
     passive = True  # nothing happens as it is played: it only limits where it may go

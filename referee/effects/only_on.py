@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import PileView, Refusal
-from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.variant.declare import Int
 from referee.variant.menu import Remedy
 from referee.variant.model import Card, Variant
 
@@ -28,23 +29,23 @@ class OnlyOn(EffectSpec):
     )
     help = "Say which cards this one may be played on, for example only on a 9 or lower."
     params = (
-        Param(
+        Int(
             "min",
-            "integer",
+            "Only on this number or higher",
             "The lowest value of the pile it may go on (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Only on this number or higher",
+            lo=0,
+            hi=99,
             empty="no lowest number",
+            optional=True,
         ),
-        Param(
+        Int(
             "max",
-            "integer",
+            "Only on this number or lower",
             "The highest value of the pile it may go on (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Only on this number or lower",
+            lo=0,
+            hi=99,
             empty="no highest number",
+            optional=True,
         ),
     )
     passive = True  # nothing happens as it is played: it only limits where it may go

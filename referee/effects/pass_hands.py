@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee.effects.base import Resolution
-from referee.effects.spec import EffectSpec, Param, Params
+from referee.effects.spec import EffectSpec, Params
+from referee.variant.declare import Choice
 from referee.variant.model import Variant
 
 
@@ -14,17 +15,17 @@ class PassHands(EffectSpec):
     description = "Every player, out ones included, passes their whole hand to a neighbour."
     help = "Everyone passes their hand cards to the player next to them."
     params = (
-        Param(
+        Choice(
             "direction",
-            "string",
+            "Which way",
             "right: to the previous seat; left: to the next seat (clockwise).",
-            default="right",
             choices=("left", "right"),
-            label="Which way",
-            choice_words=(
+            default="right",
+            words=(
                 "To the left (the player after you)",
                 "To the right (the player before you)",
             ),
+            optional=True,
         ),
     )
     order = 120

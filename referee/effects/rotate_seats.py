@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee.effects.base import Resolution
-from referee.effects.spec import EffectSpec, Param, Params
+from referee.effects.spec import EffectSpec, Params
+from referee.variant.declare import Choice
 from referee.variant.model import Variant
 
 
@@ -14,17 +15,17 @@ class RotateSeats(EffectSpec):
     description = "Everyone leaves their cards and moves one seat left or right."
     help = "Everyone gets up and moves one seat. The cards stay where they are."
     params = (
-        Param(
+        Choice(
             "direction",
-            "string",
+            "Which way",
             "left: to the next seat (clockwise); right: to the previous seat.",
-            default="left",
             choices=("left", "right"),
-            label="Which way",
-            choice_words=(
+            default="left",
+            words=(
                 "One seat to the left (the next seat)",
                 "One seat to the right (the seat before)",
             ),
+            optional=True,
         ),
     )
     order = 150

@@ -55,7 +55,7 @@ class Skip(EffectSpec):
     params = (
         replace(
             TARGET,
-            description="Who loses a turn: a chosen player, or the next player.",
+            about="Who loses a turn: a chosen player, or the next player.",
             label="Who misses a turn",
         ),
         PER_COPY,

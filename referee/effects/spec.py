@@ -22,7 +22,8 @@ from referee.effects.base import (
     Resolution,
 )
 from referee.table.state import Pending, State, ZoneName
-from referee.variant.menu import MENU, CardCheck, EffectDecl, Param, Params, Report, Traits
+from referee.variant.declare import Choice
+from referee.variant.menu import MENU, CardCheck, EffectDecl, Params, Report, Traits
 from referee.variant.model import Card
 
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ __all__ = [
     "UNITS",
     "CardCheck",
     "EffectSpec",
-    "Param",
     "Params",
     "Report",
     "Traits",
@@ -42,26 +42,26 @@ __all__ = [
 ]
 
 
-TARGET = Param(
+TARGET = Choice(
     "target",
-    "string",
+    "Who it is for",
     "Who it is for: a player the card's player chooses, or simply the next player.",
-    default="chosen",
     choices=("chosen", "next"),
-    label="Who it is for",
-    choice_words=("A player you choose", "The next player"),
+    default="chosen",
+    words=("A player you choose", "The next player"),
+    optional=True,
 )
 """Whom a targeted effect acts on (issue 31.4): a chosen player (`to`), or the next player
 who is in, in the current direction, as the card resolves (docs/rulings.md, ruling 9)."""
 
-PER_COPY = Param(
+PER_COPY = Choice(
     "count",
-    "string",
+    "With several played together",
     "With several of these cards played together: it happens once (R8), or once per card.",
-    default="once",
     choices=("once", "per_copy"),
-    label="With several played together",
-    choice_words=("It happens once", "It happens once for each card"),
+    default="once",
+    words=("It happens once", "It happens once for each card"),
+    optional=True,
 )
 """How often an effect happens when several copies are played at once (issue 31.3): once per
 play, as R8 says, or once per copy ("two 8s skip two players", "two reverses cancel out")."""
@@ -113,7 +113,7 @@ class EffectSpec(EffectDecl):
 
     def times(self, r: Resolution, params: Params) -> int:
         """How often it happens in this play: once (R8), or once per copy (``PER_COPY``)."""
-        if any(p.name == "count" for p in self.params) and self.arg(params, "count") == "per_copy":
+        if any(p.key == "count" for p in self.params) and self.arg(params, "count") == "per_copy":
             return r.copies
         return 1
 

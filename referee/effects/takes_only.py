@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import PileView, Refusal, Traits
-from referee.effects.spec import UNITS, CardCheck, EffectSpec, Param, Params
+from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
+from referee.variant.declare import Choice, Int
 from referee.variant.model import Card, Variant
 
 
@@ -27,32 +28,32 @@ class TakesOnly(EffectSpec):
     )
     help = "Say which cards may be played on this one, for example nothing but a 2."
     params = (
-        Param(
+        Int(
             "min",
-            "integer",
+            "Only this number or higher on it",
             "The lowest number that may go on it (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Only this number or higher on it",
+            lo=0,
+            hi=99,
             empty="no lowest number",
+            optional=True,
         ),
-        Param(
+        Int(
             "max",
-            "integer",
+            "Only this number or lower on it",
             "The highest number that may go on it (default: any).",
-            minimum=0,
-            maximum=99,
-            label="Only this number or lower on it",
+            lo=0,
+            hi=99,
             empty="no highest number",
+            optional=True,
         ),
-        Param(
+        Choice(
             "wild",
-            "string",
+            "Wild cards on it",
             "Whether wild cards (Karma cards among them) may still go on it.",
-            default="refused",
             choices=("refused", "allowed"),
-            label="Wild cards on it",
-            choice_words=("Not even wild cards", "Wild cards may go too"),
+            default="refused",
+            words=("Not even wild cards", "Wild cards may go too"),
+            optional=True,
         ),
     )
     passive = True  # it is judged while it lies on top: nothing happens as it is played

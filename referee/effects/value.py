@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Traits
-from referee.effects.spec import CardCheck, EffectSpec, Param, Params
+from referee.effects.spec import CardCheck, EffectSpec, Params
+from referee.variant.declare import Int
 from referee.variant.model import Variant
 
 
@@ -14,17 +15,7 @@ class Value(EffectSpec):
     rule = "R5.4"
     description = "While on top, counts as this value (0: anything may follow)."
     help = "On top of the pile it counts as the number you pick. 0 means any card may follow."
-    params = (
-        Param(
-            "value",
-            "integer",
-            "The value it counts as.",
-            required=True,
-            minimum=0,
-            maximum=99,
-            label="It counts as",
-        ),
-    )
+    params = (Int("value", "It counts as", "The value it counts as.", lo=0, hi=99),)
     passive = True
     examples = ({"effect": "value", "value": 0},)
     order = 20

@@ -82,7 +82,7 @@ class Change:
 def _targeted() -> frozenset[str]:
     from referee.variant.menu import MENU
 
-    return frozenset(n for n, spec in MENU.items() if any(p.name == "target" for p in spec.params))
+    return frozenset(n for n, spec in MENU.items() if any(p.key == "target" for p in spec.params))
 
 
 _TARGETED = _targeted()

@@ -20,7 +20,6 @@ _WHERE = {
     "variant_to_data": "loader",
     "MENU": "menu",
     "EffectDecl": "menu",
-    "Param": "menu",
     "Card": "model",
     "Deal": "model",
     "Effect": "model",

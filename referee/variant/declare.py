@@ -2,9 +2,10 @@
 
 Every field of a variant file is one declaration (``referee/variant/fields.py``; a table rule's
 in its unit): its key, its kind and bounds (a whole number from ``lo`` to ``hi``, a text, a
-choice, a switch, a mapping of fields, a list of rows, a list of effects), whether it may be
-left out, its words - the title and help an editor shows, the label the Design page shows - and
-the attribute of the model it fills.  From the declarations come:
+choice, a switch, a mapping of fields, a list of rows, a list of effects:
+``referee.variant.effect_list``), whether it may be left out, its words - the title and help an
+editor shows, the label the Design page shows - and the attribute of the model it fills.  An
+effect's parameters are fields too (``referee.variant.menu``).  From the declarations come:
 
 - the JSON Schema (:meth:`Field.schema`, ``referee.variant.schema_gen``);
 - the typed view the loader's cross-field checks read (:meth:`Field.sound`): each value of the
@@ -24,8 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
-from referee.variant.menu import MENU
-from referee.variant.model import Effect, Variant
+from referee.variant.model import Variant
 
 ORDER = (
     *("title", "description", "type", "enum", "const", "pattern", "minLength", "maxLength"),
@@ -72,6 +72,7 @@ class Field:
     _: KW_ONLY
     label: str = ""  # the Design page's label for it (its title, unless it says otherwise)
     optional: bool = False  # may be left out: the model keeps its default
+    default: Any = None  # where it is left out, as the schema says (a choice, a parameter)
     always: bool = False  # written back even when it holds the default (an empty list)
     attr: str | None = None  # the model's attribute (None: the key; "": several, see build)
     examples: tuple[Any, ...] = ()
@@ -128,13 +129,21 @@ def leaves(fields: Sequence[Field], prefix: str = "") -> dict[str, Field]:
 
 @dataclass(frozen=True, kw_only=True)
 class Int(Field):
-    """A whole number from ``lo`` to ``hi``."""
+    """A whole number from ``lo`` to ``hi``; ``empty``: what the Design page says an empty
+    field means, where that is a choice of its own (an effect's optional parameter)."""
 
     lo: int
     hi: int
+    default: int | None = None
+    empty: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.empty:
+            object.__setattr__(self, "label", f"{self.label} (leave empty for {self.empty})")
 
     def body(self) -> dict[str, Any]:
-        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi, "default": self.default}
 
     def sound(self, raw: object) -> int | None:
         return whole(raw)
@@ -191,8 +200,10 @@ class Choice(Field):
 class Flag(Field):
     """A switch, off unless the file turns it on."""
 
+    default: bool = False
+
     def body(self) -> dict[str, Any]:
-        return {"type": "boolean", "default": False}
+        return {"type": "boolean", "default": self.default}
 
     def sound(self, raw: object) -> bool | None:
         return raw if isinstance(raw, bool) else None
@@ -335,100 +346,3 @@ class Rows(Field):
 
     def parts(self) -> Sequence[Field]:
         return self.obj.fields
-
-
-@dataclass(frozen=True)
-class Eff:
-    """One well-formed effect of a list, as the cross-field checks read it."""
-
-    index: int
-    name: str
-    params: dict[str, Any]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Effects(Field):
-    """A card's list of effects from the menu (R9): ``#/$defs/effects``."""
-
-    lo: int = 0
-
-    def schema(self) -> dict[str, Any]:
-        return node(self.title, self.about, minItems=self.lo or None, ref="#/$defs/effects")
-
-    def sound(self, raw: object) -> list[Eff]:
-        """The well-formed effects of the list (the schema reports the others)."""
-        out = []
-        for i, item in enumerate(raw if isinstance(raw, list) else []):
-            if isinstance(item, str) and item in MENU:
-                out.append(Eff(i, item, {}))
-            elif isinstance(item, dict) and isinstance(item.get("effect"), str):
-                name = item["effect"]
-                params = {k: v for k, v in item.items() if k != "effect"}
-                if name in MENU and params_ok(name, params):
-                    out.append(Eff(i, name, params))
-        return out
-
-    def build(self, raw: Any, pack: Variant) -> tuple[Effect, ...]:
-        return tuple(effect_from_data(e) for e in raw)
-
-    def back(self, value: Any) -> list[Any]:
-        return [effect_to_data(e) for e in value]
-
-    def tame(self, raw: object) -> list[Any]:
-        """The effects as the Design page shows them: each of the menu with its parameters of
-        the kind declared, one not chosen yet as ``{effect: None}``; anything else dropped."""
-        out: list[Any] = []
-        for item in (raw if isinstance(raw, list) else [])[:MOST_EFFECTS]:
-            name = item.get("effect", "") if isinstance(item, dict) else item
-            if isinstance(item, dict) and name is None:
-                out.append({"effect": None})
-            elif isinstance(name, str) and name in MENU:
-                given = item if isinstance(item, dict) else {}
-                kept = {p.name: given[p.name] for p in MENU[name].params if p.name in given}
-                params = {k: v for k, v in kept.items() if params_ok(name, {k: v}, partial=True)}
-                bare = not params and not (MENU[name].params and isinstance(item, dict))
-                out.append(name if bare else {"effect": name, **params})
-        return out
-
-
-MOST_EFFECTS = 12
-"""Most effects on one card (the schema's ``maxItems``)."""
-
-
-def params_ok(name: str, params: Mapping[Any, Any], partial: bool = False) -> bool:
-    """Parameters the schema accepts (the checks leave the others to the schema); ``partial``:
-    some of them, those missing aside."""
-    specs = {p.name: p for p in MENU[name].params}
-    if not partial and any(p.required and p.name not in params for p in specs.values()):
-        return False
-    for key, value in params.items():
-        spec = specs.get(key)
-        if spec is None:
-            return False
-        if spec.type == "integer":
-            n = whole(value)
-            if n is None or (spec.minimum is not None and n < spec.minimum):
-                return False
-            if spec.maximum is not None and n > spec.maximum:
-                return False
-        elif not isinstance(value, str) or (spec.choices and value not in spec.choices):
-            return False
-    return True
-
-
-def effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
-    """An effect of valid data: a bare name, or a mapping with its parameters."""
-    if isinstance(raw, str):
-        return MENU[raw].effect()
-    return MENU[raw["effect"]].effect({k: v for k, v in raw.items() if k != "effect"})
-
-
-def effect_to_data(effect: Effect) -> str | dict[str, Any]:
-    """The YAML form of an effect: a bare name without parameters, else a mapping."""
-    if not effect.params:
-        return effect.name
-    order = [p.name for p in MENU[effect.name].params]
-    params = sorted(
-        effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
-    )
-    return {"effect": effect.name, **dict(params)}

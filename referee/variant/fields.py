@@ -7,18 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.variant.declare import (
-    Choice,
-    Effects,
-    Field,
-    Int,
-    Obj,
-    One,
-    Rows,
-    Text,
-    node,
-    whole,
-)
+from referee.variant.declare import Choice, Field, Int, Obj, One, Rows, Text, node, whole
+from referee.variant.effect_list import Effects
 from referee.variant.model import (
     ACE_HIGH,
     ACE_LOW,

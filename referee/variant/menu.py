@@ -6,8 +6,9 @@ here); defining its class registers it in :data:`MENU`.  The package ``referee``
 unit as it starts, so the loader, the schema, the rules sheet and the Design page read the whole
 menu while nothing in ``referee.variant`` imports an effect (tests/test_import_graph.py).
 
-What the variant side reads of an effect is declared here: its parameters with their limits
-and words (:class:`Param`), its title, help and rule, the traits it gives a card on the pile
+What the variant side reads of an effect is declared here: its parameters (declared fields,
+``referee.variant.declare``: a number within bounds or a choice, with their words), its title,
+help and rule, the traits it gives a card on the pile
 (R5: what the words and the deck's checks need), its sentence for the rules sheet and its own
 checks for the loader (:class:`CardCheck`).
 """
@@ -16,31 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from referee.variant.model import Effect, Variant
 
+if TYPE_CHECKING:  # the fields' kinds read the menu (an effect's parameters are fields)
+    from referee.variant.declare import Field
+
 Params = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter of an effect: its JSON type, default and allowed values."""
-
-    name: str
-    type: str  # "integer" or "string"
-    description: str
-    default: Any = None
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    required: bool = False
-    # The Design page's words (referee/app/designer.py param_label): a plain label, the words
-    # for each of ``choices`` (same order), and what an empty field means where that makes
-    # sense (a parameter with no default: "no lowest number").
-    label: str = ""
-    choice_words: tuple[str, ...] = ()
-    empty: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,7 +108,9 @@ class EffectDecl:
     rule: ClassVar[str] = "R9"
     description: ClassVar[str] = ""
     help: ClassVar[str] = ""  # the Design page's help, in a group's words (no field names)
-    params: ClassVar[tuple[Param, ...]] = ()
+    # Its parameters: each a field (``Int``, ``Choice``), its title the Design page's label;
+    # the schema titles it by its key.
+    params: ClassVar[tuple[Field, ...]] = ()
     targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
     order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
@@ -151,7 +137,7 @@ class EffectDecl:
 
     def effect(self, params: Params | None = None) -> Effect:
         """This effect on a card, its parameters' declared defaults filled in (the loader)."""
-        full = {p.name: p.default for p in self.params if p.default is not None}
+        full = {p.key: p.default for p in self.params if p.default is not None}
         full.update(params or {})
         return Effect(self.name, dict(sorted(full.items())))
 
@@ -160,14 +146,14 @@ class EffectDecl:
         once, in ``params``."""
         if key in params:
             return params[key]
-        return next(p.default for p in self.params if p.name == key)
+        return next(p.default for p in self.params if p.key == key)
 
     def needs_target(self, params: Params) -> bool:
         """Whether this effect, with these parameters, needs a chosen player: a targeted one,
         unless it is aimed at the next player (``referee.effects.spec.TARGET``)."""
         if not self.targeted:
             return False
-        return not any(p.name == "target" for p in self.params) or (
+        return not any(p.key == "target" for p in self.params) or (
             self.arg(params, "target") == "chosen"
         )
 
@@ -239,7 +225,6 @@ __all__ = [
     "MENU",
     "CardCheck",
     "EffectDecl",
-    "Param",
     "Params",
     "Remedy",
     "Report",

@@ -15,9 +15,10 @@ import json
 from typing import Any
 
 from referee.files.resources import SCHEMA_ID_BASE
-from referee.variant.declare import MOST_EFFECTS, node
+from referee.variant.declare import node
+from referee.variant.effect_list import MOST_EFFECTS
 from referee.variant.fields import DEFS, VARIANT
-from referee.variant.menu import MENU, EffectDecl, Param
+from referee.variant.menu import MENU, EffectDecl
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -29,23 +30,15 @@ def described(title: str, description: str, **rest: Any) -> dict[str, Any]:
 
 def bare_effect_names() -> list[str]:
     """Effects that may be written by their name alone (no required parameter)."""
-    return [n for n, s in MENU.items() if not any(p.required for p in s.params)]
-
-
-def _param_schema(p: Param) -> dict[str, Any]:
-    """An effect parameter's node: its kind, and the choices, bounds and default it has."""
-    keys = ("enum", "minimum", "maximum", "default")
-    values = (list(p.choices) or None, p.minimum, p.maximum, p.default)
-    given = {k: v for k, v in zip(keys, values, strict=True) if v is not None}
-    return described(p.name, p.description, type=p.type, **given)
+    return [n for n, s in MENU.items() if all(p.optional for p in s.params)]
 
 
 def _effect_def(spec: EffectDecl) -> dict[str, Any]:
     props: dict[str, Any] = {
         "effect": described("Effect name", f"{spec.title} ({spec.rule}).", const=spec.name)
     }
-    for p in spec.params:
-        props[p.name] = _param_schema(p)
+    for p in spec.params:  # titled by its key (its title is the Design page's label)
+        props[p.key] = p.schema() | {"title": p.key}
     # No ``examples``: yaml-language-server offers an object example in a flow list
     # (``[one_time, ]``) as "[object Object]"; each form's title names it instead.
     return described(
@@ -53,7 +46,7 @@ def _effect_def(spec: EffectDecl) -> dict[str, Any]:
         f"{spec.description} ({spec.rule})",
         type="object",
         properties=props,
-        required=["effect", *(p.name for p in spec.params if p.required)],
+        required=["effect", *(p.key for p in spec.params if not p.optional)],
         additionalProperties=False,
     )
 

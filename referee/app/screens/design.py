@@ -19,7 +19,7 @@ from referee.app.common import group_words, md, variant_from_yaml, variant_sourc
 from referee.variant.declare import Choice, Field, Flag, Int, Text
 from referee.variant.fields import VARIANT
 from referee.variant.loader import VariantError, load_variant_text
-from referee.variant.menu import MENU, Param
+from referee.variant.menu import MENU
 from referee.variant.model import Variant
 from referee.variant.table import table_rules
 
@@ -185,32 +185,33 @@ def panel(label: str, panel_key: str, path: str, called: str) -> Any:
     )
 
 
-def draw(f: Field, value: Any, *parts: object, widget: str = "") -> Any:
+def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = "") -> Any:
     """One field's widget, made from its declaration: a number within its bounds (empty while
-    the group has not chosen), a text as long as it may be, a switch, or its choices.  Its
-    key is ``parts`` after the design's revision, or ``widget`` (the composer's own)."""
-    at = widget or key(*parts)
+    the group has not chosen, or where empty is a choice of its own: an effect's optional
+    parameter), a text as long as it may be, a switch, or its choices.  Its key is ``parts``
+    after the design's revision, or ``widget`` (the composer's own)."""
+    at, label = widget or key(*parts), label or f.label
     if isinstance(f, Text):
         box = st.text_area if f.area else st.text_input
         text = value if isinstance(value, str) else ""
-        return box(f.label, value=text, key=at, max_chars=f.most or None)
+        return box(label, value=text, key=at, max_chars=f.most or None)
     if isinstance(f, Flag):
-        return st.checkbox(f.label, value=value is True, key=at)
+        return st.checkbox(label, value=value is True, key=at)
     if isinstance(f, Choice):
         words = dict(zip(f.choices, f.words or f.choices, strict=True))
         index = f.choices.index(value if value in f.choices else f.default or f.choices[0])
-        return st.selectbox(f.label, f.choices, index=index, format_func=words.__getitem__, key=at)
+        return st.selectbox(label, f.choices, index=index, format_func=words.__getitem__, key=at)
     assert isinstance(f, Int), f
     v = value if isinstance(value, int) and not isinstance(value, bool) else None
     v = None if v is None else min(max(v, f.lo), f.hi)
     got = st.number_input(
-        f.label,
+        label,
         min_value=f.lo,
         max_value=f.hi,
         value=v,
         step=1,
         key=at,
-        placeholder="Choose a number",
+        placeholder=None if f.optional else "Choose a number",
     )
     return None if got is None else int(got)
 
@@ -227,30 +228,6 @@ def row(
         with col:
             got[k] = draw(d.FIELDS[f"{path}{k}"], values.get(k), *parts, k)
     return got
-
-
-def param_field(p: Param, value: Any, widget_key: str, label: str = "") -> Any:
-    """One parameter's field, in the group's words: its choices by name, a number otherwise."""
-    label = label or d.param_label(p)
-    if p.choices:
-        options = list(p.choices)
-        return st.selectbox(
-            label,
-            options,
-            index=options.index(value) if value in options else 0,
-            format_func=d.choice_words(p).__getitem__,
-            key=widget_key,
-        )
-    if p.type == "integer":
-        return st.number_input(
-            label,
-            min_value=p.minimum,
-            max_value=p.maximum,
-            value=value,
-            step=1,
-            key=widget_key,
-        )
-    return st.text_input(label, value=value or "", key=widget_key) or None
 
 
 def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[Any]:
@@ -284,10 +261,9 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
             st.caption(md(d.effect_help(name)))
             new_params: dict[str, Any] = {}
             for p in MENU[name].params:
-                value = params.get(p.name, d.param_default(p)) if name == current else None
-                if value is None:
-                    value = d.param_default(p)
-                new_params[p.name] = param_field(p, value, key(where, index, "e", i, name, p.name))
+                value = params.get(p.key) if name == current else None
+                value = d.param_default(p) if value is None else value
+                new_params[p.key] = draw(p, value, where, index, "e", i, name, p.key)
             slot(f"{at}.effects[{i}]")
             out.append(d.make_effect(name, new_params))
     slot(f"{at}.effects")
@@ -413,9 +389,8 @@ with st.container(border=True):
         st.caption(md(f"{title}: {d.effect_help(name)}"))
         params: dict[str, Any] = {}
         for p in MENU[name].params:
-            said = d.param_label(p)
-            label = f"{title}: {said[:1].lower()}{said[1:]}"
-            params[p.name] = param_field(p, d.param_default(p), ck + f"{name}_{p.name}", label)
+            label = f"{title}: {p.label[:1].lower()}{p.label[1:]}"
+            params[p.key] = draw(p, d.param_default(p), widget=f"{ck}{name}_{p.key}", label=label)
         comp_effects.append(d.make_effect(name, params))
     if comp_effects and (does := d.what_it_does(comp_effects)):
         st.caption(md(does))

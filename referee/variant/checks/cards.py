@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.files.yamlsafe import PathT
 from referee.variant.checks.facts import File, Report, check
-from referee.variant.declare import Eff
+from referee.variant.effect_list import Eff
 from referee.variant.fields import rank_of
 from referee.variant.menu import MENU, CardCheck, needs_target
 from referee.variant.model import JOKER, RANK_WORDS

@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from referee.files.yamlsafe import ERROR, WARNING, PathT, Problem, format_path, locate
-from referee.variant.declare import Eff, params_ok
+from referee.variant.effect_list import Eff, params_ok
 from referee.variant.fields import VARIANT, pack_of, rank_of
 from referee.variant.menu import MENU, Traits
 from referee.variant.model import Variant
