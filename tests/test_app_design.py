@@ -556,3 +556,16 @@ def test_a_table_rule_with_several_choices_is_drawn_as_its_choices(data_dir: Pat
     (box,) = [s for s in at.selectbox if s.label == "Who starts"]
     box.select("first").run()
     assert "table" not in at.session_state["design"]
+
+
+def test_dealing_the_rest_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 42 (ruling 125): one switch; the rules sheet of the design says there is no draw
+    pile."""
+    at = design()
+    box = next(c for c in at.checkbox if c.label == "Deal all the cards out: no draw pile")
+    assert not box.value
+    box.check().run()
+    assert not at.exception
+    assert at.session_state["design"]["table"] == {"deal_rest": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "There is no draw pile." in rules_sheet(v)

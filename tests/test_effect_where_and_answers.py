@@ -118,7 +118,7 @@ def test_after_the_trump_the_next_player_answers_with_a_trump_or_picks_up() -> N
     g = game(v)
     g.push(Play("Ann", ("trump",)))
     assert house_refusal(g, Play("Ben", (9,)), "must_answer") == (
-        "No: after Trump, Ben must answer with Trump, or pick up the pile."
+        "No: Ben must answer with Trump, or pick up the pile."
     )
     house_refusal(g, Play("Ben", ("k",)), "must_answer")  # a wild card does not answer it
     assert (

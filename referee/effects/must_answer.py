@@ -76,8 +76,8 @@ class AnswerOrPickUp(EffectSpec):
             self.name,
             "must_answer",
             p.rule,
-            f"after {p.name}, {ask.by} must answer with {words.a_card(p.name)}{alt}, "
-            "or pick up the pile.",
+            # The card is on top for all to see: naming it once keeps the sentence short.
+            f"{ask.by} must answer with {words.a_card(p.name)}{alt}, or pick up the pile.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:

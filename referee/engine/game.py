@@ -118,10 +118,15 @@ class Game:
                 up = ZoneCards(unknown=d.face_up)
             seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
         _check_copies(variant, decks, seen, "the face-up cards show", "face_up")
+        left = variant.deck_size(decks) - len(players) * d.per_player
+        each, aside = _rest_dealt(variant, len(players), left)
+        for seat in seats:
+            seat.hand.add_unknown(each)
         state = State(
             names=list(players),
             seats=seats,
-            draw_pile=variant.deck_size(decks) - len(players) * d.per_player,
+            draw_pile=left - each * len(players) - aside,
+            out_of_play=aside,
             seen=seen,
         )
         return cls(variant, state, decks=decks, face_up=chosen or None)
@@ -212,11 +217,13 @@ class Game:
             deck.extend([c] * (variant.copies_per_deck(c) * decks))
         rng.shuffle(deck)
         d = variant.deal
+        each, aside = _rest_dealt(variant, len(players), len(deck) - len(players) * d.per_player)
         seats = []
         for _ in players:
             down = [deck.pop() for _ in range(d.face_down)]
             six = sorted((deck.pop() for _ in range(d.face_up + d.hand)), key=strength)
             up, hand = six[len(six) - d.face_up :], six[: len(six) - d.face_up]
+            hand += [deck.pop() for _ in range(each)]  # the rest, dealt after the choice
             seats.append(
                 Seat(
                     _known(hand),
@@ -229,10 +236,12 @@ class Game:
         first = next((f for u in active(variant) if (f := u.first_seat(variant, seats))), 0)
         players = [*players[first:], *players[:first]]
         seats = [*seats[first:], *seats[:first]]
+        del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
         state = State(
             names=list(players),
             seats=seats,
             draw_pile=len(deck),
+            out_of_play=aside,
             seen=seen,
             draw_cards=deck,
         )
@@ -619,6 +628,14 @@ def _take_played(s: State, seat: Seat, zone_name: str, card: Card, k: int) -> No
 
 _new_outcome = tuple.__new__
 """Makes an ``Outcome`` from a tuple of all its fields, as its ``_make`` does without the check."""
+
+
+def _rest_dealt(variant: Variant, players: int, left: int) -> tuple[int, int]:
+    """Each hand's share of the ``left`` cards after the deal, and how many are put aside, where
+    a table rule deals the rest out (R2.1: none; they all make the draw pile)."""
+    if players and any(u.deals_rest() for u in active(variant)):
+        return left // players, left % players
+    return 0, 0
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:

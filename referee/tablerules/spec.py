@@ -17,6 +17,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
   the same card, out of turn, from which zone and with how many copies.
 - ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
+- ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
+  draw pile (R2.1).
 """
 
 from __future__ import annotations
@@ -119,3 +121,9 @@ class TableRule(TableRuleDecl):
     def burner_plays_again(self) -> bool:
         """Whether the player whose play burned the pile plays again (R7.4: they do)."""
         return True
+
+    def deals_rest(self) -> bool:
+        """Whether the cards left after the deal are dealt out to the hands, the same number to
+        each, instead of making the draw pile (R2.1: they do not); the few left over are put
+        aside, out of play."""
+        return False

@@ -137,12 +137,15 @@ def rules_sheet(variant: Variant) -> str:
     d = v.deal
     lines += ["## The deal (R2)", ""]
     lines.append(
-        f"Each player gets {d.face_down} face-down cards (nobody looks at them), then "
-        f"{d.face_up + d.hand} more cards and chooses {d.face_up} of them to lay face up on the "
-        f"face-down ones; the other {d.hand} are their hand. The rest of the deck is the draw pile."
-        if d.face_up
-        else f"Each player gets {d.face_down} face-down cards (nobody looks at them) and "
-        f"{d.hand} hand cards. The rest of the deck is the draw pile."
+        (
+            f"Each player gets {d.face_down} face-down cards (nobody looks at them), then "
+            f"{d.face_up + d.hand} more cards and chooses {d.face_up} of them to lay face up on "
+            f"the face-down ones; the other {d.hand} are their hand. "
+            if d.face_up
+            else f"Each player gets {d.face_down} face-down cards (nobody looks at them) and "
+            f"{d.hand} hand cards. "
+        )
+        + _instead(v, "deal", "The rest of the deck is the draw pile.")
     )
     lines += [
         "",

@@ -18,9 +18,9 @@ from typing import Any, ClassVar
 from referee.variant.declare import Choice, Field, Flag
 from referee.variant.model import Variant
 
-SHEET_PLACES = ("start", "play", "picking_up", "burn")
-"""Where the rules sheet says a table rule: by who starts (R2.3), with what may be played
-(R4-R5), with picking up and drawing (R6), or with burning the pile (R7)."""
+SHEET_PLACES = ("deal", "start", "play", "picking_up", "burn")
+"""Where the rules sheet says a table rule: with the deal (R2.1), by who starts (R2.3), with
+what may be played (R4-R5), with picking up and drawing (R6), or with burning the pile (R7)."""
 
 
 @dataclass

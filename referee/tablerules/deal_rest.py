@@ -1,0 +1,55 @@
+"""Deal the rest (issue 42, docs/rulings.md ruling 125): the cards left after the deal are dealt
+out to the hands, the same number to each, instead of making the draw pile (R2.1 changed: "The
+rest is the draw pile").  The few left over (fewer than one each) are put aside unseen, out of
+play, so every hand holds the same number and the referee knows how many each holds whoever
+deals.  With no draw pile nobody draws (R6.4 never applies).
+
+This file is the whole rule: its field, its words, its check and its hook into the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.tablerules.spec import TableRule
+from referee.variant.model import Variant
+from referee.variant.table import TableCheck, switch
+
+NEEDS_A_DRAW_PILE = ("gamble", "same_rank_drawn")
+"""Table rules that use the draw pile: with this rule there is none."""
+
+
+class DealRest(TableRule):
+    name = "deal_rest"
+    order = 15
+    rule = "R2.1"
+    place = "deal"
+    instead = True
+    declared = switch(
+        "deal_rest",
+        "Deal the rest (no draw pile)",
+        "After the deal, the rest of the deck is dealt out to the hands, the same number to each; "
+        "the few left over are put aside. There is no draw pile.",
+        "Deal all the cards out: no draw pile",
+    )
+
+    def deals_rest(self) -> bool:
+        return True
+
+    def sheet(self, variant: Variant) -> str:
+        return (
+            "Then the rest of the deck is dealt out to the hands, the same number to each; the "
+            "few cards left over are put aside, face down. There is no draw pile."
+        )
+
+    def check(self, c: TableCheck) -> None:
+        table = c.view.get("table")
+        if not c.value or not isinstance(table, Mapping):
+            return
+        clash = [k for k in NEEDS_A_DRAW_PILE if table.get(k)]
+        if clash:
+            c.warn(
+                f"deal_rest leaves no draw pile, so {', '.join(clash)} can never be used; "
+                "expected one or the other",
+                "All the cards are dealt out here, so there is no draw pile to take a card from.",
+            )
