@@ -15,7 +15,7 @@ from referee.app import designer as d
 from referee.app import links
 from referee.store import Store, default_path
 from referee.variant.declare import Choice
-from referee.variant.loader import load_variant_text
+from referee.variant.loader import load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.registry import builtin, builtin_ids
 from referee.variant.sheet import rules_sheet
@@ -446,7 +446,7 @@ def test_palace_survives_the_design_page(data_dir: Path) -> None:
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_every_builtin_design_survives_a_draft(vid: str) -> None:
     """A reload keeps every kind of design: number decks, an ordinary pack and its jokers."""
-    data = d.from_variant(builtin(vid))
+    data = variant_to_data(builtin(vid))
     assert d.read_draft(d.draft_param(data)) == data
 
 
@@ -496,7 +496,7 @@ def test_a_limit_no_card_meets_is_a_warning_at_its_field(data_dir: Path) -> None
     """Issue 39.7: "only a 15 or higher may go on the Ace" - no card of the pack is: the page
     warns at that number, in plain words, and the file view keeps the located message."""
     case = Path(__file__).parent / "variant_cases" / "warn" / "takes-only-above-ranks.yaml"
-    data = d.from_variant(load_variant_text(case.read_bytes(), case.name).variant)  # type: ignore[arg-type]
+    data = variant_to_data(load_variant_text(case.read_bytes(), case.name).variant)  # type: ignore[arg-type]
     found = {d.concerns(p): d.plain_words(p) for p in d.check(data).result.problems}
     assert found["rank_powers[0].effects[0].min"] == (
         "No card is 15 or higher. No card at all could go on it. Make it 14 or less."

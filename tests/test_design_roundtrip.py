@@ -70,7 +70,7 @@ def test_longest_texts_and_rules_survive(data_dir: Path) -> None:
 def test_designer_functions_lose_nothing(variant: Variant) -> None:
     """The pure half of the page, many more examples: design data -> checked YAML (what the
     download button gives) -> the same variant; and the same through a share link."""
-    checked = d.check(d.from_variant(variant))
+    checked = d.check(variant_to_data(variant))
     assert checked.variant is not None, checked.result.errors
     assert variant_to_data(checked.variant) == variant_to_data(variant)
     shared = load_variant_text(

@@ -15,19 +15,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from referee.app import links
-from referee.files.resources import modeline
 from referee.files.yamlsafe import Problem
 from referee.variant.declare import Field, Int, leaves
-from referee.variant.fields import CARD_ID_PATTERN, VARIANT
+from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
+from referee.variant.loader import dump_data as to_yaml
 from referee.variant.menu import MENU
 from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 
-SCHEMA_LINE = modeline()
 FIELDS = leaves(VARIANT.fields)
 """Every field of a variant file by its path (``deal.hand``, ``karma_cards.name``): the page
 draws each from its declaration (label, bounds, length, choices), so a valid variant is never
@@ -37,27 +34,16 @@ cut short or clamped."""
 # --- the design as data -------------------------------------------------------------------------
 
 
-def from_variant(v: Variant) -> dict[str, Any]:
-    return variant_to_data(v)
-
-
 def starter(v: Variant) -> dict[str, Any]:
     """A new house variant based on ``v``: a new id and name, the same cards and rules, and
     its own empty description (``v``'s would follow it through save, the Referee page's
     picker and the rules sheet, telling the group about a game they did not write)."""
-    data = from_variant(v)
+    data = variant_to_data(v)
     data["id"] = f"{v.id}-house" if not v.id.endswith("-house") else v.id
     data["name"] = f"{v.name} (our house rules)"
     data.pop("description", None)
     data["author"] = ""
     return data
-
-
-def to_yaml(data: dict[str, Any]) -> str:
-    body = yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
-    )
-    return SCHEMA_LINE + body
 
 
 @dataclass
@@ -306,21 +292,11 @@ PACKS = {
 """The two kinds of deck the page offers, in a group's words."""
 
 
-def rank_bounds(data: dict[str, Any]) -> tuple[int, int]:
-    """The lowest and highest rank of the design's deck (an ordinary pack's Ace counts 1 when
-    low, 14 when high)."""
-    ranks = data.get("ranks", {})
-    if ranks.get("pack") == "ordinary":
-        return (1, 13) if ranks.get("ace") == "low" else (2, 14)
-    return int(ranks.get("low", 1)), int(ranks.get("high", 16))
-
-
 def rank_words(data: dict[str, Any], rank: object) -> str:
     """A rank as the page says it: '10', and in an ordinary pack 'Q (Queen)'."""
-    ranks = data.get("ranks", {})
-    if ranks.get("pack") == "ordinary" and isinstance(rank, int):
-        v = Variant("", "", pack="ordinary", ace=str(ranks.get("ace", "high")))
-        label, name = v.rank_label(rank), v.rank_name(rank)
+    pack = pack_of(data.get("ranks"))
+    if pack.ordinary and isinstance(rank, int):
+        label, name = pack.rank_label(rank), pack.rank_name(rank)
         return label if label == name else f"{label} ({name})"
     return str(rank)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from referee.files.resources import VARIANT_SCHEMA
+from referee.files.resources import VARIANT_SCHEMA, modeline
 from referee.files.yamlsafe import (
     UNREADABLE,
     WARNING,
@@ -33,6 +33,7 @@ __all__ = [
     "LoadResult",
     "VariantError",
     "check_data",
+    "dump_data",
     "dump_variant",
     "load_variant_file",
     "load_variant_text",
@@ -110,16 +111,18 @@ def variant_to_data(v: Variant) -> dict[str, Any]:
     return to_data(v)
 
 
+def dump_data(data: dict[str, Any], schema_ref: str = SCHEMA_REF) -> str:
+    """YAML text of variant data (also a draft of the Design page's), starting with the
+    editor's schema line."""
+    body = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+    )
+    return modeline(schema_ref) + body
+
+
 def dump_variant(v: Variant, schema_ref: str = SCHEMA_REF) -> str:
     """YAML text of a variant, starting with the editor's schema line."""
-    body = yaml.safe_dump(
-        variant_to_data(v),
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=None,
-        width=100,
-    )
-    return f"# yaml-language-server: $schema={schema_ref}\n{body}"
+    return dump_data(variant_to_data(v), schema_ref)
 
 
 # --- loading -----------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant.declare import Choice, Field, Flag, Int, Text
-from referee.variant.fields import VARIANT
-from referee.variant.loader import VariantError, load_variant_text
+from referee.variant.fields import VARIANT, pack_of
+from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
 from referee.variant.table import table_rules
@@ -87,7 +87,7 @@ def load_text(text: str | bytes, filename: str, what: str) -> None:
             + "\n".join(d.problem_words(p) for p in result.errors),
         )
         return
-    load_design(d.from_variant(result.variant), f"Loaded {result.variant.name} from {what}.")
+    load_design(variant_to_data(result.variant), f"Loaded {result.variant.name} from {what}.")
 
 
 # A share link: ?v=<base64url of zlib-compressed YAML>, read once per link.
@@ -129,7 +129,7 @@ with st.expander("Start from a built-in variant, a saved one, or a file"):
             v = variant_from_yaml(src.yaml)
             st.session_state[PARENT] = v
             load_design(
-                d.from_variant(v) if not src.builtin else d.starter(v), f"Started from {v.name}."
+                variant_to_data(v) if not src.builtin else d.starter(v), f"Started from {v.name}."
             )
             st.rerun()
     upload = st.file_uploader(
@@ -424,9 +424,8 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
     called = f"The {d.rank_words(new, now)}" if isinstance(now, int) else "A new power"
     with panel(md(called), f"design_open_rp_{i}", where, called):
         if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
-            lowest, highest = d.rank_bounds(new)
             held = rank if isinstance(rank, int) else None
-            options = sorted({*range(lowest, highest + 1), *([held] if held is not None else [])})
+            options = sorted({*pack_of(new["ranks"]).ranks, *([held] if held is not None else [])})
             prank = st.selectbox(
                 "Card",
                 options,
