@@ -192,10 +192,12 @@ def test_links_name_the_routes_only_where_they_are_mounted(monkeypatch: pytest.M
     assert got["api"] == "/club/api/karma/step" and got["version_api"] == "/club/api/karma/version"
     assert tableapi.links("g", "", "f", 750)["api"] is None  # a game without a link key
     # A panel open beside the table: the steps still go to the route, the page draws again
-    # after each (``rerun``) and follows other tablets itself.
+    # after each (``rerun``), and the component still follows other tablets: it alone knows
+    # which steps were its own (the page's follow-along took this tablet's undo for another's).
     beside = tableapi.links("g", "t" * 32, "f", 750, panels=True)
     assert beside["api"] == "/club/api/karma/step" and beside["token"] == "t" * 32
-    assert beside["rerun"] and beside["version_api"] is None and not got["rerun"]
+    assert beside["rerun"] and not got["rerun"]
+    assert beside["version_api"] == got["version_api"] and beside["follow"] == "f"
 
 
 # --- over HTTP, against a real app server ------------------------------------------------------

@@ -65,10 +65,11 @@ def links(
     """What the component needs to send its own requests (``api`` None: the routes are not
     mounted on this app server, or the game has no link key: no step can be taken).
     ``panels``: the page draws the game beside the table too (the game log, the fix panel),
-    so the component asks it to draw again after each step (``rerun``), and the page follows
-    other tablets itself, so that a change it draws is never drawn twice."""
+    so the component asks it to draw again after each step and after another tablet's
+    (``rerun``).  The component follows other tablets in both cases: it alone knows which
+    steps were its own."""
     mounted = _prefix is not None and bool(step)
-    follows = mounted and not panels
+    follows = mounted
     return {
         "gid": gid,
         "api": f"{_prefix}{STEP_PATH}" if mounted else None,

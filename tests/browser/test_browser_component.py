@@ -222,10 +222,11 @@ def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
 ) -> None:
     """A panel beside the table (here the game log) is drawn by the page: a step still goes to
     the step route, then the page draws again, so that the log shows it; an undo's words
-    stay on the table through that drawing."""
+    stay on the table through that drawing, and are this tablet's own (never "another
+    tablet undid").  Another tablet's step is drawn by the page too, and said as theirs."""
     page = new_page(browser, PORTRAIT)
     reruns = Reruns(page)
-    open_game(page, server, ["Ann", "Ben", "Cal"])
+    gid = open_game(page, server, ["Ann", "Ben", "Cal"])
     tap(page, 4)
     press(page, play_button(page), 1)
     open_panel(page, "Game log", ".kr-log")
@@ -243,6 +244,16 @@ def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
     expect(log).not_to_contain_text("Ben plays 6")
     expect(note(page, "info")).to_contain_text("Undid step 2: Ben plays 6")
     turn_shown(page, "Ben")
+    two = new_page(browser, PHONE)
+    two.goto(f"{server.url}/?game={gid}")
+    turn_shown(two, "Ben")
+    settled(two)
+    tap(two, 9)
+    play_button(two).click()
+    step_drawn(two, 2)
+    expect(log).to_contain_text("Ben plays 9")  # no touch on this tablet
+    expect(note(page, "info")).to_contain_text("Another tablet recorded a step: Ben plays 9")
+    turn_shown(page, "Cal")
 
 
 SCROLLED = """() => Math.max(window.scrollY,

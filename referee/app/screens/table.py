@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from referee.app import (
     board,
@@ -44,6 +45,7 @@ FACTS_KEY = "table_facts"  # (gid, version, view.StepFacts): computed once per s
 PRE_KEY = "table_pre"  # (gid, version, steps) and the component's precomputed verdicts
 FOLLOW_KEY = "table_follow"  # (gid, follow token) of the game this tablet follows
 PANELS_AT = "table_panels_at"  # (gid, version) of the game the page drew below the table
+OWN_VERSION = "table_own_version"  # (gid, version) this page stored itself (not another tablet)
 EXPORT_BOX = "table_export"  # {"tbl": the Table this tablet shows}: what Download exports
 
 # The table's own layout rules (no user text): compact spacing so that one step fits on one
@@ -149,6 +151,8 @@ def _do(action: str, shown: int) -> None:
         return
     with tableapi.taking(store, gid, shown, action) as taken:
         done, gone, fault = taken.done, taken.tbl is None, taken.fault
+        if taken.tbl is not None and done is not None:  # a change of this tablet's own
+            st.session_state[OWN_VERSION] = (gid, taken.tbl.version)
     if fault is not None:  # the whole folder: callbacks run outside main.py's fault page
         _flash("error", fault.message)
         return
@@ -311,13 +315,13 @@ def below_the_table(tbl: table.Table) -> None:
     An open panel shows the game as it is now: a step taken while one is open draws the whole
     page again (``_game_part``)."""
     group_words(tablecomp.group_of(tbl))
-    st.session_state[PANELS_AT] = (tbl.gid, tbl.version)
     log = st.expander(f"Game log (last {table.LOG_LENGTH} steps)", key=LOG_OPEN, on_change="rerun")
     if log.open:  # drawn only when opened
         with log:
             st.html(board.log_html(tbl))
     _fix_panel(tbl)
     _export(tbl)
+    st.session_state[PANELS_AT] = (tbl.gid, tbl.version)  # drawn: see _part_alone
 
 
 def _tokens(gid: str) -> tuple[str, str]:
@@ -385,8 +389,8 @@ def _component_screen(tbl: table.Table, notes: tuple[tuple[str, str], ...]) -> N
     st.session_state[TO_TOP_DONE] = asked
     token = _follow_token(tbl.gid)
     # While the game log or the fix panel is open (drawn with the page, below the game's
-    # part), the page draws again after each step, so that they show it, and follows other
-    # tablets itself.
+    # part), the page draws again after each step, this tablet's or another's, so that they
+    # show it.
     panels_open = bool(st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN))
     data.update(
         tableapi.links(tbl.gid, _step_token(tbl.gid), token, follow.period_ms(), panels=panels_open)
@@ -404,7 +408,11 @@ def _component_choice() -> None:
 
 def _component_refresh() -> None:
     """The component asks the page to draw again (``refresh``): a step it took while a panel
-    is open, or a game that ended or is gone.  The rerun itself draws the game as stored."""
+    is open, another tablet's step it heard of then (``followed``: the page says what that
+    tablet did), or a game that ended or is gone.  The rerun itself draws the game as stored."""
+    asked = tablecomp.value("action")
+    if isinstance(asked, dict) and asked.get("why") == "followed":
+        _followed()
 
 
 def _undo_redo(version: int, facts: view.StepFacts) -> None:
@@ -593,7 +601,10 @@ def _followed() -> None:
         fresh = table.load_table(store, gid)
     except (NotFound, VariantError, StorageError):
         return  # the page's own load says what is wrong
-    if was is None or not table.same_game(was, fresh):
+    # This tablet's own Undo or Redo can be seen here before the page has drawn it: not
+    # another tablet's.
+    own = st.session_state.get(OWN_VERSION) == (gid, fresh.version)
+    if not own and not table.same_game(was, fresh):
         _flash("info", table.change_words(was, fresh))
     st.session_state[state.TABLE_KEY] = fresh
 
@@ -636,9 +647,18 @@ def _game_part(gid: str) -> None:
     if tbl is None or state.current_game_id() != gid:
         st.rerun(scope="app")
     panels_open = st.session_state.get(LOG_OPEN) or st.session_state.get(FIX_OPEN)
-    if panels_open and st.session_state.get(PANELS_AT) != (tbl.gid, tbl.version):
+    if panels_open and _part_alone() and st.session_state.get(PANELS_AT) != (tbl.gid, tbl.version):
         st.rerun(scope="app")  # an open panel (below the game's part) shows the game as it is
     table_screen(tbl)
+
+
+def _part_alone() -> bool:
+    """Whether this run draws the game's part alone (a fragment's own run), not the page.
+    The panels' mark is set once they are drawn, at the end of the page's run: a page run
+    cut short by a rerun of the game's part alone (a tap, the follow-along) leaves it behind,
+    and that rerun then draws the page again."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def _game_fragment(gid: str) -> None:
@@ -652,6 +672,5 @@ if tbl is None:
     new_game_screen()
 else:
     board.style()  # the table's style sheets: drawn once per page, not again with every step
-    st.session_state[PANELS_AT] = (tbl.gid, tbl.version)  # drawn below, with this run
     st.fragment(_game_fragment)(tbl.gid)
     below_the_table(tbl)

@@ -10,7 +10,8 @@
 // data; the page is asked to draw again (trigger "action": "refresh") only for what it draws
 // itself: a panel open beside the table (data.rerun), a game that ended or is gone.  Other
 // tablets' steps: the component asks the server for the game's version (data.version_api), which
-// answers with the new step's data when it moved.
+// answers with the new step's data when it moved; while a panel is open the page draws that
+// step instead (why: "followed"), and says what the other tablet did.
 // Every text from the server is set with textContent.  The head and the foot are the server's
 // own HTML (every user word escaped there); they are parsed inert in a <template> and keep only
 // the elements and attributes below.
@@ -254,9 +255,9 @@ async function act(st, action) {
       // A panel beside the table (the game log, the fix panel) shows the step: the page draws
       // again, and its data for this version keeps the answer's notes (the page never heard
       // them).
-      if (d.rerun) {
+      if (st.rerun) {
         st.kept = { version: st.data.version, notes: st.data.notes };
-        st.setTriggerValue("action", { action: "refresh" });
+        st.setTriggerValue("action", { action: "refresh", why: "step" });
       }
       return undefined;
     }
@@ -324,7 +325,13 @@ async function follow(st) {
       // (no version route in its data), the page's own drawing is the answer.
       const current = epoch === st.epoch && !st.pending && st.data.version === shown
         && !!st.data.version_api;
-      if (reply && current && reply.data) {
+      if (reply && current && reply.data && st.rerun) {
+        // A panel is open beside the table: the page draws the step (once per version heard).
+        if (st.heard !== reply.data.version) {
+          st.heard = reply.data.version;
+          st.setTriggerValue("action", { action: "refresh", why: "followed" });
+        }
+      } else if (reply && current && reply.data) {
         answered(st, reply);
         wait = 0;
       } else if (reply && current && reply.reload) {
@@ -383,7 +390,7 @@ function setUp(parentElement) {
   const root = el("div", { cls: "kt" });
   const st = {
     root, data: null, said: null, sel: fresh(), pending: false, mark: null, told: null,
-    kept: null,
+    kept: null, heard: null,
     epoch: 0, started: false, shownHead: null, shownFoot: null, shownNotes: null,
     head: el("div", { cls: "kt-head" }),
     notes: el("div", { cls: "kt-notes" }),
@@ -422,6 +429,7 @@ export default function (component) {
   const st = known || setUp(parentElement);
   st.setStateValue = setStateValue;
   st.setTriggerValue = setTriggerValue;
+  st.rerun = !!data.rerun;  // the page's, not a step answer's: it knows its panels
   // The page's data for a version older than the one a step's answer already drew (a rerun
   // that began before that step was stored): the answer stands.
   if (st.data && data.gid === st.data.gid && data.version < st.data.version) return undefined;
