@@ -544,6 +544,7 @@ def test_a_table_rule_with_several_choices_is_drawn_as_its_choices(data_dir: Pat
         "The player to the dealer's left",
         "Whoever has the lowest card in their hand",
         "Whoever has the lowest ordinary card (not a power card)",
+        "Whoever has the lowest ordinary card face up",
     ]
     assert not [c for c in at.checkbox if "lowest" in c.label]
     box.select("lowest_plain").run()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import support
 
@@ -21,6 +22,7 @@ from referee.variant.registry import builtin
 from referee.variant.sheet import rules_sheet
 
 STARTS = RULES["starts"]
+MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
 RESET_TWO = {"rank": 2, "effects": ["wild", {"effect": "value", "value": 0}]}
 BURN_TEN = {"rank": 10, "effects": ["wild", "clear_pile"]}
 
@@ -31,14 +33,15 @@ def house(starts: str, powers: list[dict[str, object]] | None = None) -> Variant
     return variant_from_data(data)
 
 
+def known(cards: tuple[Card, ...]) -> ZoneCards:
+    zone = ZoneCards()
+    for c in cards:
+        zone.add_known(c)
+    return zone
+
+
 def seats(*hands: tuple[Card, ...]) -> list[Seat]:
-    out = []
-    for hand in hands:
-        zone = ZoneCards()
-        for c in hand:
-            zone.add_known(c)
-        out.append(Seat(zone, ZoneCards(), ZoneCards(unknown=3)))
-    return out
+    return [Seat(known(hand), ZoneCards(), ZoneCards(unknown=3)) for hand in hands]
 
 
 def test_the_lowest_ordinary_card_starts_not_a_card_with_a_power() -> None:
@@ -111,7 +114,7 @@ def test_the_loader_warns_where_no_number_is_ordinary() -> None:
     assert result.ok
     (warning,) = [p for p in result.problems if "lowest_plain" in p.message]
     assert warning.path == "table.starts" and warning.severity == "warning"
-    assert "no card is ordinary" in warning.message
+    assert "no card is ordinary and lowest_plain counts every card" in warning.message
     data["rank_powers"] = powers[1:]  # the 1 is ordinary again
     result = load_variant_text(json.dumps(data).encode(), "house.yaml")
     assert not [p for p in result.problems if "lowest_plain" in p.message]
@@ -128,3 +131,77 @@ def test_the_bots_play_it_to_the_end() -> None:
         game = Game.shuffled(v, names, seed)
         bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
         assert not play(game, bots, random.Random(seed)).capped
+
+
+def test_the_lowest_ordinary_card_face_up_starts() -> None:
+    """Ruling 126: the face-up cards decide, for all to see; a 2 that resets does not count,
+    nor do the hands."""
+    table = [
+        Seat(known((1,)), known((2, 9, 9)), ZoneCards(unknown=3)),
+        Seat(known((8,)), known((4, 7, 10)), ZoneCards(unknown=3)),
+        Seat(known((9,)), known((5, 6, 6)), ZoneCards(unknown=3)),
+    ]
+    v = house("lowest_face_up")
+    assert STARTS.first_seat(v, table) == 1
+    assert STARTS.first_seat(house("lowest_plain"), table) == 0  # the hands: Ann's 1
+    no_plain = [Seat(known(()), known(up), ZoneCards()) for up in ((10, 10), (2, 10))]
+    assert STARTS.first_seat(v, no_plain) == 1  # no ordinary card face up: the lowest of all
+    assert "Whoever has the lowest ordinary number card face up starts" in rules_sheet(v)
+    assert STARTS.question(v) == (
+        "Who has the lowest card face up (not a card with a power)? They start."
+    )
+    assert variant_to_data(v)["table"] == {"starts": "lowest_face_up"}
+
+
+def test_with_full_information_the_lowest_face_up_card_starts() -> None:
+    v = replace(builtin("shithead"), table=TableRules(starts="lowest_face_up"))
+    for seed in range(20):
+        s = Game.shuffled(v, ["Ann", "Ben", "Cal", "Dee"], seed).state
+        ups = [[c for c in seat.face_up.known if not v.effects_of(c)] for seat in s.seats]
+        lows = [min(u, default=99) for u in ups]
+        assert lows[0] == min(lows)
+
+
+def test_lowest_face_up_needs_face_up_cards() -> None:
+    data = support.house_data()
+    data["deal"] = {"face_down": 3, "face_up": 0, "hand": 3}
+    data["table"] = {"starts": "lowest_face_up"}
+    result = load_variant_text(json.dumps(data).encode(), "house.yaml")
+    assert not result.ok
+    (error,) = [p for p in result.problems if p.path == "table.starts"]
+    assert "lowest_face_up needs face-up cards, and deal.face_up is 0" in error.message
+    assert error.plain == "Nobody has cards face up here, so choose another way to start."
+
+
+def test_the_new_game_page_asks_the_question_of_the_rules_answer(data_dir: Path) -> None:
+    """At a real table the page asks who starts in the words of the variant's answer, and
+    lists the seating from the player named (R2.3)."""
+    from streamlit.testing.v1 import AppTest
+
+    from referee.store import Store, default_path
+
+    store = Store(default_path())
+    for how in ("lowest_plain", "lowest_face_up"):
+        data = variant_to_data(house(how))
+        data["id"], data["name"] = f"our-{how}".replace("_", "-"), f"Ours {how}"
+        store.save_variant(data["id"], data["name"], json.dumps(data))
+    at = AppTest.from_file(MAIN, default_timeout=20).run()
+    at.selectbox(key="np_variant").set_value("library:our-lowest-plain").run()
+    for name in ("Ann", "Ben", "Cal"):
+        at.text_input(key="np_name").input(name).run()
+    ask = at.selectbox(key="np_lowest")
+    assert ask.label == (
+        "Who has the lowest ordinary card in their hand (not a card with a power)? They start."
+    )
+    ask.set_value("Ben").run()
+    at.button(key="np_start").click().run()
+    assert not at.exception
+    (game,) = store.list_games()
+    assert store.load_game(game.id).players == ("Ben", "Cal", "Ann")  # seated from Ben
+    at = AppTest.from_file(MAIN, default_timeout=20).run()
+    at.selectbox(key="np_variant").set_value("library:our-lowest-face-up").run()
+    for name in ("Ann", "Ben"):
+        at.text_input(key="np_name").input(name).run()
+    assert at.selectbox(key="np_lowest").label == (
+        "Who has the lowest card face up (not a card with a power)? They start."
+    )

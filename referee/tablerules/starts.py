@@ -1,7 +1,8 @@
-"""Who starts (issue 31.2, docs/rulings.md rulings 67 and 124): the first player listed (R2.3),
-whoever holds the lowest number card in their hand, or whoever holds the lowest *ordinary*
+"""Who starts (issue 31.2, docs/rulings.md rulings 67, 124 and 126): the first player listed
+(R2.3), whoever holds the lowest number card in their hand, whoever holds the lowest *ordinary*
 number card - one whose rank has no power (issue 42: with powered 2s "lowest" would pick a
-player holding a 2 in most deals).  Ties: the earlier seat.  At a physical table the New game
+player holding a 2 in most deals) - or whoever has the lowest ordinary card face up, for all to
+see.  Ties: the earlier seat.  At a physical table the New game
 page asks who it is and lists the seating from them, clockwise, so the record's first player
 is the starter; with full information the game finds them itself.
 
@@ -19,7 +20,8 @@ from referee.variant.fields import rank_of
 from referee.variant.model import Variant
 from referee.variant.table import TableCheck
 
-FIRST, LOWEST, PLAIN = "first", "lowest", "lowest_plain"
+FIRST, LOWEST, PLAIN, FACE_UP = "first", "lowest", "lowest_plain", "lowest_face_up"
+ORDINARY = (PLAIN, FACE_UP)  # the answers where a card with a power does not count
 
 
 class Starts(TableRule):
@@ -31,8 +33,9 @@ class Starts(TableRule):
         title="Who starts",
         about="first: the first player listed (R2.3); lowest: whoever holds the lowest number "
         "card, named at setup; lowest_plain: whoever holds the lowest number card that has no "
-        "power (a 2 that resets or a 10 that burns does not count).",
-        choices=(FIRST, LOWEST, PLAIN),
+        "power (a 2 that resets or a 10 that burns does not count); lowest_face_up: whoever has "
+        "the lowest number card without a power face up.",
+        choices=(FIRST, LOWEST, PLAIN, FACE_UP),
         default=FIRST,
         optional=True,
         label="Who starts",
@@ -40,6 +43,7 @@ class Starts(TableRule):
             "The player to the dealer's left",
             "Whoever has the lowest card in their hand",
             "Whoever has the lowest ordinary card (not a power card)",
+            "Whoever has the lowest ordinary card face up",
         ),
     )
     on = LOWEST
@@ -48,6 +52,8 @@ class Starts(TableRule):
     setup_question = "Who has the lowest card in their hand? They start."
 
     def question(self, variant: Variant) -> str:
+        if self.value(variant) == FACE_UP:
+            return "Who has the lowest card face up (not a card with a power)? They start."
         if self.value(variant) == PLAIN:
             return (
                 "Who has the lowest ordinary card in their hand (not a card with a power)? "
@@ -56,14 +62,15 @@ class Starts(TableRule):
         return self.setup_question if self.value(variant) == LOWEST else ""
 
     def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:
-        """The seat holding the lowest number among its hand cards (ties: the earliest); with
-        ``lowest_plain`` among the numbers without powers, and only if no hand holds one
-        among all numbers."""
+        """The seat holding the lowest number among its hand cards, or its face-up cards with
+        ``lowest_face_up`` (ties: the earliest); with ``lowest_plain`` and ``lowest_face_up``
+        among the numbers without powers, and only if nobody holds one among all numbers."""
         how = self.value(variant)
         if how == FIRST:
             return None
-        hands = [[c for c in seat.hand.known if isinstance(c, int)] for seat in seats]
-        if how == PLAIN:
+        zones = [seat.face_up if how == FACE_UP else seat.hand for seat in seats]
+        hands = [[c for c in zone.known if isinstance(c, int)] for zone in zones]
+        if how in ORDINARY:
             plain = [[c for c in h if not variant.effects_of(c)] for h in hands]
             hands = plain if any(plain) else hands
         best, at = None, 0
@@ -73,6 +80,11 @@ class Starts(TableRule):
         return at
 
     def sheet(self, variant: Variant) -> str:
+        if self.value(variant) == FACE_UP:
+            return (
+                "Whoever has the lowest ordinary number card face up starts (a card with a "
+                "power does not count); play goes clockwise."
+            )
         if self.value(variant) == PLAIN:
             return (
                 "Whoever has the lowest ordinary number card in their hand starts (a card with "
@@ -81,9 +93,19 @@ class Starts(TableRule):
         return "Whoever has the lowest number card in their hand starts; play goes clockwise."
 
     def check(self, c: TableCheck) -> None:
-        """``lowest_plain`` where every number has a power: no card is ordinary."""
+        """``lowest_face_up`` with no face-up cards; ``lowest_plain`` or ``lowest_face_up``
+        where every number has a power: no card is ordinary."""
+        deal = c.view.get("deal")
+        if c.value == FACE_UP and isinstance(deal, Mapping) and deal.get("face_up") == 0:
+            c.error(
+                "lowest_face_up needs face-up cards, and deal.face_up is 0; expected another "
+                "answer, or face-up cards in the deal",
+                "Nobody has cards face up here, so choose another way to start.",
+            )
         ranks, powers = c.view.get("ranks"), c.view.get("rank_powers")
-        if c.value != PLAIN or not isinstance(ranks, Mapping) or not isinstance(powers, list):
+        if c.value not in ORDINARY or not isinstance(ranks, Mapping):
+            return
+        if not isinstance(powers, list):
             return
         low, high = ranks.get("low"), ranks.get("high")
         pack = c.pack or Variant("", "")
@@ -92,7 +114,7 @@ class Starts(TableRule):
             return
         if all(r in powered for r in range(low, high + 1)):
             c.warn(
-                "every number card has a power, so no card is ordinary and lowest_plain "
-                "plays as lowest; expected lowest, or a number without a power",
+                f"every number card has a power, so no card is ordinary and {c.value} counts "
+                "every card; expected a number without a power",
                 "Every number card has a power here, so the lowest card of all starts.",
             )
