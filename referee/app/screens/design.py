@@ -217,16 +217,23 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
 
 
 def row(
-    path: str, keys: Sequence[str], values: Any, *parts: object, widths: Sequence[int] = ()
+    path: str,
+    keys: Sequence[str],
+    values: Any,
+    *parts: object,
+    widths: Sequence[int] = (),
+    widget: str = "",
 ) -> dict[str, Any]:
     """Fields of the mapping at ``path`` side by side (``c``: the row's columns, one more for
-    the caller where ``widths`` says so); widget keys ``parts`` + the field's key."""
+    the caller where ``widths`` says so); widget keys ``parts`` + the field's key, or
+    ``widget`` + the field's key (the composer's own)."""
     global c
     c = st.columns(widths or len(keys), vertical_alignment="bottom")
     got = {}
     for col, k in zip(c, keys, strict=False):
         with col:
-            got[k] = draw(d.FIELDS[f"{path}{k}"], values.get(k), *parts, k)
+            f = d.FIELDS[f"{path}{k}"]
+            got[k] = draw(f, values.get(k), *parts, k, widget=widget and f"{widget}{k}")
     return got
 
 
@@ -374,11 +381,7 @@ with st.container(border=True):
     st.caption("Invent a new Karma card: pick what it does from the menu, name it, add it.")
     crev = st.session_state.get("composer_rev", 0)
     ck = f"c{crev}_"
-    c = st.columns([3, 1], vertical_alignment="bottom")
-    with c[0]:
-        comp_name = draw(d.FIELDS["karma_cards.name"], "", widget=ck + "name")
-    with c[1]:
-        comp_copies = draw(d.FIELDS["karma_cards.copies"], 1, widget=ck + "copies")  # a new card
+    comp = row("karma_cards.", ("name", "copies"), {"copies": 1}, widths=(3, 1), widget=ck)
     comp_text = draw(d.FIELDS["karma_cards.text"], "", widget=ck + "text")
     chosen = st.multiselect(
         "What it does", list(MENU), format_func=d.effect_label, key=ck + "effects"
@@ -395,22 +398,14 @@ with st.container(border=True):
     if comp_effects and (does := d.what_it_does(comp_effects)):
         st.caption(md(does))
     if st.button("Add this card", key=ck + "add", type="primary"):
-        if not comp_name.strip():
+        if not comp["name"].strip():
             st.error("Give the card a name first.")
         elif not comp_effects:
             st.error("Choose at least one thing the card does.")
         else:
-            actions.append(
-                partial(
-                    d.add_card,
-                    name=comp_name,
-                    text=comp_text,
-                    copies=int(comp_copies),
-                    effects=comp_effects,
-                )
-            )
+            actions.append(partial(d.add_card, **comp, text=comp_text, effects=comp_effects))
             st.session_state["composer_rev"] = crev + 1
-            st.session_state[FLASH] = ("success", f"Added the card {comp_name.strip()}.")
+            st.session_state[FLASH] = ("success", f"Added the card {comp['name'].strip()}.")
 
 # --- rank powers --------------------------------------------------------------------------------
 st.subheader("Powers for number cards")
