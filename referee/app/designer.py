@@ -18,6 +18,7 @@ from typing import Any
 from referee.app import links
 from referee.files.yamlsafe import Problem
 from referee.variant.declare import Field, Int, leaves
+from referee.variant.effect_list import effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
@@ -184,15 +185,9 @@ def what_it_does(effects: list[Any]) -> str:
     """The sentence made from a card's effects as the Design page holds them (issue 31.7), so
     that the group's words and what the card does are seen together; '' while an effect is not
     yet complete (the check below says what is missing)."""
-    made = []
-    for raw in effects:
-        try:
-            made.append(MENU[effect_name(raw)].effect(effect_params(raw)))
-        except (KeyError, TypeError, AttributeError):
-            return ""
     try:
-        return f"What it does: {describe_effects(made)}"
-    except (KeyError, TypeError, ValueError):
+        return f"What it does: {describe_effects([effect_from_data(e) for e in effects])}"
+    except (KeyError, TypeError, ValueError, AttributeError):
         return ""
 
 

@@ -38,7 +38,6 @@ class Starts(TableRule):
         choices=(FIRST, LOWEST, PLAIN, FACE_UP),
         default=FIRST,
         optional=True,
-        label="Who starts",
         words=(
             "The player to the dealer's left",
             "Whoever has the lowest card in their hand",
