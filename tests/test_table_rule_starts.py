@@ -205,3 +205,38 @@ def test_the_new_game_page_asks_the_question_of_the_rules_answer(data_dir: Path)
     assert at.selectbox(key="np_lowest").label == (
         "Who has the lowest card face up (not a card with a power)? They start."
     )
+
+
+def test_with_every_face_up_card_entered_the_new_game_page_names_the_starter(
+    data_dir: Path,
+) -> None:
+    """Ruling 126: the face-up cards are seen by all, so once every player's are entered the
+    referee names who starts (the table may still change it); the hands are never known, so
+    for the other answers the table says."""
+    from streamlit.testing.v1 import AppTest
+
+    from referee.app.setup import known_starter
+    from referee.store import Store, default_path
+
+    v = house("lowest_face_up")
+    assert known_starter(v, ["Ann", "Ben"], {"Ann": [2, 9, 9], "Ben": [4, 7, 8]}) == "Ben"
+    assert known_starter(v, ["Ann", "Ben"], {"Ann": [2, 9, 9]}) is None  # Ben's unknown
+    assert known_starter(house("lowest_plain"), ["Ann", "Ben"], {"Ann": [3, 9, 9]}) is None
+    store = Store(default_path())
+    data = dict(variant_to_data(v), id="ours", name="Ours")
+    store.save_variant("ours", "Ours", json.dumps(data))
+    at = AppTest.from_file(MAIN, default_timeout=20).run()
+    at.selectbox(key="np_variant").set_value("library:ours").run()
+    for name in ("Ann", "Ben", "Cal"):
+        at.text_input(key="np_name").input(name).run()
+    assert at.selectbox(key="np_lowest").value == "Ann"  # not known yet: the first listed
+    for who, cards in (("Ann", (9, 2, 10)), ("Ben", (8, 5, 7)), ("Cal", (6, 6, 9))):
+        at.segmented_control(key="np_fu_who").set_value(who).run()
+        for c in cards:
+            at.button(key=f"np_fu_card_{c}").click().run()
+    assert not at.exception
+    assert at.selectbox(key="np_lowest").value == "Ben"  # 5, not Ann's 2 that resets
+    assert any(support.plain(c.value) == "From the face-up cards: Ben starts." for c in at.caption)
+    at.button(key="np_start").click().run()
+    row = store.load_game(at.session_state["game_id"])
+    assert row.players == ("Ben", "Cal", "Ann")

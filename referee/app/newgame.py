@@ -26,6 +26,7 @@ VARIANT = "np_variant"
 FACE_UP = "np_face_up"  # name -> the face-up cards tapped so far
 FACE_UP_WHO = "np_fu_who"
 PROBLEM = "np_problem"
+STARTER = "np_starter"  # who the face-up cards entered say starts (a table rule), last run
 
 SETUP_STYLE = """
 <style>
@@ -259,22 +260,33 @@ def setup_screen(
     need = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
-    order = names
     asks = [q for u in active(variant) if (q := u.question(variant))]
-    if fits and names and asks:
-        # A table rule (issue 31.2): whoever holds the lowest card starts; the seating is
-        # listed from them, clockwise (R2.3), so the game starts with them.
-        lowest = st.selectbox(
-            asks[0],
-            names,
-            key="np_lowest",  # options shown as typed: a selectbox renders no Markdown
-        )
-        order = setup.starting_with(names, lowest)
+    order = _who_starts(variant, names, chosen, asks[0]) if fits and names and asks else names
     label: Any = f"Start the game ({len(names)} players)" if fits else "Start the game"
     if st.button(label, type="primary", key="np_start", width="stretch", disabled=not fits):
         problem = start(src, order, {n: c for n, c in chosen.items() if c})
         if problem:
             st.error(plain(problem))
+
+
+def _who_starts(
+    variant: Variant, names: list[str], chosen: dict[str, list[Card]], ask: str
+) -> list[str]:
+    """A table rule (issue 31.2, issue 42): the table names who starts - the referee names them
+    where the face-up cards entered tell - and the seating is listed from them, clockwise, so
+    the game starts with them (R2.3)."""
+    known = setup.known_starter(variant, names, chosen)
+    if known is not None and st.session_state.get(STARTER) != known:
+        st.session_state["np_lowest"] = known  # named once; the table may still change it
+    st.session_state[STARTER] = known
+    lowest = st.selectbox(
+        ask,
+        names,
+        key="np_lowest",  # options shown as typed: a selectbox renders no Markdown
+    )
+    if known is not None:
+        st.caption(plain(f"From the face-up cards: {known} starts."))
+    return setup.starting_with(names, lowest)
 
 
 def reset() -> None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from referee.engine import Game, SetupError
 from referee.records import start_game
 from referee.store import Store
-from referee.variant.model import Card
+from referee.tablerules import active
+from referee.variant.model import Card, Variant
 from referee.words import names as name_rules
 
 from . import table as tables
@@ -265,6 +266,19 @@ def fix_words(tbl: tables.Table, fix: SetupFix) -> str:
             shown = ", ".join(v.card_name(c) for c in cards) or "not entered"
             said.append(f"{fix.names.get(who, who)}'s face-up cards: {shown}.")
     return "Fixed. " + " ".join(said) if said else "Nothing to fix."
+
+
+def known_starter(
+    variant: Variant, names: Sequence[str], face_up: Mapping[str, Sequence[Card]]
+) -> str | None:
+    """Who starts, where a table rule can tell from the face-up cards entered at setup (the
+    lowest card face up, every player's face-up cards known); None: the table says."""
+    try:
+        seats = Game.deal(variant, list(names), face_up).state.seats
+    except SetupError:
+        return None
+    found = (u.first_seat(variant, seats) for u in active(variant))
+    return next((names[f] for f in found if f is not None), None)
 
 
 def starting_with(names: list[str], first: str) -> list[str]:

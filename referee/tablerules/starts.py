@@ -63,11 +63,14 @@ class Starts(TableRule):
     def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:
         """The seat holding the lowest number among its hand cards, or its face-up cards with
         ``lowest_face_up`` (ties: the earliest); with ``lowest_plain`` and ``lowest_face_up``
-        among the numbers without powers, and only if nobody holds one among all numbers."""
+        among the numbers without powers, and only if nobody holds one among all numbers.
+        None while some of those cards are unknown (a real table's hands): the table says."""
         how = self.value(variant)
         if how == FIRST:
             return None
         zones = [seat.face_up if how == FACE_UP else seat.hand for seat in seats]
+        if any(zone.unknown for zone in zones):
+            return None
         hands = [[c for c in zone.known if isinstance(c, int)] for zone in zones]
         if how in ORDINARY:
             plain = [[c for c in h if not variant.effects_of(c)] for h in hands]
