@@ -9,10 +9,11 @@ from typing import Any
 from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
+from referee.variant.conditions import CONDITIONS
 from referee.variant.declare import Choice, Int
 from referee.variant.loader import VariantError, variant_from_data
-from referee.variant.menu import MENU, needs_target
-from referee.variant.model import Variant
+from referee.variant.menu import MENU, needs_target, traits_of
+from referee.variant.model import Effect, Variant
 from referee.variant.registry import builtin
 from referee.variant.table import TABLE_RULES
 
@@ -81,8 +82,34 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
             continue
         if {name} | _names(out) >= {"value", "transparent"}:
             continue
+        when = draw(_when_of(name, params))
+        if when:
+            params = {**params, "when": when}
         out.append({"effect": name, **params} if params else name)
     return out
+
+
+def _value_of(p: Any) -> st.SearchStrategy[Any]:
+    if isinstance(p, Choice):
+        return st.sampled_from(p.choices)
+    assert isinstance(p, Int)
+    return st.integers(p.lo, min(p.hi, p.lo + 6))
+
+
+def _when_of(name: str, params: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """A condition (``when``, issue 42) on an effect that may have one, often none: drawn
+    from the condition units' own fields, so a new condition is in the random variants without
+    a line here.  An effect that decides where its card may go gets only the conditions the
+    pile shows (the loader refuses the others)."""
+    if MENU[name].no_when(params):
+        return st.just({})
+    lands = MENU[name].limits_landing or traits_of((Effect(name, params),), False).wild
+    units = [u for u in CONDITIONS.values() if u.by_view or not lands]
+    parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in units}
+    drawn = st.fixed_dictionaries(parts).map(
+        lambda d: {k: v for k, v in d.items() if v is not None}
+    )
+    return st.one_of(st.just({}), st.just({}), drawn)
 
 
 def _names(effects: list[Any]) -> set[str]:

@@ -112,7 +112,8 @@ def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = No
     for e in effects:
         if e.name == stop_at:
             return True
-        EFFECTS[e.name].resolve(r, e.params)
+        if r.happens(e):  # its condition, if it has one (``when``, issue 42)
+            EFFECTS[e.name].resolve(r, e.params)
     return False
 
 

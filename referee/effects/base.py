@@ -8,8 +8,9 @@ from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
 from referee.table.state import Limit, Restriction, Seat, State, ZoneName
+from referee.variant.conditions import Moment, holds
 from referee.variant.menu import Traits  # the variant side reads it too (words, the deck's checks)
-from referee.variant.model import Card, Variant
+from referee.variant.model import Card, Effect, Variant
 from referee.words.reasons import Facts, Reason
 
 __all__ = [
@@ -85,12 +86,21 @@ class Resolution:
     # skips, and the play it goes on from at once (rulings 110-111) - so that the next skip
     # walks on round the table instead of taking a second turn from one of them (ruling 115).
     skipped: list[str] = field(default_factory=list)
+    # The play as a condition on an effect reads it (``when``, issue 42); None: every
+    # condition fails (nothing is known of the play).
+    moment: Moment | None = None
 
     def __post_init__(self, target: int | None) -> None:
         if not self.player:
             self.player = self.state.names[self.mover]
         if self.chosen is None and target is not None:
             self.chosen = self.state.names[target]
+
+    def happens(self, e: Effect) -> bool:
+        """Whether an effect happens in this play: it has no condition (``when``), or its
+        conditions hold for the play (issue 42).  The one place an effect acting after a play
+        asks its condition (a mirror's copies too)."""
+        return not e.when or (self.moment is not None and holds(e.when, self.moment))
 
     @property
     def seat(self) -> int:
@@ -145,6 +155,11 @@ class Proposal:
     k: int  # how many copies
     zone: ZoneName
     could_pick_up: bool  # picking up the pile is open to the mover instead (R6.2, R6.3, R8.3)
+
+    @property
+    def moment(self) -> Moment:
+        """The play as a condition on an effect reads it (``when``, issue 42)."""
+        return Moment(not self.state.pile, self.k)
 
     @property
     def left_after(self) -> int:

@@ -57,7 +57,8 @@ class Mirror(EffectSpec):
             return
         r.say(f"The mirror copies {name}, and its powers happen again.")
         for e in copied:
-            UNITS[e.name].resolve(r, e.params)
+            if r.happens(e):  # a copied condition asks the mirror's own play
+                UNITS[e.name].resolve(r, e.params)
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         return (

@@ -91,10 +91,20 @@ class EffectSpec(EffectDecl):
     # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
     bot_aim: ClassVar[str] = "fewest_cards"
 
+    # Its traits only say whether its card may go on anything as it is played (wild, R5.3):
+    # the one R5 check may ask them under a condition of the play (``when``).
+    traits_by_play: ClassVar[bool] = False
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         cls.limits_landing = cls.lands_on is not EffectSpec.lands_on or (
             cls.takes is not EffectSpec.takes
         )
+        on_pile = ("takes", "on_top", "lets_in") + (() if cls.traits_by_play else ("traits",))
+        cls.lasts_on_pile = any(
+            getattr(cls, hook) is not getattr(EffectSpec, hook) for hook in on_pile
+        )
+        if cls.gives_card:
+            cls.when_blocked = "a play of it names a card to give, whether or not it happens"
         super().__init_subclass__(**kwargs)  # the declaration goes on the menu
         if cls.name:
             unit = MENU[cls.name]

@@ -14,6 +14,7 @@ class Wild(EffectSpec):
     description = "May be played on anything, even under a restriction."
     help = "It may go on any card, even when the next play is limited."
     passive = True
+    traits_by_play = True  # only where it may land: it may hang on a condition (``when``)
     order = 10
 
     def traits(self, params: Params, traits: Traits) -> None:

@@ -51,6 +51,7 @@ class FastTables:
         "needs",
         "effects",
         "lands",
+        "wild_when",
         "takes",
         "counts",
         "see_through",
@@ -84,8 +85,21 @@ class FastTables:
             if rule.has("refuse_play"):
                 for c in cards:
                     self.needs[c].checked = self.needs[c].checked or rule.checks(c, variant)
-        self.lands: dict[Card, tuple[tuple[EffectSpec, Params], ...]] = {
-            c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "lands_on"))
+        # Each with its condition (``when``, empty: always), which the one R5 check asks.
+        self.lands: dict[Card, tuple[tuple[EffectSpec, Params, Params], ...]] = {
+            c: tuple(
+                (EFFECTS[e.name], e.params, e.when) for e in effects[c] if _has(e.name, "lands_on")
+            )
+            for c in cards
+        }
+        # A card wild only under a condition (``when``): its traits leave it out, and the one
+        # R5 check asks the conditions as the card is played (by the pile's view).
+        self.wild_when: dict[Card, tuple[Params, ...]] = {
+            c: tuple(
+                e.when
+                for e in effects[c]
+                if e.when and EFFECTS[e.name].traits_by_play and _is_wild(e)
+            )
             for c in cards
         }
         self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
@@ -180,6 +194,11 @@ class FastTables:
 def _has(effect: str, hook: str) -> bool:
     """Whether an effect's unit overrides a hook (does something there)."""
     return getattr(type(EFFECTS[effect]), hook) is not getattr(EffectSpec, hook)
+
+
+def _is_wild(e: Effect) -> bool:
+    """Whether this effect, were it always on, would make its card wild (R5.3)."""
+    return traits_of((Effect(e.name, e.params),), False).wild
 
 
 def _unresolved(effects: tuple[Effect, ...]) -> frozenset[str]:

@@ -42,6 +42,7 @@ from referee.engine.steps import (
 from referee.table.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import active
 from referee.variant import core
+from referee.variant.conditions import Moment
 from referee.variant.model import Card, Variant
 from referee.words import sentences
 
@@ -455,6 +456,7 @@ class Game:
                 notes.append(sentences.face_down_misses(step.by, flow.picked_up))
             return None
         before = _spend_restriction(s) if s.pending else None
+        was_empty = not s.pile  # what a condition on an effect reads (``when``, issue 42)
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
@@ -483,6 +485,7 @@ class Game:
             player=step.by,
             chosen=step.to,
             skipped=list(passed),
+            moment=Moment(was_empty, k),
         )
         if resolve(r, effects, stop_at):
             r.stopped = True

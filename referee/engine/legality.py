@@ -34,6 +34,7 @@ from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step
 from referee.table.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import ZONES as TABLE_ZONES
 from referee.tablerules import TableRule, active
+from referee.variant.conditions import holds
 from referee.variant.model import Card
 from referee.words.reasons import (
     CardFacts,
@@ -456,6 +457,8 @@ class Rules:
         """The checks a card's own effects make on a play of it (e.g. not as a last card), then
         the table rules' that check plays (``TableRule.refuse_play``)."""
         for e in self.variant.effects_of(ask.card):
+            if e.when and not holds(e.when, ask.moment):
+                continue  # its condition does not hold for this play (issue 42)
             refused = EFFECTS[e.name].refuse_own(e.params, ask)
             if refused is not None:
                 return _unit_refusal(ask.by, refused)

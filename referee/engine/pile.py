@@ -15,6 +15,7 @@ from referee.engine.judgement import Judgement, no, refused, yes
 from referee.table.state import State
 from referee.tablerules import TableRule, active
 from referee.variant import core
+from referee.variant.conditions import Moment, holds
 from referee.variant.model import Card, Variant
 from referee.words.reasons import OnTop, Played, Reason, Restricted, TooLow, Who
 
@@ -25,6 +26,12 @@ def _beats(card: int, value: int) -> bool:
     return card >= value if core.RULES.equal_may_follow else card > value
 
 
+def _moment(view: PileView) -> Moment:
+    """The play as a condition asked by the R5 check reads it: only what the view shows (the
+    fast tables keep the check's answers per view), so the number of cards is not known."""
+    return Moment(view.top is None, None)
+
+
 class Pile:
     """The pile of one variant, for any state given: what judges the next card, what it counts
     and what may land on it."""
@@ -33,7 +40,8 @@ class Pile:
         self.variant = variant
         fast = self.fast = FastTables.of(variant, self.fits_view)
         self._traits = fast.traits
-        self._lands: dict[Card, tuple[tuple[EffectSpec, Params], ...]] = fast.lands
+        self._lands: dict[Card, tuple[tuple[EffectSpec, Params, Params], ...]] = fast.lands
+        self._wild_when = fast.wild_when
         self._takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = fast.takes
         self._counts = fast.counts  # what each card counts as on top
         self._see_through = fast.see_through
@@ -94,7 +102,9 @@ class Pile:
         name = self.variant.card_name(card)
         if view.free:
             return yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        for unit, params in self._lands[card]:
+        for unit, params, when in self._lands[card]:
+            if when and not holds(when, _moment(view)):
+                continue  # its condition does not hold for this play (issue 42)
             r = unit.lands_on(params, card, view, self.variant)
             if r is not None:
                 return refused(by, r)
@@ -102,7 +112,9 @@ class Pile:
             r = unit.takes(params, card, view, self.variant)
             if r is not None:
                 return refused(by, r)
-        if self._traits[card].wild:
+        if self._traits[card].wild or any(
+            holds(when, _moment(view)) for when in self._wild_when[card]
+        ):
             return yes("R5.3", Reason.WILD, Played(by, name))
         limit = view.restriction
         if limit is not None:

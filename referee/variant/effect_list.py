@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.variant import conditions
 from referee.variant.declare import Field, node
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
@@ -23,6 +24,7 @@ class Eff:
     index: int
     name: str
     params: dict[str, Any]
+    when: dict[str, Any] | None = None  # its conditions (``when:``), if it has any
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,9 +44,12 @@ class Effects(Field):
                 out.append(Eff(i, item, {}))
             elif isinstance(item, dict) and isinstance(item.get("effect"), str):
                 name = item["effect"]
-                params = {k: v for k, v in item.items() if k != "effect"}
+                params = {k: v for k, v in item.items() if k not in ("effect", WHEN)}
+                when = item.get(WHEN)
+                if when is not None and conditions.tame(when) != when:
+                    continue  # the schema says what is wrong with it
                 if name in MENU and params_ok(name, params):
-                    out.append(Eff(i, name, params))
+                    out.append(Eff(i, name, params, when))
         return out
 
     def build(self, raw: Any, pack: Variant) -> tuple[Effect, ...]:
@@ -65,10 +70,16 @@ class Effects(Field):
                 given = item if isinstance(item, dict) else {}
                 kept = {p.key: given[p.key] for p in MENU[name].params if p.key in given}
                 params = {k: v for k, v in kept.items() if params_ok(name, {k: v}, partial=True)}
+                when = conditions.tame(given.get(WHEN))
+                if when:
+                    params[WHEN] = when
                 bare = not params and not (MENU[name].params and isinstance(item, dict))
                 out.append(name if bare else {"effect": name, **params})
         return out
 
+
+WHEN = "when"
+"""The key of an effect's conditions (``referee.variant.conditions``): not a parameter."""
 
 MOST_EFFECTS = 12
 """Most effects on one card (the schema's ``maxItems``)."""
@@ -88,15 +99,19 @@ def effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
     """An effect of valid data: a bare name, or a mapping with its parameters."""
     if isinstance(raw, str):
         return MENU[raw].effect()
-    return MENU[raw["effect"]].effect({k: v for k, v in raw.items() if k != "effect"})
+    params = {k: v for k, v in raw.items() if k not in ("effect", WHEN)}
+    return MENU[raw["effect"]].effect(params, raw.get(WHEN))
 
 
 def effect_to_data(effect: Effect) -> str | dict[str, Any]:
     """The YAML form of an effect: a bare name without parameters, else a mapping."""
-    if not effect.params:
+    if not effect.params and not effect.when:
         return effect.name
     order = [p.key for p in MENU[effect.name].params]
     params = sorted(
         effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
     )
-    return {"effect": effect.name, **dict(params)}
+    out = {"effect": effect.name, **dict(params)}
+    if effect.when:
+        out[WHEN] = dict(effect.when)
+    return out

@@ -126,6 +126,12 @@ class EffectDecl:
     limits_landing: ClassVar[bool] = False
     # A change the designer's check may propose with this effect (``Remedy``), if any.
     remedy: ClassVar[Remedy | None] = None
+    # It works while its card lies on the pile (what it counts, see-through, what may go on
+    # it, what it carries over, who may cut in), so it cannot hang on a condition of the play
+    # (``when``); set by the engine's side of the unit from the hooks it has.
+    lasts_on_pile: ClassVar[bool] = False
+    # Why else it cannot hang on a condition ("" : it can); set by the engine's side.
+    when_blocked: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -135,11 +141,23 @@ class EffectDecl:
             _UNITS[cls.name] = cls()
             MENU.changed()
 
-    def effect(self, params: Params | None = None) -> Effect:
-        """This effect on a card, its parameters' declared defaults filled in (the loader)."""
+    def effect(self, params: Params | None = None, when: Params | None = None) -> Effect:
+        """This effect on a card, its parameters' declared defaults filled in (the loader),
+        and the conditions it happens under (``when``)."""
         full = {p.key: p.default for p in self.params if p.default is not None}
         full.update(params or {})
-        return Effect(self.name, dict(sorted(full.items())))
+        return Effect(self.name, dict(sorted(full.items())), dict(when or {}))
+
+    def no_when(self, params: Params) -> str:
+        """Why this effect, with these parameters, may not hang on a condition (``when``), in
+        a family's words; "" when it may.  A condition is asked as the card is played: an
+        effect that works while its card lies on the pile, or whose play names a choice (a
+        player, a card to give), cannot wait for it."""
+        if self.lasts_on_pile:
+            return "it works while its card lies on the pile, not only as it is played"
+        if self.needs_target(params):
+            return "a play of it names a chosen player, whether or not it happens"
+        return self.when_blocked
 
     def arg(self, params: Params, key: str) -> Any:
         """A parameter's value on a card, else its declared default: each default is written
@@ -211,9 +229,13 @@ def needs_target(effect: str, params: Params) -> bool:
 
 
 def traits_of(effects: tuple[Effect, ...], karma: bool) -> Traits:
-    """Combine a card's effects into its traits. Karma cards are wild and count 0 (R5.3-R5.4)."""
+    """Combine a card's effects into its traits. Karma cards are wild and count 0 (R5.3-R5.4).
+    An effect with a condition (``when``) is left out: only a wild one may have one, and the
+    one R5 check asks it as the card is played."""
     t = Traits(wild=karma, value=0 if karma else None)
     for e in effects:
+        if e.when:  # a condition of the play: asked as the card is played (``Pile.fit``)
+            continue
         unit = _UNITS[e.name]
         unit.traits(dict(e.params), t)
         if unit.leaves_game:

@@ -38,12 +38,16 @@ class Effect:
 
     name: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    # Only when these conditions hold does it happen (``referee.variant.conditions``, issue
+    # 42); empty: always.
+    when: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", dict(sorted(self.params.items())))
+        object.__setattr__(self, "when", dict(sorted(self.when.items())))
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(self.params.items())))
+        return hash((self.name, tuple(self.params.items()), tuple(self.when.items())))
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ import json
 from typing import Any
 
 from referee.files.resources import SCHEMA_ID_BASE
+from referee.variant.conditions import when_schema
 from referee.variant.declare import node
-from referee.variant.effect_list import MOST_EFFECTS
+from referee.variant.effect_list import MOST_EFFECTS, WHEN
 from referee.variant.fields import DEFS, VARIANT
 from referee.variant.menu import MENU, EffectDecl
 
@@ -39,6 +40,9 @@ def _effect_def(spec: EffectDecl) -> dict[str, Any]:
     }
     for p in spec.params:  # titled by its key (its title is the Design page's label)
         props[p.key] = p.schema() | {"title": p.key}
+    props[WHEN] = described(
+        "When", "Only when these conditions hold does it happen.", **{"$ref": "#/$defs/when"}
+    )
     # No ``examples``: yaml-language-server offers an object example in a flow list
     # (``[one_time, ]``) as "[object Object]"; each form's title names it instead.
     return described(
@@ -107,6 +111,7 @@ def _effect_defs() -> dict[str, Any]:
     }
     for spec in MENU.values():
         defs[f"effect_{spec.name}"] = _effect_def(spec)
+    defs[WHEN] = when_schema()
     return defs
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.variant import core
+from referee.variant.conditions import said
 from referee.variant.menu import MENU
 from referee.variant.model import Effect, Variant
 from referee.variant.table import active
@@ -19,8 +20,15 @@ from referee.words.markdown import markdown_literal
 
 
 def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
-    """One sentence, in plain words, for one effect of the menu (R9): its unit's own words."""
-    return MENU[effect.name].sheet(effect.params, variant)
+    """One sentence, in plain words, for one effect of the menu (R9): its unit's own words,
+    after its condition's (``when``: "Only when the pile is empty: it ...")."""
+    text = MENU[effect.name].sheet(effect.params, variant)
+    if not effect.when:
+        return text
+    if text.startswith(("It ", "The ", "A ", "An ")):
+        text = text[:1].lower() + text[1:]
+    condition = said(effect.when)
+    return f"{condition[:1].upper()}{condition[1:]}: {text}"
 
 
 def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) -> str:

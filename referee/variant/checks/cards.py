@@ -8,10 +8,11 @@ from typing import Any
 
 from referee.files.yamlsafe import PathT
 from referee.variant.checks.facts import File, Report, check
-from referee.variant.effect_list import Eff
+from referee.variant.conditions import CONDITIONS
+from referee.variant.effect_list import WHEN, Eff
 from referee.variant.fields import rank_of
-from referee.variant.menu import MENU, CardCheck, needs_target
-from referee.variant.model import JOKER, RANK_WORDS
+from referee.variant.menu import MENU, CardCheck, needs_target, traits_of
+from referee.variant.model import JOKER, RANK_WORDS, Effect
 from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 
 
@@ -231,6 +232,8 @@ def _effect_list(
     names = [e.name for e in effects]
     for e in effects:
         at = (*path, e.index)
+        if e.when:
+            _condition(at, e, r)
 
         def error(message: str, key: str | None, plain: str = "", at: PathT = at) -> None:
             r.error(at if key is None else (*at, key), message, plain=plain)
@@ -251,6 +254,32 @@ def _effect_list(
                 rank_name=f.pack.rank_name,
             )
         )
+
+
+def _condition(at: PathT, e: Eff, r: Report) -> None:
+    """An effect's condition (``when``, issue 42): only on an effect that acts as its card is
+    played, and on one that decides where its card may go (wild, only_on, ...) only a
+    condition the pile shows (the number of cards is not known to the one R5 check)."""
+    unit, params = MENU[e.name], _clean(e)
+    why = unit.no_when(params)
+    if why:
+        r.error(
+            (*at, WHEN),
+            f"'{e.name}' cannot have a condition (when): {why}; expected no 'when' on it",
+            plain=f"“{unit.title}” cannot happen only sometimes: {why}. Take out its “only when”.",
+        )
+        return
+    lands = unit.limits_landing or traits_of((Effect(e.name, params),), False).wild
+    for key in e.when or {}:
+        if lands and not CONDITIONS[key].by_view:
+            r.error(
+                (*at, WHEN, key),
+                f"'{e.name}' decides where its card may go, and a condition on '{key}' cannot "
+                "be known then yet; expected a condition on the pile, or this one on another "
+                "effect",
+                plain=f"“{unit.title}” decides where the card may go, so it cannot hang on "
+                f"{CONDITIONS[key].words_of_key()} yet. Pick another “only when”.",
+            )
 
 
 def _clean(e: Eff) -> dict[str, Any]:

@@ -1,0 +1,127 @@
+"""Conditions on an effect (issue 42): ``when:`` on any effect of a card, one unit per condition.
+
+An effect entry of a variant file may carry a condition - ``{effect: clear_pile, when: {pile:
+empty}}`` - and then happens only when it holds: a condition composes with every effect that
+acts as its card is played, instead of one keyword per effect.  Each condition is one unit, a
+module of this package (a subclass of :class:`Condition`): its declaration (a field of the
+``when`` mapping: key, kind, bounds, words), its test against the moment of the play
+(:class:`Moment`) and its plain words for the rules sheet, the Design page and the verdicts.
+Several keys in one ``when`` must all hold.
+
+The engine asks a condition in one place per hook (``referee.effects.happens`` for the effects
+that act after a play, ``referee.engine.pile.Pile.fit`` for those that decide where a card may
+go, the filter's own checks for ``refuse_own``), always through :func:`holds`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple
+
+from referee.variant.declare import Field, node
+
+__all__ = [
+    "CONDITIONS",
+    "Condition",
+    "Moment",
+    "holds",
+    "said",
+    "tame",
+    "when_schema",
+]
+
+
+class Moment(NamedTuple):
+    """What a condition may read of a play, as it is made: cheap facts of the state."""
+
+    pile_empty: bool  # the pile held no card as the play was made
+    cards: int | None  # how many cards the play lays (None: not known, the R5 check by view)
+
+
+class Condition:
+    """One condition a ``when`` mapping may name: its field (the key and its value's kind),
+    its test and its words.  Defining a subclass with a ``field`` registers it."""
+
+    field: ClassVar[Field]
+    order: ClassVar[int] = 1000
+    # Whether the one R5 check may ask it: what it reads is shown by the pile's view (the fast
+    # tables keep that check's answers per view), so an effect that decides where a card may
+    # go (wild, only_on, ...) may hang on it.
+    by_view: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        key = cls.field.key
+        if key in _UNITS:
+            raise ValueError(f"two conditions are called {key!r}")
+        _UNITS[key] = cls()
+        CONDITIONS.clear()
+        CONDITIONS.update({u.field.key: u for u in sorted(_UNITS.values(), key=_place)})
+
+    @property
+    def key(self) -> str:
+        return self.field.key
+
+    def test(self, value: Any, m: Moment) -> bool:
+        """Whether it holds for this play."""
+        raise NotImplementedError
+
+    def words(self, value: Any) -> str:
+        """Its plain words after "only when": 'the pile is empty'."""
+        raise NotImplementedError
+
+    def words_of_key(self) -> str:
+        """What it is about, in plain words: 'the number of cards played'."""
+        return self.field.title.lower()
+
+
+_UNITS: dict[str, Condition] = {}
+CONDITIONS: dict[str, Condition] = {}
+"""Every condition by its key, in order."""
+
+
+def _place(u: Condition) -> tuple[int, str]:
+    return (u.order, u.field.key)
+
+
+def holds(when: Mapping[str, Any], m: Moment) -> bool:
+    """Whether every condition of a ``when`` holds for this play: the one test the engine
+    asks (an empty ``when``: always)."""
+    return all(CONDITIONS[k].test(v, m) for k, v in when.items())
+
+
+def said(when: Mapping[str, Any]) -> str:
+    """The plain words of a ``when``: 'only when the pile is empty and 2 cards are played'."""
+    parts = [CONDITIONS[k].words(v) for k, v in when.items() if k in CONDITIONS]
+    return "only when " + " and ".join(parts) if parts else ""
+
+
+def tame(raw: object) -> dict[str, Any]:
+    """The conditions of a draft ``when`` that are of the kind declared (others dropped)."""
+    if not isinstance(raw, Mapping):
+        return {}
+    out = {}
+    for k, v in raw.items():
+        unit = CONDITIONS.get(k) if isinstance(k, str) else None
+        if unit is not None and unit.field.tame(v) == v and v is not None:
+            out[k] = v
+    return out
+
+
+def when_schema() -> dict[str, Any]:
+    """The schema of a ``when`` mapping (``#/$defs/when``), from the conditions' fields."""
+    return node(
+        "When",
+        "Only when this holds does the effect happen (every condition listed must hold).",
+        type="object",
+        properties={u.key: u.field.schema() | {"title": u.key} for u in CONDITIONS.values()},
+        additionalProperties=False,
+        x_expected="conditions: " + ", ".join(CONDITIONS),
+    )
+
+
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")

@@ -1,0 +1,105 @@
+"""Conditions on an effect (issue 42, ``when:``): each condition unit's test and words, the
+loader's checks, and the engine asking a condition where the effect acts - after a play
+(``Resolution.happens``), where a card may go (the one R5 check) and a card's own check."""
+
+from __future__ import annotations
+
+import yaml
+from support import explain, house
+
+from referee.engine import Game, Play, Position
+from referee.variant.conditions import CONDITIONS, Moment, holds, said
+from referee.variant.effect_list import effect_from_data, effect_to_data
+from referee.variant.loader import load_variant_text
+from referee.variant.menu import traits_of
+from referee.variant.model import Variant
+from referee.variant.sheet import describe_effect
+from referee.words.reasons import Reason
+
+EMPTY, ON_A_PILE = Moment(True, 1), Moment(False, 1)
+
+
+def test_the_pile_condition_holds_on_an_empty_pile_or_on_a_pile() -> None:
+    assert holds({"pile": "empty"}, EMPTY) and not holds({"pile": "empty"}, ON_A_PILE)
+    assert holds({"pile": "not_empty"}, ON_A_PILE) and not holds({"pile": "not_empty"}, EMPTY)
+    assert holds({}, EMPTY)  # no condition: always
+
+
+def test_conditions_are_said_in_plain_words() -> None:
+    assert said({"pile": "empty"}) == "only when the pile is empty"
+    assert said({"pile": "not_empty"}) == "only when the pile is not empty"
+    effect = effect_from_data({"effect": "clear_pile", "when": {"pile": "empty"}})
+    assert describe_effect(effect).startswith("Only when the pile is empty: the whole pile")
+    assert "pile" in CONDITIONS
+
+
+def test_an_effect_with_a_condition_reads_and_writes_back() -> None:
+    raw = {"effect": "skip", "target": "next", "when": {"pile": "empty"}}
+    effect = effect_from_data(raw)
+    assert effect.when == {"pile": "empty"} and "when" not in effect.params
+    assert effect_to_data(effect) == {**raw, "count": "once"}
+    assert effect_from_data("wild").when == {}
+
+
+def _threes(*effects: object) -> Variant:
+    return house(rank_powers=[{"rank": 3, "effects": list(effects)}])
+
+
+def _game(v: Variant, pile: tuple[int, ...]) -> Game:
+    start = Position("Ann", hand={"Ann": 3, "Ben": 3}, face_down={"Ann": 3, "Ben": 3}, pile=pile)
+    return Game.from_position(v, ["Ann", "Ben"], start)
+
+
+def test_an_effect_after_a_play_happens_only_when_its_condition_holds() -> None:
+    v = _threes({"effect": "clear_pile", "when": {"pile": "empty"}})
+    g = _game(v, ())
+    g.push(Play("Ann", (3,)))
+    assert g.state.pile == [] and g.state.names[g.state.mover] == "Ann"  # cleared, plays again
+    g = _game(v, (2,))
+    g.push(Play("Ann", (3,)))
+    assert g.state.pile == [2, 3] and g.state.names[g.state.mover] == "Ben"  # just a 3
+
+
+def test_a_wild_card_only_on_a_pile_goes_on_anything_there() -> None:
+    v = _threes({"effect": "wild", "when": {"pile": "not_empty"}})
+    assert not traits_of(v.effects_of(3), False).wild  # never wild by its traits alone
+    g = _game(v, (9,))
+    assert explain(g, Play("Ann", (3,))).reason == Reason.WILD
+    plain = _game(_threes({"effect": "wild", "when": {"pile": "empty"}}), (9,))
+    verdict = explain(plain, Play("Ann", (3,)))
+    assert not verdict.legal and verdict.rule == "R5.2"
+
+
+def test_a_limit_on_landing_holds_only_under_its_condition() -> None:
+    only_on = {"effect": "only_on", "max": 5, "when": {"pile": "not_empty"}}
+    g = _game(_threes(only_on), (9,))
+    assert not explain(g, Play("Ann", (3,))).legal
+    assert explain(_game(_threes(only_on), ()), Play("Ann", (3,))).legal
+
+
+def _errors(effects: list[object]) -> list[str]:
+    data = {
+        "id": "x",
+        "name": "X",
+        "players": [{"decks": 1, "min": 2, "max": 4}],
+        "ranks": {"low": 1, "high": 10, "copies": 4},
+        "rank_powers": [{"rank": 3, "effects": effects}],
+        "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+        "min_hand": 3,
+        "burn": 4,
+    }
+    result = load_variant_text(yaml.safe_dump(data, sort_keys=False), "x.yaml")
+    return [str(p) for p in result.errors]
+
+
+def test_the_loader_refuses_a_condition_an_effect_cannot_wait_for() -> None:
+    (chosen,) = _errors([{"effect": "skip", "when": {"pile": "empty"}}])
+    assert chosen.startswith("x.yaml:") and "rank_powers[0].effects[0].when" in chosen
+    assert "names a chosen player" in chosen and "expected no 'when'" in chosen
+    (on_pile,) = _errors([{"effect": "value", "value": 2, "when": {"pile": "empty"}}])
+    assert "lies on the pile" in on_pile
+    (unknown,) = _errors([{"effect": "clear_pile", "when": {"pile": "full"}}])
+    assert "when.pile" in unknown and "expected one of: empty, not_empty" in unknown
+    (stranger,) = _errors([{"effect": "clear_pile", "when": {"moon": "full"}}])
+    assert "when" in stranger and "moon" in stranger
+    assert _errors([{"effect": "skip", "target": "next", "when": {"pile": "empty"}}]) == []
