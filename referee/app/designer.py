@@ -17,13 +17,14 @@ from typing import Any
 
 from referee.app import links
 from referee.files.yamlsafe import Problem
-from referee.variant.declare import Field, Int, leaves
-from referee.variant.effect_list import effect_from_data
+from referee.variant import conditions
+from referee.variant.declare import Choice, Field, Int, leaves
+from referee.variant.effect_list import WHEN, effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
-from referee.variant.menu import MENU
-from referee.variant.model import ORDINARY, Variant
+from referee.variant.menu import MENU, traits_of
+from referee.variant.model import ORDINARY, Effect, Variant
 from referee.variant.sheet import describe_effects
 
 FIELDS = leaves(VARIANT.fields)
@@ -159,7 +160,32 @@ def effect_name(e: Any) -> str:
 
 
 def effect_params(e: Any) -> dict[str, Any]:
-    return {} if isinstance(e, str) else {k: v for k, v in e.items() if k != "effect"}
+    return {} if isinstance(e, str) else {k: v for k, v in e.items() if k not in ("effect", WHEN)}
+
+
+def effect_when(e: Any) -> dict[str, Any]:
+    """An effect's conditions (``when``, issue 42) as the page holds them ({}: always)."""
+    return conditions.tame(e.get(WHEN)) if isinstance(e, dict) else {}
+
+
+def when_options(name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The "only when..." choices the page offers for an effect, drawn from the condition
+    units' declarations: always ({}), then each condition with each of its values; none for
+    an effect that cannot wait for a condition (``EffectDecl.no_when``)."""
+    if MENU[name].no_when(params):
+        return []
+    lands = MENU[name].limits_landing or traits_of((Effect(name, params),), False).wild
+    out: list[dict[str, Any]] = [{}]
+    for unit in conditions.CONDITIONS.values():
+        if (unit.by_view or not lands) and isinstance(unit.field, Choice):
+            out += [{unit.key: v} for v in unit.field.choices]
+    return out
+
+
+def when_label(when: dict[str, Any]) -> str:
+    """An "only when..." choice in a family's words: 'Always', 'Only when the pile is empty'."""
+    words = conditions.said(when)
+    return words[:1].upper() + words[1:] if words else "Always"
 
 
 def make_effect(name: str, params: dict[str, Any] | None = None) -> str | dict[str, Any]:

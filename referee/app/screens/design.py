@@ -271,8 +271,20 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 value = params.get(p.key) if name == current else None
                 value = d.param_default(p) if value is None else value
                 new_params[p.key] = draw(p, value, where, index, "e", i, name, p.key)
+            when = d.effect_when(e) if name == current else {}
+            options = d.when_options(name, new_params)
+            if when in options or (options and not when):
+                when = st.selectbox(
+                    "Only when…",
+                    options,
+                    index=options.index(when) if when in options else 0,
+                    format_func=d.when_label,
+                    key=key(where, index, "e", i, name, "when"),
+                )
+            elif when:  # not one of the page's choices (several conditions): kept as written
+                st.caption(md(d.when_label(when)))
             slot(f"{at}.effects[{i}]")
-            out.append(d.make_effect(name, new_params))
+            out.append(d.make_effect(name, {**new_params, "when": when or None}))
     slot(f"{at}.effects")
     if st.button("Add an effect", key=key(where, index, "add_effect")):
         actions.append(partial(d.add_effect, key=where, index=index))
