@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from advice_reader import Reader, games, proposals, read_hint
 from hypothesis import given, note
 from hypothesis import strategies as st
@@ -156,15 +158,28 @@ def words_of_the_property_test() -> tuple[str, ...]:
         for game in games(variant, n, seed, STEPS):
             note(f"{game.turn}: {game.advice.hint(game.state)}")
             check_advice(game)
-            said.extend(
-                sentences.verdict_text(game.advice.explain(game.state, s))
-                for s in proposals(game, rng, PROPOSALS)
-            )
+            asked = list(proposals(game, rng, PROPOSALS))
+            said.extend(map(sentences.verdict_text, game.advice.explain_many(game.state, asked)))
 
     the_advice_is_the_legal_set()
     return tuple(said)
 
 
+@budget(20)
+@given(variant=valid_variants(), seed=st.integers(0, 2**32 - 1))
+def test_many_verdicts_at_once_are_each_as_explain_gives_it(variant: Variant, seed: int) -> None:
+    """``explain_many`` words its refusals with one hint worked out once: each verdict is the
+    one ``explain`` gives alone."""
+    rng = random.Random(seed)
+    for game in games(variant, max(variant.min_players, 3), seed, 6):
+        if game.turn is None:
+            continue
+        asked = list(proposals(game, rng, PROPOSALS))
+        together = game.advice.explain_many(game.state, asked)
+        assert together == [game.advice.explain(game.state, step) for step in asked]
+
+
+@pytest.mark.xdist_group("advice_words")  # with the readability test that reads its words
 def test_the_advice_is_the_legal_set() -> None:
     assert len(words_of_the_property_test()) > 1000
 

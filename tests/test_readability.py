@@ -12,6 +12,8 @@ figures (``tests/conftest.py``).
 from __future__ import annotations
 
 import random
+
+import pytest
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -85,8 +87,8 @@ def _from_games() -> Iterator[str]:
                 if full.over:
                     yield shown(table.advice.explain(table.state, PickUp(players[0])))
                     break
-                for step in _tries(table, rng):
-                    yield shown(table.advice.explain(table.state, step))
+                for verdict in table.advice.explain_many(table.state, list(_tries(table, rng))):
+                    yield shown(verdict)
                 step = rng.choice(full.choices.legal_steps(full.state))
                 full.push(step)
                 yield from table.push(step).messages
@@ -165,6 +167,7 @@ def test_the_measure_can_fail() -> None:
     assert f.grade_max > MAX_GRADE and f.words_max > MOST_WORDS
 
 
+@pytest.mark.xdist_group("advice_words")  # the advice's property test runs once for both
 def test_every_verdict_of_the_advice_property_test_is_easy(
     report_figures: Callable[[list[str]], None],
 ) -> None:

@@ -10,6 +10,8 @@ The table's choices (``Choices.table``) are worded here too (``table``), the hin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from referee.engine.choices import Choices, TableChoices
 from referee.engine.judgement import Judgement
 from referee.engine.legality import Rules
@@ -34,6 +36,18 @@ class Advice:
     def explain(self, s: State, step: Step) -> Verdict:
         """The verdict on a proposed step, citing RULES.md (R11.1). Changes nothing."""
         return self.worded(s, self._rules.judge(s, step))
+
+    def explain_many(self, s: State, steps: Iterable[Step]) -> list[Verdict]:
+        """The verdicts on several steps proposed at ``s``, as ``explain`` gives each: their
+        refusals share one hint, worked out once (the costly part)."""
+        hints: list[str] = []
+        out = []
+        for step in steps:
+            j = self._rules.judge(s, step)
+            if not j.legal and not hints:
+                hints.append(sentences.GAME_IS_OVER if s.over else self.hint(s))
+            out.append(self.worded(s, j, hints[0] if hints else ""))
+        return out
 
     def worded(self, s: State, j: Judgement, hint: str | None = None) -> Verdict:
         """A judgement at ``s`` in words.  ``hint`` (``self.hint(s)``, what may be done
