@@ -20,7 +20,6 @@ import functools
 import random
 
 import pytest
-
 from advice_reader import Reader, games, proposals, read_hint
 from hypothesis import given, note
 from hypothesis import strategies as st

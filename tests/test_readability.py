@@ -12,12 +12,11 @@ figures (``tests/conftest.py``).
 from __future__ import annotations
 
 import random
-
-import pytest
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+import pytest
 import textstat
 from wording_cases import EXTRA, outcome_cases, situations, variant
 
