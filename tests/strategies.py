@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from referee.variant.conditions import CONDITIONS
 from referee.variant.declare import Choice, Int
 from referee.variant.loader import VariantError, variant_from_data
-from referee.variant.menu import MENU, needs_target, traits_of
-from referee.variant.model import Effect, Variant
+from referee.variant.menu import MENU, needs_target
+from referee.variant.model import Variant
 from referee.variant.registry import builtin
 from referee.variant.table import TABLE_RULES
 
@@ -99,13 +99,10 @@ def _value_of(p: Any) -> st.SearchStrategy[Any]:
 def _when_of(name: str, params: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
     """A condition (``when``, issue 42) on an effect that may have one, often none: drawn
     from the condition units' own fields, so a new condition is in the random variants without
-    a line here.  An effect that decides where its card may go gets only the conditions the
-    pile shows (the loader refuses the others)."""
+    a line here."""
     if MENU[name].no_when(params):
         return st.just({})
-    lands = MENU[name].limits_landing or traits_of((Effect(name, params),), False).wild
-    units = [u for u in CONDITIONS.values() if u.by_view or not lands]
-    parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in units}
+    parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in CONDITIONS.values()}
     drawn = st.fixed_dictionaries(parts).map(
         lambda d: {k: v for k, v in d.items() if v is not None}
     )

@@ -570,3 +570,30 @@ def test_dealing_the_rest_is_a_switch_in_plain_words(data_dir: Path) -> None:
     assert at.session_state["design"]["table"] == {"deal_rest": True}
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None and "There is no draw pile." in rules_sheet(v)
+
+
+def test_each_effect_has_an_only_when_choice_from_the_conditions(data_dir: Path) -> None:
+    """Issue 42: an effect gets an optional "Only when..." choice, drawn from the condition
+    units' declarations; an effect that cannot wait for one (it names a chosen player) has
+    none; the choice reaches the file and its words reach the card's sentence."""
+    from referee.app import designer as d
+
+    assert d.when_options("skip", {"target": "chosen"}) == []
+    options = d.when_options("clear_pile", {})
+    assert options[0] == {} and {"pile": "empty"} in options and {"cards": 4} in options
+    assert d.when_label({}) == "Always"
+    assert d.when_label({"pile": "empty"}) == "Only when the pile is empty"
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(3).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("clear_pile").run()
+    when = at.selectbox(key="d1_rank_powers_0_e_0_clear_pile_when")
+    assert when.label == "Only when…" and when.value == {}
+    assert "Only when the pile is empty" in when.options
+    when.set_value({"pile": "empty"}).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert (effect.name, effect.when) == ("clear_pile", {"pile": "empty"})
+    assert any("Only when the pile is empty: the whole pile" in c for c in texts(at.caption))

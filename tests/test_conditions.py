@@ -5,7 +5,7 @@ loader's checks, and the engine asking a condition where the effect acts - after
 from __future__ import annotations
 
 import yaml
-from support import explain, house
+from support import explain, house, legal_steps
 
 from referee.engine import Game, Play, Position
 from referee.variant.conditions import CONDITIONS, Moment, holds, said
@@ -75,6 +75,47 @@ def test_a_limit_on_landing_holds_only_under_its_condition() -> None:
     g = _game(_threes(only_on), (9,))
     assert not explain(g, Play("Ann", (3,))).legal
     assert explain(_game(_threes(only_on), ()), Play("Ann", (3,))).legal
+
+
+def test_the_size_of_the_play_holds_for_exactly_that_many_cards() -> None:
+    assert holds({"cards": 2}, Moment(False, 2)) and not holds({"cards": 2}, Moment(False, 3))
+    unknown = Moment(False, None)  # the R5 check by the pile's view alone
+    assert not holds({"cards": 2}, unknown) and holds({"cards": 2}, unknown, unknown=True)
+    assert said({"cards": 4}) == "only when 4 of them are played together"
+    assert said({"cards": 1, "pile": "empty"}) == (
+        "only when the pile is empty and it is played on its own"
+    )
+
+
+def test_an_effect_after_a_play_may_hang_on_the_size_of_the_play() -> None:
+    v = _threes({"effect": "clear_pile", "when": {"cards": 2}})
+    g = _game(v, (2,))
+    g.push(Play("Ann", (3,)))
+    assert g.state.pile == [2, 3]  # one 3: nothing happens
+    g = _game(v, (2,))
+    g.push(Play("Ann", (3, 3)))
+    assert g.state.pile == [] and g.state.names[g.state.mover] == "Ann"
+
+
+def test_four_of_a_kind_goes_on_anything_and_fewer_do_not() -> None:
+    v = _threes({"effect": "wild", "when": {"cards": 4}})
+    start = Position("Ann", hand={"Ann": 5, "Ben": 3}, face_down={"Ann": 3, "Ben": 3}, pile=(9,))
+    g = Game.from_position(v, ["Ann", "Ben"], start)
+    assert explain(g, Play("Ann", (3, 3, 3, 3))).reason == Reason.WILD
+    three = explain(g, Play("Ann", (3, 3, 3)))
+    assert not three.legal and three.rule == "R5.2"
+    assert 3 in g.pile.fast.by_count and g.pile.fast.needs[3].checked  # never the fast path
+
+
+def test_the_generator_lists_only_the_plays_of_the_size_that_may_go() -> None:
+    v = _threes({"effect": "wild", "when": {"cards": 2}})
+    g = Game.shuffled(v, ["Ann", "Ben"], 3)
+    s = g.state
+    s.pile[:] = [9]
+    s.seats[0].hand.known, s.seats[0].hand.count = {3: 3}, 3
+    threes = [p for p in legal_steps(g) if isinstance(p, Play) and p.cards[0] == 3]
+    assert [len(p.cards) for p in threes] == [2]
+    assert all(g.is_legal(p) for p in threes)
 
 
 def _errors(effects: list[object]) -> list[str]:

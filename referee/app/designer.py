@@ -23,8 +23,8 @@ from referee.variant.effect_list import WHEN, effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
-from referee.variant.menu import MENU, traits_of
-from referee.variant.model import ORDINARY, Effect, Variant
+from referee.variant.menu import MENU
+from referee.variant.model import ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 
 FIELDS = leaves(VARIANT.fields)
@@ -174,11 +174,13 @@ def when_options(name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     an effect that cannot wait for a condition (``EffectDecl.no_when``)."""
     if MENU[name].no_when(params):
         return []
-    lands = MENU[name].limits_landing or traits_of((Effect(name, params),), False).wild
     out: list[dict[str, Any]] = [{}]
     for unit in conditions.CONDITIONS.values():
-        if (unit.by_view or not lands) and isinstance(unit.field, Choice):
-            out += [{unit.key: v} for v in unit.field.choices]
+        field = unit.field
+        if isinstance(field, Choice):
+            out += [{unit.key: v} for v in field.choices]
+        elif isinstance(field, Int):  # the few numbers a group would pick (1 to 4 cards)
+            out += [{unit.key: n} for n in range(field.lo, min(field.hi, 4) + 1)]
     return out
 
 

@@ -18,6 +18,7 @@ from referee.effects import (
 from referee.engine.steps import PickUp, Step
 from referee.table.state import Pending
 from referee.tablerules import active
+from referee.variant.conditions import by_play
 from referee.variant.model import Card, Effect, Variant
 from referee.words.sentences import Voice
 
@@ -52,6 +53,7 @@ class FastTables:
         "effects",
         "lands",
         "wild_when",
+        "by_count",
         "takes",
         "counts",
         "see_through",
@@ -102,6 +104,17 @@ class FastTables:
             )
             for c in cards
         }
+        # Cards whose landing hangs on the size of the play (a condition on ``cards``): the
+        # answers per view are "for some play of it", so their plays always go through the
+        # filter, which asks the one R5 check with the play (never the plain cards' fast path).
+        self.by_count = frozenset(
+            c
+            for c in cards
+            if any(by_play(w) for w in self.wild_when[c])
+            or any(by_play(w) for _, _, w in self.lands[c])
+        )
+        for c in self.by_count:
+            self.needs[c].checked = True
         self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
             c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "takes"))
             for c in cards

@@ -8,11 +8,10 @@ from typing import Any
 
 from referee.files.yamlsafe import PathT
 from referee.variant.checks.facts import File, Report, check
-from referee.variant.conditions import CONDITIONS
 from referee.variant.effect_list import WHEN, Eff
 from referee.variant.fields import rank_of
-from referee.variant.menu import MENU, CardCheck, needs_target, traits_of
-from referee.variant.model import JOKER, RANK_WORDS, Effect
+from referee.variant.menu import MENU, CardCheck, needs_target
+from referee.variant.model import JOKER, RANK_WORDS
 from referee.words.names import clean_name, difference, lookalike_pairs, name_problem, quoted
 
 
@@ -258,8 +257,7 @@ def _effect_list(
 
 def _condition(at: PathT, e: Eff, r: Report) -> None:
     """An effect's condition (``when``, issue 42): only on an effect that acts as its card is
-    played, and on one that decides where its card may go (wild, only_on, ...) only a
-    condition the pile shows (the number of cards is not known to the one R5 check)."""
+    played (``EffectDecl.no_when`` says why not)."""
     unit, params = MENU[e.name], _clean(e)
     why = unit.no_when(params)
     if why:
@@ -269,17 +267,6 @@ def _condition(at: PathT, e: Eff, r: Report) -> None:
             plain=f"“{unit.title}” cannot happen only sometimes: {why}. Take out its “only when”.",
         )
         return
-    lands = unit.limits_landing or traits_of((Effect(e.name, params),), False).wild
-    for key in e.when or {}:
-        if lands and not CONDITIONS[key].by_view:
-            r.error(
-                (*at, WHEN, key),
-                f"'{e.name}' decides where its card may go, and a condition on '{key}' cannot "
-                "be known then yet; expected a condition on the pile, or this one on another "
-                "effect",
-                plain=f"“{unit.title}” decides where the card may go, so it cannot hang on "
-                f"{CONDITIONS[key].words_of_key()} yet. Pick another “only when”.",
-            )
 
 
 def _clean(e: Eff) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from referee.variant.declare import Field, node
 
 __all__ = [
     "CONDITIONS",
+    "by_play",
     "Condition",
     "Moment",
     "holds",
@@ -37,7 +38,8 @@ class Moment(NamedTuple):
     """What a condition may read of a play, as it is made: cheap facts of the state."""
 
     pile_empty: bool  # the pile held no card as the play was made
-    cards: int | None  # how many cards the play lays (None: not known, the R5 check by view)
+    # How many cards the play lays (None: not known, the R5 check by the pile's view alone).
+    cards: int | None
 
 
 class Condition:
@@ -64,8 +66,9 @@ class Condition:
     def key(self) -> str:
         return self.field.key
 
-    def test(self, value: Any, m: Moment) -> bool:
-        """Whether it holds for this play."""
+    def test(self, value: Any, m: Moment) -> bool | None:
+        """Whether it holds for this play; None: the moment does not show it (a ``by_view``
+        condition always tells)."""
         raise NotImplementedError
 
     def words(self, value: Any) -> str:
@@ -86,15 +89,26 @@ def _place(u: Condition) -> tuple[int, str]:
     return (u.order, u.field.key)
 
 
-def holds(when: Mapping[str, Any], m: Moment) -> bool:
+def holds(when: Mapping[str, Any], m: Moment, unknown: bool = False) -> bool:
     """Whether every condition of a ``when`` holds for this play: the one test the engine
-    asks (an empty ``when``: always)."""
-    return all(CONDITIONS[k].test(v, m) for k, v in when.items())
+    asks (an empty ``when``: always).  ``unknown``: the answer of a condition the moment does
+    not show (the R5 check by the pile's view alone, without the number of cards: it answers
+    for *some* play, and the filter asks again with the play)."""
+    for k, v in when.items():
+        said = CONDITIONS[k].test(v, m)
+        if not (unknown if said is None else said):
+            return False
+    return True
+
+
+def by_play(when: Mapping[str, Any]) -> bool:
+    """Whether a ``when`` reads something the pile's view does not show (the play's size)."""
+    return any(not CONDITIONS[k].by_view for k in when if k in CONDITIONS)
 
 
 def said(when: Mapping[str, Any]) -> str:
     """The plain words of a ``when``: 'only when the pile is empty and 2 cards are played'."""
-    parts = [CONDITIONS[k].words(v) for k, v in when.items() if k in CONDITIONS]
+    parts = [u.words(when[k]) for k, u in CONDITIONS.items() if k in when]  # in their order
     return "only when " + " and ".join(parts) if parts else ""
 
 
