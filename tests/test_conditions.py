@@ -118,6 +118,26 @@ def test_the_generator_lists_only_the_plays_of_the_size_that_may_go() -> None:
     assert all(g.is_legal(p) for p in threes)
 
 
+def test_the_zone_of_the_play_holds_only_for_that_zone() -> None:
+    hand = Moment(False, 1, "hand")
+    assert holds({"from": "hand"}, hand) and not holds({"from": "face_up"}, hand)
+    assert not holds({"from": "hand"}, Moment(False, 1))  # not known: it does not hold
+    assert holds({"from": "hand"}, Moment(False, 1), unknown=True)
+    assert said({"from": "face_up", "cards": 2}) == (
+        "only when 2 of them are played together and it is played from the face-up cards"
+    )
+
+
+def test_a_card_wild_only_from_the_hand_is_not_wild_from_the_face_up_cards() -> None:
+    v = _threes({"effect": "wild", "when": {"from": "hand"}})
+    start = Position("Ann", hand={"Ann": 0, "Ben": 3}, face_down={"Ann": 1, "Ben": 3}, pile=(9,))
+    g = Game.from_position(v, ["Ann", "Ben"], start)
+    g.state.seats[0].face_up.add_known(3, 1)
+    verdict = explain(g, Play("Ann", (3,), "face_up"))
+    assert not verdict.legal and verdict.rule == "R5.2"
+    assert explain(_game(v, (9,)), Play("Ann", (3,))).reason == Reason.WILD
+
+
 def _errors(effects: list[object]) -> list[str]:
     data = {
         "id": "x",

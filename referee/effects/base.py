@@ -159,7 +159,7 @@ class Proposal:
     @property
     def moment(self) -> Moment:
         """The play as a condition on an effect reads it (``when``, issue 42)."""
-        return Moment(not self.state.pile, self.k)
+        return Moment(not self.state.pile, self.k, self.zone)
 
     @property
     def left_after(self) -> int:

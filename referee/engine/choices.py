@@ -460,7 +460,7 @@ class Choices:
             return lists[have]
         rules = self._rules
         t = self.needs[card]
-        if zone_name in BLIND and not rules.pile.may_land(s, card, 1):
+        if zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name):
             # R7.5: a blind card that does not fit asks no choice (``_candidates``).
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
@@ -528,7 +528,7 @@ class Choices:
         player chosen (when the card needs one), each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
-        if zone_name in BLIND and not self._rules.pile.may_land(s, card, 1):
+        if zone_name in BLIND and not self._rules.pile.may_land(s, card, 1, zone_name):
             # R7.5: a blind card that does not fit asks no choice (``judge``).
             yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
             return

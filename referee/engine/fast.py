@@ -104,7 +104,7 @@ class FastTables:
             )
             for c in cards
         }
-        # Cards whose landing hangs on the size of the play (a condition on ``cards``): the
+        # Cards whose landing hangs on the play (a condition on its size or its zone): the
         # answers per view are "for some play of it", so their plays always go through the
         # filter, which asks the one R5 check with the play (never the plain cards' fast path).
         self.by_count = frozenset(

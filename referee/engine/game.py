@@ -445,7 +445,9 @@ class Game:
         t = self._traits[card]
         part = self.pile
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
-        fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or part.may_land(s, card, k)
+        fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or part.may_land(
+            s, card, k, step.zone
+        )
         _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history:
             notes.append(sentences.played(step.by, k, v.card_name(card), step.zone))
@@ -485,7 +487,7 @@ class Game:
             player=step.by,
             chosen=step.to,
             skipped=list(passed),
-            moment=Moment(was_empty, k),
+            moment=Moment(was_empty, k, step.zone),
         )
         if resolve(r, effects, stop_at):
             r.stopped = True

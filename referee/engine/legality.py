@@ -164,7 +164,7 @@ class Rules:
         said = rule.refuse_from_zone(self, s, by, card, len(step.cards))
         if said is not None:
             return _unit_refusal(by, said)
-        if self.pile.may_land(s, card, len(step.cards)):  # one that does not fit asks no choice
+        if self.pile.may_land(s, card, len(step.cards), step.zone):  # else it asks no choice
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
                 return chosen
@@ -249,7 +249,7 @@ class Rules:
         refused = self._before_choices(s, step.by, card, k, zone_name)
         if refused is not None:
             return refused
-        if zone_name == "face_down" and not self.pile.may_land(s, card, k):
+        if zone_name == "face_down" and not self.pile.may_land(s, card, k, zone_name):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
             return self._landing(s, step.by, card, k, zone_name)
@@ -374,13 +374,13 @@ class Rules:
         if zone_name in BLIND and not view.free:
             name = self.variant.card_name(card)
             gamble = zone_name == DRAW_PILE
-            if self.pile.may_land(s, card, k):
+            if self.pile.may_land(s, card, k, zone_name):
                 reason = Reason.GAMBLE_FITS if gamble else Reason.FACE_DOWN_FITS
                 return _yes("R7.5", reason, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
             reason = Reason.GAMBLE_MISSES if gamble else Reason.FACE_DOWN_MISSES
             return _yes("R7.5", reason, Played(by, name))
-        fits = self.pile.fit(view, card, by, k)
+        fits = self.pile.fit(view, card, by, k, zone_name)
         if view.free:  # a play owed at once: the rule of the effect that owes it (R8.3, R9)
             rule = next((p.rule for p in s.pending.values() if p.free), fits.rule)
             fits = fits._replace(rule=rule)

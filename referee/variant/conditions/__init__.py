@@ -40,6 +40,7 @@ class Moment(NamedTuple):
     pile_empty: bool  # the pile held no card as the play was made
     # How many cards the play lays (None: not known, the R5 check by the pile's view alone).
     cards: int | None
+    zone: str | None = None  # where the play comes from: hand, face_up, face_down (None: not known)
 
 
 class Condition:
@@ -102,7 +103,8 @@ def holds(when: Mapping[str, Any], m: Moment, unknown: bool = False) -> bool:
 
 
 def by_play(when: Mapping[str, Any]) -> bool:
-    """Whether a ``when`` reads something the pile's view does not show (the play's size)."""
+    """Whether a ``when`` reads something the pile's view does not show (the play's size, the
+    zone it comes from)."""
     return any(not CONDITIONS[k].by_view for k in when if k in CONDITIONS)
 
 
