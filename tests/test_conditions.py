@@ -138,6 +138,19 @@ def test_a_card_wild_only_from_the_hand_is_not_wild_from_the_face_up_cards() -> 
     assert explain(_game(v, (9,)), Play("Ann", (3,))).reason == Reason.WILD
 
 
+def test_a_mirror_copies_a_conditional_power_only_when_it_holds_for_the_mirrors_play() -> None:
+    """Ruling 127: a copied condition asks the mirror's own play."""
+    mirror = [{"id": "m", "name": "Mirror", "copies": 2, "effects": ["mirror"]}]
+    names = ["Ann", "Ben", "Cal"]
+    for pile, skips in (("not_empty", True), ("empty", False)):
+        skip = {"effect": "skip", "target": "next", "when": {"pile": pile}}
+        v = house(karma_cards=mirror, rank_powers=[{"rank": 3, "effects": [skip]}])
+        start = Position("Ann", hand=dict.fromkeys(names, 3), face_down={"Ann": 3}, pile=(3,))
+        g = Game.from_position(v, names, start)
+        g.push(Play("Ann", ("m",)))
+        assert g.state.names[g.state.mover] == ("Cal" if skips else "Ben"), pile
+
+
 def _errors(effects: list[object]) -> list[str]:
     data = {
         "id": "x",
