@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
-from referee.table.state import Limit, Restriction, Seat, State, ZoneName
+from referee.table.state import Limit, Pending, Restriction, Seat, State, ZoneName
 from referee.variant.conditions import Moment, holds
 from referee.variant.menu import Traits  # the variant side reads it too (words, the deck's checks)
 from referee.variant.model import Card, Effect, Variant
@@ -193,6 +193,9 @@ class PileView(NamedTuple):
     value: int | None  # what a number must equal or beat (R5.2, R5.4); None: anything may go
     restriction: Restriction | None = None  # the restriction in force (R5.4)
     free: bool = False  # any card may go: a play due at once (R8.3's follow-up)
+    # A lasting mode that turns the order of ranks round (a revolution): its unit's name and
+    # slice (``Pending.turns_order``), which names the card and rule its verdicts cite.
+    turned: tuple[str, Pending] | None = None
 
 
 @dataclass

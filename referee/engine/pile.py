@@ -9,10 +9,10 @@ view of the pile (``engine.fast``).
 from __future__ import annotations
 
 from referee import words
-from referee.effects import EffectSpec, Params, PileView
+from referee.effects import EffectSpec, Params, PileView, Refusal
 from referee.engine.fast import FastTables
 from referee.engine.judgement import Judgement, no, refused, yes
-from referee.table.state import State
+from referee.table.state import Pending, Restriction, State
 from referee.tablerules import TableRule, active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
@@ -70,7 +70,8 @@ class Pile:
             judge = top if top not in self._see_through else self.top_card(s)
         if s.pending:
             free = any(p.free for p in s.pending.values())
-            return PileView(top, judge, self._counts[judge], s.restriction, free)
+            turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
+            return PileView(top, judge, self._counts[judge], s.restriction, free, turned)
         return PileView(top, judge, self._counts[judge])
 
     def may_follow(self, card: Card) -> frozenset[Card]:
@@ -98,7 +99,8 @@ class Pile:
         """The one R5 check: may this card land on the pile as it is?  In order: a play due at
         once takes any card (R8.3); the card's own units say where it may land, then the units
         of the card that judges say what may go on it (house rules); a wild card goes on
-        anything (R5.3); a restriction binds (R5.4); else equal or higher (R5.1, R5.2).
+        anything (R5.3); a restriction binds (R5.4); else equal or higher (R5.1, R5.2), or equal
+        or lower while a lasting mode turns the order round (a revolution).
 
         An effect with a condition (``when``, issue 42) counts only when it holds for the play
         of ``k`` copies from ``zone``; with them None (the fast tables' answer per view) a
@@ -132,6 +134,8 @@ class Pile:
         value = view.value
         if value is None:
             return yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
+        if view.turned is not None and value:  # a card that counts 0 still lets anything go
+            return self._turned(view, view.turned, card, by, name, value)
         if isinstance(card, int) and _beats(card, value):
             if card == value and self._equal is not None:
                 r = self._equal.refuse_equal(by, name, self._top_words(view))
@@ -139,6 +143,34 @@ class Pile:
                     return refused(by, r)
             return yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(view)))
         return no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(view), value))
+
+    def _turned(
+        self,
+        view: PileView,
+        turned: tuple[str, Pending],
+        card: Card,
+        by: str,
+        name: str,
+        value: int,
+    ) -> Judgement:
+        """R5.2 turned round while a lasting mode says so (a revolution, docs/rulings.md): a
+        number goes on the same value or lower.  Only the plain comparison turns; a wild card,
+        a restriction and the cards' own limits were judged before, as written."""
+        effect, p = turned
+        top = self._top_words(view)
+        if isinstance(card, int) and _beats(value, card):
+            if card == value and self._equal is not None:
+                r = self._equal.refuse_equal(by, name, top)
+                if r is not None:
+                    return refused(by, r)
+            limit = Restriction(None, value, p.card, p.name, p.rule)
+            return yes(p.rule, Reason.IN_RANGE, Restricted(by, name, limit))
+        # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
+        said = (
+            f"{words.face(name)} is higher than {words.face(top)}. After {p.name} the order is "
+            f"turned round, so {by} must play the same or lower (or pick up the pile)."
+        )
+        return refused(by, Refusal(effect, "turned_round", p.rule, said))
 
     def _top_words(self, view: PileView) -> str:
         card = view.judge

@@ -197,6 +197,12 @@ class Pending:
         return False
 
     @property
+    def turns_order(self) -> bool:
+        """Whether the order of ranks is turned round while it lasts (a revolution): a number
+        then goes on the same value or lower instead of higher (R5.2 turned round)."""
+        return False
+
+    @property
     def draws_first(self) -> bool:
         """Whether the player who owes a play at once draws first (R6.4; R8.3's follow-up
         does not: no one draws between Play a Table Card and its follow-up)."""
