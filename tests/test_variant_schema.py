@@ -74,7 +74,8 @@ def test_every_effect_of_the_menu_has_a_definition_with_its_params() -> None:
         d = defs[f"effect_{name}"]
         assert d["additionalProperties"] is False
         assert d["properties"]["effect"]["const"] == name
-        assert set(d["properties"]) == {"effect", *(p.key for p in spec.params)}
+        # Every effect may carry a condition (``when``, issue 42) beside its own parameters.
+        assert set(d["properties"]) == {"effect", "when", *(p.key for p in spec.params)}
         for p in spec.params:
             prop = d["properties"][p.key]
             assert prop["title"] == p.key
