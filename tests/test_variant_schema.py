@@ -13,6 +13,7 @@ from referee.commands.schema import SCHEMAS_DIR, SERVED_DIR, main
 from referee.files.resources import SCHEMA_ID_BASE
 from referee.files.yamlsafe import parse_yaml, schema_problems
 from referee.records.schema import record_schema
+from referee.variant.conditions import CONDITIONS
 from referee.variant.declare import Choice, Int
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import render, variant_schema
@@ -76,6 +77,7 @@ def test_every_effect_of_the_menu_has_a_definition_with_its_params() -> None:
         assert d["properties"]["effect"]["const"] == name
         # Every effect may carry a condition (``when``, issue 42) beside its own parameters.
         assert set(d["properties"]) == {"effect", "when", *(p.key for p in spec.params)}
+        assert d["properties"]["when"]["$ref"] == "#/$defs/when"  # conditions (issue 42)
         for p in spec.params:
             prop = d["properties"][p.key]
             assert prop["title"] == p.key
@@ -85,6 +87,10 @@ def test_every_effect_of_the_menu_has_a_definition_with_its_params() -> None:
                 assert isinstance(p, Int)
                 assert (prop["type"], prop["minimum"], prop["maximum"]) == ("integer", p.lo, p.hi)
     assert set(defs["effect_name"]["enum"]) == set(MENU) - {"value"}
+    when = defs["when"]  # drawn from the condition units' fields, each titled by its key
+    assert when["additionalProperties"] is False
+    assert set(when["properties"]) == set(CONDITIONS)
+    assert all(when["properties"][k]["title"] == k for k in CONDITIONS)
 
 
 def record_lines(text: str) -> list[str]:
