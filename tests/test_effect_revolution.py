@@ -59,8 +59,8 @@ def test_after_a_revolution_the_next_card_must_be_the_same_or_lower() -> None:
     assert higher.reason == Reason.HOUSE_RULE and higher.rule == "R9"
     assert isinstance(higher.data, HouseRule) and higher.data.code == "turned_round"
     assert higher.message == (
-        "No: 8 is higher than 6. After Uprising the order is turned round, "
-        "so Cal must play the same or lower (or pick up the pile)."
+        "No: 8 is higher than 6. After Uprising the order is turned round. "
+        "Cal must play the same or lower, or pick up the pile."
     )
     assert g.advice.explain(g.state, PickUp("Cal")).legal
     assert g.advice.explain(g.state, Play("Cal", (5,))).message == "Yes: 5 fits after Uprising."

@@ -168,7 +168,7 @@ class Pile:
         # After "No: " (wording's HOUSE_RULE): a sentence that goes on from there.
         said = (
             f"{words.face(name)} is higher than {words.face(top)}. After {p.name} the order is "
-            f"turned round, so {by} must play the same or lower (or pick up the pile)."
+            f"turned round. {by} must play the same or lower, or pick up the pile."
         )
         return refused(by, Refusal(effect, "turned_round", p.rule, said))
 
