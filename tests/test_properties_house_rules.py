@@ -16,6 +16,28 @@ from referee.engine.steps import Step
 from referee.variant.model import Variant
 
 
+def one_filter_at(game: Game, rng: random.Random, proposals: int) -> list[Step]:
+    """At the game's state: every listed step is legal, a legal proposal is listed, and a
+    refused one is refused by push too and changes nothing.  Returns the listed steps."""
+    listed = game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(game.state)
+    assert game.choices.legal_steps(game.state), f"no legal step for {game.turn}"
+    for step in listed:
+        assert game.advice.explain(game.state, step).legal, step
+    for step in _proposals(game, rng, proposals):
+        verdict = game.advice.explain(game.state, step)
+        if verdict.legal:
+            if not (isinstance(step, Play) and game.choices.needs[step.cards[0]].takes_give):
+                assert step in listed, (step, verdict)
+        else:
+            before = game.state.copy()
+            try:
+                game.push(step)
+            except IllegalStep as e:
+                assert e.verdict == verdict
+            assert game.state == before
+    return listed
+
+
 def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
     """Random proposals, legal or not: any player, card, count, zone and chosen player (not
     face-down: full information knows those cards, but a face-down play is blind, so
@@ -60,22 +82,7 @@ def test_explain_agrees_with_legal_steps_over_random_house_rules(
                 and game.choices.out_of_turn_steps(game.state) == []
             )
             return
-        listed = game.choices.legal_steps(game.state) + game.choices.out_of_turn_steps(game.state)
-        assert game.choices.legal_steps(game.state), f"no legal step for {game.turn}"
-        for step in listed:
-            assert game.advice.explain(game.state, step).legal, step
-        for step in _proposals(game, rng, 12):
-            verdict = game.advice.explain(game.state, step)
-            if verdict.legal:
-                if not (isinstance(step, Play) and game.choices.needs[step.cards[0]].takes_give):
-                    assert step in listed, (step, verdict)
-            else:
-                before = game.state.copy()
-                try:
-                    game.push(step)
-                except IllegalStep as e:
-                    assert e.verdict == verdict
-                assert game.state == before
+        listed = one_filter_at(game, rng, 12)
         before = game.state.copy()
         game.push(rng.choice(listed))
         assert total_cards(game) == size
