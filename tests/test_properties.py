@@ -13,7 +13,8 @@ import random
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from referee.engine import Game
+from referee.engine import Game, IllegalStep, PickUp, Play
+from referee.engine.steps import Step
 from referee.records import export_record, load_record_text, replay
 from referee.variant.registry import builtin, builtin_ids
 
@@ -100,6 +101,22 @@ def test_random_games_end() -> None:
         assert not capped
 
 
+def proposal_agrees(game: Game, step: Step, listed: list[Step]) -> None:
+    """One proposal, legal or not: a legal one is listed (but a gift, whose given card the
+    listing leaves open), and a refused one is refused by push too and changes nothing."""
+    verdict = game.advice.explain(game.state, step)
+    if verdict.legal:
+        if not (isinstance(step, Play) and game.choices.needs[step.cards[0]].takes_give):
+            assert step in listed, (step, verdict)
+        return
+    before = game.state.copy()
+    try:
+        game.push(step)
+    except IllegalStep as e:
+        assert e.verdict == verdict
+    assert game.state == before
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant_id=st.sampled_from(VARIANTS),
@@ -110,8 +127,6 @@ def test_explain_agrees_with_legal_steps_and_rejections_change_nothing(
 ) -> None:
     """Random proposals, legal or not: explain never fails; a rejected step changes nothing;
     with every card known, explain allows exactly the steps legal_steps lists (R11.3)."""
-    from referee.engine import IllegalStep, PickUp, Play
-
     variant = builtin(variant_id)
     names = [f"P{i}" for i in range(max(variant.min_players, min(3, variant.max_players)))]
     game = Game.shuffled(variant, names, seed, keep_history=True)
@@ -136,15 +151,5 @@ def test_explain_agrees_with_legal_steps_and_rejections_change_nothing(
                     rng.choice([None, *names]),
                 )
             )
-            verdict = game.advice.explain(game.state, step)
-            if verdict.legal:
-                if not (isinstance(step, Play) and game.choices.needs[card].takes_give):
-                    assert step in listed, (step, verdict)
-            else:
-                before = game.state.copy()
-                try:
-                    game.push(step)
-                except IllegalStep as e:
-                    assert e.verdict == verdict
-                assert game.state == before
+            proposal_agrees(game, step, listed)
         game.push(rng.choice(listed))
