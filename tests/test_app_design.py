@@ -597,3 +597,23 @@ def test_each_effect_has_an_only_when_choice_from_the_conditions(data_dir: Path)
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.when) == ("clear_pile", {"pile": "empty"})
     assert any("Only when the pile is empty: the whole pile" in c for c in texts(at.caption))
+
+
+def test_a_deal_for_a_table_size_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 129): the deal's "Another deal for a table size" adds a row of counts
+    for one number of players; it reaches the file and the rules sheet, and Remove takes it
+    away again."""
+    at = design()
+    at.button(key="d0_deal_bp_add").click().run()
+    assert not at.exception, at.exception
+    rows = at.session_state["design"]["deal"]["by_players"]
+    assert rows == [{"players": 2, "face_down": 3, "face_up": 3, "hand": 3}]
+    for field, n in (("face_down", 6), ("face_up", 6), ("hand", 6)):
+        at.number_input(key=f"d1_deal_bp_0_{field}").set_value(n)
+    at.run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and v.deal.for_players(2).face_up == 6
+    assert "With 2 players, each gets 6 face-down, 6 face-up and 6 hand cards" in rules_sheet(v)
+    at.button(key="d1_deal_bp_0_del").click().run()
+    assert "by_players" not in at.session_state["design"]["deal"]

@@ -333,6 +333,28 @@ def add_players(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def add_table_deal(data: dict[str, Any]) -> dict[str, Any]:
+    """Another deal for one table size, the size after the last one's and the variant's own
+    counts to start from (R2.1)."""
+    out = copy.deepcopy(data)
+    deal = out.setdefault("deal", {})
+    rows = deal.setdefault("by_players", [])
+    last = max((int(r.get("players") or 1) for r in rows), default=1)
+    counts = {k: deal.get(k) for k in ("face_down", "face_up", "hand")}
+    rows.append({"players": min(last + 1, 20), **counts})
+    return out
+
+
+def remove_table_deal(data: dict[str, Any], index: int) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    rows = out.get("deal", {}).get("by_players", [])
+    if 0 <= index < len(rows):
+        del rows[index]
+    if not rows:
+        out.get("deal", {}).pop("by_players", None)
+    return out
+
+
 # --- the work in progress, kept in the page's address ----------------------------------------------
 
 

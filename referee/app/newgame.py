@@ -132,7 +132,7 @@ def face_up_picker(
     who_key: str,
 ) -> None:
     """Whose face-up cards, the cards tapped so far (tap one to take it back), and a card grid."""
-    per = variant.deal.face_up
+    per = variant.deal.for_players(len(names)).face_up
     if st.session_state.get(who_key) not in names:
         st.session_state[who_key] = next(
             (n for n in names if len(chosen.get(n, [])) < per), names[0]
@@ -251,7 +251,8 @@ def setup_screen(
     if names and fits:
         with st.expander("Face-up cards (you may skip this)"):
             st.caption(
-                f"After the deal each player lays {variant.deal.face_up} cards face up. Tap them "
+                f"After the deal each player lays {variant.deal.for_players(len(names)).face_up} "
+                "cards face up. Tap them "
                 "here and the referee knows them; leave them out and it counts them as unknown."
             )
             face_up_picker(

@@ -98,7 +98,7 @@ class Game:
     ) -> Game:
         """A fresh deal at a physical table (R2): only the face-up cards can be known."""
         decks = _decks(variant, players)
-        d = variant.deal
+        d = variant.deal.for_players(len(players))
         chosen = {name: tuple(cards) for name, cards in (face_up or {}).items()}
         seen: dict[Card, int] = {}
         seats = []
@@ -217,7 +217,7 @@ class Game:
         for c in variant.all_cards():
             deck.extend([c] * (variant.copies_per_deck(c) * decks))
         rng.shuffle(deck)
-        d = variant.deal
+        d = variant.deal.for_players(len(players))
         each, aside = _rest_dealt(variant, len(players), len(deck) - len(players) * d.per_player)
         seats = []
         for _ in players:

@@ -19,6 +19,7 @@ from referee.variant.model import (
     KarmaCard,
     PlayerRange,
     RankPower,
+    TableDeal,
     TableRules,
     Variant,
 )
@@ -334,12 +335,10 @@ RANK_POWER = Obj(
     examples=(CLASSIC_POWER,),
 )
 
-DEAL = Obj(
-    defname="deal",
-    title="The deal",
-    about="How many cards each player is dealt into each zone (R2.1).",
-    make=Deal,
-    fields=(
+
+def _deal_counts() -> tuple[Field, ...]:
+    """The three counts of a deal (R2.1), the variant's own and each table size's."""
+    return (
         Int(
             "face_down",
             "Face-down",
@@ -364,8 +363,57 @@ DEAL = Obj(
             hi=20,
             label="Hand cards",
         ),
+    )
+
+
+TABLE_DEAL = Obj(
+    defname="table_deal",
+    title="The deal at one table size",
+    about="How many cards each player is dealt into each zone when this many play (R2.1).",
+    make=TableDeal,
+    fields=(
+        Int(
+            "players",
+            "Players",
+            "The table size this deal is for.",
+            lo=2,
+            hi=20,
+            label="With this many players",
+        ),
+        *_deal_counts(),
     ),
-    examples=({"face_down": 3, "face_up": 3, "hand": 3},),
+    examples=({"players": 2, "face_down": 6, "face_up": 6, "hand": 6},),
+)
+
+DEAL = Obj(
+    defname="deal",
+    title="The deal",
+    about="How many cards each player is dealt into each zone (R2.1).",
+    make=Deal,
+    fields=(
+        *_deal_counts(),
+        Rows(
+            "by_players",
+            "By table size",
+            "Another deal for some table sizes (e.g. more cards each when two play); the "
+            "other sizes get the deal above.",
+            obj=TABLE_DEAL,
+            hi=19,
+            optional=True,
+        ),
+    ),
+    examples=(
+        {"face_down": 3, "face_up": 3, "hand": 3},
+        {
+            "face_down": 3,
+            "face_up": 3,
+            "hand": 3,
+            "by_players": [
+                {"players": 2, "face_down": 6, "face_up": 6, "hand": 6},
+                {"players": 3, "face_down": 4, "face_up": 4, "hand": 4},
+            ],
+        },
+    ),
 )
 
 
@@ -530,7 +578,7 @@ VARIANT = Obj(
 )
 """The variant file: its fields in the order a file lists them."""
 
-DEFS = (PLAYER_RANGE, NUMBERS, ORDINARY_PACK, JOKERS, KARMA_CARD, RANK_POWER, DEAL)
+DEFS = (PLAYER_RANGE, NUMBERS, ORDINARY_PACK, JOKERS, KARMA_CARD, RANK_POWER, TABLE_DEAL, DEAL)
 """The mappings the schema names in its ``$defs`` (the effects' come after them)."""
 
 

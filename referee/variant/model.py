@@ -80,14 +80,33 @@ class PlayerRange:
 
 
 @dataclass(frozen=True)
-class Deal:
+class TableDeal:
+    """The deal at one table size, where it differs from the variant's own (issue 42:
+    "2 players 6/6/6, 3 players 4/4/4")."""
+
+    players: int
     face_down: int = 3
     face_up: int = 3
     hand: int = 3
 
+
+@dataclass(frozen=True)
+class Deal:
+    face_down: int = 3
+    face_up: int = 3
+    hand: int = 3
+    by_players: tuple[TableDeal, ...] = ()
+
     @property
     def per_player(self) -> int:
         return self.face_down + self.face_up + self.hand
+
+    def for_players(self, players: int) -> Deal:
+        """The deal at a table of this many players: its own row, else the variant's (R2.1)."""
+        for row in self.by_players:
+            if row.players == players:
+                return Deal(row.face_down, row.face_up, row.hand)
+        return self if not self.by_players else Deal(self.face_down, self.face_up, self.hand)
 
 
 @dataclass(frozen=True, init=False)

@@ -155,6 +155,12 @@ def rules_sheet(variant: Variant) -> str:
         )
         + _instead(v, "deal", "The rest of the deck is the draw pile.")
     )
+    lines += [""] if d.by_players else []
+    for row in sorted(d.by_players, key=lambda r: r.players):
+        lines.append(
+            f"- With {row.players} players, each gets {row.face_down} face-down, "
+            f"{row.face_up} face-up and {row.hand} hand cards instead."
+        )
     lines += [
         "",
         _instead(v, "start", "The player to the dealer's left starts; play goes clockwise."),

@@ -458,6 +458,18 @@ if st.button("Give a number a power", key=key("rp", "add")):
 st.subheader("Dealing and burning")
 new["deal"] = row("deal.", ("face_down", "face_up", "hand"), data.get("deal", {}), "deal")
 slot("deal", labelled=True)
+by_size = []
+for i, t in enumerate(data.get("deal", {}).get("by_players", [])):
+    counts = ("players", "face_down", "face_up", "hand")
+    by_size.append(row("deal.by_players.", counts, t, "deal", "bp", i, widths=(1, 1, 1, 1, 1)))
+    with c[4]:
+        if st.button("Remove", key=key("deal", "bp", i, "del"), width="stretch"):
+            actions.append(partial(d.remove_table_deal, index=i))
+    slot(f"deal.by_players[{i}]", labelled=True)
+if by_size:
+    new["deal"]["by_players"] = by_size
+if st.button("Another deal for a table size", key=key("deal", "bp", "add")):
+    actions.append(d.add_table_deal)
 c = st.columns(2)
 for col, field in zip(c, ("min_hand", "burn"), strict=True):
     with col:

@@ -500,7 +500,7 @@ def _fix_save(shown: int) -> None:
     names = {o: str(typed.get(setup_seats.index(o), o)) for o in seats}
     face_up = None
     if not tbl.from_position:
-        per = tbl.variant.deal.face_up
+        per = tbl.variant.deal.for_players(len(setup_seats)).face_up
         fu = st.session_state.get(FIX_FU, {})
         part = [n for n, c in fu.items() if 0 < len(c) < per]
         if part:

@@ -75,9 +75,14 @@ class File:
 
     @property
     def per_player(self) -> int | None:
-        deal = self.view.get("deal", {})
-        parts = [deal.get(k) for k in ("face_down", "face_up", "hand")]
-        return sum(p for p in parts if p is not None) if None not in parts else None
+        return dealt(self.view.get("deal", {}))
+
+    def per(self, players: int) -> int | None:
+        """The cards each player is dealt at a table of this size (its own row of
+        ``deal.by_players``, else the variant's deal), None where the counts are malformed."""
+        rows = self.view.get("deal", {}).get("by_players", [])
+        row = next((r for r in rows if r.get("players") == players), None)
+        return self.per_player if row is None else dealt(row)
 
     @functools.cached_property
     def pile_values(self) -> frozenset[int] | None:
@@ -193,3 +198,9 @@ def check(name: str) -> Callable[[Check], Check]:
         return fn
 
     return register
+
+
+def dealt(deal: dict[str, Any]) -> int | None:
+    """The cards one deal gives each player (None: a count is missing or malformed)."""
+    parts = [deal.get(k) for k in ("face_down", "face_up", "hand")]
+    return sum(p for p in parts if p is not None) if None not in parts else None

@@ -5,7 +5,7 @@ unit's, ``referee/tablerules/``)."""
 from __future__ import annotations
 
 from referee.files.yamlsafe import PathT
-from referee.variant.checks.facts import File, Report, check, plural, ranges
+from referee.variant.checks.facts import File, Report, check, dealt, plural, ranges
 from referee.variant.table import TABLE_RULES, TableCheck
 
 
@@ -57,40 +57,92 @@ def _player_ranges(f: File, r: Report) -> None:
 
 @check("deal_gives_cards")
 def _deal_gives_cards(f: File, r: Report) -> None:
-    """A deal that gives each player something, and no draw before the first play."""
-    hand, min_hand = f.view.get("deal", {}).get("hand"), f.view.get("min_hand")
-    if f.per_player == 0:
-        r.error(
-            ("deal",),
-            "the deal gives no cards; expected at least one card per player",
-            plain="Deal at least one card to each player.",
-        )
-    if hand is not None and min_hand is not None and min_hand > hand:
-        r.warn(
-            ("min_hand",),
-            f"players are dealt {plural(hand, 'hand card')} but the minimum hand is "
-            f"{min_hand}, so they draw before their first play; expected at most {hand}",
-            f"Players get {plural(hand, 'hand card')} but must keep {min_hand}, so they "
-            f"draw before they play. Make it {hand} or less.",
-        )
+    """A deal that gives each player something, and no draw before the first play, at every
+    table size."""
+    deal, min_hand = f.view.get("deal", {}), f.view.get("min_hand")
+    rows = deal.get("by_players", [])
+    deals = [(("deal",), deal), *((("deal", "by_players", j), row) for j, row in enumerate(rows))]
+    for at, one in deals:
+        hand = one.get("hand")
+        if dealt(one) == 0:
+            r.error(
+                at,
+                "the deal gives no cards; expected at least one card per player",
+                plain="Deal at least one card to each player.",
+            )
+        if hand is not None and min_hand is not None and min_hand > hand:
+            r.warn(
+                (*at, "hand") if len(at) > 1 else ("min_hand",),
+                f"players are dealt {plural(hand, 'hand card')} but the minimum hand is "
+                f"{min_hand}, so they draw before their first play; expected at most {hand}",
+                f"Players get {plural(hand, 'hand card')} but must keep {min_hand}, so they "
+                f"draw before they play. Make it {hand} or less.",
+            )
+
+
+@check("deal_by_players")
+def _deal_by_players(f: File, r: Report) -> None:
+    """Each table size's own deal once, and only for a size some player range lets play."""
+    sizes = {n for _, _, lo, hi in f.ranges for n in range(lo, hi + 1)}
+    seen: dict[int, int] = {}
+    for j, row in enumerate(f.view.get("deal", {}).get("by_players", [])):
+        n = row.get("players")
+        if n is None:
+            continue
+        if n in seen:
+            r.error(
+                ("deal", "by_players", j, "players"),
+                f"{n} players already have a deal (deal.by_players[{seen[n]}]); "
+                "expected each table size once",
+                plain=f"Another row is for {n} players too. Use one row for each number "
+                "of players.",
+            )
+        else:
+            seen[n] = j
+        if f.ranges and n not in sizes and n >= 2:  # under 2: the schema says so (R1.2)
+            r.warn(
+                ("deal", "by_players", j, "players"),
+                f"no player range lets {n} play, so this deal is never used; expected a "
+                "table size of the players' ranges",
+                f"This game is never played by {n}, so this deal is never used.",
+            )
 
 
 @check("deal_fits_the_deck")
 def _deal_fits_the_deck(f: File, r: Report) -> None:
-    """R2.2: the decks of each player range hold the deal of its largest table."""
-    per, one_deck = f.per_player, f.one_deck
-    if not per or one_deck is None:
+    """R2.2: the decks of each player range hold the deal of every table size in it."""
+    one_deck = f.one_deck
+    if one_deck is None:
         return
-    for i, decks, _, hi in f.ranges:
+    rows = {
+        row.get("players"): j for j, row in enumerate(f.view.get("deal", {}).get("by_players", []))
+    }
+    for i, decks, lo, hi in f.ranges:
         have = one_deck * decks
-        if hi * per > have:
-            has = "has" if decks == 1 else "have"
+        has = "has" if decks == 1 else "have"
+        over = [n for n in range(lo, hi + 1) if (per := f.per(n)) and n * per > have]
+        for n in over:
+            if n in rows:
+                per = f.per(n) or 0
+                r.error(
+                    ("deal", "by_players", rows[n]),
+                    f"{n} players need {n} x {per} = {n * per} cards for their deal, but "
+                    f"{plural(decks, 'deck')} {has} {have} (R2.2); "
+                    f"expected a smaller deal for {n} players or more decks",
+                    plain=f"{n} players need {n * per} cards for the deal, but "
+                    f"{plural(decks, 'deck')} {has} only {have}. "
+                    f"Deal fewer cards to {n} players, or add a deck.",
+                )
+        plain_over = [n for n in over if n not in rows]
+        per = f.per_player
+        if plain_over and per:
+            n = max(plain_over)
             r.error(
                 ("players", i, "max"),
-                f"{hi} players need {hi} x {per} = {hi * per} cards for the deal, but "
+                f"{n} players need {n} x {per} = {n * per} cards for the deal, but "
                 f"{plural(decks, 'deck')} {has} {have} (R2.2); "
                 f"expected at most {have // per} players, a smaller deal or more decks",
-                plain=f"{hi} players need {hi * per} cards for the deal, but "
+                plain=f"{n} players need {n * per} cards for the deal, but "
                 f"{plural(decks, 'deck')} {has} only {have}. "
                 f"Let at most {have // per} play, deal fewer cards, or add a deck.",
             )
@@ -101,10 +153,17 @@ def _table_cards_unlocked(f: File, r: Report) -> None:
     """Table cards wait until the draw pile is empty (R3.2, R3.3), so while it lasts a player
     needs hand cards: with none dealt, or none ever drawn, a player can be left with no step
     at all (an empty pile cannot be picked up, R6.3)."""
-    per, one_deck = f.per_player, f.one_deck
-    if not per or one_deck is None or not f.ranges:
+    one_deck = f.one_deck
+    if one_deck is None or not f.ranges:
         return
-    left = [(one_deck * decks - lo * per, lo) for _, decks, lo, _ in f.ranges]
+    left = [
+        (one_deck * decks - n * per, n)
+        for _, decks, lo, hi in f.ranges
+        for n in range(lo, hi + 1)
+        if (per := f.per(n))
+    ]
+    if not left:
+        return
     cards, players = max(left)
     if cards <= 0:
         return
