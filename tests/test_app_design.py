@@ -617,3 +617,23 @@ def test_a_deal_for_a_table_size_without_yaml(data_dir: Path) -> None:
     assert "With 2 players, each gets 6 face-down, 6 face-up and 6 hand cards" in rules_sheet(v)
     at.button(key="d1_deal_bp_0_del").click().run()
     assert "by_players" not in at.session_state["design"]["deal"]
+
+
+def test_the_first_play_is_composed_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (rulings 127 and 130): "only on the first play" is one of an effect's "Only
+    when..." choices, and "the first play must include the starting card" a switch beside who
+    starts; both reach the file and the rules sheet."""
+    from referee.app import designer as d
+
+    assert {"play": "first"} in d.when_options("clear_pile", {})
+    assert d.when_label({"play": "later"}) == "Only when it is not the first play of the game"
+    at = design()
+    (box,) = [s for s in at.selectbox if s.label == "Who starts"]
+    box.select("lowest_plain").run()
+    switch = next(c for c in at.checkbox if c.label.startswith("The first play must include"))
+    switch.check().run()
+    assert not at.exception, at.exception
+    assert at.session_state["design"]["table"] == {"starts": "lowest_plain", "starting_card": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert "must include the starter's lowest ordinary card" in rules_sheet(v)

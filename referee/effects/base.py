@@ -159,7 +159,7 @@ class Proposal:
     @property
     def moment(self) -> Moment:
         """The play as a condition on an effect reads it (``when``, issue 42)."""
-        return Moment(not self.state.pile, self.k, self.zone)
+        return Moment(not self.state.pile, self.k, self.zone, self.state.first_play)
 
     @property
     def left_after(self) -> int:
@@ -196,6 +196,7 @@ class PileView(NamedTuple):
     # A lasting mode that turns the order of ranks round (a revolution): its unit's name and
     # slice (``Pending.turns_order``), which names the card and rule its verdicts cite.
     turned: tuple[str, Pending] | None = None
+    first: bool = False  # the first play of the game is still to come (a fresh deal)
 
 
 @dataclass

@@ -129,6 +129,7 @@ class Game:
             draw_pile=left - each * len(players) - aside,
             out_of_play=aside,
             seen=seen,
+            first_play=True,
         )
         return cls(variant, state, decks=decks, face_up=chosen or None)
 
@@ -245,6 +246,7 @@ class Game:
             out_of_play=aside,
             seen=seen,
             draw_cards=deck,
+            first_play=True,
         )
         face_up = {
             name: tuple(_sorted_cards(seat.face_up))
@@ -357,6 +359,8 @@ class Game:
                 self._take_face_up(s, origin, step.take, notes)
         else:
             self._play(s, step, origin, notes, flow, passed=passed)
+        if s.first_play:
+            s.first_play = False  # the first step of a fresh deal is always a play (R6.3)
         if lapsing:
             for name, p in lapsing:
                 if s.pending.get(name) is p:  # not set again by this very step
@@ -459,6 +463,7 @@ class Game:
             return None
         before = _spend_restriction(s) if s.pending else None
         was_empty = not s.pile  # what a condition on an effect reads (``when``, issue 42)
+        was_first = s.first_play
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
@@ -487,7 +492,7 @@ class Game:
             player=step.by,
             chosen=step.to,
             skipped=list(passed),
-            moment=Moment(was_empty, k, step.zone),
+            moment=Moment(was_empty, k, step.zone, was_first),
         )
         if resolve(r, effects, stop_at):
             r.stopped = True

@@ -71,7 +71,11 @@ class Pile:
         if s.pending:
             free = any(p.free for p in s.pending.values())
             turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
-            return PileView(top, judge, self._counts[judge], s.restriction, free, turned)
+            return PileView(
+                top, judge, self._counts[judge], s.restriction, free, turned, s.first_play
+            )
+        if s.first_play:
+            return PileView(top, judge, self._counts[judge], first=True)
         return PileView(top, judge, self._counts[judge])
 
     def may_follow(self, card: Card) -> frozenset[Card]:
@@ -109,7 +113,7 @@ class Pile:
         name = self.variant.card_name(card)
         if view.free:
             return yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        moment = Moment(view.top is None, k, zone)
+        moment = Moment(view.top is None, k, zone, view.first)
         for unit, params, when in self._lands[card]:
             if when and not holds(when, moment, unknown=False):
                 continue  # its condition does not hold for this play (issue 42)

@@ -276,6 +276,10 @@ class State:
     draw_cards: list[Card] | None = None
     # A table rule: who may still go on with the same card, until the next step (GoingOn).
     going_on: GoingOn | None = None
+    # The first play of the game is still to come: a fresh deal, no step taken yet (what a
+    # condition ``when: {play: first}`` and the table rule on the starting card read).  A game
+    # joined under way (R2.4) has had its first play.
+    first_play: bool = False
 
     def copy(self) -> State:
         return State(
@@ -292,6 +296,7 @@ class State:
             loser=self.loser,
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),
             going_on=self.going_on,
+            first_play=self.first_play,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:

@@ -164,6 +164,7 @@ def rules_sheet(variant: Variant) -> str:
     lines += [
         "",
         _instead(v, "start", "The player to the dealer's left starts; play goes clockwise."),
+        *(["", *start] if (start := _bullets(v, "start")) else []),
         "",
         "## Order of play (R3)",
         "",

@@ -41,6 +41,7 @@ class Moment(NamedTuple):
     # How many cards the play lays (None: not known, the R5 check by the pile's view alone).
     cards: int | None
     zone: str | None = None  # where the play comes from: hand, face_up, face_down (None: not known)
+    first: bool = False  # the first play of the game (a fresh deal, no step taken yet)
 
 
 class Condition:

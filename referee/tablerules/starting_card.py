@@ -1,0 +1,90 @@
+"""The first play must include the starting card (issue 42, docs/rulings.md ruling 130): where
+the holder of the lowest card starts (``starts: lowest`` or ``lowest_plain``), that card is
+what made them the starter, and many tables have them open the game with it ("must start with
+that card").  The first play of the game (a fresh deal, ``State.first_play``) must then be of
+the starter's lowest number card in the hand - with ``lowest_plain``, their lowest number
+without a power.
+
+At a physical table the referee cannot see the hand (R4.3): it refuses only what cannot be
+that card - a card that is not a number, a number with a power under ``lowest_plain``, a number
+above one the hand is known to hold.  With full information it is exactly the lowest.
+
+This file is the whole rule: its field, its words, its check and its hook into the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee import words
+from referee.effects.base import Proposal, Refusal
+from referee.tablerules.spec import TableRule
+from referee.tablerules.starts import LOWEST, PLAIN, Starts
+from referee.variant.model import Card, Variant
+from referee.variant.table import TableCheck, switch
+
+_STARTS = Starts()  # read only: what ``starts`` says in a variant (its ``value``)
+
+
+class StartingCard(TableRule):
+    name = "starting_card"
+    order = 25
+    rule = "R2.3"
+    place = "start"
+    declared = switch(
+        "starting_card",
+        "The starter plays their starting card",
+        "Where the holder of the lowest card starts (starts: lowest or lowest_plain), the first "
+        "play of the game must include that card.",
+        "The first play must include the starting card",
+    )
+
+    def checks(self, card: Card, variant: Variant) -> bool:
+        return _STARTS.value(variant) in (LOWEST, PLAIN)
+
+    def refuse_play(self, ask: Proposal) -> Refusal | None:
+        s = ask.state
+        if not s.first_play or ask.zone != "hand":
+            return None  # only the first play of a fresh deal, from the hand where the card is
+        v, card, by = ask.variant, ask.card, ask.by
+        plain = _STARTS.value(v) == PLAIN and any(not v.effects_of(r) for r in v.ranks)
+        kind = "ordinary card" if plain else "number card"
+        hand = s.seats[ask.seat].hand
+        numbers = sorted(c for c in hand.known if isinstance(c, int))
+        ordinary = [c for c in numbers if not v.effects_of(c)] if plain else numbers
+        lowest = min(ordinary or numbers, default=None)
+        opens = f"{by} starts, so {by} must open with the lowest {kind} in the hand."
+        if not hand.unknown:  # the whole hand is known (full information): exactly that card
+            if lowest is None or card == lowest:
+                return None  # no number in the hand: no starting card to play
+            named = words.a_number(lowest, v)
+            return self._no(f"{by} starts, so {by} must open with {named}, the lowest {kind}.")
+        said = words.face(v.card_name(card))
+        said = said[:1].upper() + said[1:]  # 'A Joker', 'Hop', '10'
+        if not isinstance(card, int):
+            return self._no(f"{opens} {said} is not a number card.")
+        if plain and v.effects_of(card):
+            return self._no(f"{opens} {said} has a power.")
+        if lowest is not None and card > lowest:
+            return self._no(f"{opens} {by} has {words.a_number(lowest, v)}.")
+        return None
+
+    def _no(self, said: str) -> Refusal:
+        return Refusal(self.name, self.name, self.rule, said)
+
+    def sheet(self, variant: Variant) -> str:
+        if _STARTS.value(variant) == PLAIN:
+            return "The first play of the game must include the starter's lowest ordinary card."
+        return "The first play of the game must include the starter's lowest card."
+
+    def check(self, c: TableCheck) -> None:
+        """Without a starting card (the first player listed starts, or the lowest card face
+        up, which is not played first, R3.2) the rule changes nothing."""
+        table = c.view.get("table")
+        how = table.get("starts") if isinstance(table, Mapping) else None
+        if c.value and how not in (LOWEST, PLAIN):
+            c.warn(
+                "starting_card changes nothing unless the holder of the lowest card starts; "
+                "expected starts: lowest or lowest_plain",
+                "Nobody starts with a card here, so this rule changes nothing.",
+            )
