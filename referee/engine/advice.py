@@ -10,7 +10,7 @@ The table's choices (``Choices.table``) are worded here too (``table``), the hin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from referee.engine.choices import Choices, TableChoices
 from referee.engine.judgement import Judgement
@@ -40,14 +40,8 @@ class Advice:
     def explain_many(self, s: State, steps: Iterable[Step]) -> list[Verdict]:
         """The verdicts on several steps proposed at ``s``, as ``explain`` gives each: their
         refusals share one hint, worked out once (the costly part)."""
-        hints: list[str] = []
-        out = []
-        for step in steps:
-            j = self._rules.judge(s, step)
-            if not j.legal and not hints:
-                hints.append(sentences.GAME_IS_OVER if s.over else self.hint(s))
-            out.append(self.worded(s, j, hints[0] if hints else ""))
-        return out
+        verdict = self._wording(s)
+        return [verdict(self._rules.judge(s, step)) for step in steps]
 
     def worded(self, s: State, j: Judgement, hint: str | None = None) -> Verdict:
         """A judgement at ``s`` in words.  ``hint`` (``self.hint(s)``, what may be done
@@ -64,19 +58,21 @@ class Advice:
 
     def table(self, s: State, hint: str | None = None) -> TableChoices:
         """Every choice the table offers the mover at ``s`` (``Choices.table``, each judged),
-        with the words of a judgement there: every refusal's "instead" is the same (``hint``,
-        if the caller has it), so it is worded once, when first needed."""
+        with the words of a judgement there (``_wording``: one hint for every refusal)."""
         mover = None if s.over else s.names[s.mover]
+        return TableChoices(mover, tuple(self.choices.table(s)), self._wording(s, hint))
+
+    def _wording(self, s: State, hint: str | None = None) -> Callable[[Judgement], Verdict]:
+        """Words for the judgements at ``s``: every refusal there says the same "instead"
+        (``hint``, if the caller has it), so it is worked out once, when first needed."""
         hints: list[str] = [] if hint is None else [hint]
 
         def verdict(j: Judgement) -> Verdict:
-            if j.legal:
-                return self.worded(s, j, "")
-            if not hints:
-                hints.append(self.hint(s))
-            return self.worded(s, j, hints[0])
+            if not j.legal and not hints:
+                hints.append(sentences.GAME_IS_OVER if s.over else self.hint(s))
+            return self.worded(s, j, hints[0] if hints else "")
 
-        return TableChoices(mover, tuple(self.choices.table(s)), verdict)
+        return verdict
 
     def hint(self, s: State) -> str:
         """What the player to move may do now, in plain words (R11.2)."""
