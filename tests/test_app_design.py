@@ -637,3 +637,18 @@ def test_the_first_play_is_composed_without_yaml(data_dir: Path) -> None:
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     assert "must include the starter's lowest ordinary card" in rules_sheet(v)
+
+
+def test_a_card_that_chooses_who_goes_next_without_yaml(data_dir: Path) -> None:
+    """Issue 42, a choice made at the table: the composer offers "Choose who goes next" in
+    plain words, and the card reaches the file with it."""
+    at = design()
+    at.text_input(key="c0_name").input("Pointer")
+    at.multiselect(key="c0_effects").select("choose_next").run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added the card Pointer." in texts(at.success)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [e.name for e in v.karma_cards[-1].effects] == ["choose_next"]
+    assert any("chooses who goes next" in c for c in texts(at.caption))

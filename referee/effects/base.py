@@ -73,6 +73,7 @@ class Resolution:
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
     play_again: bool = False
     continue_from: int | None = None  # seat the turn passes from (R8.11), default the mover's
+    turn_to: str | None = None  # the player the turn passes to (a chosen player), by name
     landed: bool = False  # a card was moved onto the top of the pile (R7.1, R8.4)
     stopped: bool = False  # a dry run stopped before an effect (Game._state_at)
     # --- words for the table (empty in a game that keeps no history) ---

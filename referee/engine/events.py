@@ -29,6 +29,7 @@ class Flow:
     __slots__ = (
         "play_again",
         "continue_from",
+        "turn_to",
         "burned",
         "removed",
         "picked_up",
@@ -39,6 +40,7 @@ class Flow:
     def __init__(self) -> None:
         self.play_again = False
         self.continue_from: int | None = None
+        self.turn_to: str | None = None  # the player chosen to go next, by name
         self.burned = False
         self.removed = 0
         self.picked_up = 0

@@ -63,7 +63,14 @@ class TurnFlow:
             s.mover = me
             notes.append(sentences.plays_again(by))
             return ins
-        start = flow.continue_from if flow.continue_from is not None else origin
+        if flow.turn_to is not None:
+            # A chosen player goes next: play goes on from the seat before theirs, in the
+            # direction as it is once every effect resolved (docs/rulings.md, ruling 131).
+            start = (s.seat_of(flow.turn_to) - s.direction) % len(s.seats)
+        elif flow.continue_from is not None:
+            start = flow.continue_from
+        else:
+            start = origin
         if passed and all(s.names[i] in passed for i in ins):
             passed = ()  # nobody left who has not lost this turn: it passes as usual
         nxt = self._next_player(s, start, ins, flow, notes, passed)

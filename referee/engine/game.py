@@ -519,6 +519,7 @@ class Game:
                 notes.append(sentences.restriction_lapses())
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
+        flow.turn_to = r.turn_to
         return r
 
     def _held_before(self, s: State, step: Step, origin: int) -> tuple[int, int] | None:
