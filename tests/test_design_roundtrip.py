@@ -12,7 +12,6 @@ from streamlit.testing.v1 import AppTest
 
 from referee.app import designer as d
 from referee.app import links
-from referee.variant.fields import TEXT_LIMITS
 from referee.variant.loader import dump_variant, load_variant_text, variant_to_data
 from referee.variant.model import Variant
 from referee.variant.schema_gen import variant_schema
@@ -54,8 +53,10 @@ def test_longest_texts_and_rules_survive(data_dir: Path) -> None:
     ).variant
     assert base is not None
     data = variant_to_data(base)
-    data["description"] = ("A family story, told at length. " * 200)[: TEXT_LIMITS["description"]]
-    data["karma_cards"][0]["text"] = ("Point at someone! " * 100)[: TEXT_LIMITS["text"]]
+    data["description"] = ("A family story, told at length. " * 200)[: d.FIELDS["description"].most]
+    data["karma_cards"][0]["text"] = ("Point at someone! " * 100)[
+        : d.FIELDS["karma_cards.text"].most
+    ]
     assert all(card.get("rule") for card in data["karma_cards"])
     variant = load_variant_text(d.to_yaml(data), "long.yaml").variant
     assert variant is not None
@@ -79,10 +80,10 @@ def test_designer_functions_lose_nothing(variant: Variant) -> None:
     assert shared is not None and variant_to_data(shared) == variant_to_data(variant)
     for card in variant.karma_cards:  # the page's fields are as long as the schema allows
         assert (
-            len(card.name) <= TEXT_LIMITS["card_name"]
-            and len(card.text or "") <= TEXT_LIMITS["text"]
+            len(card.name) <= d.FIELDS["karma_cards.name"].most
+            and len(card.text or "") <= d.FIELDS["karma_cards.text"].most
         )
-    assert len(variant.description or "") <= TEXT_LIMITS["description"]
+    assert len(variant.description or "") <= d.FIELDS["description"].most
 
 
 def test_numbers_at_the_schemas_limits_survive(data_dir: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ from referee.app import links
 from referee.files.yamlsafe import Problem
 from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Int, leaves
-from referee.variant.effect_list import WHEN, effect_from_data
+from referee.variant.effect_list import effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
@@ -155,19 +156,6 @@ def plain_words(p: Problem) -> str:
 # --- effects ------------------------------------------------------------------------------------
 
 
-def effect_name(e: Any) -> str:
-    return e if isinstance(e, str) else str(e.get("effect", ""))
-
-
-def effect_params(e: Any) -> dict[str, Any]:
-    return {} if isinstance(e, str) else {k: v for k, v in e.items() if k not in ("effect", WHEN)}
-
-
-def effect_when(e: Any) -> dict[str, Any]:
-    """An effect's conditions (``when``, issue 42) as the page holds them ({}: always)."""
-    return conditions.tame(e.get(WHEN)) if isinstance(e, dict) else {}
-
-
 def when_options(name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     """The "only when..." choices the page offers for an effect, drawn from the condition
     units' declarations: always ({}), then each condition with each of its values; none for
@@ -247,9 +235,7 @@ def add_card(
     effects: list[str | dict[str, Any]],
 ) -> dict[str, Any]:
     """The design with a new Karma card (the Create Your Karma composer)."""
-    out = copy.deepcopy(data)
-    cards = out.setdefault("karma_cards", [])
-    taken = {c.get("id", "") for c in cards}
+    taken = {c.get("id", "") for c in data.get("karma_cards", [])}
     card: dict[str, Any] = {
         "id": card_id(name, taken),
         "name": name.strip() or "My Karma card",
@@ -257,18 +243,31 @@ def add_card(
     }
     if text.strip():
         card["text"] = text.strip()
-    card["effects"] = list(effects)
-    cards.append(card)
+    return added(data, ("karma_cards",), card | {"effects": list(effects)})
+
+
+def _at(data: Any, path: Sequence[str | int]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def added(data: dict[str, Any], path: Sequence[str | int], item: Any) -> dict[str, Any]:
+    """The design with ``item`` at the end of the list at ``path`` (``("karma_cards", 2,
+    "effects")``; ``("jokers", "effects")``: the one holder that is not a list), made where
+    there is none yet."""
+    out = copy.deepcopy(data)
+    *above, last = path
+    _at(out, above).setdefault(last, []).append(copy.deepcopy(item))
     return out
 
 
-def remove_at(data: dict[str, Any], key: str, index: int) -> dict[str, Any]:
+def removed(data: dict[str, Any], path: Sequence[str | int], index: int) -> dict[str, Any]:
+    """The design without the item at ``index`` of the list at ``path``."""
     out = copy.deepcopy(data)
-    items = out.get(key, [])
+    items = _at(out, path)
     if 0 <= index < len(items):
         del items[index]
-    if key == "rank_powers" and not items:
-        out.pop("rank_powers", None)
     return out
 
 
@@ -276,34 +275,8 @@ NO_EFFECT: dict[str, Any] = {"effect": None}
 """An effect not chosen yet: a new part starts empty, and the check asks the group to choose
 (a guessed effect would be a rule nobody made)."""
 
-
-def _holder(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
-    """The card whose effects are edited: ``data[key][index]``, or ``data[key]`` itself for
-    the one holder that is not a list (the jokers)."""
-    holder: dict[str, Any] = data[key] if index is None else data[key][index]
-    return holder
-
-
-def add_effect(data: dict[str, Any], key: str, index: int | None) -> dict[str, Any]:
-    """Add an empty effect to a card (or rank power, or the jokers), for the group to choose."""
-    out = copy.deepcopy(data)
-    _holder(out, key, index).setdefault("effects", []).append(dict(NO_EFFECT))
-    return out
-
-
-def remove_effect(data: dict[str, Any], key: str, index: int | None, effect: int) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    effects = _holder(out, key, index).get("effects", [])
-    if 0 <= effect < len(effects):
-        del effects[effect]
-    return out
-
-
-def add_power(data: dict[str, Any]) -> dict[str, Any]:
-    """A new, empty power: no number and one effect, both for the group to choose."""
-    out = copy.deepcopy(data)
-    out.setdefault("rank_powers", []).append({"rank": None, "effects": [dict(NO_EFFECT)]})
-    return out
+NEW_POWER: dict[str, Any] = {"rank": None, "effects": [NO_EFFECT]}
+"""A new power: no number and one effect, both for the group to choose."""
 
 
 # --- an ordinary pack (issue 31.1) -------------------------------------------------------------
@@ -325,12 +298,10 @@ def rank_words(data: dict[str, Any], rank: object) -> str:
 
 
 def add_players(data: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    ranges = out.setdefault("players", [])
-    last = ranges[-1] if ranges else {"decks": 0, "min": 1, "max": 1}
-    top = int(last.get("max", 1))
-    ranges.append({"decks": int(last.get("decks", 0)) + 1, "min": top + 1, "max": top + 2})
-    return out
+    """The design with a range of players after the last: one deck more, the next two sizes."""
+    ranges = data.get("players") or [{"decks": 0, "min": 1, "max": 1}]
+    decks, top = int(ranges[-1].get("decks", 0)), int(ranges[-1].get("max", 1))
+    return added(data, ("players",), {"decks": decks + 1, "min": top + 1, "max": top + 2})
 
 
 def add_table_deal(data: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,8 @@ import functools
 from typing import Any
 
 from referee.files.resources import SCHEMA_ID_BASE
-from referee.variant.schema_gen import SCHEMA_DIALECT, described, variant_schema
+from referee.variant.declare import node
+from referee.variant.schema_gen import SCHEMA_DIALECT, variant_schema
 
 RECORD_CARD_PATTERN = (
     "^([a-z][a-z0-9_]*|[JQKA]|Jack|Queen|King|Ace|Joker|JACK|QUEEN|KING|ACE|JOKER|[2-9]|10)$"
@@ -23,11 +24,11 @@ variant has is the loader's to say."""
 
 
 def _int(title: str, description: str, minimum: int, maximum: int, **rest: Any) -> dict[str, Any]:
-    return described(title, description, type="integer", minimum=minimum, maximum=maximum, **rest)
+    return node(title, description, type="integer", minimum=minimum, maximum=maximum, **rest)
 
 
 def _card(title: str, description: str) -> dict[str, Any]:
-    return described(
+    return node(
         title,
         description,
         type=["integer", "string"],
@@ -35,19 +36,17 @@ def _card(title: str, description: str) -> dict[str, Any]:
         maximum=99,
         pattern=RECORD_CARD_PATTERN,
         examples=[7, "five_or_below", "Q", "joker"],
-        **{
-            "x-expected": "a card: a number such as 7, a Karma card id such as five_or_below, "
-            "or in an ordinary pack a name such as Q, Queen or joker"
-        },
+        x_expected="a card: a number such as 7, a Karma card id such as five_or_below, "
+        "or in an ordinary pack a name such as Q, Queen or joker",
     )
 
 
 def _player(title: str, description: str, **rest: Any) -> dict[str, Any]:
-    return described(title, description, type="string", minLength=1, examples=["Ann"], **rest)
+    return node(title, description, type="string", minLength=1, examples=["Ann"], **rest)
 
 
 def _counts(title: str, description: str) -> dict[str, Any]:
-    return described(
+    return node(
         title,
         description,
         type="object",
@@ -57,11 +56,11 @@ def _counts(title: str, description: str) -> dict[str, Any]:
 
 
 def _card_lists(title: str, description: str) -> dict[str, Any]:
-    return described(
+    return node(
         title,
         description,
         type="object",
-        additionalProperties=described(
+        additionalProperties=node(
             "Cards",
             "The cards, by number or Karma card id.",
             type="array",
@@ -86,13 +85,13 @@ def _house_variant_defs() -> dict[str, Any]:
 @functools.cache
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a game record's shape (GAME-RECORDS.md); semantics are the loader's."""
-    expect = described(
+    expect = node(
         "Expected verdict",
         "legal (the default) or illegal: an illegal step is rejected and changes nothing.",
         type="string",
         enum=["legal", "illegal"],
     )
-    says = described(
+    says = node(
         "Says",
         "Words the referee must say for this step (a project addition): each phrase must be in "
         "its verdict, what to do instead, or what happens next.",
@@ -101,17 +100,17 @@ def record_schema() -> dict[str, Any]:
         items={"type": "string", "minLength": 1},
         examples=["may cut in only with a 9", ["No: 4 is lower than 9.", "must pick up"]],
     )
-    rule = described(
+    rule = node(
         "Rule cited",
         "The rule the verdict must cite (a project addition), e.g. R5.5.",
         type="string",
         pattern=r"^R\d+(\.\d+)?$",
         examples=["R5.5"],
-        **{"x-expected": "a rule number such as R5.5"},
+        x_expected="a rule number such as R5.5",
     )
     defs: dict[str, Any] = {
         "card": _card("Card", "A number card by its number, or a Karma card by its id."),
-        "step": described(
+        "step": node(
             "Step",
             "A play ({by, play}), a pick-up ({pickup}) or a check ({check}).",
             examples=[{"by": "Ann", "play": [4]}, {"pickup": "Ben"}, {"check": {"turn": "Ann"}}],
@@ -125,7 +124,7 @@ def record_schema() -> dict[str, Any]:
                 },
             },
         ),
-        "play_step": described(
+        "play_step": node(
             "Play",
             "A play by one player: identical cards from one zone (R4.1).",
             type="object",
@@ -133,14 +132,14 @@ def record_schema() -> dict[str, Any]:
             additionalProperties=False,
             properties={
                 "by": _player("By", "The player who plays."),
-                "play": described(
+                "play": node(
                     "Cards played",
                     "Every card put down; identical cards (e.g. [7, 7]).",
                     type="array",
                     minItems=1,
                     items={"$ref": "#/$defs/card"},
                 ),
-                "from": described(
+                "from": node(
                     "From zone",
                     "hand (the default), face_up or face_down; draw_pile where the table "
                     "rule gamble lets a player turn over the draw pile's top card (a project "
@@ -157,9 +156,9 @@ def record_schema() -> dict[str, Any]:
                 "rule": rule,
             },
             examples=[{"by": "Cal", "play": ["give_the_pile_to_a_friend"], "to": "Ann"}],
-            **{"x-expected": "a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or {check: {...}}"},
+            x_expected="a step: {by: NAME, play: [CARDS]}, {pickup: NAME} or {check: {...}}",
         ),
-        "pickup_step": described(
+        "pickup_step": node(
             "Pick-up",
             "That player picks up the whole pile (R6.2).",
             type="object",
@@ -178,20 +177,20 @@ def record_schema() -> dict[str, Any]:
             },
             examples=[{"pickup": "Ben"}, {"pickup": "Ann", "take": 7}],
         ),
-        "check_step": described(
+        "check_step": node(
             "Check",
             "Assertions about the state now; only the fields present are compared.",
             type="object",
             required=["check"],
             additionalProperties=False,
             properties={
-                "check": described(
+                "check": node(
                     "Check",
                     "The fields to compare with the referee's state.",
                     type="object",
                     additionalProperties=False,
                     properties={
-                        "turn": described(
+                        "turn": node(
                             "Turn",
                             "The player who moves next, or null once the game is over.",
                             type=["string", "null"],
@@ -210,24 +209,24 @@ def record_schema() -> dict[str, Any]:
                         "face_down": _counts(
                             "Face-down counts", "Player -> how many face-down cards."
                         ),
-                        "out": described(
+                        "out": node(
                             "Out",
                             "Exactly the players who are out (compared as a set).",
                             type="array",
                             items=_player("Player", "A player who is out."),
                         ),
-                        "loser": described(
+                        "loser": node(
                             "Loser",
                             "The player who lost, or null while the game goes on.",
                             type=["string", "null"],
                         ),
-                        "advice": described(
+                        "advice": node(
                             "Advice",
                             "What the referee says the player to move may do now, word for "
                             "word (a project addition).",
                             type="string",
                         ),
-                        "next": described(
+                        "next": node(
                             "Next",
                             "What the next play may be, as the table's 'Next:' line says it "
                             "(a project addition).",
@@ -249,7 +248,7 @@ def record_schema() -> dict[str, Any]:
         "required": ["variant", "players", "steps"],
         "additionalProperties": False,
         "properties": {
-            "variant": described(
+            "variant": node(
                 "Variant",
                 "A built-in variant id, a path to a variant file relative to this record, or "
                 "(a project addition, for house variants shared with a game) the variant itself, "
@@ -257,12 +256,10 @@ def record_schema() -> dict[str, Any]:
                 anyOf=[{"type": "string", "minLength": 1}, {"$ref": "#/$defs/house_variant"}],
                 examples=["classic", "../variants/shithead.yaml"],
             ),
-            "name": described("Name", "A short name for the game or scenario.", type="string"),
-            "description": described(
-                "Description", "What the game or scenario shows.", type="string"
-            ),
-            "result": described("Result", "How the game ended, in plain words.", type="string"),
-            "players": described(
+            "name": node("Name", "A short name for the game or scenario.", type="string"),
+            "description": node("Description", "What the game or scenario shows.", type="string"),
+            "result": node("Result", "How the game ended, in plain words.", type="string"),
+            "players": node(
                 "Players",
                 "Seating order, clockwise; the first player starts (R2.3).",
                 type="array",
@@ -275,14 +272,14 @@ def record_schema() -> dict[str, Any]:
             "face_up": _card_lists(
                 "Face-up cards", "The face-up cards each player chose after the deal."
             ),
-            "start": described(
+            "start": node(
                 "Start position",
                 "Start from a position instead of a fresh deal (R2.4).",
                 type="object",
                 additionalProperties=False,
                 properties={
                     "turn": _player("Turn", "Who moves first."),
-                    "pile": described(
+                    "pile": node(
                         "Pile",
                         "The pile, bottom to top.",
                         type="array",
@@ -302,7 +299,7 @@ def record_schema() -> dict[str, Any]:
                 required=["turn"],
                 examples=[{"turn": "Ann", "pile": [6, 9], "draw_pile": 0}],
             ),
-            "steps": described(
+            "steps": node(
                 "Steps",
                 "The steps in order, numbered from 1 (checks included).",
                 type="array",

@@ -29,8 +29,9 @@ from referee.variant.model import Variant
 
 ORDER = (
     *("title", "description", "type", "enum", "const", "pattern", "minLength", "maxLength"),
-    *("minimum", "maximum", "minItems", "maxItems", "items", "required", "additionalProperties"),
-    *("properties", "$defs", "anyOf", "$ref", "default", "examples", "x-expected"),
+    *("minimum", "maximum", "minItems", "maxItems", "uniqueItems", "items", "required"),
+    *("additionalProperties", "properties", "$defs", "anyOf", "$ref", "default", "examples"),
+    *("x-expected", "x-discriminator"),
     *("if", "then", "else"),
 )
 """The order of a schema node's keys, so that the schema file reads the same every time."""
@@ -39,12 +40,13 @@ SANE = 1_000_000
 """Far beyond every bound: a larger number is the schema's to report, never computed with."""
 
 
-_SPELT = {"x_expected": "x-expected", "ref": "$ref"}
+_SPELT = {"x_expected": "x-expected", "x_discriminator": "x-discriminator", "ref": "$ref"}
 
 
 def node(title: str, about: str, **keys: Any) -> dict[str, Any]:
-    """A schema node with its title and description, its keys in ``ORDER``; empty ones left
-    out (``x_expected`` is written ``x-expected``, ``ref`` ``$ref``)."""
+    """A schema node with its title and description (an editor's hover help), its keys in
+    ``ORDER``; empty ones left out (``x_expected`` is written ``x-expected``, ``ref`` ``$ref``).
+    Every schema the project writes is made of these: the variant's and the record's."""
     given = {_SPELT.get(k, k): v for k, v in keys.items() if v not in (None, (), [], "")}
     out: dict[str, Any] = {"title": title, "description": about}
     for k in ORDER:

@@ -40,16 +40,11 @@ class Effects(Field):
         """The well-formed effects of the list (the schema reports the others)."""
         out = []
         for i, item in enumerate(raw if isinstance(raw, list) else []):
-            if isinstance(item, str) and item in MENU:
-                out.append(Eff(i, item, {}))
-            elif isinstance(item, dict) and isinstance(item.get("effect"), str):
-                name = item["effect"]
-                params = {k: v for k, v in item.items() if k not in ("effect", WHEN)}
-                when = item.get(WHEN)
-                if when is not None and conditions.tame(when) != when:
-                    continue  # the schema says what is wrong with it
-                if name in MENU and params_ok(name, params):
-                    out.append(Eff(i, name, params, when))
+            name, params, when = parts(item)
+            if when is not None and conditions.tame(when) != when:
+                continue  # the schema says what is wrong with it
+            if name in MENU and (isinstance(item, str) or params_ok(name, params)):
+                out.append(Eff(i, name, params, when))
         return out
 
     def build(self, raw: Any, pack: Variant) -> tuple[Effect, ...]:
@@ -63,15 +58,13 @@ class Effects(Field):
         the kind declared, one not chosen yet as ``{effect: None}``; anything else dropped."""
         out: list[Any] = []
         for item in (raw if isinstance(raw, list) else [])[:MOST_EFFECTS]:
-            name = item.get("effect", "") if isinstance(item, dict) else item
-            if isinstance(item, dict) and name is None:
+            name, given, when = parts(item)
+            if isinstance(item, dict) and item.get("effect", "") is None:
                 out.append({"effect": None})
-            elif isinstance(name, str) and name in MENU:
-                given = item if isinstance(item, dict) else {}
+            elif name in MENU:
                 kept = {p.key: given[p.key] for p in MENU[name].params if p.key in given}
                 params = {k: v for k, v in kept.items() if params_ok(name, {k: v}, partial=True)}
-                when = conditions.tame(given.get(WHEN))
-                if when:
+                if when := conditions.tame(when):
                     params[WHEN] = when
                 bare = not params and not (MENU[name].params and isinstance(item, dict))
                 out.append(name if bare else {"effect": name, **params})
@@ -95,12 +88,22 @@ def params_ok(name: str, params: Mapping[Any, Any], partial: bool = False) -> bo
     return all(k in specs and specs[k].tame(v) == v for k, v in params.items())
 
 
-def effect_from_data(raw: str | Mapping[str, Any]) -> Effect:
-    """An effect of valid data: a bare name, or a mapping with its parameters."""
-    if isinstance(raw, str):
-        return MENU[raw].effect()
-    params = {k: v for k, v in raw.items() if k not in ("effect", WHEN)}
-    return MENU[raw["effect"]].effect(params, raw.get(WHEN))
+def parts(item: object) -> tuple[str, dict[str, Any], Any]:
+    """An effect as a list holds it - a bare name, or a mapping - taken apart: its name ("" when
+    it is not a text), its parameters and its conditions (``when``).  The loader's view, the
+    model and the Design page all read an effect so."""
+    if not isinstance(item, dict):
+        return (item if isinstance(item, str) else ""), {}, None
+    name = item.get("effect")
+    params = {k: v for k, v in item.items() if k not in ("effect", WHEN)}
+    return (name if isinstance(name, str) else ""), params, item.get(WHEN)
+
+
+def effect_from_data(raw: object) -> Effect:
+    """An effect of valid data: a bare name, or a mapping with its parameters (a KeyError for
+    one not on the menu)."""
+    name, params, when = parts(raw)
+    return MENU[name].effect(params, when)
 
 
 def effect_to_data(effect: Effect) -> str | dict[str, Any]:

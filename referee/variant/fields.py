@@ -28,18 +28,6 @@ from referee.variant.table import TABLE_RULES, table_rules
 VARIANT_ID_PATTERN = "^[a-z0-9][a-z0-9_-]*$"
 CARD_ID_PATTERN = "^[a-z][a-z0-9_]*$"
 RULE_PATTERN = "^R[0-9]+(\\.[0-9]+)*$"
-TEXT_LIMITS = {
-    "variant_id": 40,
-    "name": 80,
-    "description": 4000,
-    "author": 80,
-    "card_id": 40,
-    "card_name": 60,
-    "text": 1000,
-}
-"""Longest texts a variant may hold (characters). The Design page's fields take the same limits,
-so that every valid variant survives a trip through the page unchanged."""
-
 ORDINARY_COPIES = 4
 """An ordinary pack has four of each rank (one a suit; the suits do not matter here)."""
 
@@ -67,9 +55,7 @@ def rank_of(value: object, pack: Variant) -> int | None:
 
 def _text(label: str = "What it says", area: bool = False) -> Text:
     about = "What the card says, in plain words, for the rules sheet."
-    return Text(
-        "text", "Text", about, most=TEXT_LIMITS["text"], optional=True, label=label, area=area
-    )
+    return Text("text", "Text", about, most=1000, optional=True, label=label, area=area)
 
 
 def _rule(example: str, about: str) -> Text:
@@ -188,23 +174,16 @@ class Ranks(Field):
 
     def sound(self, raw: object) -> dict[str, Any]:
         pack = pack_of(raw)
-        if pack.ordinary:
-            return {"low": pack.ranks_low, "high": pack.ranks_high, "copies": pack.copies}
-        return NUMBERS.sound(raw)
+        return numbers(pack) if pack.ordinary else NUMBERS.sound(raw)
 
     def build(self, raw: Any, pack: Variant) -> dict[str, Any]:
-        if pack.ordinary:
-            return {"pack": ORDINARY, "ace": pack.ace, "ranks_low": pack.ranks_low} | {
-                "ranks_high": pack.ranks_high,
-                "copies": pack.copies,
-            }
-        return {"ranks_low": raw["low"], "ranks_high": raw["high"], "copies": raw["copies"]}
+        given = self.sound(raw)
+        built = {f.name: given[f.key] for f in NUMBERS.fields}
+        return built | ({"pack": ORDINARY, "ace": pack.ace} if pack.ordinary else {})
 
     def back(self, value: Any) -> dict[str, Any]:
         v: Variant = value
-        if v.ordinary:
-            return {"pack": ORDINARY, "ace": v.ace}
-        return {"low": v.ranks_low, "high": v.ranks_high, "copies": v.copies}
+        return {"pack": ORDINARY, "ace": v.ace} if v.ordinary else numbers(v)
 
     def tame(self, raw: object) -> dict[str, Any]:
         if pack_of(raw).ordinary:  # an ordinary pack (issue 31.1): only the Ace's place
@@ -213,6 +192,12 @@ class Ranks(Field):
 
     def parts(self) -> tuple[Field, ...]:
         return (*NUMBERS.fields, *ORDINARY_PACK.fields)
+
+
+def numbers(v: Variant) -> dict[str, Any]:
+    """A deck's number cards as the file says them, by the declarations (an ordinary pack's
+    are its own)."""
+    return {f.key: getattr(v, f.name) for f in NUMBERS.fields}
 
 
 class Rank(Int):
@@ -281,7 +266,7 @@ KARMA_CARD = Obj(
             "Card id",
             "How records and tests name the card: lowercase letters, digits and '_'.",
             pattern=CARD_ID_PATTERN,
-            most=TEXT_LIMITS["card_id"],
+            most=40,
             examples=("five_or_below",),
             expected="lowercase letters, digits and '_', starting with a letter (e.g. "
             "five_or_below)",
@@ -292,7 +277,7 @@ KARMA_CARD = Obj(
             "Card name",
             "The name printed on the card.",
             least=1,
-            most=TEXT_LIMITS["card_name"],
+            most=60,
         ),
         _copies("How many copies one deck has.", 0),
         _text("What the card says", area=True),
@@ -484,7 +469,7 @@ VARIANT = Obj(
             "Variant id",
             "How records name the variant: lowercase letters, digits, '-' and '_'.",
             pattern=VARIANT_ID_PATTERN,
-            most=TEXT_LIMITS["variant_id"],
+            most=40,
             examples=("classic", "my-house-rules"),
             expected="lowercase letters, digits, '-' and '_', starting with a letter or digit "
             "(e.g. my-house-rules)",
@@ -495,20 +480,18 @@ VARIANT = Obj(
             "Name",
             "The variant's name as players see it.",
             least=1,
-            most=TEXT_LIMITS["name"],
+            most=80,
             examples=("Karma",),
         ),
         Text(
             "description",
             "Description",
             "What is special about this variant.",
-            most=TEXT_LIMITS["description"],
+            most=4000,
             optional=True,
             area=True,
         ),
-        Text(
-            "author", "Author", "Who wrote this variant.", most=TEXT_LIMITS["author"], optional=True
-        ),
+        Text("author", "Author", "Who wrote this variant.", most=80, optional=True),
         Rows(
             "players",
             "Players",
@@ -550,12 +533,7 @@ VARIANT = Obj(
             hi=99,
             optional=True,
         ),
-        One(
-            "deal",
-            "The deal",
-            "How many cards each player is dealt into each zone (R2.1).",
-            obj=DEAL,
-        ),
+        One("deal", DEAL.title, DEAL.about, obj=DEAL),
         Int(
             "min_hand",
             "Minimum hand",

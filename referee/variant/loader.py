@@ -25,7 +25,8 @@ from referee.files.yamlsafe import (
     schema_problems,
 )
 from referee.variant.checks import CHECKS, File, Report
-from referee.variant.fields import build, to_data
+from referee.variant.fields import build
+from referee.variant.fields import to_data as variant_to_data
 from referee.variant.model import Variant
 from referee.variant.schema_gen import variant_schema
 
@@ -104,11 +105,6 @@ def variant_from_data(data: Any) -> Variant:
     if errors:
         raise VariantError(errors)
     return build(data)
-
-
-def variant_to_data(v: Variant) -> dict[str, Any]:
-    """Plain data in the YAML shape (what a variant file holds)."""
-    return to_data(v)
 
 
 def dump_data(data: dict[str, Any], schema_ref: str = SCHEMA_REF) -> str:

@@ -24,11 +24,6 @@ from referee.variant.menu import MENU, EffectDecl
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def described(title: str, description: str, **rest: Any) -> dict[str, Any]:
-    """A schema node with its hover help, its keys in the order given."""
-    return {"title": title, "description": description, **rest}
-
-
 def bare_effect_names() -> list[str]:
     """Effects that may be written by their name alone (no required parameter)."""
     return [n for n, s in MENU.items() if all(p.optional for p in s.params)]
@@ -36,16 +31,16 @@ def bare_effect_names() -> list[str]:
 
 def _effect_def(spec: EffectDecl) -> dict[str, Any]:
     props: dict[str, Any] = {
-        "effect": described("Effect name", f"{spec.title} ({spec.rule}).", const=spec.name)
+        "effect": node("Effect name", f"{spec.title} ({spec.rule}).", const=spec.name)
     }
     for p in spec.params:  # titled by its key (its title is the Design page's label)
         props[p.key] = p.schema() | {"title": p.key}
-    props[WHEN] = described(
-        "When", "Only when these conditions hold does it happen.", **{"$ref": "#/$defs/when"}
+    props[WHEN] = node(
+        "When", "Only when these conditions hold does it happen.", ref="#/$defs/when"
     )
     # No ``examples``: yaml-language-server offers an object example in a flow list
     # (``[one_time, ]``) as "[object Object]"; each form's title names it instead.
-    return described(
+    return node(
         spec.title,
         f"{spec.description} ({spec.rule})",
         type="object",
@@ -63,7 +58,7 @@ def _effect_defs() -> dict[str, Any]:
     names = list(MENU)
     bare = bare_effect_names()
     defs: dict[str, Any] = {
-        "effect": described(
+        "effect": node(
             "Effect",
             "One effect from the menu (RULES.md R9): a bare name such as `wild`, or a mapping "
             "such as `{effect: next_range, max: 5}` for an effect with parameters.",
@@ -74,34 +69,30 @@ def _effect_defs() -> dict[str, Any]:
             # every name, for an editor's completion after `effect:` (a form whose other
             # required keys are missing is left out of it); applies to mappings only
             properties={
-                "effect": described(
+                "effect": node(
                     "Effect name",
                     "Which effect of the menu (RULES.md R9).",
                     enum=names,
-                    **{"x-expected": "an effect on the menu: " + ", ".join(names)},
+                    x_expected="an effect on the menu: " + ", ".join(names),
                 )
             },
-            **{
-                "x-expected": "an effect: a name such as wild, or a mapping such as "
-                "{effect: next_range, max: 5}",
-                "x-discriminator": {
-                    "property": "effect",
-                    "title": "Effect name",
-                    "x-expected": "an effect on the menu",
-                },
+            x_expected="an effect: a name such as wild, or a mapping such as "
+            "{effect: next_range, max: 5}",
+            x_discriminator={
+                "property": "effect",
+                "title": "Effect name",
+                "x-expected": "an effect on the menu",
             },
         ),
-        "effect_name": described(
+        "effect_name": node(
             "Effect name",
             "An effect written by its name alone, with its default parameters.",
             type="string",
             enum=bare,
-            **{
-                "x-expected": "an effect name (" + ", ".join(bare) + "); an effect with "
-                "a required parameter is written as a mapping, e.g. {effect: value, value: 0}"
-            },
+            x_expected="an effect name (" + ", ".join(bare) + "); an effect with "
+            "a required parameter is written as a mapping, e.g. {effect: value, value: 0}",
         ),
-        "effects": described(
+        "effects": node(
             "Effects",
             "The effects, in order, from the menu (RULES.md R9).",
             type="array",

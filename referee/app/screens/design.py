@@ -16,8 +16,10 @@ import streamlit as st
 from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
+from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Flag, Int, Text
-from referee.variant.fields import VARIANT, pack_of
+from referee.variant.effect_list import parts
+from referee.variant.fields import DEAL, NUMBERS, PLAYER_RANGE, VARIANT, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
@@ -32,6 +34,7 @@ SHARED = "shared"  # in the address while the work is still the variant a link s
 SHARED_DRAFT = "design_shared_draft"  # that variant's draft, to tell when it was changed
 Action = Callable[[dict[str, Any]], dict[str, Any]]
 c: Any  # rows of columns
+NAME_COPIES = [d.FIELDS["karma_cards.name"], d.FIELDS["karma_cards.copies"]]  # a card's row
 
 
 def _parent_from(vid: str | None) -> Variant | None:
@@ -217,23 +220,21 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
 
 
 def row(
-    path: str,
-    keys: Sequence[str],
+    fields: Sequence[Field],
     values: Any,
     *parts: object,
     widths: Sequence[int] = (),
     widget: str = "",
 ) -> dict[str, Any]:
-    """Fields of the mapping at ``path`` side by side (``c``: the row's columns, one more for
-    the caller where ``widths`` says so); widget keys ``parts`` + the field's key, or
-    ``widget`` + the field's key (the composer's own)."""
+    """Fields side by side (``c``: the row's columns, one more for the caller where ``widths``
+    says so); widget keys ``parts`` + the field's key, or ``widget`` + the field's key (the
+    composer's own)."""
     global c
-    c = st.columns(widths or len(keys), vertical_alignment="bottom")
+    c = st.columns(widths or len(fields), vertical_alignment="bottom")
     got = {}
-    for col, k in zip(c, keys, strict=False):
+    for col, f in zip(c, fields, strict=False):
         with col:
-            f = d.FIELDS[f"{path}{k}"]
-            got[k] = draw(f, values.get(k), *parts, k, widget=widget and f"{widget}{k}")
+            got[f.key] = draw(f, values.get(f.key), *parts, f.key, widget=widget and widget + f.key)
     return got
 
 
@@ -243,10 +244,10 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
     list (an ordinary pack's jokers)."""
     names = list(MENU)
     at = where if index is None else f"{where}[{index}]"  # the problems' path
+    holder = (where, "effects") if index is None else (where, index, "effects")
     out: list[Any] = []
     for i, e in enumerate(effects):
-        current = d.effect_name(e)
-        params = d.effect_params(e)
+        current, params, when = parts(e)
         with st.container(border=True):
             c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
             with c1:
@@ -260,7 +261,7 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 )
             with c2:
                 if st.button("Remove", key=key(where, index, "e", i, "del"), width="stretch"):
-                    actions.append(partial(d.remove_effect, key=where, index=index, effect=i))
+                    actions.append(partial(d.removed, path=holder, index=i))
             if name is None:
                 slot(f"{at}.effects[{i}]")
                 out.append(dict(d.NO_EFFECT))
@@ -271,7 +272,7 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 value = params.get(p.key) if name == current else None
                 value = d.param_default(p) if value is None else value
                 new_params[p.key] = draw(p, value, where, index, "e", i, name, p.key)
-            when = d.effect_when(e) if name == current else {}
+            when = conditions.tame(when) if name == current else {}
             options = d.when_options(name, new_params)
             if when in options or (options and not when):
                 when = st.selectbox(
@@ -287,7 +288,7 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
             out.append(d.make_effect(name, {**new_params, "when": when or None}))
     slot(f"{at}.effects")
     if st.button("Add an effect", key=key(where, index, "add_effect")):
-        actions.append(partial(d.add_effect, key=where, index=index))
+        actions.append(partial(d.added, path=holder, item=d.NO_EFFECT))
     return out
 
 
@@ -313,7 +314,7 @@ new: dict[str, Any] = {}
 # --- about ------------------------------------------------------------------------------------
 st.subheader("About this variant")
 slot("")
-new |= row("", ("name", "id"), data, widths=(1, 1))
+new |= row([d.FIELDS["name"], d.FIELDS["id"]], data, widths=(1, 1))
 for col, field in zip(c, ("name", "id"), strict=True):
     with col:
         slot(field)
@@ -329,10 +330,10 @@ st.caption("How many may play, and with how many decks shuffled together.")
 slot("players")
 ranges = []
 for i, r in enumerate(data.get("players", [])):
-    ranges.append(row("players.", ("decks", "min", "max"), r, "players", i, widths=(1, 1, 1, 1)))
+    ranges.append(row(PLAYER_RANGE.fields, r, "players", i, widths=(1, 1, 1, 1)))
     with c[3]:
         if st.button("Remove", key=key("players", i, "del"), width="stretch"):
-            actions.append(partial(d.remove_at, key="players", index=i))
+            actions.append(partial(d.removed, path=("players",), index=i))
     slot(f"players[{i}]", labelled=True)
 new["players"] = ranges
 if st.button("Add a range of players", key=key("players", "add")):
@@ -364,7 +365,7 @@ if kind == "ordinary":
         st.caption("A joker goes on anything (it is wild) and is not a number.")
         new["jokers"] = {"copies": joker_copies, **card_body("jokers", None, "jokers", jokers)}
 else:
-    new["ranks"] = row("ranks.", ("low", "high", "copies"), ranks, "ranks")
+    new["ranks"] = row(NUMBERS.fields, ranks, "ranks")
     slot("ranks", labelled=True)
 
 # --- Karma cards ------------------------------------------------------------------------------
@@ -379,11 +380,11 @@ for i, card in enumerate(data.get("karma_cards", [])):
     label = md(f"{called} × {st.session_state.get(key('kc', i, 'copies'), card.get('copies', 0))}")
     with panel(label, f"design_open_kc_{card.get('id') or i}", where, called):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
-        got = row("karma_cards.", ("name", "copies"), card, "kc", i, widths=(3, 1))
+        got = row(NAME_COPIES, card, "kc", i, widths=(3, 1))
         slot(where, labelled=True)
         got |= card_body("karma_cards", i, "kc", card)
         if st.button("Remove this card", key=key("kc", i, "del")):
-            actions.append(partial(d.remove_at, key="karma_cards", index=i))
+            actions.append(partial(d.removed, path=("karma_cards",), index=i))
     cards.append({"id": card.get("id", ""), **got})
 new["karma_cards"] = cards
 
@@ -393,7 +394,7 @@ with st.container(border=True):
     st.caption("Invent a new Karma card: pick what it does from the menu, name it, add it.")
     crev = st.session_state.get("composer_rev", 0)
     ck = f"c{crev}_"
-    comp = row("karma_cards.", ("name", "copies"), {"copies": 1}, widths=(3, 1), widget=ck)
+    comp = row(NAME_COPIES, {"copies": 1}, widths=(3, 1), widget=ck)
     comp_text = draw(d.FIELDS["karma_cards.text"], "", widget=ck + "text")
     chosen = st.multiselect(
         "What it does", list(MENU), format_func=d.effect_label, key=ck + "effects"
@@ -446,17 +447,17 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
         slot(f"{where}.rank", where)
         got = {"rank": prank, **card_body("rank_powers", i, "rp", power)}
         if st.button("Remove this power", key=key("rp", i, "del")):
-            actions.append(partial(d.remove_at, key="rank_powers", index=i))
+            actions.append(partial(d.removed, path=("rank_powers",), index=i))
     powers.append(got)
 if powers:
     new["rank_powers"] = powers
 if st.button("Give a number a power", key=key("rp", "add")):
-    actions.append(d.add_power)
+    actions.append(partial(d.added, path=("rank_powers",), item=d.NEW_POWER))
     st.session_state[OPEN].add(f"design_open_rp_{len(powers)}")  # the new one opens
 
 # --- table rules --------------------------------------------------------------------------------
 st.subheader("Dealing and burning")
-new["deal"] = row("deal.", ("face_down", "face_up", "hand"), data.get("deal", {}), "deal")
+new["deal"] = row(DEAL.fields, data.get("deal", {}), "deal")
 slot("deal", labelled=True)
 by_size = []
 for i, t in enumerate(data.get("deal", {}).get("by_players", [])):
