@@ -114,9 +114,12 @@ def field_label(path: str) -> str:
     return found.label if found else ""
 
 
-def _number(message: str, pattern: str) -> str | None:
-    m = re.search(pattern, message)
-    return m.group(1) if m else None
+_BOUNDS = (
+    (r"less than the minimum (\d+)", "Make it {} or more."),
+    (r"more than the maximum (\d+)", "Make it {} or less."),
+    (r"at most (\d+) characters", "This is too long. Keep it to {} letters or fewer."),
+)
+"""A bound the file-format message names, and how the page says it."""
 
 
 def plain_words(p: Problem) -> str:
@@ -139,15 +142,9 @@ def plain_words(p: Problem) -> str:
         if path.endswith("effects"):
             return "Choose at least one thing it does."
         return "Add at least one row." if path == "players" else "Add at least one."
-    n = _number(m, r"less than the minimum (\d+)")
-    if n is not None:
-        return f"Make it {n} or more."
-    n = _number(m, r"more than the maximum (\d+)")
-    if n is not None:
-        return f"Make it {n} or less."
-    n = _number(m, r"at most (\d+) characters")
-    if n is not None:
-        return f"This is too long. Keep it to {n} letters or fewer."
+    for pattern, words in _BOUNDS:
+        if found := re.search(pattern, m):
+            return words.format(found.group(1))
     if "expected one of:" in m or "expected an effect" in m:
         return "Pick one of the choices."
     return "This is not right yet. The file view below says what is wrong."

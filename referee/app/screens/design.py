@@ -225,16 +225,19 @@ def row(
     *parts: object,
     widths: Sequence[int] = (),
     widget: str = "",
+    slots: bool = False,
 ) -> dict[str, Any]:
     """Fields side by side (``c``: the row's columns, one more for the caller where ``widths``
-    says so); widget keys ``parts`` + the field's key, or ``widget`` + the field's key (the
-    composer's own)."""
+    says so), each with its problems under it where ``slots`` says so; widget keys ``parts`` +
+    the field's key, or ``widget`` + the field's key (the composer's own)."""
     global c
     c = st.columns(widths or len(fields), vertical_alignment="bottom")
     got = {}
     for col, f in zip(c, fields, strict=False):
         with col:
             got[f.key] = draw(f, values.get(f.key), *parts, f.key, widget=widget and widget + f.key)
+            if slots:
+                slot(f.key)
     return got
 
 
@@ -314,10 +317,7 @@ new: dict[str, Any] = {}
 # --- about ------------------------------------------------------------------------------------
 st.subheader("About this variant")
 slot("")
-new |= row([d.FIELDS["name"], d.FIELDS["id"]], data, widths=(1, 1))
-for col, field in zip(c, ("name", "id"), strict=True):
-    with col:
-        slot(field)
+new |= row([d.FIELDS["name"], d.FIELDS["id"]], data, slots=True)
 st.caption("The short id names the file and is what game records use.")
 for field in ("description", "author"):
     if said := draw(d.FIELDS[field], data.get(field), field):
