@@ -21,7 +21,7 @@ from referee.files.yamlsafe import Problem
 from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Int, leaves
 from referee.variant.effect_list import effect_from_data
-from referee.variant.fields import CARD_ID_PATTERN, VARIANT, pack_of
+from referee.variant.fields import CARD_ID_PATTERN, DEAL_COUNTS, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
 from referee.variant.menu import MENU
@@ -304,23 +304,12 @@ def add_players(data: dict[str, Any]) -> dict[str, Any]:
 def add_table_deal(data: dict[str, Any]) -> dict[str, Any]:
     """Another deal for one table size, the size after the last one's and the variant's own
     counts to start from (R2.1)."""
-    out = copy.deepcopy(data)
-    deal = out.setdefault("deal", {})
-    rows = deal.setdefault("by_players", [])
-    last = max((int(r.get("players") or 1) for r in rows), default=1)
-    counts = {k: deal.get(k) for k in ("face_down", "face_up", "hand")}
-    rows.append({"players": min(last + 1, 20), **counts})
-    return out
-
-
-def remove_table_deal(data: dict[str, Any], index: int) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    rows = out.get("deal", {}).get("by_players", [])
-    if 0 <= index < len(rows):
-        del rows[index]
-    if not rows:
-        out.get("deal", {}).pop("by_players", None)
-    return out
+    deal = data.get("deal", {})
+    last = max((int(r.get("players") or 1) for r in deal.get("by_players", [])), default=1)
+    counts = {f.key: deal.get(f.key) for f in DEAL_COUNTS}
+    most = FIELDS["deal.by_players.players"]
+    assert isinstance(most, Int)
+    return added(data, ("deal", "by_players"), {"players": min(last + 1, most.hi), **counts})
 
 
 # --- the work in progress, kept in the page's address ----------------------------------------------

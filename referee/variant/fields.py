@@ -321,35 +321,33 @@ RANK_POWER = Obj(
 )
 
 
-def _deal_counts() -> tuple[Field, ...]:
-    """The three counts of a deal (R2.1), the variant's own and each table size's."""
-    return (
-        Int(
-            "face_down",
-            "Face-down",
-            "Cards dealt face down, not looked at.",
-            lo=0,
-            hi=10,
-            label="Face-down cards",
-        ),
-        Int(
-            "face_up",
-            "Face-up",
-            "Cards laid face up on the face-down ones.",
-            lo=0,
-            hi=10,
-            label="Face-up cards",
-        ),
-        Int(
-            "hand",
-            "Hand",
-            "Cards each player starts with in hand.",
-            lo=0,
-            hi=20,
-            label="Hand cards",
-        ),
-    )
-
+DEAL_COUNTS = (
+    Int(
+        "face_down",
+        "Face-down",
+        "Cards dealt face down, not looked at.",
+        lo=0,
+        hi=10,
+        label="Face-down cards",
+    ),
+    Int(
+        "face_up",
+        "Face-up",
+        "Cards laid face up on the face-down ones.",
+        lo=0,
+        hi=10,
+        label="Face-up cards",
+    ),
+    Int(
+        "hand",
+        "Hand",
+        "Cards each player starts with in hand.",
+        lo=0,
+        hi=20,
+        label="Hand cards",
+    ),
+)
+"""The three counts of a deal (R2.1), the variant's own and each table size's."""
 
 TABLE_DEAL = Obj(
     defname="table_deal",
@@ -365,7 +363,7 @@ TABLE_DEAL = Obj(
             hi=20,
             label="With this many players",
         ),
-        *_deal_counts(),
+        *DEAL_COUNTS,
     ),
     examples=({"players": 2, "face_down": 6, "face_up": 6, "hand": 6},),
 )
@@ -376,7 +374,7 @@ DEAL = Obj(
     about="How many cards each player is dealt into each zone (R2.1).",
     make=Deal,
     fields=(
-        *_deal_counts(),
+        *DEAL_COUNTS,
         Rows(
             "by_players",
             "By table size",

@@ -19,7 +19,14 @@ from referee.app.common import group_words, md, variant_from_yaml, variant_sourc
 from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Flag, Int, Text
 from referee.variant.effect_list import parts
-from referee.variant.fields import DEAL, NUMBERS, PLAYER_RANGE, VARIANT, pack_of
+from referee.variant.fields import (
+    DEAL_COUNTS,
+    NUMBERS,
+    PLAYER_RANGE,
+    TABLE_DEAL,
+    VARIANT,
+    pack_of,
+)
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
@@ -457,15 +464,14 @@ if st.button("Give a number a power", key=key("rp", "add")):
 
 # --- table rules --------------------------------------------------------------------------------
 st.subheader("Dealing and burning")
-new["deal"] = row(DEAL.fields, data.get("deal", {}), "deal")
+new["deal"] = row(DEAL_COUNTS, data.get("deal", {}), "deal")
 slot("deal", labelled=True)
 by_size = []
 for i, t in enumerate(data.get("deal", {}).get("by_players", [])):
-    counts = ("players", "face_down", "face_up", "hand")
-    by_size.append(row("deal.by_players.", counts, t, "deal", "bp", i, widths=(1, 1, 1, 1, 1)))
+    by_size.append(row(TABLE_DEAL.fields, t, "deal", "bp", i, widths=(1, 1, 1, 1, 1)))
     with c[4]:
         if st.button("Remove", key=key("deal", "bp", i, "del"), width="stretch"):
-            actions.append(partial(d.remove_table_deal, index=i))
+            actions.append(partial(d.removed, path=("deal", "by_players"), index=i))
     slot(f"deal.by_players[{i}]", labelled=True)
 if by_size:
     new["deal"]["by_players"] = by_size
