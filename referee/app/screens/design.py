@@ -19,14 +19,7 @@ from referee.app.common import group_words, md, variant_from_yaml, variant_sourc
 from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Flag, Int, Text
 from referee.variant.effect_list import parts
-from referee.variant.fields import (
-    DEAL_COUNTS,
-    NUMBERS,
-    PLAYER_RANGE,
-    TABLE_DEAL,
-    VARIANT,
-    pack_of,
-)
+from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
@@ -248,6 +241,21 @@ def row(
     return got
 
 
+def rows(path: tuple[str, ...], values: list[Any], *parts: object) -> list[dict[str, Any]]:
+    """The rows of the list at ``path`` (players, a deal per table size), each its declared
+    fields side by side, a Remove button and its problems; widget keys ``parts``."""
+    at = ".".join(path)
+    fields = d.FIELDS[at].parts()
+    out = []
+    for i, values_at in enumerate(values):
+        out.append(row(fields, values_at, *parts, i, widths=(1,) * (len(fields) + 1)))
+        with c[-1]:
+            if st.button("Remove", key=key(*parts, i, "del"), width="stretch"):
+                actions.append(partial(d.removed, path=path, index=i))
+        slot(f"{at}[{i}]", labelled=True)
+    return out
+
+
 def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[Any]:
     """Widgets for a list of effects, generated from the menu; returns the new list.  A new
     effect starts empty ("Choose what it does").  ``index`` None: the one holder that is not a
@@ -335,14 +343,7 @@ for field in ("description", "author"):
 st.subheader("Players")
 st.caption("How many may play, and with how many decks shuffled together.")
 slot("players")
-ranges = []
-for i, r in enumerate(data.get("players", [])):
-    ranges.append(row(PLAYER_RANGE.fields, r, "players", i, widths=(1, 1, 1, 1)))
-    with c[3]:
-        if st.button("Remove", key=key("players", i, "del"), width="stretch"):
-            actions.append(partial(d.removed, path=("players",), index=i))
-    slot(f"players[{i}]", labelled=True)
-new["players"] = ranges
+new["players"] = rows(("players",), data.get("players", []), "players")
 if st.button("Add a range of players", key=key("players", "add")):
     actions.append(d.add_players)
 
@@ -466,13 +467,7 @@ if st.button("Give a number a power", key=key("rp", "add")):
 st.subheader("Dealing and burning")
 new["deal"] = row(DEAL_COUNTS, data.get("deal", {}), "deal")
 slot("deal", labelled=True)
-by_size = []
-for i, t in enumerate(data.get("deal", {}).get("by_players", [])):
-    by_size.append(row(TABLE_DEAL.fields, t, "deal", "bp", i, widths=(1, 1, 1, 1, 1)))
-    with c[4]:
-        if st.button("Remove", key=key("deal", "bp", i, "del"), width="stretch"):
-            actions.append(partial(d.removed, path=("deal", "by_players"), index=i))
-    slot(f"deal.by_players[{i}]", labelled=True)
+by_size = rows(("deal", "by_players"), data.get("deal", {}).get("by_players", []), "deal", "bp")
 if by_size:
     new["deal"]["by_players"] = by_size
 if st.button("Another deal for a table size", key=key("deal", "bp", "add")):
