@@ -652,3 +652,22 @@ def test_a_card_that_chooses_who_goes_next_without_yaml(data_dir: Path) -> None:
     assert v is not None
     assert [e.name for e in v.karma_cards[-1].effects] == ["choose_next"]
     assert any("chooses who goes next" in c for c in texts(at.caption))
+
+
+def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 132, house rule 69): "cumulative 2s" is an effect of the menu; chosen
+    for a rank with its count, it reaches the file and its words reach the rules sheet."""
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(2).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("stack_draws").run()
+    assert not at.exception, at.exception
+    n = next(w for w in at.number_input if w.key.endswith("stack_draws_n"))
+    assert n.value == 2
+    n.set_value(3).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert (effect.name, effect.params["n"]) == ("stack_draws", 3)
+    assert "It adds 3 cards for the next player to draw." in rules_sheet(v)

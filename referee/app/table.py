@@ -304,6 +304,8 @@ def player_rows(game: Game) -> list[PlayerRow]:
             status = "in"
         if s.skips.get(name):
             status += f", misses {words.cards(s.skips[name]).replace('card', 'turn')}"
+        if s.to_draw.get(name):  # draws that add up: public, so the table shows the count
+            status += f", draws {words.cards(s.to_draw[name])} unless passed on"
         rows.append(
             PlayerRow(
                 name=name,

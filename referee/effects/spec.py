@@ -11,7 +11,7 @@ subclass registers it on the menu (``referee.variant.menu.MENU``) and in ``UNITS
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.effects.base import (
@@ -188,6 +188,14 @@ class EffectSpec(EffectDecl):
 
     def refuse_pick_up(self, p: Pending, state: State, by: str) -> Refusal | None:
         """The check this pending effect imposes on picking up the pile (None: allowed)."""
+        return None
+
+    def settle(
+        self, p: Pending, state: State, say: Callable[[str], None]
+    ) -> tuple[str, int] | None:
+        """Its slice has lapsed with a step that did not set it again (the player it binds did
+        not answer it): what that leaves to do at once, before the turn passes - cards owed,
+        drawn from the draw pile.  Returns (who, how many drawn), or None: nothing to do."""
         return None
 
     def pass_over(self, p: Pending, state: State, who: str) -> tuple[bool, Pending | None]:

@@ -36,6 +36,12 @@ PASSING_UNITS = frozenset(
 )
 """Units whose pending slices may pass a player over (R8.6): the turn flow asks only these."""
 
+SETTLING_UNITS = frozenset(
+    name for name, unit in EFFECTS.items() if type(unit).settle is not EffectSpec.settle
+)
+"""Units whose pending slices leave something to do as they lapse unanswered (cards owed,
+drawn): a step asks only these."""
+
 
 class FastTables:
     """Per-variant tables, made once per variant and shared by its games: each card's traits

@@ -20,10 +20,11 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from referee.effects import Arrival, Resolution, Traits, arrive, resolve
+from referee.effects import EFFECTS, Arrival, Resolution, Traits, arrive, resolve
 from referee.engine.advice import Advice
 from referee.engine.choices import Choices
 from referee.engine.events import MUTE, Flow
+from referee.engine.fast import SETTLING_UNITS
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
 from referee.engine.legality import Rules
@@ -365,6 +366,10 @@ class Game:
             for name, p in lapsing:
                 if s.pending.get(name) is p:  # not set again by this very step
                     del s.pending[name]
+                    if name in SETTLING_UNITS:  # unanswered: cards owed are drawn now
+                        drawn = EFFECTS[name].settle(p, s, notes.append)
+                        if drawn is not None:
+                            flow.draws.append(drawn)
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
         held = self._held_before(s, step, origin) if self._going_on else None
         ins = self.flow.finish(s, by, origin, notes, flow, passed)

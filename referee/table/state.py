@@ -197,6 +197,12 @@ class Pending:
         return False
 
     @property
+    def to_draw(self) -> tuple[str, int] | None:
+        """Cards a player will draw unless they pass them on (draws that add up): the player,
+        by person, and how many; None: nobody."""
+        return None
+
+    @property
     def turns_order(self) -> bool:
         """Whether the order of ranks is turned round while it lasts (a revolution): a number
         then goes on the same value or lower instead of higher (R5.2 turned round)."""
@@ -352,6 +358,16 @@ class State:
         for p in self.pending.values():
             for who, n in p.owed:
                 out[who] = out.get(who, 0) + n
+        return out
+
+    @property
+    def to_draw(self) -> dict[str, int]:
+        """The cards each player will draw unless they pass them on, by person."""
+        out: dict[str, int] = {}
+        for p in self.pending.values():
+            owed = p.to_draw
+            if owed is not None:
+                out[owed[0]] = out.get(owed[0], 0) + owed[1]
         return out
 
     def drop_pending(self, keep: Callable[[Pending], Pending | None]) -> None:

@@ -549,11 +549,14 @@ def hint(d: HintFacts, voice: Voice) -> str:
     gamble = f"Or {who} may {draw}." if d.gamble else ""
     must = f"{who} must pick up {pile} or {draw}." if d.gamble else f"{who} must pick up {pile}."
     chosen = ""
-    if len(d.chosen_player_cards) > 3:
+    named = words.and_list(list(d.chosen_player_cards))
+    # More than three cards, or a list longer than ten words (three long names read at grade
+    # 6.4), is said short.
+    if len(d.chosen_player_cards) > 3 or len(named.split()) > 10:
         chosen = "Some cards need a chosen player."
     elif d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
-        chosen = f"{words.and_list(list(d.chosen_player_cards))} {needs} a chosen player."
+        chosen = f"{named} {needs} a chosen player."
     if d.follow_up:
         return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
