@@ -186,9 +186,8 @@ class Ranks(Field):
         return {"pack": ORDINARY, "ace": v.ace} if v.ordinary else numbers(v)
 
     def tame(self, raw: object) -> dict[str, Any]:
-        if pack_of(raw).ordinary:  # an ordinary pack (issue 31.1): only the Ace's place
-            return {"pack": ORDINARY, "ace": pack_of(raw).ace}
-        return NUMBERS.tame(raw)
+        pack = pack_of(raw)  # an ordinary pack (issue 31.1): only the Ace's place
+        return self.back(pack) if pack.ordinary else NUMBERS.tame(raw)
 
     def parts(self) -> tuple[Field, ...]:
         return (*NUMBERS.fields, *ORDINARY_PACK.fields)
@@ -447,11 +446,11 @@ TABLE = Table(
 CLASSIC_EXAMPLE: dict[str, Any] = {
     "id": "my-house-rules",
     "name": "Our House Karma",
-    "players": [{"decks": 1, "min": 2, "max": 6}],
-    "ranks": {"low": 1, "high": 16, "copies": 3},
+    "players": list(PLAYER_RANGE.examples),
+    "ranks": NUMBERS.examples[0],
     "karma_cards": [CLASSIC_CARD],
     "rank_powers": [CLASSIC_POWER],
-    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+    "deal": DEAL.examples[0],
     "min_hand": 3,
     "burn": 3,
 }
@@ -497,7 +496,7 @@ VARIANT = Obj(
             obj=PLAYER_RANGE,
             lo=1,
             hi=4,
-            examples=([{"decks": 1, "min": 2, "max": 6}, {"decks": 2, "min": 7, "max": 12}],),
+            examples=([*PLAYER_RANGE.examples, {"decks": 2, "min": 7, "max": 12}],),
         ),
         Ranks(
             "ranks",
@@ -505,7 +504,7 @@ VARIANT = Obj(
             "The number cards of one deck (R1.1): ranks from low to high in some copies, or "
             "`{pack: ordinary}` for an ordinary pack of playing cards.",
             attr="",
-            examples=({"low": 1, "high": 16, "copies": 3}, {"pack": "ordinary"}),
+            examples=(*NUMBERS.examples, {"pack": "ordinary"}),
         ),
         Rows(
             "karma_cards",
