@@ -148,6 +148,24 @@ def test_a_wild_card_may_answer_when_the_group_says_so() -> None:
     house_refusal(g, Play("Ben", (9,)), "must_answer")
 
 
+def test_the_demand_names_which_wild_cards_answer_it() -> None:
+    """Issue 42: "you can use the joker for this card" - only the wild cards of the kind the
+    demand names answer it: Karma cards (and jokers), or wild number ranks."""
+    wild_ten = {"rank": 10, "effects": ["wild"]}
+    for kind, karma_ok, ten_ok, alt in (
+        ("karma", True, False, " or a Karma card or joker"),
+        ("ranks", False, True, " or a wild number card"),
+    ):
+        trump = {**TRUMP, "effects": [{"effect": "must_answer", "wild": kind}]}
+        g = game(support.house([trump, KARMA], [wild_ten]))
+        g.push(Play("Ann", ("trump",)))
+        assert g.advice.explain(g.state, Play("Ben", ("k",))).legal is karma_ok
+        assert g.advice.explain(g.state, Play("Ben", (10,))).legal is ten_ok
+        assert house_refusal(g, Play("Ben", (9,)), "must_answer") == (
+            f"No: Ben must answer with Trump{alt}, or pick up the pile."
+        )
+
+
 # --- pairs -----------------------------------------------------------------------------------
 
 

@@ -21,9 +21,10 @@ from referee.variant.model import Card, Variant
 
 @dataclass(frozen=True, slots=True)
 class Answer(Pending):
-    """The next player must play ``card`` (or a wild card when ``wild``) or pick up."""
+    """The next player must play ``card``, or a wild card of the kind ``wild`` names (``ALSO``),
+    or pick up."""
 
-    wild: bool = False
+    wild: str = "refused"
 
     def lapses(self, state: State, by: str) -> bool:
         """The step after it answers it, or covers it, or takes it with the pile: whoever
@@ -44,10 +45,16 @@ class AnswerOrPickUp(EffectSpec):
         Choice(
             "wild",
             "May a wild card answer it?",
-            "Whether a wild card (a Karma card, a wild rank) also answers it.",
-            choices=("refused", "allowed"),
+            "Which wild cards also answer it: none, any (a Karma card, a joker, a wild rank), "
+            "only a Karma card or a joker (karma), or only a wild rank (ranks).",
+            choices=("refused", "allowed", "karma", "ranks"),
             default="refused",
-            words=("No, only the same card", "Yes, a wild card too"),
+            words=(
+                "No, only the same card",
+                "Yes, a wild card too",
+                "Only a Karma card or a joker too",
+                "Only a wild number card too",
+            ),
             optional=True,
         ),
     )
@@ -61,7 +68,7 @@ class AnswerOrPickUp(EffectSpec):
             card,
             v.card_name(card),
             v.rule_for(a.card, self.rule),
-            self.arg(params, "wild") == "allowed",
+            str(self.arg(params, "wild")),
         )
 
     def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
@@ -69,9 +76,9 @@ class AnswerOrPickUp(EffectSpec):
         face-down card is turned over whatever it is (R7.5)."""
         if not isinstance(p, Answer) or ask.by == p.by or ask.zone == "face_down":
             return None
-        if ask.card == p.card or (p.wild and _wild(ask.variant, ask.card)):
+        if ask.card == p.card or _answers(p.wild, ask.variant, ask.card):
             return None
-        alt = " or a wild card" if p.wild else ""
+        alt = ALSO[p.wild]
         return Refusal(
             self.name,
             "must_answer",
@@ -81,11 +88,33 @@ class AnswerOrPickUp(EffectSpec):
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        alt = " (or a wild card)" if self.arg(params, "wild") == "allowed" else ""
+        also = ALSO[str(self.arg(params, "wild"))]
+        alt = f" ({also.removeprefix(' ')})" if also else ""
         return f"The next player must play the same card on it{alt}, or pick up the pile."
 
     def bot_score(self, state: State, pile_size: int) -> float | None:
         return 3.0
+
+
+ALSO = {
+    "refused": "",
+    "allowed": " or a wild card",
+    "karma": " or a Karma card or joker",
+    "ranks": " or a wild number card",
+}
+"""The words a refusal and the rules sheet add for the wild cards that also answer it."""
+
+
+def _answers(kind: str, variant: Variant, card: Card) -> bool:
+    """Whether a wild card of the kind the demand names answers it: any wild card, only the
+    cards that are not numbers (Karma cards, jokers), or only a wild number rank."""
+    if kind == "refused" or not _wild(variant, card):
+        return False
+    if kind == "karma":
+        return isinstance(card, str)
+    if kind == "ranks":
+        return isinstance(card, int)
+    return True
 
 
 def _wild(variant: Variant, card: Card) -> bool:
