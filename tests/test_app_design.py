@@ -671,3 +671,15 @@ def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.params["n"]) == ("stack_draws", 3)
     assert "It adds 3 cards for the next player to draw." in rules_sheet(v)
+
+
+def test_a_burn_laid_at_once_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 42 (ruling 134): one switch; the rules sheet's burning sentence says it."""
+    at = design()
+    box = next(c for c in at.checkbox if c.label.startswith("Only a run laid in one play burns"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception, at.exception
+    assert at.session_state["design"]["table"] == {"burn_at_once": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "laid together in one play, the whole pile burns" in rules_sheet(v)

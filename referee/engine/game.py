@@ -87,6 +87,8 @@ class Game:
         self._going_on = [u for u in self._rules.table if u.has("goes_on")]
         # Whether a burn gives its player another turn (R7.4), or a table rule passes it on.
         self._burner_again = all(u.burner_plays_again() for u in self._rules.table)
+        # Whether a run built up over several plays burns (R7.1), or only one play of N (R7.3).
+        self._runs = all(u.runs_across_plays() for u in self._rules.table)
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -478,7 +480,7 @@ class Game:
             pile = s.pile
             pile.extend(step.cards)
             n = self._burn_run  # R7.1/R7.3, inline: the hot path (``_burns``)
-            if len(pile) >= n and pile[-n:].count(card) == n:
+            if len(pile) >= n and (self._runs or k >= n) and pile[-n:].count(card) == n:
                 self._burn(s, notes, flow)
                 return None
         effects = self._effects[card]
@@ -604,10 +606,11 @@ class Game:
         return then if r is not None and r.stopped else None
 
     def _burns(self, s: State) -> bool:
-        """R7.1/R7.3: the top N cards on the pile are identical."""
+        """R7.1/R7.3: the top N cards on the pile are identical (a card moved onto the top is
+        no play of N cards: where only a play of N burns, it burns nothing)."""
         n = self.variant.burn
         pile = s.pile
-        if len(pile) < n:
+        if len(pile) < n or not self._runs:
             return False
         return pile[-n:].count(pile[-1]) == n
 

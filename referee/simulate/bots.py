@@ -35,6 +35,7 @@ from referee.effects import EFFECTS, bot_score, next_in, traits_of
 from referee.engine import DRAW_PILE, Game, PickUp, Play, Step
 from referee.engine.listing import Listing
 from referee.variant.model import Card, Variant
+from referee.variant.table import active
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SmartBot", "fork_bot", "make_bot"]
 
@@ -110,19 +111,25 @@ def _infos(variant: Variant) -> dict[Card, _CardInfo]:
 class _VariantCache:
     """Per-variant card facts, rebuilt only when a bot meets a different variant."""
 
-    __slots__ = ("_variant", "_info", "special")
+    __slots__ = ("_variant", "_info", "special", "runs")
 
     def __init__(self) -> None:
         self._variant: Variant | None = None
         self._info: dict[Card, _CardInfo] = {}
         self.special: frozenset[Card] = frozenset()
+        self.runs = True  # a run built up over several plays burns (R7.1; a table rule: not)
 
     def get(self, variant: Variant) -> dict[Card, _CardInfo]:
         if variant is not self._variant:
             self._info = _infos(variant)
             self.special = frozenset(c for c, ci in self._info.items() if ci.special)
+            self.runs = all(u.runs_across_plays() for u in active(variant))
             self._variant = variant
         return self._info
+
+    def run_on(self, pile: list[Card]) -> list[Card]:
+        """The pile as a play may complete a run on it: none where only one play burns."""
+        return pile if self.runs else []
 
 
 def _count(steps: Sequence[Step], n: int = 2) -> int:
@@ -294,7 +301,7 @@ class SmartBot:
         pick, most, one = _plays_by_card(steps)
 
         # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
-        best_burn = _burning_play(most, info, state.pile, game.variant.burn)
+        best_burn = _burning_play(most, info, self._cache.run_on(state.pile), game.variant.burn)
         if self.burn_first and best_burn is not None and not info[best_burn.cards[0]].special:
             return best_burn
 
@@ -341,7 +348,7 @@ class SmartBot:
             return self._lowest(_plays_by_card(steps)[1], info, allow_special=True) or steps[0]
         # 3. A burn (a special card's, where no plain card may go): only a card held in as
         # many copies as burn, or the card on top, may make one.
-        run_card, run = _top_run(pile)
+        run_card, run = _top_run(self._cache.run_on(pile))
         burn = game.variant.burn
         most: dict[Card, Play] = {}
         for card, have in listing.held():
@@ -349,7 +356,7 @@ class SmartBot:
                 have >= burn or (card == run_card and run + have >= burn)
             ):
                 most.update(_plays_by_card(listing.card_plays(card))[1])
-        best_burn = _burning_play(most, info, pile, burn)
+        best_burn = _burning_play(most, info, self._cache.run_on(pile), burn)
         if best_burn is not None:
             return best_burn
         # 4. The special card worth most now (``_best_special``: the first listed of those

@@ -215,8 +215,12 @@ def rules_sheet(variant: Variant) -> str:
         "",
         "## Burning the pile (R7)",
         "",
-        f"When the top {v.burn} cards of the pile are identical — played together or by several "
-        "players in a row — the whole pile burns: it leaves the game, and "
+        next(
+            (u.sheet(v) for u in active(v) if not u.runs_across_plays()),
+            f"When the top {v.burn} cards of the pile are identical — played together or by "
+            "several players in a row — the whole pile burns",
+        )
+        + ": it leaves the game, and "
         + _instead(
             v,
             "burn",

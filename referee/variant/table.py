@@ -84,6 +84,11 @@ class TableRuleDecl:
     def check(self, c: TableCheck) -> None:
         """What a schema cannot say of it (errors and warnings at its field)."""
 
+    def runs_across_plays(self) -> bool:
+        """Whether a run built up over several plays burns the pile (R7.1: it does), or only
+        a single play of the burn count (R7.3); the engine and the rules sheet read it."""
+        return True
+
 
 def switch(key: str, title: str, about: str, label: str) -> Flag:
     """The field of a table rule that is on or off (off: the rule book's way)."""
