@@ -110,6 +110,17 @@ def test_with_starts_lowest_any_number_may_open_but_not_a_karma_card() -> None:
     assert explain(g, Play("Ann", (9,))).legal
 
 
+def test_where_no_hand_may_hold_an_ordinary_card_any_card_may_start() -> None:
+    """Ruling 124's fallback: where every hand may lack an ordinary card (one hand card each,
+    four 2s unseen), the lowest card of all starts, whatever it is: the 2 is not refused."""
+    data = support.house_data(rank_powers=[RESET_TWO])
+    data["deal"] = {"face_down": 3, "face_up": 3, "hand": 1}
+    data["min_hand"] = 1
+    data["table"] = {"starts": "lowest_plain", "starting_card": True}
+    g = Game.deal(variant_from_data(data), NAMES)
+    assert explain(g, Play("Ann", (2,))).legal
+
+
 def test_with_full_information_it_is_exactly_the_lowest_ordinary_card() -> None:
     g = Game.shuffled(_house(), NAMES, 1)
     hand = g.state.seats[0].hand

@@ -6,8 +6,10 @@ the starter's lowest number card in the hand - with ``lowest_plain``, their lowe
 without a power.
 
 At a physical table the referee cannot see the hand (R4.3): it refuses only what cannot be
-that card - a card that is not a number, a number with a power under ``lowest_plain``, a number
-above one the hand is known to hold.  With full information it is exactly the lowest.
+that card - a number above one the hand is known to hold, and a card that is not a number (a
+number with a power, under ``lowest_plain``) where the cards seen show that some hand holds a
+number (an ordinary one); only where no hand may hold one does the lowest card of all start,
+whatever it is.  With full information it is exactly the lowest.
 
 This file is the whole rule: its field, its words, its check and its hook into the engine.
 """
@@ -61,9 +63,13 @@ class StartingCard(TableRule):
             return self._no(f"{by} starts, so {by} must open with {named}, the lowest {kind}.")
         said = words.face(v.card_name(card))
         said = said[:1].upper() + said[1:]  # 'A Joker', 'Hop', '10'
-        if not isinstance(card, int):
-            return self._no(f"{opens} {said} is not a number card.")
-        if plain and v.effects_of(card):
+        if not isinstance(card, int) or (plain and v.effects_of(card)):
+            # Not the kind a starting card is - unless no hand may hold one at all, and the
+            # lowest card of all starts (ruling 124): then it may be.
+            if _may_lack(ask, plain):
+                return None
+            if not isinstance(card, int):
+                return self._no(f"{opens} {said} is not a number card.")
             return self._no(f"{opens} {said} has a power.")
         if lowest is not None and card > lowest:
             return self._no(f"{opens} {by} has {words.a_number(lowest, v)}.")
@@ -88,3 +94,26 @@ class StartingCard(TableRule):
                 "expected starts: lowest or lowest_plain",
                 "Nobody starts with a card here, so this rule changes nothing.",
             )
+
+
+def _may_lack(ask: Proposal, plain: bool) -> bool:
+    """Whether every hand may hold no starting card at all - no number, or with ``plain`` no
+    ordinary number (R4.3): no hand is known to hold one, and the unseen cards of other kinds
+    are enough to fill every unknown hand card."""
+    s, v = ask.state, ask.variant
+
+    def starting(c: Card) -> bool:
+        return isinstance(c, int) and not (plain and v.effects_of(c))
+
+    unknown = 0
+    for seat in s.seats:
+        if any(starting(c) for c in seat.hand.known):
+            return False
+        unknown += seat.hand.unknown
+    decks = v.decks_for(len(s.names)) or 1
+    others = sum(
+        max(0, v.copies_per_deck(c) * decks - s.seen.get(c, 0))
+        for c in v.all_cards()
+        if not starting(c)
+    )
+    return others >= unknown
