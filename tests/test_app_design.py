@@ -278,7 +278,7 @@ def test_the_page_speaks_plain_words_not_the_file_format(data_dir: Path) -> None
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     assert [(e.name, dict(e.params)) for e in v.karma_cards[-1].effects] == [
-        ("skip", {"count": "once", "target": "next"}),  # the loader fills in the defaults
+        ("skip", {"count": "once", "target": "next", "walk": "others"}),  # defaults filled in
         ("next_draws", {"count": "once", "n": 2}),
     ]
 
@@ -683,3 +683,22 @@ def test_a_burn_laid_at_once_is_a_switch_in_plain_words(data_dir: Path) -> None:
     assert at.session_state["design"]["table"] == {"burn_at_once": True}
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None and "laid together in one play, the whole pile burns" in rules_sheet(v)
+
+
+def test_skips_walking_round_the_table_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 135): a skip's "Several skips" choice is drawn from its declaration;
+    "Round the table, my own seat too" reaches the file and the rules sheet."""
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(8).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("skip").run()
+    at.selectbox(key="d1_rank_powers_0_e_0_skip_target").set_value("next").run()
+    walk = at.selectbox(key="d1_rank_powers_0_e_0_skip_walk")
+    assert walk.label == "Several skips" and walk.value == "others"
+    walk.set_value("round").run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (power,) = v.rank_powers
+    assert power.effects[0].params["walk"] == "round"
+    assert "moves the turn on one seat, yours too" in rules_sheet(v)

@@ -135,6 +135,17 @@ class Resolution:
                 found.append(i)
         return found
 
+    def seats_round(self, n: int) -> list[int]:
+        """The seats ``n`` skips move the turn on to, one seat each, walking round the table
+        in turn from the seat the card was played from - the card's player's own included -
+        on from the skips this play has made already (issue 42, ruling 135)."""
+        s = self.state
+        size = len(s.seats)
+        ring = [(self.mover + k * s.direction) % size for k in range(1, size + 1)]
+        ins = [i for i in ring if s.seats[i].total]
+        done = len(self.skipped)
+        return [ins[(done + j) % len(ins)] for j in range(n)] if ins else []
+
     def name(self, seat: int) -> str:
         return self.state.names[seat]
 

@@ -13,6 +13,7 @@ from referee import words
 from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.table.state import Pending, State
+from referee.variant.declare import Choice
 from referee.variant.model import Variant
 
 NAME = "skip"
@@ -46,6 +47,22 @@ def owe_turn(r: Resolution, who: str) -> int:
     return lost
 
 
+WALK = Choice(
+    "walk",
+    "Several skips",
+    "Where several skips of one play go: on past the other players, one turn each and never "
+    "the card's player (ruling 115); or round the table, each moving the turn on one seat, "
+    "the card's player's own seat too (two with two players: the other player plays next).",
+    choices=("others", "round"),
+    default="others",
+    words=("On past the other players", "Round the table, my own seat too"),
+    optional=True,
+)
+"""How the skips of one play go on (issue 42, ruling 135): masters-of-shithead and many groups
+let each skip move the turn one seat, so it may come round to the card's player.  Left out, it
+is ``others``: a skip written before plays exactly as it did."""
+
+
 class Skip(EffectSpec):
     name = NAME
     title = "Lose a turn"
@@ -59,6 +76,7 @@ class Skip(EffectSpec):
             label="Who misses a turn",
         ),
         PER_COPY,
+        WALK,
     )
     targeted = True  # when target is "chosen"
     examples = ({"effect": "skip", "target": "chosen"},)
@@ -76,6 +94,8 @@ class Skip(EffectSpec):
         if self.needs_target(params):
             chosen = r.chosen_seat()
             seats = [chosen] * times if chosen is not None else []
+        elif self.arg(params, "walk") == "round":
+            seats = r.seats_round(times)  # the card's player's own seat too (ruling 135)
         else:
             seats = r.next_seats(times, walk_on=True)
         for seat in seats:
@@ -106,6 +126,14 @@ class Skip(EffectSpec):
     def sheet(self, params: Params, variant: Variant | None) -> str:
         each = self.arg(params, "count") == "per_copy"
         if self.arg(params, "target") == "next":
+            if self.arg(params, "walk") == "round":
+                return (
+                    "The next player loses their turn. Each one played moves the turn on one "
+                    "seat, yours too: two played by two players give the turn to the other one."
+                    if each
+                    else "The next player loses their turn. With more skips in the same play, "
+                    "each moves the turn on one seat, yours too."
+                )
             if each:
                 return (
                     "The next player loses their turn; with several played together, that "

@@ -118,7 +118,10 @@ class TurnFlow:
                 continue
             who = s.names[i]
             if passed and who in passed:
-                continue  # this turn is lost already (ruling 115)
+                # This turn is lost already (ruling 115): passed by once; on a second time
+                # round (skips walking round the table, ruling 135) it is theirs.
+                passed = tuple(p for p in passed if p != who)
+                continue
             if s.pending and not PASSING_UNITS.isdisjoint(s.pending) and _passed_over(s, who):
                 flow.skipped.append(who)
                 notes.append(sentences.loses_turn(who, s.skips.get(who, 0)))
