@@ -702,3 +702,18 @@ def test_skips_walking_round_the_table_without_yaml(data_dir: Path) -> None:
     (power,) = v.rank_powers
     assert power.effects[0].params["walk"] == "round"
     assert "moves the turn on one seat, yours too" in rules_sheet(v)
+
+
+def test_a_contest_for_the_pile_without_yaml(data_dir: Path) -> None:
+    """Issue 42, a contest settled at the table: the composer offers it in plain words, and
+    the card reaches the file and the rules sheet with it."""
+    at = design()
+    at.text_input(key="c0_name").input("Duel")
+    at.multiselect(key="c0_effects").select("contest_pile").run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added the card Duel." in texts(at.success)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [e.name for e in v.karma_cards[-1].effects] == ["contest_pile"]
+    assert "rock, paper, scissors; whoever loses takes the whole pile" in rules_sheet(v)

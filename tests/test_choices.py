@@ -8,8 +8,9 @@ variants (``tests/strategies.py``) and reachable states, each seen with full inf
 the referee at a table sees it:
 
 - the table is offered every choice once: each card, from each zone it may come from, each
-  count up to ``most_at_once``, each other player where the card needs one (and none, where the
-  page asks whom), each card given where the card takes one;
+  count up to ``most_at_once``, each other player where the card needs one (the card's own
+  player too where it may be chosen, a contest's loser; and none, where the page asks whom),
+  each card given where the card takes one;
 - every judgement it gives, a shortcut's included (a zone closed, choices moot), is the
   filter's own on that very play (``Advice.explain``), and it asks whom a card is for exactly
   where the filter refuses a card that needs a player with none named;
@@ -55,11 +56,12 @@ def check_state(game: Game) -> None:
     assert table.mover == mover and mover is not None
     v = game.variant
     zones = (*ZONES, *(u.zone for u in active(v) if u.zone))  # the draw pile: ruling 109
-    others = [p for p in game.players if p != mover]
     expected = set()
     for card in v.all_cards():
         needs = game.choices.needs[card]
-        targets = [*others, None] if needs.needs_target else [None]
+        targets = (
+            [*needs.targets(list(game.players), mover), None] if needs.needs_target else [None]
+        )
         gives = [None, *v.all_cards()] if needs.takes_give else [None]
         most = most_at_once(v.copies_per_deck(card) * game.decks)
         expected |= {

@@ -84,7 +84,8 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
             i = asks.get(c.card)
             if i is None:
                 i = asks[c.card] = len(said)
-                said.append(Ask(ask_whom(v.card_name(c.card))))
+                question = game.choices.needs[c.card].chosen_question
+                said.append(Ask(ask_whom(v.card_name(c.card), question)))
         else:
             j = c.judgement
             i = seen.get(j)
@@ -151,11 +152,13 @@ def table_data(
         + [[n, visible(n)] for n in names if n != turn],
         "default": NONE,
     }
-    # For whom: the players other than the one who plays, by who plays ("" for the mover).
+    # For whom: the players other than the one who plays, by who plays ("" for the mover);
+    # for a card whose own player may be chosen (a contest's loser), every player.
     for_whom = {
         mover: [[n, visible(n)] for n in names if n != (mover or turn)]
         for mover in [NONE, *(n for n in names if n != turn)]
     }
+    for_all = {mover: [[n, visible(n)] for n in names] for mover in for_whom}
     zones = [[z, label] for z, label in _zones(game)]
     give_values = [[NONE, "Not seen"]] + [[str(c), visible(v.card_name(c))] for c in v.all_cards()]
     cards = []
@@ -190,9 +193,11 @@ def table_data(
             axes.append(
                 {
                     "name": "to",
-                    "label": text(f"{name}: which player?"),
+                    "label": text(
+                        f"{name}: {_lower_first(needs.chosen_question) or 'which player?'}"
+                    ),
                     "kind": "segment",
-                    "by_mover": for_whom,
+                    "by_mover": for_all if needs.chosen_may_be_self else for_whom,
                     "default": NONE,
                     "toggle": True,
                 }
@@ -321,3 +326,8 @@ def selection_from(payload: object, game: Game) -> Selection | None:
         give=card("give"),
         take=card("take"),
     )
+
+
+def _lower_first(text: str) -> str:
+    """A question as the second half of a label ("Duel: who lost the contest?")."""
+    return text[:1].lower() + text[1:]

@@ -149,7 +149,11 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     count = sel.count if 1 <= sel.count <= max_count(game, sel.card) else 1
     traits = game.choices.needs[sel.card]
     mover = by or facts.turn
-    to = sel.to if traits.needs_target and sel.to in _targets(game, mover) else None
+    to = (
+        sel.to
+        if traits.needs_target and sel.to in traits.targets(game.state.names, mover)
+        else None
+    )
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
     zone = sel.zone if sel.zone in play_from(game) else None
     return Selection(sel.card, count, zone, by, to, give, take)
@@ -160,10 +164,6 @@ def play_from(game: Game) -> tuple[str, ...]:
     (the draw pile's top card, turned over by a player who cannot play: ruling 109), as the
     engine's generator offers them (``Choices.zones``)."""
     return game.choices.zones()
-
-
-def _targets(game: Game, by: str) -> tuple[str, ...]:
-    return tuple(p for p in game.state.names if p != by)
 
 
 def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableView:
@@ -191,7 +191,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     # Whom is it for? As the engine's generator asks it (a blind card that does not fit asks
     # for no player, ruling 112).
     if game.choices.asks(game.state, step):
-        ask = Ask(ask_whom(v.card_name(card)), about)
+        ask = Ask(ask_whom(v.card_name(card), game.choices.needs[card].chosen_question), about)
         return TableView(False, sel, cards, choices, ask, None)
     verdict = game.advice.explain(game.state, step)
     parts = sentences.verdict_parts(verdict)
@@ -202,9 +202,10 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     return TableView(False, sel, cards, choices, shown, step)
 
 
-def ask_whom(card_name: str) -> str:
-    """The table's question for a card that needs a player, with none chosen yet."""
-    return f"Who is the {card_name} for? Choose a player just above."
+def ask_whom(card_name: str, question: str = "") -> str:
+    """The table's question for a card that needs a player, with none chosen yet: whom it is
+    for, or the card's own question (``Needs.chosen_question``: "Who lost the contest?")."""
+    return f"{question or f'Who is the {card_name} for?'} Choose a player just above."
 
 
 def _choices(sel: Selection, facts: StepFacts) -> Choices:

@@ -99,6 +99,9 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.target_rule = unit.rule
             if unit.target_must_be_in(params):
                 n.chosen_must_be_in = True
+            if unit.chosen_may_be_self:
+                n.chosen_may_be_self = True
+            n.chosen_question = unit.chosen_question
         if n.first_rule is None:
             n.first_rule = unit.rule
     return n

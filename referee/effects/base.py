@@ -35,6 +35,9 @@ class Needs:
     needs_target: bool = False
     # The chosen player must still be in (an effect that acts on their turn, R8.6).
     chosen_must_be_in: bool = False
+    # The chosen player may be the card's own player (a contest's loser, decided at the table).
+    chosen_may_be_self: bool = False
+    chosen_question: str = ""  # the tablet's question for the chosen player ("": whom for)
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
     # An effect before the gift reads the chosen player (``needs_target``: only such an effect
     # reads it), so the dry run up to the gift, and the cards it could give, differ by player.
@@ -45,6 +48,11 @@ class Needs:
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
     # On top of the pile, it may let a player step out of turn (EffectSpec.lets_in).
     lets_in: bool = False
+
+    def targets(self, names: list[str], by: str) -> list[str]:
+        """Whom a play of this card by ``by`` may choose: the other players, or everyone at the
+        table where the card's own player may be chosen too (``chosen_may_be_self``)."""
+        return list(names) if self.chosen_may_be_self else [n for n in names if n != by]
 
     @property
     def takes_give(self) -> bool:

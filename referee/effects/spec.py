@@ -88,7 +88,8 @@ class EffectSpec(EffectDecl):
     # when it is aimed at the next player instead (``copied_by_mirror``).  An effect is not
     # copied unless its unit says so.
     copyable: ClassVar[bool] = False
-    # Whom a bot aims a targeted effect at: "fewest_cards" (all zones) or "smallest_hand".
+    # Whom a bot aims a targeted effect at: "fewest_cards" (all zones), "smallest_hand", or
+    # "chance" (a contest's loser, which no player chooses).
     bot_aim: ClassVar[str] = "fewest_cards"
 
     # Its traits only say whether its card may go on anything as it is played (wild, R5.3):

@@ -125,7 +125,11 @@ class Choices:
         closed = {z: rules.zone_closed(s, z) if z in ZONES else None for z in zones}
         for card in cards:
             needs = self.needs[card]
-            targets: tuple[str | None, ...] = others if needs.needs_target else (None,)
+            targets: tuple[str | None, ...] = (
+                (tuple(needs.targets(s.names, mover)) if needs.chosen_may_be_self else others)
+                if needs.needs_target
+                else (None,)
+            )
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
             most = self.most(card)
             for zone in zones:
@@ -473,7 +477,7 @@ class Choices:
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]
         # Each count, each other player (``_candidates``' order), judged for them all at once.
-        others = [n for n in s.names if n != by]
+        others = t.targets(s.names, by)
         out: list[Step] = []
         for k in range(1, have + 1):
             bare = Play(by, (card,) * k, zone_name)
@@ -496,7 +500,7 @@ class Choices:
         first play of each count and chosen player (its first card given that passes)."""
         rules = self._rules
         t = self.needs[card]
-        targets: list[str | None] = [n for n in s.names if n != by] if t.needs_target else [None]
+        targets: list[str | None] = [*t.targets(s.names, by)] if t.needs_target else [None]
         per_target = t.give_sees_target
         out: list[Step] = []
         for k in range(1, have + 1):
@@ -533,7 +537,7 @@ class Choices:
             yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
             return
         if t.needs_target:
-            targets = [n for n in s.names if n != by]
+            targets = [*t.targets(s.names, by)]
         for k in range(1, have + 1):
             for to in targets:
                 play = Play(by, (card,) * k, zone_name, to)

@@ -545,7 +545,7 @@ class Rules:
         if t.needs_target:
             if (  # the usual case: another player who plays (and is in, where it must be)
                 to is not None
-                and to != by
+                and (to != by or t.chosen_may_be_self)
                 and to in s.names
                 and (not t.chosen_must_be_in or s.is_in(s.seat_of(to)))
             ):

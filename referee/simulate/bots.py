@@ -513,7 +513,15 @@ class SmartBot:
         player with the fewest cards; one copy only (the rest are saved)."""
         s = game.state
         seat_of = {name: i for i, name in enumerate(s.names)}
-        exchange = any(EFFECTS[n].bot_aim == "smallest_hand" for n in ci.effects)
+        aims = {EFFECTS[n].bot_aim for n in ci.effects}
+        if "chance" in aims:
+            # A contest settled at the table: its loser is anyone's luck, drawn from the table
+            # as it lies (not from the bot's random numbers, so its other choices stay the
+            # same in every mode); one copy only.
+            least = min(len(p.cards) for p in plays)
+            ones = [p for p in plays if len(p.cards) == least]
+            return ones[(len(s.pile) + s.out_of_play + s.mover) % len(ones)]
+        exchange = "smallest_hand" in aims
 
         def key(p: Play) -> tuple[int, int]:
             seat = s.seats[seat_of[p.to]] if p.to is not None else s.seats[s.mover]

@@ -112,6 +112,11 @@ class EffectDecl:
     # the schema titles it by its key.
     params: ClassVar[tuple[Field, ...]] = ()
     targeted: ClassVar[bool] = False  # needs a chosen player (`to`)
+    # The chosen player may be the card's own player (a contest's loser, decided at the table).
+    chosen_may_be_self: ClassVar[bool] = False
+    # The tablet's question for the chosen player ("Who lost the contest?"); "": whom the card
+    # is for.
+    chosen_question: ClassVar[str] = ""
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
     order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
     said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects
