@@ -424,7 +424,7 @@ def _cut_in(d: CutIn) -> str:
 
 def _gamble_can_play(d: CanPlay) -> str:
     """The draw-pile gamble is only for a player who cannot play (ruling 109)."""
-    if len(d.cards) > 3:  # a long list is said as a kind; the advice that follows names them
+    if len(d.cards) > 2:  # a long list is said as a kind; the advice that follows names them
         return f"No: {d.by} holds cards that may go, so the draw pile must wait."
     held = words.or_list(list(d.cards))
     return f"No: {d.by} holds {held}, which may go, so the draw pile must wait."
@@ -441,7 +441,7 @@ def _must_play(d: CanPlay) -> str:
     """The table's "must play if able" rule, with what the mover can play."""
     if not d.cards:
         return f"No: at this table {d.by} must turn over a face-down card, not pick up."
-    if len(d.cards) > 3:  # a long list is said as a kind; the advice that follows names them
+    if len(d.cards) > 2:  # a long list is said as a kind; the advice that follows names them
         return f"No: {d.by} holds cards that may go, and at this table {d.by} must play one."
     held = words.or_list(list(d.cards))
     return f"No: {d.by} holds {held}, which may go, and at this table {d.by} must play it."
