@@ -26,13 +26,15 @@ def game(v: Variant, pile: tuple[object, ...] = (3,), hand: int = 5) -> Game:
     return Game.from_position(v, NAMES, start)
 
 
-def test_every_targeted_effect_may_aim_at_the_next_player() -> None:
+def test_a_targeted_effect_with_a_choice_of_target_may_aim_at_the_next_player() -> None:
     targeted = {n for n, u in EFFECTS.items() if u.targeted}
     assert {"give_pile", "give_pile_draw", "give_card", "exchange_hands", "swap_seats", "skip"} <= (
         targeted
     )
     for name in targeted:
-        assert any(p.key == "target" for p in EFFECTS[name].params), name
+        if not any(p.key == "target" for p in EFFECTS[name].params):
+            assert EFFECTS[name].needs_target({}), name  # always a chosen player (choose_next)
+            continue
         assert not EFFECTS[name].needs_target({"target": "next"})
         assert EFFECTS[name].needs_target({"target": "chosen"})
 

@@ -59,6 +59,13 @@ def test_dot_dot_and_symlink_escapes_are_refused(tmp_path: Path, secret: Path) -
         assert not any(SECRET in p for p in found)
 
 
+def test_a_name_no_file_can_have_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    """A NUL in the variant's name (found by the fuzz test): pathlib raises on it."""
+    (tmp_path / "g.yaml").write_text(_record('"a\\0b"'))
+    found = _problems(tmp_path / "g.yaml")
+    assert any("inside the record's own folder" in p for p in found), found
+
+
 def test_etc_passwd_and_hostname_are_not_read(tmp_path: Path) -> None:
     for ref in ("/etc/passwd", "../../etc/hostname"):
         (tmp_path / "g.yaml").write_text(_record(ref))

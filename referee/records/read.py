@@ -192,7 +192,10 @@ class _Builder:
         record's own folder tree, read without blocking; its content is never echoed."""
         root = self.base_dir.resolve() if self.base_dir is not None else None
         rel = Path(ref)
-        target = (root / rel).resolve() if root is not None else None
+        try:
+            target = (root / rel).resolve() if root is not None else None
+        except (ValueError, OSError):  # a name no file can have (a NUL), or a loop of links
+            target = None
         if root is None or target is None or rel.is_absolute() or not target.is_relative_to(root):
             self.problem(
                 ("variant",),
