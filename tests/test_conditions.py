@@ -37,7 +37,7 @@ def test_an_effect_with_a_condition_reads_and_writes_back() -> None:
     raw = {"effect": "skip", "target": "next", "when": {"pile": "empty"}}
     effect = effect_from_data(raw)
     assert effect.when == {"pile": "empty"} and "when" not in effect.params
-    assert effect_to_data(effect) == {**raw, "count": "once"}
+    assert effect_to_data(effect) == {**raw, "count": "once", "walk": "others"}
     assert effect_from_data("wild").when == {}
 
 
