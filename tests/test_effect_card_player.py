@@ -73,6 +73,12 @@ def _table() -> State:
 
 
 def _resolve(effects: tuple[Effect, ...]) -> State:
+    return _resolved(effects)[0]
+
+
+def _resolved(effects: tuple[Effect, ...]) -> tuple[State, str | None]:
+    """The table after the card's effects, and whom the turn passes to (a flow event the turn
+    flow applies later, ``Resolution.turn_to``: choose_next touches the chosen player so)."""
     s = _table()
     needs = any(EFFECTS[e.name].needs_target(e.params) for e in effects)
     r = Resolution(
@@ -83,7 +89,7 @@ def _resolve(effects: tuple[Effect, ...]) -> State:
         target=NAMES.index(CHOSEN) if needs else None,  # the seat `to` names as it is played
     )
     resolve(r, effects)
-    return s
+    return s, r.turn_to
 
 
 def _person(s: State, who: str) -> tuple[object, ...]:
@@ -133,14 +139,16 @@ def test_a_later_effect_acts_for_the_cards_player_on_the_player_it_names(
     pair: tuple[Effect, Effect],
 ) -> None:
     first, later = pair
-    before = _resolve((first,))  # the card's first effect alone
-    after = _resolve(pair)  # the same card with the later effect too
+    before, turn_before = _resolved((first,))  # the card's first effect alone
+    after, turn_after = _resolved(pair)  # the same card with the later effect too
     unit = EFFECTS[later.name]
     skips = type(unit).pass_over is not EffectSpec.pass_over  # it makes players lose turns
     passing = set(before.skips) if skips else set()
     named = CHOSEN if unit.needs_target(later.params) else _next_player(before, passing)
     assert named != "Ann"  # R8: any *other* player
     changed = {who for who in NAMES if _person(before, who) != _person(after, who)}
+    if turn_after != turn_before and turn_after is not None:
+        changed.add(turn_after)  # the turn passes to them
     # Only the card's player and the player it names are touched, and the named one is.
     assert changed <= {"Ann", named}, f"{_id(pair)} touched {sorted(changed)}, not Ann and {named}"
     assert named in changed or not before.pile, f"{_id(pair)} left {named} as they were"
