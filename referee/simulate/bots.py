@@ -517,10 +517,14 @@ class SmartBot:
         if "chance" in aims:
             # A contest settled at the table: its loser is anyone's luck, drawn from the table
             # as it lies (not from the bot's random numbers, so its other choices stay the
-            # same in every mode); one copy only.
+            # same in every mode); one copy only. Drawn among the players, not the plays: a
+            # card that also gives a card has a play per card given, and a careful reading
+            # lists the first of each only (Listing.one_gift_each).
             least = min(len(p.cards) for p in plays)
             ones = [p for p in plays if len(p.cards) == least]
-            return ones[(len(s.pile) + s.out_of_play + s.mover) % len(ones)]
+            losers = sorted({p.to for p in ones}, key=lambda n: -1 if n is None else seat_of[n])
+            loser = losers[(len(s.pile) + s.out_of_play + s.mover) % len(losers)]
+            return next(p for p in ones if p.to == loser)
         exchange = "smallest_hand" in aims
 
         def key(p: Play) -> tuple[int, int]:

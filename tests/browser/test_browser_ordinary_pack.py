@@ -200,7 +200,7 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
         settled(page)
     assert variant is not None and variant.ordinary and variant.table.get("must_play")
     powers = {p.rank: [(e.name, dict(e.params)) for e in p.effects] for p in variant.rank_powers}
-    assert powers[8] == [("skip", {"count": "per_copy", "target": "next"})]
+    assert powers[8] == [("skip", {"count": "per_copy", "target": "next", "walk": "others"})]
     assert powers[11] == [("give_pile", {"target": "next"})]
     page.locator(".st-key-design_save button").click()
     expect(page.get_by_text("Saved Pub Rules.")).to_be_visible()
