@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import random
-
 import support
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, variants_using
-from test_properties_house_rules import one_filter_at
+from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.variant.model import Variant
@@ -139,15 +137,4 @@ def test_random_variants_with_a_revolution_keep_one_filter(
     listed step is legal, a legal proposal is listed, a refused one changes nothing, and undo
     brings the mode back exactly."""
     note(repr(variant))
-    players = max(variant.min_players, min(players, variant.max_players))
-    g = Game.shuffled(variant, [f"P{i}" for i in range(players)], seed, keep_history=True)
-    rng = random.Random(seed)
-    for _ in range(60):
-        if g.over:
-            return
-        listed = one_filter_at(g, rng, 8)
-        before = g.state.copy()
-        g.push(rng.choice(listed))
-        g.past.undo()
-        assert g.state == before
-        g.past.redo()
+    one_filter_along(variant, players, seed)

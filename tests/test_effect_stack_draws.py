@@ -4,13 +4,11 @@ docs/house-rules.md)."""
 
 from __future__ import annotations
 
-import random
-
 import support
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, variants_using
-from test_properties_house_rules import one_filter_at
+from test_properties_house_rules import one_filter_along
 
 from referee.app.table import player_rows
 from referee.engine import Game, PickUp, Play, Position
@@ -179,20 +177,7 @@ def test_random_variants_with_draws_that_add_up_keep_one_filter(
     step is legal, a legal proposal is listed, a refused one changes nothing, undo brings the
     count back exactly, and no card is made or lost by the draws."""
     note(repr(variant))
-    players = max(variant.min_players, min(players, variant.max_players))
-    g = Game.shuffled(variant, [f"P{i}" for i in range(players)], seed, keep_history=True)
-    rng = random.Random(seed)
-    total = _cards(g)
-    for _ in range(60):
-        if g.over:
-            return
-        listed = one_filter_at(g, rng, 8)
-        before = g.state.copy()
-        g.push(rng.choice(listed))
-        assert _cards(g) == total
-        g.past.undo()
-        assert g.state == before
-        g.past.redo()
+    one_filter_along(variant, players, seed, kept=_cards)
 
 
 def _cards(g: Game) -> int:

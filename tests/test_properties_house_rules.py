@@ -5,6 +5,7 @@ with the out-of-turn steps a cut-in opens), a refused step changes nothing, undo
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, note
 from hypothesis import strategies as st
@@ -26,6 +27,29 @@ def one_filter_at(game: Game, rng: random.Random, proposals: int) -> list[Step]:
     for step in _proposals(game, rng, proposals):
         proposal_agrees(game, step, listed)
     return listed
+
+
+def one_filter_along(
+    variant: Variant, players: int, seed: int, kept: Callable[[Game], object] | None = None
+) -> None:
+    """A random game of ``variant``: the one-filter check at every state (``one_filter_at``),
+    every step undone to the same state and done again; ``kept``, a figure no step may change
+    (the cards in the game), is checked after each step."""
+    players = max(variant.min_players, min(players, variant.max_players))
+    g = Game.shuffled(variant, [f"P{i}" for i in range(players)], seed, keep_history=True)
+    rng = random.Random(seed)
+    first = kept(g) if kept is not None else None
+    for _ in range(60):
+        if g.over:
+            return
+        listed = one_filter_at(g, rng, 8)
+        before = g.state.copy()
+        g.push(rng.choice(listed))
+        if kept is not None:
+            assert kept(g) == first
+        g.past.undo()
+        assert g.state == before
+        g.past.redo()
 
 
 def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
