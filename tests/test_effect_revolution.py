@@ -7,7 +7,7 @@ import support
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, variants_using
-from test_properties_house_rules import one_filter_along
+from test_properties_house_rules import listed_steps_legal_along, one_filter_along
 
 from referee.engine import Game, PickUp, Play, Position
 from referee.variant.model import Variant
@@ -114,14 +114,7 @@ def test_legal_steps_agree_with_the_verdicts_during_a_revolution() -> None:
     g = Game.shuffled(house(), ["Ann", "Ben"], 7, keep_history=True)
     g.state.seats[0].hand.add_known("uprising")
     g.push(Play("Ann", ("uprising",)))
-    for _ in range(12):
-        if g.state.over:
-            break
-        steps = g.choices.legal_steps(g.state)
-        assert steps
-        for s in steps:
-            assert g.advice.explain(g.state, s).legal
-        g.push(steps[-1])
+    listed_steps_legal_along(g)
 
 
 @budget(15)

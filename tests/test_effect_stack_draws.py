@@ -8,7 +8,7 @@ import support
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, variants_using
-from test_properties_house_rules import one_filter_along
+from test_properties_house_rules import listed_steps_legal_along, one_filter_along
 
 from referee.app.table import player_rows
 from referee.engine import Game, PickUp, Play, Position
@@ -154,14 +154,7 @@ def test_legal_steps_agree_with_the_verdicts_while_cards_are_owed() -> None:
     g = Game.shuffled(house(), ["Ann", "Ben"], 7, keep_history=True)
     g.state.seats[0].hand.add_known(2)
     g.push(Play("Ann", (2,)))
-    for _ in range(12):
-        if g.state.over:
-            break
-        steps = g.choices.legal_steps(g.state)
-        assert steps
-        for s in steps:
-            assert g.advice.explain(g.state, s).legal
-        g.push(steps[-1])
+    listed_steps_legal_along(g)
 
 
 @budget(15)

@@ -29,6 +29,19 @@ def one_filter_at(game: Game, rng: random.Random, proposals: int) -> list[Step]:
     return listed
 
 
+def listed_steps_legal_along(g: Game, steps: int = 12) -> None:
+    """From the game's state on, the last listed step played each time: every listed step is
+    worded legal too (a mode or a count the first play left must not part them)."""
+    for _ in range(steps):
+        if g.state.over:
+            return
+        listed = g.choices.legal_steps(g.state)
+        assert listed
+        for step in listed:
+            assert g.advice.explain(g.state, step).legal
+        g.push(listed[-1])
+
+
 def one_filter_along(
     variant: Variant, players: int, seed: int, kept: Callable[[Game], object] | None = None
 ) -> None:
