@@ -82,8 +82,10 @@ def test_the_phone_menu_says_menu(browser: Browser, server: Server) -> None:
             expect(page.get_by_test_id("stTopNavLink").first).to_be_visible()
     assert viewport == PHONE  # the phone last: its menu is opened below
     expect(opener).to_be_visible()
-    said = opener.evaluate("b => getComputedStyle(b, '::after').content")
-    assert said == '"Menu"'
+    # The page's style sheet arrives with the page's run, a moment after Streamlit draws the
+    # button: wait for the word rather than reading it once (CI read "none" once).
+    said = opener.element_handle()
+    page.wait_for_function("b => getComputedStyle(b, '::after').content === '\"Menu\"'", arg=said)
     box = opener.bounding_box()
     assert box is not None and box["width"] >= 44 and box["height"] >= 44
     opener.click()
