@@ -11,6 +11,7 @@ from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, Position
 from referee.variant.model import Variant
+from referee.words import sentences
 from referee.words.reasons import Reason
 
 PLAYERS = ["Ann", "Ben", "Cal", "Dan"]
@@ -130,3 +131,11 @@ def test_random_variants_with_a_choice_of_who_goes_next_keep_one_filter(
     and undo brings the state back exactly."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_a_player_who_is_out_is_refused_in_words_for_choosing_who_goes_next() -> None:
+    """The refusal says why for this effect: an out player has no turn to take (not 'no turn to
+    lose', a skip's words)."""
+    g = game(hands={"Ann": 5, "Ben": 0, "Cal": 5, "Dan": 5})
+    said = sentences.verdict_parts(g.advice.explain(g.state, Play("Ann", ("pointer",), to="Ben")))
+    assert said.answer == "No: Ben is out, so they have no turn to take."

@@ -56,6 +56,8 @@ def test_the_loser_must_be_named_and_in() -> None:
     assert not missing.legal and missing.reason == Reason.NEEDS_TARGET
     out = g.advice.explain(g.state, Play("Ann", ("duel",), to="Ben"))
     assert not out.legal and out.reason == Reason.TARGET_OUT
+    # In words for a contest (not a skip's "no turn to lose").
+    assert out.message == "No: Ben is out, so they play no contest."
     assert g.advice.explain(g.state, Play("Ann", ("duel",), to="Ann")).legal
 
 

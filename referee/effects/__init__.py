@@ -99,6 +99,7 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.target_rule = unit.rule
             if unit.target_must_be_in(params):
                 n.chosen_must_be_in = True
+                n.chosen_out = n.chosen_out or unit.chosen_out
             if unit.chosen_may_be_self:
                 n.chosen_may_be_self = True
             n.chosen_question = unit.chosen_question

@@ -38,6 +38,7 @@ class Needs:
     # The chosen player may be the card's own player (a contest's loser, decided at the table).
     chosen_may_be_self: bool = False
     chosen_question: str = ""  # the tablet's question for the chosen player ("": whom for)
+    chosen_out: str = ""  # why a player who is out may not be chosen (EffectDecl.chosen_out)
     give_effect: str | None = None  # the effect that gives a card: `give` is judged before it
     # An effect before the gift reads the chosen player (``needs_target``: only such an effect
     # reads it), so the dry run up to the gift, and the cards it could give, differ by player.

@@ -22,6 +22,7 @@ class ChooseNext(EffectSpec):
     description = "The player chooses who goes next: any other player who is still in."
     help = "The player picks who goes next. Play then goes on round the table from that player."
     targeted = True
+    chosen_out = "they have no turn to take"
     examples = ({"effect": "choose_next"},)
     order = 112
 

@@ -32,6 +32,7 @@ class ContestPile(EffectSpec):
     targeted = True
     chosen_may_be_self = True
     chosen_question = "Who lost the contest?"
+    chosen_out = "they play no contest"
     bot_aim = "chance"  # nobody chooses the loser: the simulator draws one
     examples = ({"effect": "contest_pile"},)
     order = 52

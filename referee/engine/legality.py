@@ -560,8 +560,10 @@ class Rules:
                 return _no(rule, Reason.TARGET_NOT_PLAYING, target, field="to")
             if to == by:
                 return _no(rule, Reason.TARGET_SELF, named, field="to")
-            # The card's own rule when it has one (e.g. R8.12), else the effect's (R8.6).
-            return _no(rule, Reason.TARGET_OUT, target, field="to")
+            # The card's own rule when it has one (e.g. R8.12), else the effect's (R8.6), and
+            # why in the effect's own words ("they have no turn to take").
+            out = Target(to, name, card, t.chosen_out) if t.chosen_out else target
+            return _no(rule, Reason.TARGET_OUT, out, field="to")
         if to is not None:
             name = self.variant.card_name(card)
             rule = self.variant.rule_for(card, t.first_rule)

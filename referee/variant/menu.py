@@ -117,6 +117,9 @@ class EffectDecl:
     # The tablet's question for the chosen player ("Who lost the contest?"); "": whom the card
     # is for.
     chosen_question: ClassVar[str] = ""
+    # Why a player who is out may not be chosen, where the chosen player must be in
+    # ("they have no turn to lose"): the refusal says it for what the effect does.
+    chosen_out: ClassVar[str] = "they have no turn to lose"
     examples: ClassVar[tuple[dict[str, Any], ...]] = ()
     order: ClassVar[int] = 1000  # place on the menu, the schema and the Design page
     said_last: ClassVar[bool] = False  # the rules sheet says it after the card's other effects

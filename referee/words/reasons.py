@@ -227,6 +227,7 @@ class Target(Facts):
     to: str
     card: str = ""  # the name of the card that chose them
     card_id: Card | None = None
+    why: str = "they have no turn to lose"  # why they may not be chosen once out
 
 
 @dataclass(frozen=True, slots=True)

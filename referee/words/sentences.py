@@ -364,7 +364,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     ),
     Reason.TARGET_NOT_PLAYING: _w(Target, lambda d, v: f"No: {d.to} is not playing in this game."),
     Reason.TARGET_SELF: _w(CardFacts, lambda d, v: f"No: {d.card} must go to another player."),
-    Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so they have no turn to lose."),
+    Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so {d.why}."),
     Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not choose a player."),
     Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not give a card."),
     Reason.NO_SUCH_GIVE: _w(
