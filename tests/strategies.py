@@ -4,6 +4,7 @@ write (the loader's rejects are discarded with ``assume``)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import HealthCheck, assume, settings
@@ -34,9 +35,11 @@ _PARAMS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
 }
 
 
+@cache
 def _params_of(name: str) -> st.SearchStrategy[dict[str, Any]]:
     """Parameters drawn from the effect unit's own limits, so that a new effect on the menu is
-    in the random variants without a line here."""
+    in the random variants without a line here.  Built once per effect: a strategy made anew
+    at every draw is validated anew by Hypothesis, which cost more than the drawing."""
     parts: dict[str, st.SearchStrategy[Any]] = {}
     for p in MENU[name].params:
         if isinstance(p, Choice):
@@ -65,9 +68,7 @@ long_texts = st.one_of(
 
 @st.composite
 def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
-    names = draw(
-        st.lists(st.sampled_from(sorted(MENU)), min_size=1, max_size=max_size, unique=True)
-    )
+    names = draw(_effect_names(max_size))
     out: list[Any] = []
     targeted = False
     for name in names:
@@ -89,6 +90,11 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
     return out
 
 
+@cache
+def _effect_names(max_size: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(st.sampled_from(sorted(MENU)), min_size=1, max_size=max_size, unique=True)
+
+
 def _value_of(p: Any) -> st.SearchStrategy[Any]:
     if isinstance(p, Choice):
         return st.sampled_from(p.choices)
@@ -102,6 +108,11 @@ def _when_of(name: str, params: dict[str, Any]) -> st.SearchStrategy[dict[str, A
     a line here."""
     if MENU[name].no_when(params):
         return st.just({})
+    return _conditions()
+
+
+@cache
+def _conditions() -> st.SearchStrategy[dict[str, Any]]:
     parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in CONDITIONS.values()}
     drawn = st.fixed_dictionaries(parts).map(
         lambda d: {k: v for k, v in d.items() if v is not None}

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from pgserver import PgServer
 from playwright.sync_api import Browser, Page, expect
 
 from referee.app.faults import UNFORESEEN
@@ -77,7 +78,7 @@ def _fault_said(page: Page) -> None:
 
 
 def test_a_hung_database_is_said_in_plain_words_and_every_tablet_recovers(
-    browser: Browser, make_server: Any, report_figures: Any
+    browser: Browser, make_server: Any, report_figures: Any, pg_server: PgServer
 ) -> None:
     """Issue 28 point 1, on a real PostgreSQL frozen as a stalled host freezes it (SIGSTOP on
     the postmaster and its backends): a tablet that steps, a fresh page on another app server
@@ -85,52 +86,48 @@ def test_a_hung_database_is_said_in_plain_words_and_every_tablet_recovers(
     Before: a spinner with no words for ever, and the fault page until someone reloaded."""
     import time
 
-    from pgserver import PgServer
-
     from .tableui import play, play_button, steps_shown, tap_card
     from .test_browser_app import start_game, turn_shown
 
-    pg = PgServer().start()
-    try:
-        env = {"KARMA_DATABASE_URL": pg.new_database()}  # the default wait: 5 s
-        first, second = make_server(env=env), make_server(env=env)
-        one = new_page(browser, PORTRAIT)
-        ticket = start_game(one, first.url, ["Ann", "Ben"])
-        play(one, 4, 1)
-        tap_card(one, 9)
-        watcher = new_page(browser, PORTRAIT)  # a tablet that only follows the game
-        watcher.goto(f"{first.url}/?game={ticket}")
-        steps_shown(watcher, 1)
-        with pg.frozen():
-            began = time.monotonic()
-            play_button(one).click()
-            _fault_said(one)
-            step_said = time.monotonic() - began
-            fresh = new_page(browser, PORTRAIT)  # the other server has not met the database
-            began = time.monotonic()
-            fresh.goto(f"{second.url}/games")
-            _fault_said(fresh)
-            fresh_said = time.monotonic() - began
-            rules = new_page(browser, PORTRAIT)
-            rules.goto(f"{second.url}/rules")
-            expect(rules.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
-            expect(rules.get_by_text(re.compile("R1"))).not_to_have_count(0)
+    # The worker's own PostgreSQL server (a fresh database in it): frozen and thawed within
+    # this test, while no other test of the worker runs (initdb of a second server cost ~3 s).
+    env = {"KARMA_DATABASE_URL": pg_server.new_database()}  # the default wait: 5 s
+    first, second = make_server(env=env), make_server(env=env)
+    one = new_page(browser, PORTRAIT)
+    ticket = start_game(one, first.url, ["Ann", "Ben"])
+    play(one, 4, 1)
+    tap_card(one, 9)
+    watcher = new_page(browser, PORTRAIT)  # a tablet that only follows the game
+    watcher.goto(f"{first.url}/?game={ticket}")
+    steps_shown(watcher, 1)
+    with pg_server.frozen():
         began = time.monotonic()
-        # Nobody reloads: the fault page finds the database back and draws the Games page.
-        expect(fresh.get_by_role("heading", name="Games", exact=True)).to_be_visible()
-        expect(fresh.get_by_text(re.compile("not answering"))).to_have_count(0)
-        recovered = time.monotonic() - began
-        # The tablet that stepped could not be told whether its step was saved: it sent the
-        # same request again (the same step id) until the database answered, and the table
-        # shows the step, stored once; the fault sentence is gone (issue 43.4).
-        steps_shown(one, 2)
-        turn_shown(one, "Ann")
-        expect(one.get_by_text(re.compile("not answering"))).to_have_count(0)
-        play(one, 9, 3)
-        steps_shown(watcher, 3)  # the follow watcher is alive again
-        turn_shown(watcher, "Ben")
-    finally:
-        pg.stop()
+        play_button(one).click()
+        _fault_said(one)
+        step_said = time.monotonic() - began
+        fresh = new_page(browser, PORTRAIT)  # the other server has not met the database
+        began = time.monotonic()
+        fresh.goto(f"{second.url}/games")
+        _fault_said(fresh)
+        fresh_said = time.monotonic() - began
+        rules = new_page(browser, PORTRAIT)
+        rules.goto(f"{second.url}/rules")
+        expect(rules.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+        expect(rules.get_by_text(re.compile("R1"))).not_to_have_count(0)
+    began = time.monotonic()
+    # Nobody reloads: the fault page finds the database back and draws the Games page.
+    expect(fresh.get_by_role("heading", name="Games", exact=True)).to_be_visible()
+    expect(fresh.get_by_text(re.compile("not answering"))).to_have_count(0)
+    recovered = time.monotonic() - began
+    # The tablet that stepped could not be told whether its step was saved: it sent the
+    # same request again (the same step id) until the database answered, and the table
+    # shows the step, stored once; the fault sentence is gone (issue 43.4).
+    steps_shown(one, 2)
+    turn_shown(one, "Ann")
+    expect(one.get_by_text(re.compile("not answering"))).to_have_count(0)
+    play(one, 9, 3)
+    steps_shown(watcher, 3)  # the follow watcher is alive again
+    turn_shown(watcher, "Ben")
     report_figures(
         [
             f"hung database (default wait, 5 s): a step said so after {step_said:.1f} s, a fresh page on "
