@@ -717,3 +717,20 @@ def test_a_contest_for_the_pile_without_yaml(data_dir: Path) -> None:
     assert v is not None
     assert [e.name for e in v.karma_cards[-1].effects] == ["contest_pile"]
     assert "rock, paper, scissors; whoever loses takes the whole pile" in rules_sheet(v)
+
+
+def test_a_swap_of_face_up_and_face_down_cards_without_yaml(data_dir: Path) -> None:
+    """Issue 42, a choice made at the table: the composer offers the swap of a chosen player's
+    face-up and face-down cards in plain words, and the card reaches the file and the sheet."""
+    at = design()
+    at.text_input(key="c0_name").input("Flip")
+    at.multiselect(key="c0_effects").select("swap_table_cards").run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added the card Flip." in texts(at.success)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [e.name for e in v.karma_cards[-1].effects] == ["swap_table_cards"]
+    assert "turns their face-down cards face up and lays their face-up cards face down" in (
+        rules_sheet(v)
+    )
