@@ -734,3 +734,19 @@ def test_a_swap_of_face_up_and_face_down_cards_without_yaml(data_dir: Path) -> N
     assert "turns their face-down cards face up and lays their face-up cards face down" in (
         rules_sheet(v)
     )
+
+
+def test_beat_it_or_its_player_picks_up_on_a_rank_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 138, house rule 78): "if the next player cannot play on it, its player
+    picks up" is an effect of the menu; chosen for a rank, it reaches the file and its words
+    reach the rules sheet."""
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(9).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("unbeaten_picks_up").run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (power,) = v.rank_powers
+    assert (power.rank, [e.name for e in power.effects]) == (9, ["unbeaten_picks_up"])
+    assert "If they cannot, the player of this card picks up the pile" in rules_sheet(v)

@@ -55,6 +55,10 @@ EXPECTED = {
     ("classic", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "classic",
+        "pick_up_sent",
+    ): "Yes: Ben cannot beat a 9. So Ann picks up the pile (2 cards). [R5.5]",
+    (
+        "classic",
         "no_cards",
     ): "No: a play needs at least one card. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.1]",
     (
@@ -197,6 +201,10 @@ EXPECTED = {
     ("shithead", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
     (
         "shithead",
+        "pick_up_sent",
+    ): "Yes: Ben cannot beat a 9. So Ann picks up the pile (2 cards). [R5.5]",
+    (
+        "shithead",
         "no_cards",
     ): "No: a play needs at least one card. Ann may play any card from their hand. [R4.1]",
     (
@@ -288,6 +296,10 @@ EXPECTED = {
         "pick_up_empty",
     ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. Some cards need a chosen player. [R6.3]",
     ("second-edition", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
+    (
+        "second-edition",
+        "pick_up_sent",
+    ): "Yes: Ben cannot beat a 9. So Ann picks up the pile (2 cards). [R5.5]",
     (
         "second-edition",
         "no_cards",
@@ -497,6 +509,10 @@ EXPECTED = {
         "pick_up_empty",
     ): "No: the pile is empty, so there is nothing to pick up. Ann may play any card from their hand. Draw Two needs a chosen player. [R6.3]",
     ("house", "pick_up"): "Yes: Ann picks up the pile (1 card). [R6.2]",
+    (
+        "house",
+        "pick_up_sent",
+    ): "Yes: Ben cannot beat a 9. So Ann picks up the pile (2 cards). [R5.5]",
     (
         "house",
         "no_cards",

@@ -60,6 +60,15 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     must = dataclasses.replace(v, table=TableRules(must_play=True))
     known = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_up={"Ann": (9,)}, pile=(5,))
     yield "must_play", Game.from_position(must, ["Ann", "Ben", "Cal"], known), PickUp("Ann")
+    # A card's power (ruling 137): who cannot beat a 9 sends the pile to its player.
+    dare = variant_to_data(v)
+    dare["rank_powers"] = [
+        *(p for p in dare.get("rank_powers", []) if v.rank_name(9) != str(p["rank"])),
+        {"rank": 9, "effects": ["unbeaten_picks_up"]},
+    ]
+    dared = _g(variant_from_data(dare), pile=(5,))
+    dared.push(Play("Ann", (9,)))
+    yield "pick_up_sent", dared, PickUp("Ben")
     # A table rule (ruling 108): on the face-up cards, a pick-up takes one of them along.
     take = dataclasses.replace(v, table=TableRules(take_face_up=True))
     on_table = Game.from_position(take, ["Ann", "Ben", "Cal"], known)

@@ -31,6 +31,8 @@ it lapses):
 - ``pending_zone(slice, state, seat)``: the zone it makes a player play from.
 - ``refuse(slice, proposal)`` and ``refuse_pick_up(slice, state, by)``: the checks it imposes.
 - ``pass_over(slice, state, who)``: whether play passes over a player (a lost turn, R8.6).
+- ``takes_pile(slice, state, by)``: who takes the pile when ``by`` picks it up (a dare: the
+  card's own player, when the next player cannot beat it).
 - ``settle(slice, state, say)``: what is left to do as it lapses unanswered (cards owed,
   drawn at once: draws that add up).
 

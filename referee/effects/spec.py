@@ -191,6 +191,13 @@ class EffectSpec(EffectDecl):
         """The check this pending effect imposes on picking up the pile (None: allowed)."""
         return None
 
+    def takes_pile(self, p: Pending, state: State, by: str) -> str | None:
+        """Who takes the pile when ``by`` picks it up while this slice lies, by name (None:
+        ``by`` themself, R6.2).  The one filter then holds ``by`` to a play the table knows
+        they have (they may pick up only when unable to play), and the turn stays with them:
+        they start a new pile."""
+        return None
+
     def settle(
         self, p: Pending, state: State, say: Callable[[str], None]
     ) -> tuple[str, int] | None:

@@ -28,6 +28,7 @@ class Flow:
 
     __slots__ = (
         "play_again",
+        "new_pile",
         "continue_from",
         "turn_to",
         "burned",
@@ -39,6 +40,7 @@ class Flow:
 
     def __init__(self) -> None:
         self.play_again = False
+        self.new_pile = False  # the player who plays again has not played: a new pile is theirs
         self.continue_from: int | None = None
         self.turn_to: str | None = None  # the player chosen to go next, by name
         self.burned = False

@@ -43,6 +43,13 @@ SETTLING_UNITS = frozenset(
 drawn): a step asks only these."""
 
 
+SENDING_UNITS = frozenset(
+    name for name, unit in EFFECTS.items() if type(unit).takes_pile is not EffectSpec.takes_pile
+)
+"""Units whose pending slices may send a picked-up pile to another player: a pick-up asks only
+these."""
+
+
 class FastTables:
     """Per-variant tables, made once per variant and shared by its games: each card's traits
     (R5), needs (R8 choices, own checks), the units that limit where it may land, what it counts

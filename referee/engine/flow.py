@@ -61,7 +61,9 @@ class TurnFlow:
             return ins
         if flow.play_again and me in ins:
             s.mover = me
-            notes.append(sentences.plays_again(by))
+            notes.append(
+                sentences.starts_new_pile(by) if flow.new_pile else sentences.plays_again(by)
+            )
             return ins
         if flow.turn_to is not None:
             # A chosen player goes next: play goes on from the seat before theirs, in the

@@ -355,9 +355,19 @@ class Game:
         notes: list[str] = [] if told else MUTE
         flow = Flow()
         if isinstance(step, PickUp):
-            flow.picked_up = s.pile_to_hand(origin)
-            if told:
-                notes.append(sentences.picked_up(by, flow.picked_up))
+            sent = self._rules.sent(s, by) if s.pending else None
+            if sent is not None:
+                # Who cannot beat the card on top sends the pile to its player, and starts a
+                # new pile themself (issue 42): one step, so the turn never goes back and forth.
+                to = sent[0]
+                flow.picked_up = s.pile_to_hand(s.seat_of(to))
+                flow.play_again = flow.new_pile = True
+                if told:
+                    notes.append(sentences.pile_sent(by, to, flow.picked_up))
+            else:
+                flow.picked_up = s.pile_to_hand(origin)
+                if told:
+                    notes.append(sentences.picked_up(by, flow.picked_up))
             if step.take is not None:
                 self._take_face_up(s, origin, step.take, notes)
         else:

@@ -24,6 +24,7 @@ from referee.effects import (
     Proposal,
     first_zone,
 )
+from referee.engine.fast import SENDING_UNITS
 from referee.engine.judgement import Judgement
 from referee.engine.judgement import no as _no
 from referee.engine.judgement import refused as _unit_refusal
@@ -37,6 +38,7 @@ from referee.tablerules import TableRule, active
 from referee.variant.conditions import holds
 from referee.variant.model import Card
 from referee.words.reasons import (
+    CanPlay,
     CardFacts,
     Count,
     CutIn,
@@ -49,6 +51,7 @@ from referee.words.reasons import (
     Place,
     Played,
     Reason,
+    Sent,
     Taken,
     Target,
     UnknownCard,
@@ -118,6 +121,12 @@ class Rules:
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
                 return refused
+            sent = self.sent(s, by) if s.pending else None
+            if sent is not None:  # a card on top sends the pile to its player (issue 42)
+                if step.take is not None:
+                    return _no("R6.2", Reason.NO_TAKE_WANTED, Who(by), field="take")
+                to, p = sent
+                return _yes(p.rule, Reason.PICK_UP_SENT, Sent(by, to, len(s.pile), p.name))
             if step.take is not None or self._takers:
                 return self._judge_take(s, step)
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
@@ -148,6 +157,17 @@ class Rules:
         )
         return tuple(sorted(found, key=strength)) or None
 
+    def sent(self, s: State, by: str) -> tuple[str, Pending] | None:
+        """Who takes the pile when ``by`` picks it up now, where a card on top sends it to its
+        own player (``EffectSpec.takes_pile``), with the slice that sends it; None: ``by``
+        takes it (R6.2)."""
+        for name, p in s.pending.items():
+            if name in SENDING_UNITS:
+                to = EFFECTS[name].takes_pile(p, s, by)
+                if to is not None:
+                    return to, p
+        return None
+
     def could_pick_up(self, s: State, by: str) -> bool:
         """Whether the pile may be picked up now, the table's own rules aside."""
         return self._pick_up_refusal(s, by, table=False) is None
@@ -173,6 +193,8 @@ class Rules:
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
         rule, docs/rulings.md, ruling 108)."""
+        if s.pending and self.sent(s, s.names[s.mover]) is not None:
+            return False  # the pile goes to another player: no face-up card goes with it
         return any(u.takes_face_up(self, s) for u in self._takers)
 
     def _judge_take(self, s: State, step: PickUp) -> Judgement:
@@ -209,6 +231,14 @@ class Rules:
                 said = rule.refuse_pick_up(self, s, by)
                 if said is not None:
                     return _unit_refusal(by, said)
+            sent = self.sent(s, by) if s.pending else None
+            if sent is not None:
+                # Only who cannot beat the card sends the pile back (issue 42): held, like the
+                # table's "must play if able", to what the table has seen (R4.3).
+                playable = self.known_plays(s, by)
+                if playable is not None:
+                    names = tuple(self.variant.card_name(c) for c in playable)
+                    return _no(sent[1].rule, Reason.MUST_PLAY, CanPlay(by, names))
         return None
 
     def may_pick_up(self, s: State) -> bool:

@@ -30,6 +30,8 @@ class Reason(StrEnum):
     PICK_UP_EMPTY = "pick_up_empty"
     PICK_UP_IN_FOLLOW_UP = "pick_up_in_follow_up"
     MUST_PLAY = "must_play"  # a table rule: who can play may not pick up (issue 31.2)
+    # A card's power: who cannot beat it sends the pile to the card's player (issue 42)
+    PICK_UP_SENT = "pick_up_sent"
     # A table rule: a player on their face-up cards takes one with the pile (ruling 108)
     PICK_UP_TAKE = "pick_up_take"
     TAKE_NEEDED = "take_needed"
@@ -103,6 +105,16 @@ class CanPlay(Facts):
 
     by: str
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sent(Facts):
+    """A pick-up while a card dares the next player to beat it: its player takes the pile."""
+
+    by: str
+    to: str  # the card's player, who takes the pile
+    n: int  # cards on the pile
+    card: str  # the card's name
 
 
 @dataclass(frozen=True, slots=True)

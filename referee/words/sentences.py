@@ -37,6 +37,7 @@ from referee.words.reasons import (
     Played,
     Reason,
     Restricted,
+    Sent,
     Taken,
     Target,
     TooLow,
@@ -280,6 +281,13 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     ),
     Reason.PICK_UP_IN_FOLLOW_UP: _w(Who, lambda d, v: f"No: {d.by} must play again, not pick up."),
     Reason.MUST_PLAY: _w(CanPlay, lambda d, v: _must_play(d)),
+    Reason.PICK_UP_SENT: _w(
+        Sent,
+        lambda d, v: _lines(
+            f"Yes: {d.by} cannot beat {_a(d.card)}.",
+            f"So {d.to} picks up the pile ({words.cards(d.n)}).",
+        ),
+    ),
     Reason.PICK_UP_TAKE: _w(
         Taken,
         lambda d, v: _lines(
@@ -643,6 +651,15 @@ def picked_up(by: str, n: int) -> str:
 def takes_face_up(by: str, card: str) -> str:
     """A table rule: the face-up card taken with the pile (ruling 108)."""
     return f"{by} takes {_a(card)} from the face-up cards into the hand."
+
+
+def pile_sent(by: str, to: str, n: int) -> str:
+    """Who could not beat the card on top sends the pile to its player (issue 42)."""
+    return f"{by} cannot beat it, so {to} picks up the pile ({words.cards(n)})."
+
+
+def starts_new_pile(by: str) -> str:
+    return f"{by} starts a new pile."
 
 
 def face_down_misses(by: str, n: int) -> str:
