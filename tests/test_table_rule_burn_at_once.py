@@ -72,6 +72,16 @@ def test_the_verdict_and_the_sheet_say_it() -> None:
     assert "played together or by several players in a row" in rules_sheet(house(on=False))
 
 
+def test_the_sheet_says_who_plays_again_as_the_engine_does() -> None:
+    """Only one play of four burns, so nobody "completes a run": whoever laid the four plays
+    again (R7.4), and the sheet says so."""
+    sheet = rules_sheet(house())
+    assert "they do not): it leaves the game, and whoever laid them plays again on the" in sheet
+    assert "completed the run" not in sheet
+    g = game((5,))
+    assert g.push(Play("Ann", (7, 7, 7, 7))).burned and g.turn == "Ann"
+
+
 def test_the_loader_warns_where_strictly_higher_makes_it_moot() -> None:
     data = support.house_data()
     data["table"] = {"burn_at_once": True, "strictly_higher": True}

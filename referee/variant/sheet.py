@@ -224,7 +224,11 @@ def rules_sheet(variant: Variant) -> str:
         + _instead(
             v,
             "burn",
-            "whoever completed the run plays again on the empty pile."
+            (
+                "whoever completed the run plays again on the empty pile."
+                if all(u.runs_across_plays() for u in active(v))
+                else "whoever laid them plays again on the empty pile."  # one play (R7.3)
+            )
             if core.RULES.burn_plays_again
             else "the turn passes to the next player, who starts a new pile.",
         )
