@@ -750,3 +750,28 @@ def test_beat_it_or_its_player_picks_up_on_a_rank_without_yaml(data_dir: Path) -
     (power,) = v.rank_powers
     assert (power.rank, [e.name for e in power.effects]) == (9, ["unbeaten_picks_up"])
     assert "If they cannot, the player of this card picks up the pile" in rules_sheet(v)
+
+
+def test_two_sevens_that_cancel_each_other_without_yaml(data_dir: Path) -> None:
+    """Issue 42, a condition on what a card carries over while it lies on the pile: a 7's
+    "next play a 7 or lower" may now take an "Only when..." choice, "Not on a card just like
+    it" among them; it reaches the file and the card's sentence."""
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(7).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("next_range").run()
+    at.number_input(key="d1_rank_powers_0_e_0_next_range_max").set_value(7).run()
+    when = at.selectbox(key="d1_rank_powers_0_e_0_next_range_when")
+    label = "Only when it does not go on a card just like it"
+    assert label in when.options
+    when.set_value({"laid_on": "other"}).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert (effect.name, effect.params.get("max"), effect.when) == (
+        "next_range",
+        7,
+        {"laid_on": "other"},
+    )
+    assert any(f"{label}: the next player must play" in c for c in texts(at.caption))

@@ -127,9 +127,11 @@ def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = No
 
 def arrive(a: Arrival, effects: tuple[Effect, ...]) -> None:
     """A card has just come to the top (``EffectSpec.on_top``): each of its effects sets what
-    it carries over to the next play."""
+    it carries over to the next play, if its condition holds for the play that laid it
+    (``when``, issue 42)."""
     for e in effects:
-        EFFECTS[e.name].on_top(e.params, a)
+        if a.happens(e):
+            EFFECTS[e.name].on_top(e.params, a)
 
 
 def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) -> float:

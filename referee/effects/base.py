@@ -180,7 +180,9 @@ class Proposal:
     @property
     def moment(self) -> Moment:
         """The play as a condition on an effect reads it (``when``, issue 42)."""
-        return Moment(not self.state.pile, self.k, self.zone, self.state.first_play)
+        pile = self.state.pile
+        on_same = bool(pile) and pile[-1] == self.card
+        return Moment(not pile, self.k, self.zone, self.state.first_play, on_same)
 
     @property
     def left_after(self) -> int:
@@ -234,6 +236,15 @@ class Arrival:
     value: int | None  # the value it counts as on top (a mirror: the copied card's, R5.2)
     before: Restriction | None  # the restriction in force as it came (see-through cards)
     kind: Card | None = None  # the card whose powers these are (a mirror: the copied card)
+    # The play that laid it, as a condition on what it carries over reads it (``when``, issue
+    # 42; a mirror's copies ask the mirror's own play); None: nothing is known of a play, and
+    # a condition does not hold.
+    moment: Moment | None = None
+
+    def happens(self, e: Effect) -> bool:
+        """Whether what an effect carries over is set as the card comes on top: it has no
+        condition (``when``), or its conditions hold for the play that laid it (issue 42)."""
+        return not e.when or (self.moment is not None and holds(e.when, self.moment))
 
     @property
     def of(self) -> Card:

@@ -40,7 +40,7 @@ class Mirror(EffectSpec):
             return
         copy = replace(a, kind=below)
         for e in a.variant.effects_of(below):
-            if e.name != self.name:
+            if e.name != self.name and copy.happens(e):  # asked of the mirror's own play
                 UNITS[e.name].on_top(e.params, copy)
 
     def resolve(self, r: Resolution, params: Params) -> None:

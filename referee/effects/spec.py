@@ -100,7 +100,10 @@ class EffectSpec(EffectDecl):
         cls.limits_landing = cls.lands_on is not EffectSpec.lands_on or (
             cls.takes is not EffectSpec.takes
         )
-        on_pile = ("takes", "on_top", "lets_in") + (() if cls.traits_by_play else ("traits",))
+        # What it carries over as its card comes on top (``on_top``: a restriction, a demand)
+        # is set then, under its condition asked of the play that laid it (``Arrival.happens``,
+        # issue 42); these work on while the card lies there, for every play after it.
+        on_pile = ("takes", "lets_in") + (() if cls.traits_by_play else ("traits",))
         cls.lasts_on_pile = any(
             getattr(cls, hook) is not getattr(EffectSpec, hook) for hook in on_pile
         )

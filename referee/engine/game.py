@@ -200,8 +200,8 @@ class Game:
             first -= 1
         value = self.pile.top_value(s)
         by = self.start.top_played_by if self.start is not None else None
-        for card in s.pile[first:]:
-            self._arrive(s, by or "", card, value, s.restriction)
+        for i in range(first, len(s.pile)):
+            self._arrive(s, by or "", s.pile[i], value, s.restriction, _as_laid(s.pile, i))
 
     @classmethod
     def shuffled(
@@ -479,7 +479,8 @@ class Game:
                 notes.append(sentences.face_down_misses(step.by, flow.picked_up))
             return None
         before = _spend_restriction(s) if s.pending else None
-        was_empty = not s.pile  # what a condition on an effect reads (``when``, issue 42)
+        # What a condition on an effect reads (``when``, issue 42).
+        was_top = s.pile[-1] if s.pile else None
         was_first = s.first_play
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
@@ -497,7 +498,8 @@ class Game:
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
         value = part.counts(card) if t.leaves_game else part.top_value(s)
-        self._arrive(s, step.by, card, value, before)
+        moment = Moment(was_top is None, k, step.zone, was_first, was_top == card)
+        self._arrive(s, step.by, card, value, before, moment)
         r = Resolution(
             s,
             v,
@@ -509,7 +511,7 @@ class Game:
             player=step.by,
             chosen=step.to,
             skipped=list(passed),
-            moment=Moment(was_empty, k, step.zone, was_first),
+            moment=moment,
         )
         if resolve(r, effects, stop_at):
             r.stopped = True
@@ -523,7 +525,7 @@ class Game:
                 return r
             if s.pending:
                 s.drop_pending(_unless_restriction)
-            self._arrive(s, step.by, s.pile[-1], part.top_value(s), None)
+            self._arrive(s, step.by, s.pile[-1], part.top_value(s), None, _moved(s.pile))
         if not s.pile and s.pending:
             # The pile left with the card (a one-time card on an empty pile, or a card that
             # cleared or gave the pile away): what binds the pile lapses with it, as when it
@@ -589,12 +591,20 @@ class Game:
             notes.append(sentences.takes_face_up(s.names[origin], self.variant.card_name(card)))
 
     def _arrive(
-        self, s: State, by: str, card: Card, value: int | None, before: Restriction | None
+        self,
+        s: State,
+        by: str,
+        card: Card,
+        value: int | None,
+        before: Restriction | None,
+        moment: Moment | None = None,
     ) -> None:
         """``card`` has just come on top (played, moved, at the start): its units set what it
-        carries over to the next play (``EffectSpec.on_top``)."""
+        carries over to the next play (``EffectSpec.on_top``), each under its condition, asked
+        of ``moment`` (the play that laid it; None: no play, a condition does not hold)."""
         if card in self.pile.fast.arrives:
-            arrive(Arrival(s, self.variant, by, card, value, before), self.variant.effects_of(card))
+            a = Arrival(s, self.variant, by, card, value, before, moment=moment)
+            arrive(a, self.variant.effects_of(card))
 
     def _state_at(
         self, s: State, step: Play, effect_name: str, *, light: bool = True
@@ -726,3 +736,19 @@ def _spend_restriction(s: State) -> Restriction | None:
     if before is not None:
         s.drop_pending(_unless_restriction)
     return before
+
+
+def _as_laid(pile: list[Card], i: int) -> Moment:
+    """A start position's card at ``i`` as a condition on what it carries over reads it
+    (issue 42, docs/rulings.md): the copies of it lying together there count as one play, laid
+    on the card below them, from a zone nobody knows (the referee cannot tell how they came)."""
+    card, low = pile[i], i
+    while low > 0 and pile[low - 1] == card:
+        low -= 1
+    return Moment(low == 0, i - low + 1, None, False, False)
+
+
+def _moved(pile: list[Card]) -> Moment:
+    """A card Bottoms Up has just moved onto the top (R8.4), as a condition on what it carries
+    over reads it (issue 42): one card, from no player's zone, laid on the card that was on top."""
+    return Moment(len(pile) == 1, 1, None, False, len(pile) > 1 and pile[-2] == pile[-1])

@@ -113,7 +113,7 @@ class Pile:
         name = self.variant.card_name(card)
         if view.free:
             return yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        moment = Moment(view.top is None, k, zone, view.first)
+        moment = Moment(view.top is None, k, zone, view.first, view.top == card)
         for unit, params, when in self._lands[card]:
             if when and not holds(when, moment, unknown=False):
                 continue  # its condition does not hold for this play (issue 42)

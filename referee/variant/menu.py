@@ -135,8 +135,9 @@ class EffectDecl:
     # A change the designer's check may propose with this effect (``Remedy``), if any.
     remedy: ClassVar[Remedy | None] = None
     # It works while its card lies on the pile (what it counts, see-through, what may go on
-    # it, what it carries over, who may cut in), so it cannot hang on a condition of the play
-    # (``when``); set by the engine's side of the unit from the hooks it has.
+    # it, who may cut in), so it cannot hang on a condition of the play (``when``); set by the
+    # engine's side of the unit from the hooks it has.  What a card carries over as it comes
+    # on top (a restriction) may: it is asked of the play that laid the card (issue 42).
     lasts_on_pile: ClassVar[bool] = False
     # Why else it cannot hang on a condition ("" : it can); set by the engine's side.
     when_blocked: ClassVar[str] = ""

@@ -8,9 +8,11 @@ module of this package (a subclass of :class:`Condition`): its declaration (a fi
 (:class:`Moment`) and its plain words for the rules sheet, the Design page and the verdicts.
 Several keys in one ``when`` must all hold.
 
-The engine asks a condition in one place per hook (``referee.effects.happens`` for the effects
-that act after a play, ``referee.engine.pile.Pile.fit`` for those that decide where a card may
-go, the filter's own checks for ``refuse_own``), always through :func:`holds`.
+The engine asks a condition in one place per hook (``Resolution.happens`` for the effects that
+act after a play, ``Arrival.happens`` for what a card carries over as it comes on top - a
+restriction it sets while it lies there, asked of the play that laid it -
+``referee.engine.pile.Pile.fit`` for those that decide where a card may go, the filter's own
+checks for ``refuse_own``), always through :func:`holds`.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ class Moment(NamedTuple):
     cards: int | None
     zone: str | None = None  # where the play comes from: hand, face_up, face_down (None: not known)
     first: bool = False  # the first play of the game (a fresh deal, no step taken yet)
+    # The card goes right on a card just like it: the pile's top as the play is made, as it
+    # lies (None: not known).
+    on_same: bool | None = None
 
 
 class Condition:
