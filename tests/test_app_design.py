@@ -775,3 +775,18 @@ def test_two_sevens_that_cancel_each_other_without_yaml(data_dir: Path) -> None:
         {"laid_on": "other"},
     )
     assert any(f"{label}: the next player must play" in c for c in texts(at.caption))
+
+
+def test_a_card_taken_and_one_given_back_without_yaml(data_dir: Path) -> None:
+    """Issue 42, a choice made at the table: the composer offers Take a card, and with Give a
+    card after it the card reaches the file, and the sheet says the gift goes to that player."""
+    at = design()
+    at.text_input(key="c0_name").input("Trade")
+    at.multiselect(key="c0_effects").select("take_card").select("give_card").run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added the card Trade." in texts(at.success)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [e.name for e in v.karma_cards[-1].effects] == ["take_card", "give_card"]
+    assert "then gives one of their cards to that same player" in rules_sheet(v)

@@ -68,6 +68,13 @@ class GiveCard(EffectSpec):
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         who = "the next player" if self.arg(params, "target") == "next" else "any other player"
+        return self._sheet(who, params)
+
+    def sheet_same_player(self, params: Params, variant: Variant | None) -> str:
+        """After an effect that chose the player (Take a card): one back to that player."""
+        return self._sheet("that same player", params).replace("gives", "then gives", 1)
+
+    def _sheet(self, who: str, params: Params) -> str:
         each = (
             " With several played together, one card for each."
             if self.arg(params, "count") == "per_copy"

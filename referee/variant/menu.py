@@ -128,6 +128,9 @@ class EffectDecl:
     leaves_game: ClassVar[bool] = False
     # Effects that make no sense on the same card as this one: name -> why.
     contradicts: ClassVar[Mapping[str, str]] = {}
+    # Effects that may follow this one on a card and act on the same chosen player (take a
+    # card, then give one back): a play still names one player (`to`) for them all.
+    shares_chosen: ClassVar[frozenset[str]] = frozenset()
     # It changes where cards may go beyond R5.2 (where its card lands, or what may go on it):
     # the rules sheet's core sentence must not contradict it.  Set by the engine's side of
     # the unit from the hooks it has (``referee.effects.spec.EffectSpec``).
@@ -191,6 +194,11 @@ class EffectDecl:
     def sheet(self, params: Params, variant: Variant | None) -> str:
         """One sentence for the rules sheet, in plain words."""
         return self.description
+
+    def sheet_same_player(self, params: Params, variant: Variant | None) -> str:
+        """Its sentence where an earlier effect of the card chose the player it acts on
+        (``shares_chosen``): by default its own."""
+        return self.sheet(params, variant)
 
     def check(self, c: CardCheck) -> None:
         """Semantic checks a schema cannot express (errors and warnings, located)."""

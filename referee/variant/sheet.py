@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from referee.variant import core
 from referee.variant.conditions import said
-from referee.variant.menu import MENU
+from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Effect, Variant
 from referee.variant.table import active
 from referee.words.markdown import markdown_literal
@@ -37,7 +37,20 @@ def describe_effects(effects: Sequence[Effect], variant: Variant | None = None) 
         return "It has no other effect."
     ordered = [e for e in effects if not MENU[e.name].said_last]
     ordered += [e for e in effects if MENU[e.name].said_last]
-    return " ".join(describe_effect(e, variant) for e in ordered)
+    return " ".join(_described(e, ordered[:i], variant) for i, e in enumerate(ordered))
+
+
+def _described(effect: Effect, before: Sequence[Effect], variant: Variant | None) -> str:
+    """An effect's sentence, said for the same player where an earlier effect of the card chose
+    them for it too (``shares_chosen``: take a card, then give one back)."""
+    if effect.when or not any(
+        effect.name in MENU[b.name].shares_chosen
+        and needs_target(b.name, b.params)
+        and needs_target(effect.name, effect.params)
+        for b in before
+    ):
+        return describe_effect(effect, variant)
+    return MENU[effect.name].sheet_same_player(effect.params, variant)
 
 
 def _limits(v: Variant) -> bool:

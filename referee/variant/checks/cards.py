@@ -219,8 +219,12 @@ def _effect_list(
                     f"{why[:1].upper()}{why[1:]}. Keep one of them.",
                 )
     targeted = [e for e in effects if needs_target(e.name, _clean(e))]
-    if len({e.name for e in targeted}) > 1:
-        one, two = targeted[0], next(e for e in targeted if e.name != targeted[0].name)
+    # Effects that follow the first and act on its chosen player too need no choice of their
+    # own (``shares_chosen``: take a card, then give one back).
+    shared = MENU[targeted[0].name].shares_chosen if targeted else frozenset()
+    apart = [e for e in targeted if e.name not in shared]
+    if len({e.name for e in apart}) > 1:
+        one, two = apart[0], next(e for e in apart if e.name != apart[0].name)
         r.error(
             (*path, two.index),
             f"'{two.name}' needs a chosen player, and so does '{one.name}', but a play names "
