@@ -223,7 +223,7 @@ class Hint:
 def read_hint(text: str, who: str) -> Hint:
     """A hint's sentences, read back; an AssertionError for words it does not know."""
     w = re.escape(who)
-    pile = r"the pile(?: and one face-up card)?"
+    pile = r"the pile(?: and one face-up card(?:, or more of one rank)?)?"
     draw = "turn over the top card of the draw pile"
     if re.fullmatch(rf"{w} must pick up {pile}\.", text):
         return Hint(None, None, True, True, False, ())

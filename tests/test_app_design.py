@@ -790,3 +790,15 @@ def test_a_card_taken_and_one_given_back_without_yaml(data_dir: Path) -> None:
     assert v is not None
     assert [e.name for e in v.karma_cards[-1].effects] == ["take_card", "give_card"]
     assert "then gives one of their cards to that same player" in rules_sheet(v)
+
+
+def test_face_up_cards_of_one_rank_taken_with_the_pile_is_a_switch(data_dir: Path) -> None:
+    """Issue 42 (ruling 141): one switch in plain words; the file and the rules sheet say it."""
+    at = design()
+    box = next(c for c in at.checkbox if c.label.endswith("or several of one rank"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception, at.exception
+    assert at.session_state["design"]["table"] == {"take_face_up_rank": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "or several of the same rank (they choose)" in rules_sheet(v)

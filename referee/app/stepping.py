@@ -60,7 +60,7 @@ def _pick_up(
         return None
     if facts.takes and sel.take is None:  # the face-up card taken along, where a table rule says
         return None
-    step: Step = PickUp(who, sel.take)
+    step: Step = PickUp(who, sel.take, sel.take_copies)
     table.commit(store, tbl, step, sid)
     return ""
 

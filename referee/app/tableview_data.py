@@ -20,7 +20,7 @@ from referee.engine import Game
 from referee.engine.choices import Kind
 from referee.engine.judgement import Judgement
 from referee.variant.model import Card
-from referee.words import sentences
+from referee.words import copies, sentences
 from referee.words.inert import visible
 from referee.words.markdown import isolate_words
 
@@ -35,6 +35,7 @@ from .view import (
     ask_whom,
     play_from,
     step_facts,
+    take_key,
     view,
 )
 
@@ -229,7 +230,10 @@ def table_data(
                 "about": text(card_about(v, c.card)),
             }
         )
-    takes = [[str(c), visible(v.card_name(c))] for c in facts.takes]
+    takes = [  # one card by its name (ruling 108); several as 'two 7s' (ruling 141)
+        [take_key(c, k), visible(v.card_name(c) if k == 1 else copies(k, v.card_name(c)))]
+        for c, k in facts.takes
+    ]
     data: dict[str, object] = {
         "version": version,
         "steps": game.past.count,
@@ -317,6 +321,12 @@ def selection_from(payload: object, game: Game) -> Selection | None:
 
     count = payload.get("count")
     zone = payload.get("zone")
+    take = payload.get("take")
+    # The face-up cards a pick-up takes along, looked up among this step's (rulings 108, 141).
+    options = {take_key(c, k): (c, k) for c, k in game.choices.take_options(game.state)}
+    taken: tuple[Card | None, int] = (
+        options.get(take, (None, 1)) if isinstance(take, str) else (None, 1)
+    )
     return Selection(
         card=card("card"),
         count=count if isinstance(count, int) and not isinstance(count, bool) else 1,
@@ -324,7 +334,8 @@ def selection_from(payload: object, game: Game) -> Selection | None:
         by=name("by") or "",
         to=name("to"),
         give=card("give"),
-        take=card("take"),
+        take=taken[0],
+        take_copies=taken[1],
     )
 
 

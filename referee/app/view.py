@@ -40,6 +40,7 @@ class Selection:
     to: str | None = None
     give: Card | None = None
     take: Card | None = None  # the face-up card a pick-up takes along (a table rule)
+    take_copies: int = 1  # how many of it (a table rule: several of one rank, ruling 141)
 
 
 def fresh() -> Selection:
@@ -58,7 +59,8 @@ class StepFacts:
     zone: str  # the zone the mover plays from now (R3, R8.3)
     playable: dict[Card, bool]  # False: ruled out by the copies the table has seen (R4.3)
     can_pick_up: bool
-    takes: tuple[Card, ...]  # the face-up cards a pick-up may take along (a table rule)
+    # The face-up cards a pick-up may take along and how many of each (table rules).
+    takes: tuple[tuple[Card, int], ...]
     can_undo: bool
     can_redo: bool
     hint: str
@@ -70,13 +72,13 @@ def step_facts(game: Game) -> StepFacts:
     """The step's facts, asked of the engine once: verdicts without words for the grid."""
     turn = game.turn
     zone = game.zone_to_play() or "hand"
-    takes = game.choices.take_choices(game.state)
+    takes = game.choices.take_options(game.state)
     return StepFacts(
         turn=turn,
         zone=zone,
         playable=playable_cards(game, turn, zone),
         can_pick_up=turn is not None
-        and any(game.is_legal(PickUp(turn, c)) for c in (takes or (None,))),
+        and any(game.is_legal(PickUp(turn, c, k)) for c, k in (takes or ((None, 1),))),
         takes=takes,
         can_undo=game.past.can_undo(),
         can_redo=game.past.can_redo(),
@@ -142,9 +144,11 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     """The selection as this game can take it: a card the variant lacks, a player no longer
     at the table, a count or card given out of range is dropped to its default."""
     v = game.variant
-    take = sel.take if sel.take in facts.takes else None
+    took = (sel.take, sel.take_copies) in facts.takes
+    take, copies = (sel.take, sel.take_copies) if took else (None, 1)
     if sel.card is None or not v.is_card(sel.card) or facts.turn is None:
-        return Selection(by=sel.by if sel.by in game.state.names else "", take=take)
+        by = sel.by if sel.by in game.state.names else ""
+        return Selection(by=by, take=take, take_copies=copies)
     by = sel.by if sel.by in game.state.names and sel.by != facts.turn else ""
     count = sel.count if 1 <= sel.count <= max_count(game, sel.card) else 1
     traits = game.choices.needs[sel.card]
@@ -156,7 +160,14 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     )
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
     zone = sel.zone if sel.zone in play_from(game) else None
-    return Selection(sel.card, count, zone, by, to, give, take)
+    return Selection(sel.card, count, zone, by, to, give, take, copies)
+
+
+def take_key(card: Card, k: int) -> str:
+    """How the table names a face-up card taken with the pile, ``k`` copies of it: the card's
+    id alone for one (ruling 108), '7*2' for two (ruling 141).  The browser only hands it
+    back; the server looks it up among the step's own (``take_options``)."""
+    return str(card) if k == 1 else f"{card}*{k}"
 
 
 def play_from(game: Game) -> tuple[str, ...]:

@@ -107,7 +107,8 @@ class Advice:
             ),
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
-            take=rules.takes_face_up(s),
+            take=(take := rules.takes_face_up(s)),
+            take_several=take and rules.takes_several,
             **{k: v for u in rules.zone_rules for k, v in u.hint(rules, s).items()},
         )
 

@@ -241,6 +241,17 @@ class Choices:
         cards = [c for c in self.variant.all_cards() if rules.possible(s, c, zone) >= 1]
         return tuple(sorted(cards, key=strength))
 
+    def take_options(self, s: State) -> tuple[tuple[Card, int], ...]:
+        """Each face-up card the mover may take with the pile and each number of its copies
+        they may take: one (ruling 108), or up to every copy the zone may hold where a table
+        rule takes several of one rank (ruling 141); () when none is asked for now."""
+        cards = self.take_choices(s)
+        if not cards or not self._rules.takes_several:
+            return tuple((c, 1) for c in cards)
+        zone = s.seats[s.mover].face_up
+        possible = self._rules.possible
+        return tuple((c, k) for c in cards for k in range(1, possible(s, c, zone) + 1))
+
     # --- full information: generation plus one filter ------------------------------------------
 
     def legal_steps(self, s: State) -> list[Step]:
@@ -305,8 +316,8 @@ class Choices:
         if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
             pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
-            if self._takers and rules.takes_face_up(s):  # ruling 108
-                steps += [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
+            if self._takers and rules.takes_face_up(s):  # rulings 108 and 141
+                steps += self._pick_ups(s, by)
             else:
                 found_pick = fast.pickups.get(by)
                 steps.append(found_pick if found_pick is not None else fast.pickup(by))
@@ -372,11 +383,18 @@ class Choices:
         return Listing(cards, haves, plays, tail, make, self.fast.gifts)
 
     def _pick_ups(self, s: State, by: str) -> list[Step]:
-        """The pick-up, or one per face-up card a table rule takes along with it (ruling 108)."""
+        """The pick-up, or one per face-up card a table rule takes along with it (ruling 108),
+        weakest first; where several of one rank may go (ruling 141), one per number of its
+        copies held, most first (so the bots, which take the first, take all their weakest)."""
         fast = self.fast
         if self._takers and self._rules.takes_face_up(s):
-            seat = s.seats[s.mover]
-            return [PickUp(by, c) for c in sorted(seat.face_up.known, key=strength)]
+            held = s.seats[s.mover].face_up.known
+            several = self._rules.takes_several
+            return [
+                PickUp(by, c, k)
+                for c in sorted(held, key=strength)
+                for k in (range(held[c], 0, -1) if several else (1,))
+            ]
         found = fast.pickups.get(by)
         return [found if found is not None else fast.pickup(by)]
 

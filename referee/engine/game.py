@@ -369,7 +369,7 @@ class Game:
                 if told:
                     notes.append(sentences.picked_up(by, flow.picked_up))
             if step.take is not None:
-                self._take_face_up(s, origin, step.take, notes)
+                self._take_face_up(s, origin, step.take, step.copies, notes)
         else:
             self._play(s, step, origin, notes, flow, passed=passed)
         if s.first_play:
@@ -579,16 +579,17 @@ class Game:
                     notes.append(rule.goes_on_words(by, name, nxt))
                 return
 
-    def _take_face_up(self, s: State, origin: int, card: Card, notes: list[str]) -> None:
-        """A table rule: the face-up card taken with the pile goes into the hand, seen
-        (docs/rulings.md, ruling 108)."""
+    def _take_face_up(self, s: State, origin: int, card: Card, k: int, notes: list[str]) -> None:
+        """A table rule: the face-up card taken with the pile (or ``k`` copies of it) goes into
+        the hand, seen (docs/rulings.md, rulings 108 and 141)."""
         seat = s.seats[origin]
-        revealed = seat.face_up.take(card, 1)
+        revealed = seat.face_up.take(card, k)
         if revealed:
             s.see(card, revealed)
-        seat.hand.add_known(card)
+        seat.hand.add_known(card, k)
         if self.keep_history:
-            notes.append(sentences.takes_face_up(s.names[origin], self.variant.card_name(card)))
+            name = self.variant.card_name(card)
+            notes.append(sentences.takes_face_up(s.names[origin], name, k))
 
     def _arrive(
         self,

@@ -90,6 +90,8 @@ class Rules:
         table = self.table = active(variant)
         self._on_pick_up = [u for u in table if u.has("refuse_pick_up")]
         self._takers = [u for u in table if u.has("takes_face_up")]
+        # More face-up cards of the one taken's rank may come with it (ruling 141).
+        self.takes_several = any(u.takes_several() for u in self._takers)
         self._on_plays = [u for u in table if u.has("refuse_play")]
         self.zone_rules = [u for u in table if u.zone]
         self.zones: tuple[str, ...] = (*ZONES, *(u.zone for u in self.zone_rules))
@@ -200,20 +202,22 @@ class Rules:
     def _judge_take(self, s: State, step: PickUp) -> Judgement:
         """A pick-up where the table rule may take a face-up card along: it must name one
         exactly when the rule applies, a card the face-up cards may hold (R4.3)."""
-        by, card = step.by, step.take
+        by, card, k = step.by, step.take, step.copies
         if not self.takes_face_up(s):
             if card is None:
                 return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
             return _no("R6.2", Reason.NO_TAKE_WANTED, Who(by), field="take")
-        if card is None:
+        if card is None or k < 1:
             return _no("R6.2", Reason.TAKE_NEEDED, Who(by), field="take")
+        if k > 1 and not self.takes_several:  # one card (ruling 108); one rank (ruling 141)
+            return _no("R6.2", Reason.TAKE_ONE, Who(by), field="take")
         if not self.variant.is_card(card):
             return _no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(card), field="take")
-        if self.possible(s, card, s.seats[s.mover].face_up) < 1:
-            facts = self._holding(s, by, card, 1, "face_up", verb="take")
+        if self.possible(s, card, s.seats[s.mover].face_up) < k:
+            facts = self._holding(s, by, card, k, "face_up", verb="take")
             return _no("R4.3", Reason.CANNOT_HOLD, facts, field="take")
         name = self.variant.card_name(card)
-        return _yes("R6.2", Reason.PICK_UP_TAKE, Taken(by, len(s.pile), name))
+        return _yes("R6.2", Reason.PICK_UP_TAKE, Taken(by, len(s.pile), name, k))
 
     def _pick_up_refusal(self, s: State, by: str, *, table: bool = True) -> Judgement | None:
         """Why the mover may not pick up the pile now: what is pending forbids it (R8.3's

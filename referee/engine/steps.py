@@ -34,10 +34,12 @@ class Play(NamedTuple):
 
 class PickUp(NamedTuple):
     """The mover picks up the whole pile (R6.2); ``take`` is the face-up card they also take
-    where the table rule says so (``TableRules.take_face_up``, docs/rulings.md, ruling 108)."""
+    where the table rule says so (``TableRules.take_face_up``, docs/rulings.md, ruling 108),
+    ``copies`` how many of it (more than one where ``take_face_up_rank`` says so, ruling 141)."""
 
     by: str
     take: Card | None = None
+    copies: int = 1
 
 
 Step = Play | PickUp

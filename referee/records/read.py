@@ -296,8 +296,17 @@ class _Builder:
         rule = s.get("rule")
         if "pickup" in s:
             self.player((*path, "pickup"), s["pickup"], players)
-            if s.get("take") is not None:
-                self.card((*path, "take"), s["take"], variant)
+            take = s.get("take")
+            if isinstance(take, list):  # copies of one card (ruling 141)
+                self.cards((*path, "take"), take, variant)
+                if len({repr(c) for c in take}) > 1:
+                    self.problem(
+                        (*path, "take"),
+                        f"these are different cards {take!r}; expected copies of one card, "
+                        "such as [7, 7]",
+                    )
+            elif take is not None:
+                self.card((*path, "take"), take, variant)
             return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
         self.player((*path, "by"), s["by"], players)
         self.cards((*path, "play"), s["play"], variant)
@@ -340,7 +349,7 @@ def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
             s["play"] = many(s["play"])
         for key in ("give", "take"):
             if s.get(key) is not None:
-                s[key] = one(s[key])
+                s[key] = many(s[key]) if isinstance(s[key], list) else one(s[key])
         if isinstance(s.get("check"), dict) and s["check"].get("top") is not None:
             s["check"] = {**s["check"], "top": one(s["check"]["top"])}
         steps.append(s)

@@ -166,16 +166,28 @@ def record_schema() -> dict[str, Any]:
             additionalProperties=False,
             properties={
                 "pickup": _player("Pick-up by", "The player who picks up the pile."),
-                "take": _card(
+                "take": node(
                     "Face-up card taken",
                     "Where the table rule take_face_up applies: the face-up card the player "
-                    "takes into the hand with the pile (a project addition).",
+                    "takes into the hand with the pile; where take_face_up_rank applies, a "
+                    "list of copies of one card (e.g. [7, 7]) takes several (a project "
+                    "addition).",
+                    anyOf=[
+                        {"$ref": "#/$defs/card"},
+                        {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/card"}},
+                    ],
+                    examples=[7, [7, 7]],
+                    x_expected="a card such as 7, or copies of one card such as [7, 7]",
                 ),
                 "expect": expect,
                 "says": says,
                 "rule": rule,
             },
-            examples=[{"pickup": "Ben"}, {"pickup": "Ann", "take": 7}],
+            examples=[
+                {"pickup": "Ben"},
+                {"pickup": "Ann", "take": 7},
+                {"pickup": "Ann", "take": [7, 7]},
+            ],
         ),
         "check_step": node(
             "Check",

@@ -24,6 +24,8 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
     """A step in its record form; with the variant, cards as a record writes them (``Q``)."""
     write = _as_written(variant)
     if isinstance(step, PickUp):
+        if step.take is not None and step.copies != 1:  # several of one rank (ruling 141)
+            return {"pickup": step.by, "take": [write(step.take)] * step.copies}
         if step.take is not None:  # a table rule's face-up card (ruling 108)
             return {"pickup": step.by, "take": write(step.take)}
         return {"pickup": step.by}
@@ -40,7 +42,10 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
 def step_from_data(d: dict[str, Any]) -> Step:
     """A step from its record form (already checked by the loader or written by the app)."""
     if "pickup" in d:
-        return PickUp(d["pickup"], d.get("take"))
+        take = d.get("take")
+        if isinstance(take, list):  # copies of one card (ruling 141)
+            return PickUp(d["pickup"], take[0] if take else None, len(take))
+        return PickUp(d["pickup"], take)
     return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
 
 

@@ -14,7 +14,8 @@ steps they were given; they read the table through the engine's public attribute
   cannot beat when one is close enough; keeps special cards for when it would otherwise pick
   up and then spends the best one, one copy (a Give the Pile goes to the player with the
   fewest cards); sheds its lowest card on a table-card follow-up; picking up where a table
-  rule takes a face-up card along, it takes its weakest; where a table rule lets a player who
+  rule takes a face-up card along, it takes its weakest (every copy of it, where the rule
+  takes several of one rank); where a table rule lets a player who
   cannot play turn over the draw pile's top card, it always does (a card that fits spares it
   the pile; greedy does the same, as it picks up only when forced).  Measured on classic, 2000
   games (smart and greedy alternating seats): smart does not lose 77% of seats against
@@ -174,7 +175,8 @@ def _plays_by_card(
     for step in steps:
         if isinstance(step, PickUp):
             # Where a pick-up takes a face-up card along (a table rule), legal_steps lists one
-            # per card, weakest first: the bot takes its weakest, the hardest to get rid of.
+            # per card, weakest first (most copies first where several of one rank may go):
+            # the bot takes its weakest, the hardest to get rid of, every copy of it.
             if pick is None:
                 pick = step
             continue

@@ -11,7 +11,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
   to fit (R5), as a card's own effects check it (``refuse_own``).
 - ``zone`` with ``refuse_from_zone``, ``zone_card`` and ``hint``: a place a play may come from
   besides the player's own zones (the draw pile's top card, turned over blind, R7.5).
-- ``takes_face_up``: whether a pick-up takes a face-up card along.
+- ``takes_face_up``: whether a pick-up takes a face-up card along; ``takes_several``: whether
+  the other face-up cards of its rank may come with it.
 - ``first_seat`` and ``setup_question``: who starts, and what the table is asked at setup.
 - ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
   the same card, out of turn, from which zone and with how many copies.
@@ -94,6 +95,11 @@ class TableRule(TableRuleDecl):
 
     def takes_face_up(self, ref: Referee, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand."""
+        return False
+
+    def takes_several(self) -> bool:
+        """Where a face-up card is taken with the pile: whether more face-up cards of its rank
+        may come with it (ruling 108: one card)."""
         return False
 
     def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:

@@ -36,6 +36,7 @@ class Reason(StrEnum):
     PICK_UP_TAKE = "pick_up_take"
     TAKE_NEEDED = "take_needed"
     NO_TAKE_WANTED = "no_take_wanted"
+    TAKE_ONE = "take_one"  # more than one face-up card named where the rule takes one
     # A table rule: who cannot play may turn over the draw pile's top card (ruling 109)
     GAMBLE_FITS = "gamble_fits"
     GAMBLE_MISSES = "gamble_misses"
@@ -124,6 +125,7 @@ class Taken(Facts):
     by: str
     n: int  # cards on the pile
     card: str  # the face-up card's name
+    k: int = 1  # copies of it taken (a table rule, ruling 141)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +330,7 @@ class HintFacts:
     may: MayGo = MayGo()  # what may go now, from the verdicts (every hint's words)
     pick_up: bool = False  # picking up the pile is allowed now (judge's verdict)
     take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
+    take_several: bool = False  # or several of one rank (a table rule, ruling 141)
     gamble: bool = False  # the draw pile's top card may be turned over (a table rule, ruling 109)
     # The cards (names) the mover may play now that need a chosen player (R8).
     chosen_player_cards: tuple[str, ...] = ()

@@ -186,6 +186,11 @@ def _a(card: str) -> str:
     return words.a_card(card)
 
 
+def _taken(k: int, card: str) -> str:
+    """'a 7', 'two 7s': the face-up cards taken with the pile (rulings 108 and 141)."""
+    return _a(card) if k == 1 else words.copies(k, card)
+
+
 def _lines(*sentences: str) -> str:
     """A verdict's answer, then its detail: one sentence a line (``verdict_parts``)."""
     return "\n".join(s for s in sentences if s)
@@ -292,7 +297,13 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
         Taken,
         lambda d, v: _lines(
             f"Yes: {d.by} picks up the pile ({words.cards(d.n)}).",
-            f"{d.by} takes {_a(d.card)} from the face-up cards too.",
+            f"{d.by} takes {_taken(d.k, d.card)} from the face-up cards too.",
+        ),
+    ),
+    Reason.TAKE_ONE: _w(
+        Who,
+        lambda d, v: _lines(
+            f"No: {d.by} may take only one face-up card with the pile.", "Say which one."
         ),
     ),
     Reason.TAKE_NEEDED: _w(
@@ -549,8 +560,11 @@ def hint(d: HintFacts, voice: Voice) -> str:
     if d.over:
         return game_over(d.loser)
     who, zone = d.who, d.zone
-    # A table rule: a player on their face-up cards takes one with the pile (ruling 108).
+    # A table rule: a player on their face-up cards takes one with the pile (ruling 108), or
+    # several of one rank (ruling 141).
     pile = "the pile and one face-up card" if d.take else "the pile"
+    if d.take and d.take_several:
+        pile = "the pile and one face-up card, or more of one rank"
     pick = f"Or {who} may pick up {pile}." if d.pick_up else ""
     # A table rule: who cannot play may turn over the draw pile's top card (ruling 109).
     draw = "turn over the top card of the draw pile"
@@ -648,9 +662,10 @@ def picked_up(by: str, n: int) -> str:
     return f"{by} picks up the pile ({words.cards(n)})."
 
 
-def takes_face_up(by: str, card: str) -> str:
-    """A table rule: the face-up card taken with the pile (ruling 108)."""
-    return f"{by} takes {_a(card)} from the face-up cards into the hand."
+def takes_face_up(by: str, card: str, k: int = 1) -> str:
+    """A table rule: the face-up card taken with the pile (ruling 108), or ``k`` of them
+    (ruling 141)."""
+    return f"{by} takes {_taken(k, card)} from the face-up cards into the hand."
 
 
 def pile_sent(by: str, to: str, n: int) -> str:
