@@ -87,6 +87,33 @@ def test_the_loader_warns_where_a_rule_needs_the_draw_pile() -> None:
     assert result.ok and not result.problems
 
 
+def test_the_loader_warns_where_a_card_makes_a_player_draw() -> None:
+    """Cumulative 2s (stack_draws) or a card that makes the next player draw: with every card
+    dealt out there is nothing to draw, so the card's count never reaches anyone's hand."""
+    data = dict(
+        support.house_data(),
+        table={"deal_rest": True},
+        rank_powers=[
+            {"rank": 2, "effects": ["wild", {"effect": "stack_draws", "n": 2}]},
+            {"rank": 5, "effects": [{"effect": "next_draws", "n": 1}]},
+            {"rank": 6, "effects": [{"effect": "stack_draws", "n": 3}]},
+        ],
+    )
+    result = load_variant_text(json.dumps(data).encode(), "house.yaml")
+    assert result.ok
+    (warning,) = [p for p in result.problems if p.path == "table.deal_rest"]
+    assert warning.severity == "warning"
+    assert warning.message.startswith(
+        "deal_rest leaves no draw pile, so stack_draws, next_draws never makes anyone draw"
+    )
+    assert warning.plain == (
+        "All the cards are dealt out here, so nobody can draw the cards a card gives."
+    )
+    data.pop("table")
+    result = load_variant_text(json.dumps(data).encode(), "house.yaml")
+    assert result.ok and not result.problems
+
+
 def test_the_bots_play_it_to_the_end() -> None:
     v = house()
     names = ["Ann", "Ben", "Cal"]

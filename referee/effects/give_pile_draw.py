@@ -18,6 +18,7 @@ from referee.variant.model import Variant
 
 class GivePileDraw(EffectSpec):
     name = "give_pile_draw"
+    draws = True
     title = "Give the pile, plus a draw"
     rule = "R9"
     description = (

@@ -17,6 +17,7 @@ from referee.variant.model import Variant
 
 class NextDraws(EffectSpec):
     name = "next_draws"
+    draws = True
     title = "The next player draws"
     rule = "R9"
     description = "The next player draws this many cards from the draw pile (while it lasts)."

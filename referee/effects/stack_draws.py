@@ -45,6 +45,7 @@ class Owed(Pending):
 
 class StackDraws(EffectSpec):
     name = "stack_draws"
+    draws = True
     title = "Draws that add up"
     rule = "R9"
     description = (

@@ -10,8 +10,11 @@ This file is the whole rule: its field, its words, its check and its hook into t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from referee.tablerules.spec import TableRule
+from referee.variant.effect_list import Eff
+from referee.variant.menu import MENU
 from referee.variant.model import Variant
 from referee.variant.table import TableCheck, switch
 
@@ -53,3 +56,27 @@ class DealRest(TableRule):
                 "expected one or the other",
                 "All the cards are dealt out here, so there is no draw pile to take a card from.",
             )
+        drawing = _drawing_effects(c.view)
+        if drawing:
+            c.warn(
+                f"deal_rest leaves no draw pile, so {', '.join(drawing)} never makes anyone "
+                "draw; expected a draw pile or an effect that does not draw",
+                "All the cards are dealt out here, so nobody can draw the cards a card gives.",
+            )
+
+
+def _drawing_effects(view: Mapping[str, Any]) -> list[str]:
+    """The effects of the file's cards (the typed view: well-formed effects only) that make a
+    player draw from the draw pile (an effect's ``draws``), each named once, in the file's
+    order."""
+    holders: list[Any] = [*(view.get("rank_powers") or ()), *(view.get("karma_cards") or ())]
+    jokers = view.get("jokers")
+    if isinstance(jokers, Mapping):
+        holders.append(jokers)
+    found: list[str] = []
+    for holder in holders:
+        effects = holder.get("effects") if isinstance(holder, Mapping) else None
+        for e in effects if isinstance(effects, list) else ():
+            if isinstance(e, Eff) and MENU[e.name].draws and e.name not in found:
+                found.append(e.name)
+    return found

@@ -126,6 +126,8 @@ class EffectDecl:
     # The card leaves the game as it resolves, so it never lies on the pile: its copies never
     # make a run (R7.1, R8), and a careful player keeps it for later.
     leaves_game: ClassVar[bool] = False
+    # It makes a player draw from the draw pile (a table with no draw pile never does).
+    draws: ClassVar[bool] = False
     # Effects that make no sense on the same card as this one: name -> why.
     contradicts: ClassVar[Mapping[str, str]] = {}
     # Effects that may follow this one on a card and act on the same chosen player (take a
