@@ -104,6 +104,14 @@ start:
 steps: []
 """
 
+TAKE_RANK = (
+    TAKE_ONE.replace("take_face_up: true", "take_face_up_rank: true")
+    .replace("id: take", "id: take-rank")
+    .replace("name: Take One", "name: Take of One Rank")
+    .replace("face_up: {Ann: [7, 2]}", "face_up: {Ann: [7, 7, 2]}")
+)
+"""The same start under take_face_up_rank (ruling 141): Ann's two face-up 7s may go together."""
+
 
 def explain(game: Game, step: Step) -> Verdict:
     """The game's verdict on a step at its own position (``game.advice.explain``), for a test

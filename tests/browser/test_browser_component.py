@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from support import TAKE_ONE
+from support import TAKE_ONE, TAKE_RANK
 
 from referee.app import table
 
@@ -349,6 +349,28 @@ def test_a_pick_up_that_takes_a_face_up_card_asks_which(browser: Browser, server
     pick_up_button(page).click()
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"pickup": "Ann", "take": 7}]
+
+
+def test_a_pick_up_takes_face_up_cards_of_one_rank_in_the_same_choice(
+    browser: Browser, server: Server
+) -> None:
+    """A table rule (ruling 141): the one list offers each face-up card and each count ('two
+    7s'), no extra tap, and the stored step lists the copies."""
+    from referee.store import Store
+
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = table.import_record(store, TAKE_RANK, "game.yaml")
+    page = new_page(browser, PORTRAIT)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    expect(pick_up_button(page)).to_be_disabled()
+    choice = page.get_by_label("If Ann picks up: which face-up card goes with the pile?")
+    expect(choice.locator("option", has_text="two 7s")).to_have_count(1)
+    choice.select_option(label="two 7s")
+    expect(pick_up_button(page)).to_be_enabled()
+    pick_up_button(page).click()
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"pickup": "Ann", "take": [7, 7]}]
 
 
 def test_a_second_tablet_follows_and_judges_against_the_new_step(
