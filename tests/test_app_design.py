@@ -802,3 +802,21 @@ def test_face_up_cards_of_one_rank_taken_with_the_pile_is_a_switch(data_dir: Pat
     assert at.session_state["design"]["table"] == {"take_face_up_rank": True}
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None and "or several of the same rank (they choose)" in rules_sheet(v)
+
+
+def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> None:
+    """Issue 42: see-through takes an "Only when..." choice too (the pile remembers how each
+    card was laid); "only when it is played on its own" reaches the file and the sheet."""
+    at = design()
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(8).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("transparent").run()
+    when = at.selectbox(key="d1_rank_powers_0_e_0_transparent_when")
+    assert "Only when it is played on its own" in when.options
+    when.set_value({"cards": 1}).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert (effect.name, effect.when) == ("transparent", {"cards": 1})
+    assert "Only when it is played on its own: it is see-through" in rules_sheet(v)

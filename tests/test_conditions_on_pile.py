@@ -3,7 +3,9 @@ each other".  A restriction or a demand a card sets as it comes on top (``on_top
 a condition, asked of the play that laid it (``Arrival.happens``): played, moved there by
 Bottoms Up (one card laid on the card that was on top), copied by a mirror (the mirror's own
 play) or lying there at a start (the copies lying together as one play).  What works on for
-every play after it (what a card counts, see-through, what may go on it) still may not."""
+every play after it may too where the pile can remember it: a card see-through (or a mirror)
+under a condition is marked so as it is laid (``State.through``), and stays so while it lies
+there.  What a card counts and what may go on it still may not."""
 
 from __future__ import annotations
 
@@ -152,12 +154,13 @@ def _errors(effects: list[object]) -> list[str]:
 def test_the_loader_takes_a_condition_on_what_a_card_carries_over_only() -> None:
     assert _errors([CANCEL]) == []
     assert _errors([{"effect": "lower_and_skip", "when": {"laid_on": "other"}}]) == []
-    for name in ("next_range", "must_answer", "lower_and_skip"):
+    for name in ("next_range", "must_answer", "lower_and_skip", "transparent", "mirror"):
         assert not MENU[name].no_when({}), name
-    for name in ("value", "transparent", "mirror", "takes_only", "cut_in"):
+    for name in ("value", "takes_only", "cut_in"):
         assert "lies on the pile" in MENU[name].no_when({}), name
-    (see_through,) = _errors(["wild", {"effect": "transparent", "when": {"laid_on": "other"}}])
-    assert "lies on the pile" in see_through and "when" in see_through
+    (counts,) = _errors([{"effect": "value", "value": 0, "when": {"laid_on": "other"}}])
+    assert "lies on the pile" in counts and "when" in counts
+    assert _errors(["wild", {"effect": "transparent", "when": {"cards": 1}}]) == []
     (odd,) = _errors([{"effect": "next_range", "max": 7, "when": {"laid_on": "below"}}])
     assert "when.laid_on" in odd and "expected one of: same, other" in odd
 
@@ -172,3 +175,78 @@ def test_the_filter_reads_the_card_a_play_goes_on() -> None:
     assert not explain(
         _game(_sevens({"effect": "only_on", "max": 5}), (7,)), Play("Ann", (7,))
     ).legal
+
+
+SINGLE_GLASS = {"rank": 8, "effects": ["wild", {"effect": "transparent", "when": {"cards": 1}}]}
+
+
+def _eights(*more: dict[str, object]) -> Variant:
+    return house(rank_powers=[SINGLE_GLASS, *more])
+
+
+def test_an_eight_laid_alone_is_see_through_and_two_together_are_not() -> None:
+    g = _game(_eights(), (6,))
+    g.push(Play("Ann", (8,)))
+    assert g.state.through == {1} and g.pile.top_value(g.state) == 6
+    assert explain(g, Play("Ben", (7,))).legal  # on the 6 below
+    g.push(Play("Ben", (7,)))
+    assert g.pile.top_value(g.state) == 7
+    g = _game(_eights(), (6,))
+    g.push(Play("Ann", (8, 8)))
+    assert not g.state.through and g.pile.top_value(g.state) == 8
+    low = explain(g, Play("Ben", (7,)))
+    assert not low.legal and low.rule == "R5.2"  # two 8s count as an 8
+
+
+def test_the_pile_remembers_a_see_through_card_under_later_ones() -> None:
+    g = _game(_eights({"rank": 3, "effects": ["wild", "transparent"]}), (6,))
+    g.push(Play("Ann", (8,)))
+    g.push(Play("Ben", (3,)))  # a see-through 3 on it: both are looked through
+    assert g.pile.top_value(g.state) == 6 and g.state.through == {1}
+    g.push(PickUp("Ann"))
+    assert not g.state.through and g.state.pile == []
+
+
+def test_undo_and_redo_keep_what_the_pile_remembers() -> None:
+    g = _game(_eights(), (6,))
+    g.push(Play("Ann", (8,)))
+    g.past.undo()
+    assert not g.state.through and g.state.pile == [6]
+    g.past.redo()
+    assert g.state.through == {1} and g.pile.top_value(g.state) == 6
+
+
+def test_a_start_reads_a_see_through_card_as_it_lies() -> None:
+    one = _game(_eights(), (6, 8))
+    assert one.state.through == {1} and one.pile.top_value(one.state) == 6
+    two = _game(_eights(), (6, 8, 8))  # two 8s lying together: one play of two
+    assert not two.state.through and two.pile.top_value(two.state) == 8
+
+
+def test_bottoms_up_keeps_the_marks_one_place_lower_and_asks_the_moved_card() -> None:
+    bottoms = {"id": "bottoms", "name": "Bottoms Up", "copies": 2, "effects": ["bottom_to_top"]}
+    v = house(karma_cards=[bottoms], rank_powers=[SINGLE_GLASS])
+    g = _game(v, (4, 8))
+    assert g.state.through == {1}
+    g.push(Play("Ann", ("bottoms",)))  # the 4 comes up; the 8 is now the bottom card
+    assert g.state.pile == [8, "bottoms", 4] and g.state.through == {0}
+    g = _game(v, (8, 5))
+    assert g.state.through == {0}
+    g.push(Play("Ann", ("bottoms",)))  # the 8 comes up: one card laid on Bottoms Up
+    assert g.state.pile == [5, "bottoms", 8] and g.state.through == {2}
+    assert g.pile.top_value(g.state) == 0  # seen through to Bottoms Up, which counts 0
+
+
+def test_a_mirror_only_on_a_pile_is_its_own_number_on_an_empty_one() -> None:
+    v = house(
+        rank_powers=[
+            {"rank": 3, "effects": ["wild", {"effect": "mirror", "when": {"pile": "not_empty"}}]}
+        ]
+    )
+    g = _game(v, (9,))
+    g.push(Play("Ann", (3,)))
+    assert g.pile.top_value(g.state) == 9  # it copies the 9
+    g = _game(v, ())
+    g.push(Play("Ann", (3,)))
+    assert g.pile.top_value(g.state) == 3 and not g.state.through
+    assert not explain(g, Play("Ben", (2,))).legal

@@ -23,8 +23,7 @@ class BottomToTop(EffectSpec):
         """R8.4: the bottom card goes on top; the engine judges runs and restrictions on it."""
         s = r.state
         if len(s.pile) > 1:
-            card = s.pile.pop(0)
-            s.pile.append(card)
+            card = s.bottom_to_top()
             r.landed = True
             r.say(f"The bottom card ({r.variant.card_name(card)}) moves to the top.")
 

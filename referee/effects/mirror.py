@@ -27,6 +27,7 @@ class Mirror(EffectSpec):
     help = "It copies the card it lands on."
     examples = ({"effect": "mirror"},)
     order = 175
+    see_through_by_play = True  # under a condition, the pile marks it as it is laid
 
     def traits(self, params: Params, traits: Traits) -> None:
         traits.transparent = True  # it counts as the card beneath it (R5.2 on a copy)

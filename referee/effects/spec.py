@@ -95,6 +95,11 @@ class EffectSpec(EffectDecl):
     # Its traits only say whether its card may go on anything as it is played (wild, R5.3):
     # the one R5 check may ask them under a condition of the play (``when``).
     traits_by_play: ClassVar[bool] = False
+    # Its traits only make its card see-through (it counts as the card below: transparent,
+    # mirror): under a condition (``when``), the pile marks the card as it is laid when the
+    # condition holds for that play (``State.through``, issue 42), and it is see-through for
+    # as long as it lies there.
+    see_through_by_play: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         cls.limits_landing = cls.lands_on is not EffectSpec.lands_on or (
@@ -103,7 +108,8 @@ class EffectSpec(EffectDecl):
         # What it carries over as its card comes on top (``on_top``: a restriction, a demand)
         # is set then, under its condition asked of the play that laid it (``Arrival.happens``,
         # issue 42); these work on while the card lies there, for every play after it.
-        on_pile = ("takes", "lets_in") + (() if cls.traits_by_play else ("traits",))
+        by_play = cls.traits_by_play or cls.see_through_by_play
+        on_pile = ("takes", "lets_in") + (() if by_play else ("traits",))
         cls.lasts_on_pile = any(
             getattr(cls, hook) is not getattr(EffectSpec, hook) for hook in on_pile
         )

@@ -16,6 +16,7 @@ class Transparent(EffectSpec):
     description = "Counts as the card beneath it (and passes on a restriction it was played under)."
     help = "The card is see-through: the next player plays on the card under it."
     passive = True
+    see_through_by_play = True  # under a condition, the pile marks it as it is laid
     order = 170
 
     def traits(self, params: Params, traits: Traits) -> None:

@@ -70,6 +70,7 @@ class FastTables:
         "takes",
         "counts",
         "see_through",
+        "through_when",
         "arrives",
         "plain",
         "gifts",
@@ -136,6 +137,18 @@ class FastTables:
         self.counts: dict[Card | None, int | None] = {c: _count(c, self.traits[c]) for c in cards}
         self.counts[None] = None
         self.see_through = frozenset(c for c in cards if self.traits[c].transparent)
+        # A card see-through (or a mirror) only under a condition (``when``, issue 42): its
+        # traits leave it out; the pile marks it as it is laid when a condition holds
+        # (``State.through``), asked of that play.
+        self.through_when: dict[Card, tuple[Params, ...]] = {
+            c: whens
+            for c in cards
+            if (
+                whens := tuple(
+                    e.when for e in effects[c] if e.when and EFFECTS[e.name].see_through_by_play
+                )
+            )
+        }
         # Cards with a unit that sets something as the card comes on top (on_top).
         self.arrives = frozenset(
             c for c in cards if any(_has(e.name, "on_top") for e in effects[c])

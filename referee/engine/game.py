@@ -43,7 +43,7 @@ from referee.engine.steps import (
 from referee.table.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import active
 from referee.variant import core
-from referee.variant.conditions import Moment
+from referee.variant.conditions import Moment, holds
 from referee.variant.model import Card, Variant
 from referee.words import sentences
 
@@ -183,8 +183,29 @@ class Game:
         if len(state.players_in()) < 2:
             raise SetupError("at least two players must hold cards (R2.4).", "start")
         game = cls(variant, state, decks=decks, start=start)
+        game._mark_at_start()
         game._arrive_at_start()
         return game
+
+    def _mark(self, s: State, card: Card, k: int, laid: Moment) -> None:
+        """The ``k`` cards just laid on top, see-through only under a condition (``when`` on
+        transparent or mirror, issue 42): the pile marks them when it holds for that play."""
+        through = self.pile.fast.through_when.get(card)
+        if through and any(holds(w, laid) for w in through):
+            n = len(s.pile)
+            s.through = s.through.union(range(n - k, n))
+
+    def _mark_at_start(self) -> None:
+        """A start position's cards see-through by a condition (``when`` on transparent or
+        mirror, issue 42): each asked as it was laid, as ``_as_laid`` reads it."""
+        s, through = self.state, self.pile.fast.through_when
+        if through:
+            marked = [
+                i
+                for i, card in enumerate(s.pile)
+                if card in through and any(holds(w, _as_laid(s.pile, i)) for w in through[card])
+            ]
+            s.through = frozenset(marked)
 
     def _arrive_at_start(self) -> None:
         """A start position's top has just landed (ruling 7): what it carries over binds the
@@ -196,7 +217,7 @@ class Game:
         if self.pile.top_card(s) is None:
             return
         first = len(s.pile) - 1
-        while self._traits[s.pile[first]].transparent:
+        while self.pile.is_through(s, first):
             first -= 1
         value = self.pile.top_value(s)
         by = self.start.top_played_by if self.start is not None else None
@@ -494,6 +515,9 @@ class Game:
             if len(pile) >= n and (self._runs or k >= n) and pile[-n:].count(card) == n:
                 self._burn(s, notes, flow)
                 return None
+            if card in part.fast.through_when:  # see-through only under a condition
+                laid = Moment(was_top is None, k, step.zone, was_first, was_top == card)
+                self._mark(s, card, k, laid)
         effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
@@ -525,7 +549,9 @@ class Game:
                 return r
             if s.pending:
                 s.drop_pending(_unless_restriction)
-            self._arrive(s, step.by, s.pile[-1], part.top_value(s), None, _moved(s.pile))
+            moved = _moved(s.pile)
+            self._mark(s, s.pile[-1], 1, moved)
+            self._arrive(s, step.by, s.pile[-1], part.top_value(s), None, moved)
         if not s.pile and s.pending:
             # The pile left with the card (a one-time card on an empty pile, or a card that
             # cleared or gave the pile away): what binds the pile lapses with it, as when it
@@ -743,10 +769,12 @@ def _as_laid(pile: list[Card], i: int) -> Moment:
     """A start position's card at ``i`` as a condition on what it carries over reads it
     (issue 42, docs/rulings.md): the copies of it lying together there count as one play, laid
     on the card below them, from a zone nobody knows (the referee cannot tell how they came)."""
-    card, low = pile[i], i
+    card, low, high = pile[i], i, i
     while low > 0 and pile[low - 1] == card:
         low -= 1
-    return Moment(low == 0, i - low + 1, None, False, False)
+    while high + 1 < len(pile) and pile[high + 1] == card:
+        high += 1
+    return Moment(low == 0, high - low + 1, None, False, False)
 
 
 def _moved(pile: list[Card]) -> Moment:

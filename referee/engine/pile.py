@@ -45,12 +45,25 @@ class Pile:
         )
 
     def top_card(self, s: State) -> Card | None:
-        """The card that judges the next play: the top, seen through transparent cards."""
+        """The card that judges the next play: the top, seen through transparent cards (and
+        the cards the pile marked see-through as they were laid, ``State.through``)."""
         see_through = self._see_through
+        through = s.through
+        if through:
+            pile = s.pile
+            for i in range(len(pile) - 1, -1, -1):
+                if pile[i] not in see_through and i not in through:
+                    return pile[i]
+            return None
         for card in reversed(s.pile):
             if card not in see_through:
                 return card
         return None
+
+    def is_through(self, s: State, i: int) -> bool:
+        """Whether the pile's card at place ``i`` is see-through: by its traits, or marked so
+        as it was laid (a condition that held, ``State.through``)."""
+        return s.pile[i] in self._see_through or i in s.through
 
     def counts(self, card: Card | None) -> int | None:
         """What a card counts as on top (R5.2, R5.4); None: anything may go (no card)."""
@@ -67,7 +80,8 @@ class Pile:
         judge: Card | None = None
         if pile:
             top = pile[-1]
-            judge = top if top not in self._see_through else self.top_card(s)
+            plain = top not in self._see_through and not (s.through and len(pile) - 1 in s.through)
+            judge = top if plain else self.top_card(s)
         if s.pending:
             free = any(p.free for p in s.pending.values())
             turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)

@@ -191,6 +191,7 @@ def position(s: State) -> Hashable:
         frozenset(s.pending.items()) if s.pending else None,
         s.going_on,
         s.first_play,
+        s.through,
     )
 
 

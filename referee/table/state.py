@@ -286,6 +286,10 @@ class State:
     # condition ``when: {play: first}`` and the table rule on the starting card read).  A game
     # joined under way (R2.4) has had its first play.
     first_play: bool = False
+    # The pile's cards (by place, 0 the bottom) that are see-through by a condition that held
+    # as they were laid (``when`` on transparent or mirror, issue 42): the pile remembers it
+    # while they lie there.
+    through: frozenset[int] = frozenset()
 
     def copy(self) -> State:
         return State(
@@ -303,6 +307,7 @@ class State:
             draw_cards=None if self.draw_cards is None else list(self.draw_cards),
             going_on=self.going_on,
             first_play=self.first_play,
+            through=self.through,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:
@@ -399,9 +404,20 @@ class State:
         n = len(self.pile)
         self.out_of_play += n
         self.pile = []
+        if self.through:
+            self.through = frozenset()
         if self.pending:
             self.drop_pending(_after_pile)
         return n
+
+    def bottom_to_top(self) -> Card:
+        """The bottom card of the pile moves onto the top (R8.4); the cards above it keep what
+        the pile remembers of them (``through``), one place lower.  Returns the card."""
+        card = self.pile.pop(0)
+        self.pile.append(card)
+        if self.through:
+            self.through = frozenset(i - 1 for i in self.through if i)
+        return card
 
     def pile_to_hand(self, seat: int) -> int:
         """The whole pile becomes known hand cards of a seat (a pick-up, R6.2, or a gift, R8.1)."""
@@ -415,6 +431,8 @@ class State:
         if hand.order is not None:
             hand.order.extend(pile)
         self.pile = []
+        if self.through:
+            self.through = frozenset()
         if self.pending:
             self.drop_pending(_after_pile)
         return n
