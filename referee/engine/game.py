@@ -27,7 +27,7 @@ from referee.engine.events import MUTE, Flow
 from referee.engine.fast import SETTLING_UNITS
 from referee.engine.flow import TurnFlow
 from referee.engine.history import History
-from referee.engine.legality import Rules
+from referee.engine.legality import Rules, pile_sent_to
 from referee.engine.parts import strength
 from referee.engine.pile import Pile
 from referee.engine.steps import (
@@ -376,7 +376,7 @@ class Game:
         notes: list[str] = [] if told else MUTE
         flow = Flow()
         if isinstance(step, PickUp):
-            sent = self._rules.sent(s, by) if s.pending else None
+            sent = pile_sent_to(s, by) if s.pending else None
             if sent is not None:
                 # Who cannot beat the card on top sends the pile to its player, and starts a
                 # new pile themself (issue 42): one step, so the turn never goes back and forth.

@@ -72,6 +72,18 @@ def _lets(effect: str) -> bool:
     return type(EFFECTS[effect]).lets_in is not EffectSpec.lets_in
 
 
+def pile_sent_to(s: State, by: str) -> tuple[str, Pending] | None:
+    """Who takes the pile when ``by`` picks it up now, where a card on top sends it to its own
+    player (``EffectSpec.takes_pile``), with the slice that sends it; None: ``by`` takes it
+    (R6.2).  A reading of the state alone, so not one more member of Rules."""
+    for name, p in s.pending.items():
+        if name in SENDING_UNITS:
+            to = EFFECTS[name].takes_pile(p, s, by)
+            if to is not None:
+                return to, p
+    return None
+
+
 class Rules:
     """The one filter of one variant (R11.1): a step's judgement, for any state given."""
 
@@ -123,7 +135,7 @@ class Rules:
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
                 return refused
-            sent = self.sent(s, by) if s.pending else None
+            sent = pile_sent_to(s, by) if s.pending else None
             if sent is not None:  # a card on top sends the pile to its player (issue 42)
                 if step.take is not None:
                     return _no("R6.2", Reason.NO_TAKE_WANTED, Who(by), field="take")
@@ -159,17 +171,6 @@ class Rules:
         )
         return tuple(sorted(found, key=strength)) or None
 
-    def sent(self, s: State, by: str) -> tuple[str, Pending] | None:
-        """Who takes the pile when ``by`` picks it up now, where a card on top sends it to its
-        own player (``EffectSpec.takes_pile``), with the slice that sends it; None: ``by``
-        takes it (R6.2)."""
-        for name, p in s.pending.items():
-            if name in SENDING_UNITS:
-                to = EFFECTS[name].takes_pile(p, s, by)
-                if to is not None:
-                    return to, p
-        return None
-
     def could_pick_up(self, s: State, by: str) -> bool:
         """Whether the pile may be picked up now, the table's own rules aside."""
         return self._pick_up_refusal(s, by, table=False) is None
@@ -195,7 +196,7 @@ class Rules:
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
         rule, docs/rulings.md, ruling 108)."""
-        if s.pending and self.sent(s, s.names[s.mover]) is not None:
+        if s.pending and pile_sent_to(s, s.names[s.mover]) is not None:
             return False  # the pile goes to another player: no face-up card goes with it
         return any(u.takes_face_up(self, s) for u in self._takers)
 
@@ -235,7 +236,7 @@ class Rules:
                 said = rule.refuse_pick_up(self, s, by)
                 if said is not None:
                     return _unit_refusal(by, said)
-            sent = self.sent(s, by) if s.pending else None
+            sent = pile_sent_to(s, by) if s.pending else None
             if sent is not None:
                 # Only who cannot beat the card sends the pile back (issue 42): held, like the
                 # table's "must play if able", to what the table has seen (R4.3).
