@@ -7,7 +7,13 @@ words: what is wrong; what is expected.
 
 Rulings (documented here because every YAML file the project reads goes through this module):
 
-* pure-Python ``yaml.SafeLoader`` only: the C loader segfaults on deep nesting;
+* libyaml scans and parses (its events, pulled one at a time), and the checks below compose the
+  nodes in Python and stop at ``MAX_DEPTH``: libyaml's own composer recurses in C and crashed
+  the process on deep nesting.  A file libyaml's reading finds any problem in is read again by
+  the pure-Python ``yaml.SafeLoader`` with the same checks, which says where and what, so every
+  message is that reader's (tests/test_yaml_readers.py: both give the same data and places).
+  libyaml follows YAML 1.2 in a few places where the pure-Python reader refused a file: a tab
+  after a colon inside braces, a ``?`` inside a plain word (``Be?n``) - both read as written;
 * anchors (``&a``), aliases (``*a``) and tags other than the plain str/int/float/bool/null/seq/map
   ones are rejected while composing, before anything is constructed;
 * booleans are only ``true``/``false`` (YAML 1.2): ``yes``, ``no``, ``on``, ``off`` stay text, so a
@@ -135,13 +141,13 @@ def _show_tag(tag: str) -> str:
     return "!!" + tag[len(_STD) :] if tag.startswith(_STD) else tag
 
 
-class _SafeLoader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors, aliases, exotic tags, duplicate keys and deep nesting."""
+class _Checks:
+    """What both readers below refuse while composing and constructing: anchors, aliases,
+    exotic tags, duplicate keys, deep nesting, too many values, odd numbers and text."""
 
     max_depth = MAX_DEPTH
 
-    def __init__(self, stream: str, max_nodes: int = MAX_NODES) -> None:
-        super().__init__(stream)
+    def _start_checks(self, max_nodes: int) -> None:
         self._depth = 0
         self._nodes = 0
         self._max_nodes = max_nodes
@@ -152,15 +158,8 @@ class _SafeLoader(yaml.SafeLoader):
             f"lists and mappings are nested more than {self.max_depth} deep; expected a shallow file",
         )
 
-    def fetch_flow_collection_start(self, token_class: Any) -> None:
-        # The scanner looks up to 1,024 characters ahead for each '[' (a possible key), which
-        # costs O(depth^2) on '[[[[...': stop at the depth cap before that.
-        if self.flow_level >= self.max_depth:
-            raise self._too_deep(self.get_mark())
-        super().fetch_flow_collection_start(token_class)
-
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
+        event = self.peek_event()  # type: ignore[attr-defined]
         self._nodes += 1
         if self._nodes > self._max_nodes:
             raise _Located(
@@ -189,13 +188,13 @@ class _SafeLoader(yaml.SafeLoader):
             try:
                 if self._depth > self.max_depth:
                     raise self._too_deep(event.start_mark)
-                return super().compose_node(parent, index)
+                return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
             finally:
                 self._depth -= 1
-        return super().compose_node(parent, index)
+        return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
 
     def compose_mapping_node(self, anchor: Any) -> yaml.MappingNode:
-        node = super().compose_mapping_node(anchor)
+        node: yaml.MappingNode = super().compose_mapping_node(anchor)  # type: ignore[misc]
         for key_node, _ in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise _Located(
@@ -205,7 +204,7 @@ class _SafeLoader(yaml.SafeLoader):
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
-            value = super().construct_object(node, deep=deep)
+            value = super().construct_object(node, deep=deep)  # type: ignore[misc]
         except (ValueError, TypeError, KeyError, OverflowError):
             # e.g. `!!int abc`, `!!bool maybe`, or an integer of 5,000 digits
             kind = _show_tag(node.tag).removeprefix("!!")
@@ -249,14 +248,69 @@ class _SafeLoader(yaml.SafeLoader):
                     "expected each key once",
                 )
             seen[key] = key_node
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
 
 
-_SafeLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED_RESOLVERS]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_SafeLoader.add_implicit_resolver(_STD + "bool", _BOOL_RE, list("tTfF"))
+class _SafeLoader(_Checks, yaml.SafeLoader):
+    """The pure-Python reader: every problem located and said (the C loader's own composer
+    recurses in C, and crashed the process on deep nesting)."""
+
+    def __init__(self, stream: str, max_nodes: int = MAX_NODES) -> None:
+        super().__init__(stream)
+        self._start_checks(max_nodes)
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        # The scanner looks up to 1,024 characters ahead for each '[' (a possible key), which
+        # costs O(depth^2) on '[[[[...': stop at the depth cap before that.
+        if self.flow_level >= self.max_depth:
+            raise self._too_deep(self.get_mark())
+        super().fetch_flow_collection_start(token_class)
+
+
+try:  # libyaml, when PyYAML was built with it
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - the pure-Python reader alone
+    _CParser = None  # type: ignore[assignment,misc]
+
+
+class _FastReader(_Checks, yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver, *([_CParser] if _CParser else [])):  # type: ignore[misc]  # fmt: skip
+    """The same reading on libyaml's events: libyaml scans and parses (about ten times the
+    pure-Python speed: a long game's record), and the checks above compose the nodes in Python,
+    without recursion past ``MAX_DEPTH``.  Only a file it reads without a problem is taken from
+    it; anything to say is said by the pure-Python reader, so every message stays the same."""
+
+    def __init__(self, stream: str, max_nodes: int = MAX_NODES) -> None:
+        _CParser.__init__(self, stream)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+        self._start_checks(max_nodes)
+
+
+for _reader in (_SafeLoader, _FastReader):
+    _reader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED_RESOLVERS]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    _reader.add_implicit_resolver(_STD + "bool", _BOOL_RE, list("tTfF"))
+
+
+def _read_fast(text: str, max_nodes: int) -> tuple[Any, yaml.Node] | None:
+    """Data and nodes read through libyaml, or None: no libyaml, or anything to say."""
+    if _CParser is None:
+        return None
+    reader: _FastReader | None = None
+    try:
+        reader = _FastReader(text, max_nodes)
+        node = reader.get_single_node()
+        if node is None:
+            return None
+        return reader.construct_document(node), node
+    except Exception:  # said, located, by the pure-Python reader
+        return None
+    finally:
+        if reader is not None:
+            reader.dispose()
 
 
 def _path_to(root: yaml.Node | None, target: yaml.Node) -> PathT | None:
@@ -320,6 +374,15 @@ def parse_yaml(
             ) from None
     if not text.strip().lstrip("\ufeff").strip():
         raise fail(1, 1, "the file is empty; expected a YAML mapping of fields")
+
+    return _read_fast(text, max_nodes) or _read_located(text, filename, max_nodes)
+
+
+def _read_located(text: str, filename: str, max_nodes: int) -> tuple[Any, yaml.Node]:
+    """The pure-Python reading: the data and nodes, or every problem located and said."""
+
+    def fail(line: int, col: int, message: str, severity: str = ERROR, path: str = "") -> YamlError:
+        return YamlError([Problem(filename, line, col, path, message, severity)])
 
     loader: _SafeLoader | None = None
     node = None
