@@ -820,3 +820,17 @@ def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> Non
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.when) == ("transparent", {"cards": 1})
     assert "Only when it is played on its own: it is see-through" in rules_sheet(v)
+
+
+def test_powers_before_a_burn_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 42 (ruling 143): one switch; the rules sheet says it under the burning sentence."""
+    at = design()
+    box = next(c for c in at.checkbox if c.label.startswith("A play that burns still does"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception, at.exception
+    assert at.session_state["design"]["table"] == {"powers_before_burn": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "A play that burns the pile still does its powers first" in (
+        rules_sheet(v)
+    )

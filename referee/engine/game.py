@@ -89,6 +89,10 @@ class Game:
         self._burner_again = all(u.burner_plays_again() for u in self._rules.table)
         # Whether a run built up over several plays burns (R7.1), or only one play of N (R7.3).
         self._runs = all(u.runs_across_plays() for u in self._rules.table)
+        # The cards whose burning plays do their powers first (a table rule, ruling 143; R7.2:
+        # none - a play that burns has no other effect).
+        first = any(u.powers_before_burn() for u in self._rules.table)
+        self._burn_later = frozenset(c for c, e in self._effects.items() if first and e)
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -503,6 +507,7 @@ class Game:
         # What a condition on an effect reads (``when``, issue 42).
         was_top = s.pile[-1] if s.pile else None
         was_first = s.first_play
+        burning = False  # a table rule: the play burns once its powers have happened
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
@@ -512,7 +517,13 @@ class Game:
             pile = s.pile
             pile.extend(step.cards)
             n = self._burn_run  # R7.1/R7.3, inline: the hot path (``_burns``)
-            if len(pile) >= n and (self._runs or k >= n) and pile[-n:].count(card) == n:
+            if (
+                len(pile) >= n
+                and (self._runs or k >= n)
+                and pile[-n:].count(card) == n
+                # A table rule (ruling 143): its powers first, then the burn (``_events``).
+                and not (burning := card in self._burn_later)
+            ):
                 self._burn(s, notes, flow)
                 return None
             if card in part.fast.through_when:  # see-through only under a condition
@@ -562,10 +573,20 @@ class Game:
             s.drop_pending(_after_pile)
             if restricted and s.restriction is None:
                 notes.append(sentences.restriction_lapses())
+        self._events(s, r, notes, flow, burning)
+        return r
+
+    def _events(self, s: State, r: Resolution, notes: list[str], flow: Flow, burning: bool) -> None:
+        """The flow events the card's effects raised, for the turn flow.  ``burning``: a table
+        rule (ruling 143) - the burning play's powers have happened, now the pile burns, unless
+        one of them took it away; what they left on it goes with it (``Pending.pile_gone``).
+        One play again, from the burn (R7.4) or the card."""
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         flow.turn_to = r.turn_to
-        return r
+        if burning and s.pile:
+            self._burn(s, notes, flow)
+            flow.play_again = flow.play_again or r.play_again
 
     def _held_before(self, s: State, step: Step, origin: int) -> tuple[int, int] | None:
         """Before the turn passes: a step closes what the last one left open (``going_on``);

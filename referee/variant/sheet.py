@@ -69,6 +69,16 @@ def _bullets(v: Variant, place: str) -> list[str]:
     return [f"- {u.sheet(v)}" for u in active(v) if u.place == place and not u.instead]
 
 
+def _burn_lines(v: Variant) -> list[str]:
+    """The table rules' own sentences after the burning one (a rule that only burns a play
+    laid at once says it in that sentence itself)."""
+    return [
+        u.sheet(v)
+        for u in active(v)
+        if u.place == "burn" and not u.instead and u.runs_across_plays()
+    ]
+
+
 def _players_word(lo: int, hi: int) -> str:
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
 
@@ -247,6 +257,7 @@ def rules_sheet(variant: Variant) -> str:
         )
         + (" Karma cards count for runs; one-time cards never do." if v.karma_cards else "")
         + (" Jokers count for runs too: they are all the same card." if v.jokers else ""),
+        *(["", " ".join(burn)] if (burn := _burn_lines(v)) else []),
         "",
         "## Picking up and drawing (R6)",
         "",
