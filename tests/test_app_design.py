@@ -834,3 +834,15 @@ def test_powers_before_a_burn_is_a_switch_in_plain_words(data_dir: Path) -> None
     assert v is not None and "A play that burns the pile still does its powers first" in (
         rules_sheet(v)
     )
+
+
+def test_completing_a_burn_out_of_turn_is_a_switch_in_plain_words(data_dir: Path) -> None:
+    """Issue 42 (ruling 144): one switch; the rules sheet says it under the burning sentence."""
+    at = design()
+    box = next(c for c in at.checkbox if c.label.startswith("Anyone may complete a burn"))
+    assert not box.value
+    box.check().run()
+    assert not at.exception, at.exception
+    assert at.session_state["design"]["table"] == {"complete_burn": True}
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "anyone holding the same card may lay it at once" in rules_sheet(v)

@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.effects import first_zone
+from referee.engine.legality import run_on_top
 from referee.engine.listing import Listing
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
@@ -96,7 +97,11 @@ class Choices:
         self._table_steps = self._closing or bool(self._zone_rules)
         # Whether a play out of turn may ever open: a card that lets players cut in, or a table
         # rule that lets a player go on with the same card (rulings 110-111).
-        self.out_of_turn = bool(self.fast.lets_in) or any(u.has("goes_on") for u in table)
+        self.out_of_turn = (
+            bool(self.fast.lets_in)
+            or any(u.has("goes_on") for u in table)
+            or bool(rules.completers)
+        )
 
     # --- what the table knows: every choice it offers, judged ----------------------------------
 
@@ -412,9 +417,9 @@ class Choices:
             top = s.pile[-1]
             have = min(s.seats[s.seat_of(g.by)].zone(g.zone).known.get(top, 0), g.most)
             found += [p for p in self._candidates(s, g.by, top, have, g.zone) if judge(s, p).legal]
-        if s.pile[-1] not in self.fast.lets_in:
-            return found
         top = s.pile[-1]
+        if top not in self.fast.lets_in and not self._completing(s):
+            return found
         n = len(s.seats)
         for d in range(1, n):
             i = (s.mover + d * s.direction) % n
@@ -426,6 +431,12 @@ class Choices:
                     p for p in self._candidates(s, by, top, have, zone_name) if judge(s, p).legal
                 ]
         return found
+
+    def _completing(self, s: State) -> bool:
+        """Whether a table rule may let a player complete the run on top out of turn (ruling
+        144): the run is short of the burn count (``judge`` says who may, with what)."""
+        rules = self._rules
+        return bool(rules.completers) and run_on_top(s) < self.variant.burn
 
     def _table_rule_steps(self, s: State, by: str, steps: list[Step]) -> bool:
         """The table rules' part of ``legal_steps``, where picking up would be open: adds the

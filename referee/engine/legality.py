@@ -84,6 +84,16 @@ def pile_sent_to(s: State, by: str) -> tuple[str, Pending] | None:
     return None
 
 
+def run_on_top(s: State) -> int:
+    """How many identical cards lie on top of the pile (R7.1's run, as it lies).  A reading of
+    the state alone, so not one more member of Rules."""
+    pile = s.pile
+    run = 0
+    while run < len(pile) and pile[-1 - run] == pile[-1]:
+        run += 1
+    return run
+
+
 class Rules:
     """The one filter of one variant (R11.1): a step's judgement, for any state given."""
 
@@ -105,6 +115,9 @@ class Rules:
         # More face-up cards of the one taken's rank may come with it (ruling 141).
         self.takes_several = any(u.takes_several() for u in self._takers)
         self._on_plays = [u for u in table if u.has("refuse_play")]
+        # A burn completed out of turn (ruling 144): only where runs across plays burn.
+        runs = all(u.runs_across_plays() for u in table)
+        self.completers = [u for u in table if u.has("completes_run")] if runs else []
         self.zone_rules = [u for u in table if u.zone]
         self.zones: tuple[str, ...] = (*ZONES, *(u.zone for u in self.zone_rules))
         self._state_at = state_at
@@ -125,7 +138,9 @@ class Rules:
             return _no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
-            if isinstance(step, Play) and (self._lets_in(s, step) or self._goes_on(s, step)):
+            if isinstance(step, Play) and (
+                self._lets_in(s, step) or self._goes_on(s, step) or self._completes(s, step)
+            ):
                 # Out of turn, as the top card allows: judged as if it were theirs to make.
                 view = s.copy()
                 view.mover = s.seat_of(by)
@@ -472,6 +487,17 @@ class Rules:
         zone: ZoneName = step.zone
         ask = self._proposal(s, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone)
         return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
+
+    def _completes(self, s: State, step: Play) -> bool:
+        """Whether a table rule lets this player lay, out of turn, the cards that complete a
+        burn on the run on top (ruling 144): the same card, never blind, never while a play is
+        owed at once (R8.3)."""
+        if not self.completers or s.follow_up or not s.pile or not step.cards:
+            return False
+        if step.zone not in ("hand", "face_up") or step.cards[0] != s.pile[-1]:
+            return False
+        run, k = run_on_top(s), len(step.cards)
+        return any(u.completes_run(run, k, self.variant) for u in self.completers)
 
     def _goes_on(self, s: State, step: Play) -> bool:
         """Whether a table rule lets this player go on at once with the card they just played,

@@ -17,6 +17,7 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
   the same card, out of turn, from which zone and with how many copies.
 - ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
+- ``completes_run``: whether a player may lay the cards that complete a burn out of turn.
 - ``powers_before_burn``: whether a play that burns does its powers first (R7.2: none).
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
@@ -128,6 +129,11 @@ class TableRule(TableRuleDecl):
     def burner_plays_again(self) -> bool:
         """Whether the player whose play burned the pile plays again (R7.4: they do)."""
         return True
+
+    def completes_run(self, run: int, k: int, variant: Variant) -> bool:
+        """Whether ``k`` copies of the card on top, laid out of turn on a run of ``run`` of it,
+        may go (they complete a burn); asked only where runs across plays burn (R7.1)."""
+        return False
 
     def powers_before_burn(self) -> bool:
         """Whether a play that burns the pile does its powers first (R7.2: it has no other
