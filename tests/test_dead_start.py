@@ -89,15 +89,19 @@ def test_a_stored_dead_start_is_a_message_on_the_referee_page(data_dir: Path) ->
 
 
 def _some_step(game: Game) -> Step | None:
-    """A legal step of the mover, searched wider than the referee's own check: every card,
-    one to three copies, every zone, every chosen player and every given card.  Judged by the
-    filter alone (``is_legal``): the words of each of these thousands of verdicts are not the
-    question here (the advice's own property tests word theirs)."""
+    """A legal step of the mover, searched wider than the referee's own check: a pick-up
+    (with one or more of a face-up card, where a table rule takes them with the pile, ruling
+    108 and 141), every card, one to three copies, every zone, every chosen player and every
+    given card.  Judged by the filter alone (``is_legal``): the words of each of these
+    thousands of verdicts are not the question here (the advice's own property tests word
+    theirs)."""
     mover = game.turn
     assert mover is not None
-    if game.is_legal(PickUp(mover)):
-        return PickUp(mover)
     cards = game.variant.all_cards()
+    for take in (None, *cards):
+        for copies in (1, 2, 3) if take is not None else (1,):
+            if game.is_legal(PickUp(mover, take, copies)):
+                return PickUp(mover, take, copies)
     for zone in ZONES:
         for card in cards:
             for k in (1, 2, 3):

@@ -808,6 +808,22 @@ EXPECTED = {
         "house",
         "cut_in_only",
     ): "No: it is Ben's turn, not Cal's. Cal may cut in only with a 9 from their hand. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "classic",
+        "take_one",
+    ): "No: Ann may take only one face-up card with the pile. Say which one. Ann may play any face-up card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "shithead",
+        "take_one",
+    ): "No: Ann may take only one face-up card with the pile. Say which one. Ann may play any face-up card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "second-edition",
+        "take_one",
+    ): "No: Ann may take only one face-up card with the pile. Say which one. Ann may play any face-up card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "house",
+        "take_one",
+    ): "No: Ann may take only one face-up card with the pile. Say which one. Ann may play any face-up card. Or Ann may pick up the pile and one face-up card. [R6.2]",
 }
 
 

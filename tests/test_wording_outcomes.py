@@ -461,6 +461,22 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house",
         "R6.4 a drawn card of the same rank",
     ): "Ann plays 7. Ann draws 1 card. If Ann just drew a 7, Ann may play it before Ben steps. Ben may play from their hand: 7 or higher, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    (
+        "classic",
+        "R6.2 who cannot beat the card sends the pile to its player",
+    ): "Ben cannot beat it, so Ann picks up the pile (2 cards). Ben starts a new pile. Ben may play any card from their hand. Give the Pile to a Friend needs a chosen player.",
+    (
+        "shithead",
+        "R6.2 who cannot beat the card sends the pile to its player",
+    ): "Ben cannot beat it, so Ann picks up the pile (2 cards). Ben starts a new pile. Ben may play any card from their hand.",
+    (
+        "second-edition",
+        "R6.2 who cannot beat the card sends the pile to its player",
+    ): "Ben cannot beat it, so Ann picks up the pile (2 cards). Ben starts a new pile. Ben may play any card from their hand. Some cards need a chosen player.",
+    (
+        "house",
+        "R6.2 who cannot beat the card sends the pile to its player",
+    ): "Ben cannot beat it, so Ann picks up the pile (2 cards). Ben starts a new pile. Ben may play any card from their hand. Draw Two needs a chosen player.",
 }
 
 

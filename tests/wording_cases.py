@@ -48,6 +48,16 @@ def _g(v: Variant, **kw: object) -> Game:
     return Game.from_position(v, ["Ann", "Ben", "Cal"], Position("Ann", **kw))  # type: ignore[arg-type]
 
 
+def _dare_nine(v: Variant) -> Variant:
+    """``v`` with a 9 that dares the next player: beat it, or its player picks up."""
+    dare = variant_to_data(v)
+    dare["rank_powers"] = [
+        *(p for p in dare.get("rank_powers", []) if v.rank_name(9) != str(p["rank"])),
+        {"rank": 9, "effects": ["unbeaten_picks_up"]},
+    ]
+    return variant_from_data(dare)
+
+
 def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     """(name, game, step): one or more per reason code; the name starts with the code."""
     many = (9,) * (v.copies - 1)
@@ -61,12 +71,7 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     known = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_up={"Ann": (9,)}, pile=(5,))
     yield "must_play", Game.from_position(must, ["Ann", "Ben", "Cal"], known), PickUp("Ann")
     # A card's power (ruling 137): who cannot beat a 9 sends the pile to its player.
-    dare = variant_to_data(v)
-    dare["rank_powers"] = [
-        *(p for p in dare.get("rank_powers", []) if v.rank_name(9) != str(p["rank"])),
-        {"rank": 9, "effects": ["unbeaten_picks_up"]},
-    ]
-    dared = _g(variant_from_data(dare), pile=(5,))
+    dared = _g(_dare_nine(v), pile=(5,))
     dared.push(Play("Ann", (9,)))
     yield "pick_up_sent", dared, PickUp("Ben")
     # A table rule (ruling 108): on the face-up cards, a pick-up takes one of them along.
@@ -74,6 +79,8 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     on_table = Game.from_position(take, ["Ann", "Ben", "Cal"], known)
     yield "pick_up_take", on_table, PickUp("Ann", 9)
     yield "take_needed", on_table, PickUp("Ann")
+    two = Position("Ann", hand={"Ben": 3, "Cal": 3}, face_up={"Ann": (9, 9)}, pile=(5,))
+    yield "take_one", Game.from_position(take, ["Ann", "Ben", "Cal"], two), PickUp("Ann", 9, 2)
     yield (
         "no_take_wanted",
         Game.from_position(
@@ -326,6 +333,9 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
     # --- R6.2: picking up
     yield "R6.2 pick up the pile", _at(v, pile=(5, 9)), PickUp("Ann")
     yield "R6.2 pick up a pile of one card", _at(v, pile=(9,)), PickUp("Ann")
+    dared = _at(_dare_nine(v), pile=(5,))  # a card's power (ruling 138): the pile is sent back
+    dared.push(Play("Ann", (9,)))
+    yield "R6.2 who cannot beat the card sends the pile to its player", dared, PickUp("Ben")
     take = dataclasses.replace(v, table=TableRules(take_face_up=True))  # a table rule (108)
     yield (
         "R6.2 a face-up card taken with the pile",
