@@ -559,19 +559,6 @@ def test_a_table_rule_with_several_choices_is_drawn_as_its_choices(data_dir: Pat
     assert "table" not in at.session_state["design"]
 
 
-def test_dealing_the_rest_is_a_switch_in_plain_words(data_dir: Path) -> None:
-    """Issue 42 (ruling 125): one switch; the rules sheet of the design says there is no draw
-    pile."""
-    at = design()
-    box = next(c for c in at.checkbox if c.label == "Deal all the cards out: no draw pile")
-    assert not box.value
-    box.check().run()
-    assert not at.exception
-    assert at.session_state["design"]["table"] == {"deal_rest": True}
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and "There is no draw pile." in rules_sheet(v)
-
-
 def test_each_effect_has_an_only_when_choice_from_the_conditions(data_dir: Path) -> None:
     """Issue 42: an effect gets an optional "Only when..." choice, drawn from the condition
     units' declarations; an effect that cannot wait for one (it names a chosen player) has
@@ -671,18 +658,6 @@ def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.params["n"]) == ("stack_draws", 3)
     assert "It adds 3 cards for the next player to draw." in rules_sheet(v)
-
-
-def test_a_burn_laid_at_once_is_a_switch_in_plain_words(data_dir: Path) -> None:
-    """Issue 42 (ruling 134): one switch; the rules sheet's burning sentence says it."""
-    at = design()
-    box = next(c for c in at.checkbox if c.label.startswith("Only a run laid in one play burns"))
-    assert not box.value
-    box.check().run()
-    assert not at.exception, at.exception
-    assert at.session_state["design"]["table"] == {"burn_at_once": True}
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and "laid together in one play, the whole pile burns" in rules_sheet(v)
 
 
 def test_skips_walking_round_the_table_without_yaml(data_dir: Path) -> None:
@@ -792,18 +767,6 @@ def test_a_card_taken_and_one_given_back_without_yaml(data_dir: Path) -> None:
     assert "then gives one of their cards to that same player" in rules_sheet(v)
 
 
-def test_face_up_cards_of_one_rank_taken_with_the_pile_is_a_switch(data_dir: Path) -> None:
-    """Issue 42 (ruling 141): one switch in plain words; the file and the rules sheet say it."""
-    at = design()
-    box = next(c for c in at.checkbox if c.label.endswith("or several of one rank"))
-    assert not box.value
-    box.check().run()
-    assert not at.exception, at.exception
-    assert at.session_state["design"]["table"] == {"take_face_up_rank": True}
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and "or several of the same rank (they choose)" in rules_sheet(v)
-
-
 def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> None:
     """Issue 42: see-through takes an "Only when..." choice too (the pile remembers how each
     card was laid); "only when it is played on its own" reaches the file and the sheet."""
@@ -822,27 +785,47 @@ def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> Non
     assert "Only when it is played on its own: it is see-through" in rules_sheet(v)
 
 
-def test_powers_before_a_burn_is_a_switch_in_plain_words(data_dir: Path) -> None:
-    """Issue 42 (ruling 143): one switch; the rules sheet says it under the burning sentence."""
+@pytest.mark.parametrize(
+    ("label", "rule", "sheet"),
+    [
+        # ruling 125: the rules sheet of the design says there is no draw pile
+        ("Deal all the cards out: no draw pile", "deal_rest", "There is no draw pile."),
+        # ruling 134: the burning sentence says it
+        (
+            "Only a run laid in one play burns",
+            "burn_at_once",
+            "laid together in one play, the whole pile burns",
+        ),
+        # ruling 141
+        (
+            "With no hand cards left, whoever picks up the pile takes a face-up card too, or several",
+            "take_face_up_rank",
+            "or several of the same rank (they choose)",
+        ),
+        # ruling 143: under the burning sentence
+        (
+            "A play that burns still does",
+            "powers_before_burn",
+            "A play that burns the pile still does its powers first",
+        ),
+        # ruling 144: under the burning sentence
+        (
+            "Anyone may complete a burn",
+            "complete_burn",
+            "anyone holding the same card may lay it at once",
+        ),
+    ],
+)
+def test_a_table_rule_of_issue_42_is_one_switch_in_plain_words(
+    data_dir: Path, label: str, rule: str, sheet: str
+) -> None:
+    """Issue 42: each is one switch, off at first; ticked, the file holds the rule and nothing
+    else, and the design's rules sheet says it."""
     at = design()
-    box = next(c for c in at.checkbox if c.label.startswith("A play that burns still does"))
+    box = next(c for c in at.checkbox if c.label.startswith(label))
     assert not box.value
     box.check().run()
     assert not at.exception, at.exception
-    assert at.session_state["design"]["table"] == {"powers_before_burn": True}
+    assert at.session_state["design"]["table"] == {rule: True}
     v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and "A play that burns the pile still does its powers first" in (
-        rules_sheet(v)
-    )
-
-
-def test_completing_a_burn_out_of_turn_is_a_switch_in_plain_words(data_dir: Path) -> None:
-    """Issue 42 (ruling 144): one switch; the rules sheet says it under the burning sentence."""
-    at = design()
-    box = next(c for c in at.checkbox if c.label.startswith("Anyone may complete a burn"))
-    assert not box.value
-    box.check().run()
-    assert not at.exception, at.exception
-    assert at.session_state["design"]["table"] == {"complete_burn": True}
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None and "anyone holding the same card may lay it at once" in rules_sheet(v)
+    assert v is not None and sheet in rules_sheet(v)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
-from referee.table.state import Limit, Pending, Restriction, Seat, State, ZoneName
+from referee.table.state import Limit, Pending, Restriction, Seat, State, ZoneCards, ZoneName
 from referee.variant.conditions import Moment, holds
 from referee.variant.menu import Traits  # the variant side reads it too (words, the deck's checks)
 from referee.variant.model import Card, Effect, Variant
@@ -278,6 +278,29 @@ def first_zone(seat: Seat) -> ZoneName | None:
         return "face_up"
     if seat.face_down.count:
         return "face_down"
+    return None
+
+
+def hand_over(
+    s: State, giver: Seat, zone_name: ZoneName, card: Card | None, hand: ZoneCards
+) -> Card | None:
+    """One card from ``giver``'s zone into ``hand`` (Give a Card, Take a Card), as the table
+    sees it: ``card`` where it can tell which went; from a zone it knows nothing of, a card
+    nobody named; else it forgets what it knew of that zone, so that no later play is wrongly
+    refused (R4.3 bounds what a player *may* hold).  The card, or None when untold."""
+    zone = giver.zone(zone_name)
+    if card is not None:
+        if zone.take(card, 1):
+            s.see(card)
+        hand.add_known(card)
+        return card
+    if zone.known:
+        for c, n in zone.known.items():
+            s.seen[c] = s.seen.get(c, 0) - n
+        setattr(giver, zone_name, ZoneCards(unknown=zone.count - 1))
+    else:
+        zone.take_unknown(1)
+    hand.add_unknown(1)
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.effects.base import Resolution, first_zone
+from referee.effects.base import Resolution, first_zone, hand_over
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.table.state import ZoneCards
 from referee.variant.model import Card, Variant
@@ -47,23 +47,8 @@ class GiveCard(EffectSpec):
             )
         if card is None and zone.unknown == 0 and len(zone.known) == 1:
             card = next(iter(zone.known))
-        if card is not None:
-            if zone.take(card, 1):
-                s.see(card)
-            receiver.add_known(card)
-            what = r.variant.card_name(card)
-        elif not zone.known:
-            zone.take_unknown(1)
-            receiver.add_unknown(1)
-            what = "a card"
-        else:
-            # The table cannot tell which card went: forget what it knew of that zone, so that
-            # no later play is wrongly refused (R4.3 bounds what a player *may* hold).
-            for c, n in zone.known.items():
-                s.seen[c] = s.seen.get(c, 0) - n
-            setattr(giver, zone_name, ZoneCards(unknown=zone.count - 1))
-            receiver.add_unknown(1)
-            what = "a card"
+        given = hand_over(s, giver, zone_name, card, receiver)
+        what = "a card" if given is None else r.variant.card_name(given)
         r.say(f"{r.player} gives {what} to {r.name(to)}.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:

@@ -13,7 +13,7 @@ after the take, so a play may name the card given back (``give``).
 
 from __future__ import annotations
 
-from referee.effects.base import Resolution, first_zone
+from referee.effects.base import Resolution, first_zone, hand_over
 from referee.effects.spec import PER_COPY, TARGET, EffectSpec, Params
 from referee.table.state import State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
@@ -75,27 +75,11 @@ def _take_one(r: Resolution, seat: int) -> None:
     if zone_name is None:
         r.say(f"{who} has no card left to take.")
         return
-    zone = victim.zone(zone_name)
     taker = s.seats[r.seat].hand  # the card's player, wherever they sit now (ruling 113)
-    card = _which(s, zone, zone_name)
-    if card is not None:
-        if zone.take(card, 1):
-            s.see(card)
-        taker.add_known(card)
-        what = r.variant.card_name(card)
-    elif not zone.known:
-        zone.take_unknown(1)
-        taker.add_unknown(1)
-        what = ""
-    else:
-        # The table cannot tell which card went: forget what it knew of that zone (as Give a
-        # Card does, R4.3), so that no later play is wrongly refused.
-        for c, n in zone.known.items():
-            s.seen[c] = s.seen.get(c, 0) - n
-        setattr(victim, zone_name, ZoneCards(unknown=zone.count - 1))
-        taker.add_unknown(1)
-        what = ""
-    r.say(f"{r.player} takes {what or 'a card'} from {who}.")
+    card = _which(s, victim.zone(zone_name), zone_name)
+    taken = hand_over(s, victim, zone_name, card, taker)
+    what = "a card" if taken is None else r.variant.card_name(taken)
+    r.say(f"{r.player} takes {what} from {who}.")
 
 
 def _which(s: State, zone: ZoneCards, zone_name: ZoneName) -> Card | None:
