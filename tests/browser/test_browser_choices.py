@@ -20,17 +20,31 @@ from .test_browser_table import PHONE
 
 pytestmark = pytest.mark.browser
 
-CONTEST = Path(__file__).resolve().parents[1] / "scenarios" / "variants" / "contest.yaml"
+VARIANTS = Path(__file__).resolve().parents[1] / "scenarios" / "variants"
 
 
-def test_the_loser_of_a_contest_is_one_tap_and_may_be_the_cards_own_player(
-    browser: Browser, server: Server
+@pytest.mark.parametrize(
+    ("vid", "question", "chosen"),
+    [
+        # contest_pile: the loser may be the card's own player, who takes the pile; play goes
+        # on after them
+        ("contest", "Who lost the contest?", "Ann"),
+        # swap_table_cards (ruling 137): the chosen player swaps their face-up and face-down
+        # cards
+        ("swap-table-cards", "Who swaps their face-up and face-down cards?", "Ben"),
+    ],
+)
+def test_a_choice_made_at_the_table_is_one_tap_on_a_player(
+    browser: Browser, server: Server, vid: str, question: str, chosen: str
 ) -> None:
+    """The card asks its own question and offers every player, the card's own player too; one
+    tap on a player makes the play legal, judged in the page with no rerun; the stored step
+    names the player chosen."""
     store = Store(server.data_dir / "karma.sqlite3")
     gid = new_game(
         store,
-        variant_id="contest",
-        variant_yaml=CONTEST.read_text(encoding="utf-8"),
+        variant_id=vid,
+        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
         builtin=False,
         players=["Ann", "Ben", "Cal"],
         face_up=None,
@@ -42,57 +56,15 @@ def test_the_loser_of_a_contest_is_one_tap_and_may_be_the_cards_own_player(
     settled(page)
     before = reruns.count()
     tap(page, 11)
-    expect(verdict(page, "ask")).to_contain_text(
-        "Who lost the contest? Choose a player just above."
-    )
+    expect(verdict(page, "ask")).to_contain_text(f"{question} Choose a player just above.")
     expect(play_button(page)).to_be_disabled()
-    group = "11: who lost the contest?"
-    for name in ("Ann", "Ben", "Cal"):  # every player, the card's own player too
-        expect(option(page, group, name)).to_be_visible()
-    option(page, group, "Ann").click()
-    expect(verdict(page, "yes")).to_be_visible()
-    assert reruns.count() == before, "a tap went to the server"
-    play_button(page).click()
-    step_drawn(page, 1)
-    turn_shown(page, "Ben")  # play goes on after the card's player, who took the pile
-    assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "to": "Ann"}]
-
-
-SWAP = Path(__file__).resolve().parents[1] / "scenarios" / "variants" / "swap-table-cards.yaml"
-
-
-def test_a_swap_of_table_cards_is_one_tap_on_the_player_who_swaps(
-    browser: Browser, server: Server
-) -> None:
-    """swap_table_cards (ruling 137): the card asks its own question, offers every player (the
-    card's own player too), and one tap on a player makes the play legal, judged in the page."""
-    store = Store(server.data_dir / "karma.sqlite3")
-    gid = new_game(
-        store,
-        variant_id="swap-table-cards",
-        variant_yaml=SWAP.read_text(encoding="utf-8"),
-        builtin=False,
-        players=["Ann", "Ben", "Cal"],
-        face_up=None,
-    )
-    page = new_page(browser, PHONE)
-    reruns = Reruns(page)
-    page.goto(f"{server.url}/?game={gid}")
-    turn_shown(page, "Ann")
-    settled(page)
-    before = reruns.count()
-    tap(page, 11)
-    expect(verdict(page, "ask")).to_contain_text(
-        "Who swaps their face-up and face-down cards? Choose a player just above."
-    )
-    expect(play_button(page)).to_be_disabled()
-    group = "11: who swaps their face-up and face-down cards?"
+    group = f"11: {question[0].lower()}{question[1:]}"
     for name in ("Ann", "Ben", "Cal"):
         expect(option(page, group, name)).to_be_visible()
-    option(page, group, "Ben").click()
+    option(page, group, chosen).click()
     expect(verdict(page, "yes")).to_be_visible()
     assert reruns.count() == before, "a tap went to the server"
     play_button(page).click()
     step_drawn(page, 1)
     turn_shown(page, "Ben")
-    assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "to": "Ben"}]
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "to": chosen}]
