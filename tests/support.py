@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.engine import Game, Step, Verdict
 from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
 
@@ -123,3 +125,38 @@ def legal_steps(game: Game) -> list[Step]:
     """Every legal step of the player to move in a full-information game
     (``game.choices.legal_steps``), for a test that builds the game in the same expression."""
     return game.choices.legal_steps(game.state)
+
+
+def walk_listed_steps(v: Variant, look: Callable[[Game, list[Step]], int]) -> int:
+    """Six games of three players, each step drawn at random among the listed ones (every one
+    of them worded legal); ``look`` sees each listing first.  The sum of what it counted, so
+    that a test can say the case it looks for came up."""
+    import random
+
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        for _ in range(400):
+            if g.over:
+                break
+            steps = g.choices.legal_steps(g.state)
+            seen += look(g, steps)
+            for s in steps:
+                assert g.advice.explain(g.state, s).legal
+            g.push(rng.choice(steps), trusted=True)
+    return seen
+
+
+def bots_finish(v: Variant) -> None:
+    """A smart, a greedy and a random bot play six games of ``v`` to their end."""
+    import random
+
+    from referee.simulate.bots import BOTS
+    from referee.simulate.runner import play
+
+    for seed in range(6):
+        names = ["Ann", "Ben", "Cal"]
+        game = Game.shuffled(v, names, seed)
+        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
+        assert not play(game, bots, random.Random(seed)).capped, seed

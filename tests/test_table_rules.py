@@ -9,7 +9,7 @@ from dataclasses import replace
 import support
 
 from referee.app.setup import starting_with
-from referee.engine import Game, PickUp, Play, Position
+from referee.engine import Game, PickUp, Play, Position, Step
 from referee.simulate.bots import BOTS
 from referee.simulate.runner import play
 from referee.variant.loader import variant_from_data, variant_to_data
@@ -195,30 +195,18 @@ def test_an_unknown_face_up_card_named_becomes_seen() -> None:
 
 def test_the_simulator_lists_one_pick_up_per_face_up_card_and_the_bots_play_it() -> None:
     v = house(take_face_up=True)
-    taken = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
-        for _ in range(400):
-            if g.over:
-                break
-            steps = g.choices.legal_steps(g.state)
-            picks = [s for s in steps if isinstance(s, PickUp)]
-            want = bool(g.choices.take_choices(g.state))
-            assert all((p.take is not None) == want for p in picks)
-            if want and picks:
-                face_up = g.zone(g.turn or "", "face_up").known
-                assert {p.take for p in picks} == set(face_up)
-                taken += 1
-            for s in steps:
-                assert g.advice.explain(g.state, s).legal
-            g.push(rng.choice(steps), trusted=True)
-    assert taken
-    for seed in range(6):  # every bot plays it to the end
-        names = ["Ann", "Ben", "Cal"]
-        game = Game.shuffled(v, names, seed)
-        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
-        assert not play(game, bots, random.Random(seed)).capped
+
+    def one_per_card(g: Game, steps: list[Step]) -> int:
+        picks = [s for s in steps if isinstance(s, PickUp)]
+        want = bool(g.choices.take_choices(g.state))
+        assert all((p.take is not None) == want for p in picks)
+        if not (want and picks):
+            return 0
+        assert {p.take for p in picks} == set(g.zone(g.turn or "", "face_up").known)
+        return 1
+
+    assert support.walk_listed_steps(v, one_per_card)
+    support.bots_finish(v)
 
 
 # --- the draw-pile gamble (ruling 109) -----------------------------------------------------
@@ -282,34 +270,22 @@ def test_the_gamble_is_refused_where_the_rule_does_not_open_it() -> None:
 
 def test_the_simulator_turns_over_only_the_top_card_and_the_bots_play_it() -> None:
     v = house(gamble=True)
-    gambled = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
-        for _ in range(400):
-            if g.over:
-                break
-            steps = g.choices.legal_steps(g.state)
-            gambles = [s for s in steps if isinstance(s, Play) and s.zone == "draw_pile"]
-            plays = [s for s in steps if isinstance(s, Play) and s.zone != "draw_pile"]
-            assert not (gambles and plays)
-            draw = g.state.draw_cards or []
-            for s in gambles:
-                assert s.cards == (draw[-1],)
-                gambled += 1
-            if draw:  # any other card is not the top one
-                other = next(c for c in v.all_cards() if c != draw[-1])
-                refused = g.advice.explain(g.state, Play(g.turn or "", (other,), "draw_pile"))
-                assert not refused.legal
-            for s in steps:
-                assert g.advice.explain(g.state, s).legal
-            g.push(rng.choice(steps), trusted=True)
-    assert gambled
-    for seed in range(6):  # every bot plays it to the end
-        names = ["Ann", "Ben", "Cal"]
-        game = Game.shuffled(v, names, seed)
-        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
-        assert not play(game, bots, random.Random(seed)).capped
+
+    def only_the_top(g: Game, steps: list[Step]) -> int:
+        gambles = [s for s in steps if isinstance(s, Play) and s.zone == "draw_pile"]
+        plays = [s for s in steps if isinstance(s, Play) and s.zone != "draw_pile"]
+        assert not (gambles and plays)
+        draw = g.state.draw_cards or []
+        for s in gambles:
+            assert s.cards == (draw[-1],)
+        if draw:  # any other card is not the top one
+            other = next(c for c in v.all_cards() if c != draw[-1])
+            refused = g.advice.explain(g.state, Play(g.turn or "", (other,), "draw_pile"))
+            assert not refused.legal
+        return len(gambles)
+
+    assert support.walk_listed_steps(v, only_the_top)
+    support.bots_finish(v)
 
 
 def test_must_play_and_the_gamble_together() -> None:

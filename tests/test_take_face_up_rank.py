@@ -4,17 +4,13 @@ and the simulator."""
 
 from __future__ import annotations
 
-import random
-
 import support
 import yaml
 
 from referee.app.tableview_data import selection_from, table_data
 from referee.app.view import step_facts
-from referee.engine import Game, PickUp, Position
+from referee.engine import Game, PickUp, Position, Step
 from referee.records import RecordError, load_record_text, step_from_data, step_to_data
-from referee.simulate.bots import BOTS
-from referee.simulate.runner import play
 from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.sheet import rules_sheet
@@ -125,27 +121,16 @@ def test_the_tablet_offers_each_card_and_each_count_in_one_choice() -> None:
 
 def test_the_simulator_lists_every_count_and_the_bots_play_it() -> None:
     v = house(take_face_up_rank=True)
-    several = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
-        for _ in range(400):
-            if g.over:
-                break
-            steps = g.choices.legal_steps(g.state)
-            picks = [s for s in steps if isinstance(s, PickUp)]
-            if picks and picks[0].take is not None:
-                face_up = g.zone(g.turn or "", "face_up").known
-                assert {(p.take, p.copies) for p in picks} == {
-                    (c, k) for c, n in face_up.items() for k in range(1, n + 1)
-                }
-                several += any(p.copies > 1 for p in picks)
-            for s in steps:
-                assert g.advice.explain(g.state, s).legal
-            g.push(rng.choice(steps), trusted=True)
-    assert several
-    for seed in range(6):  # every bot plays it to the end
-        names = ["Ann", "Ben", "Cal"]
-        game = Game.shuffled(v, names, seed)
-        bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}
-        assert not play(game, bots, random.Random(seed)).capped
+
+    def every_count(g: Game, steps: list[Step]) -> int:
+        picks = [s for s in steps if isinstance(s, PickUp)]
+        if not picks or picks[0].take is None:
+            return 0
+        face_up = g.zone(g.turn or "", "face_up").known
+        assert {(p.take, p.copies) for p in picks} == {
+            (c, k) for c, n in face_up.items() for k in range(1, n + 1)
+        }
+        return any(p.copies > 1 for p in picks)
+
+    assert support.walk_listed_steps(v, every_count)
+    support.bots_finish(v)
