@@ -379,6 +379,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     ): "Ann plays Again. Ann plays again. Ann may play any card from their hand. Or Ann may pick up the pile. Draw Two needs a chosen player.",
     (
         "house-extra",
+        "R9 who cannot beat it sends the pile to its player",
+    ): "Ben cannot beat it, so Ann picks up the pile (2 cards). Ben starts a new pile. Ben may play any card from their hand. Draw Two needs a chosen player.",
+    (
+        "house-extra",
         "R8.3 a card its player must cover at once, after drawing",
     ): "Ann plays Cover Me. Ann draws 1 card. Ann must play again at once, and may not pick up the pile. Ann must play a hand card now. Any card may go. Draw Two needs a chosen player.",
     (

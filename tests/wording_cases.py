@@ -222,6 +222,7 @@ HOUSE_EXTRA["karma_cards"] = [
     },
     {"id": "again", "name": "Again", "copies": 1, "effects": ["play_again"]},
     {"id": "cover_me", "name": "Cover Me", "copies": 1, "effects": ["cover"]},
+    {"id": "dare", "name": "Dare", "copies": 1, "effects": ["unbeaten_picks_up"]},
 ]
 
 THREE = ("Ann", "Ben", "Cal")
@@ -449,6 +450,9 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
 def _extra(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "R5.1 a restriction lapses on an empty pile", _at(v), Play("Ann", ("last_low",))
     yield "R6.6 a card that makes its player play again", _at(v, pile=(4,)), Play("Ann", ("again",))
+    dared = _at(v, pile=(5,))
+    dared.push(Play("Ann", ("dare",)))
+    yield "R9 who cannot beat it sends the pile to its player", dared, PickUp("Ben")
     yield (
         "R8.3 a card its player must cover at once, after drawing",
         _at(v, pile=(4,), draw_pile=10),
