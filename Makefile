@@ -70,12 +70,12 @@ WORKERS ?= $(shell nproc)
 PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(WORKERS) --dist loadgroup --durations=25
 
 test: $(STAMP) chromium postgresql ocr $(AXE) lint
-	@echo "The whole suite, on every core: about 10 minutes; the slowest tests are listed at the end."
+	@echo "The whole suite, on every core: about 13 minutes; the slowest tests are listed at the end."
 	$(PYTEST)
 
 # The edit-test loop: everything but the real-browser tests, in a few minutes.
 test-fast: $(STAMP) postgresql ocr $(AXE)
-	@echo "The suite without the real-browser tests, on every core: a few minutes."
+	@echo "The suite without the real-browser tests, on every core: about 5 minutes."
 	$(PYTEST) -m "not browser"
 
 bench: $(STAMP)
