@@ -41,8 +41,7 @@ class BurnAtOnce(TableRule):
         )
 
     def check(self, c: TableCheck) -> None:
-        table = c.view.get("table")
-        if c.value and isinstance(table, dict) and table.get("strictly_higher"):
+        if c.beside("strictly_higher"):
             c.warn(
                 "burn_at_once changes nothing with strictly_higher, where only one play can "
                 "make a run anyway; expected one of the two",

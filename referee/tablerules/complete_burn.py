@@ -43,8 +43,7 @@ class CompleteBurn(TableRule):
         )
 
     def check(self, c: TableCheck) -> None:
-        table = c.view.get("table")
-        if c.value and isinstance(table, dict) and table.get("burn_at_once"):
+        if c.beside("burn_at_once"):
             c.warn(
                 "complete_burn changes nothing with burn_at_once, where a run built up over "
                 "several plays never burns; expected one of the two",

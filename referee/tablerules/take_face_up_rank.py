@@ -9,8 +9,6 @@ This file is the whole rule: its field, its words and its hooks into the engine 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from referee.tablerules.take_face_up import TakeFaceUp
 from referee.variant.model import Variant
 from referee.variant.table import TableCheck, switch
@@ -33,8 +31,7 @@ class TakeFaceUpRank(TakeFaceUp):
 
     def check(self, c: TableCheck) -> None:
         """It takes a face-up card along already: ``take_face_up`` beside it says it twice."""
-        table = c.view.get("table")
-        if c.value and isinstance(table, Mapping) and table.get("take_face_up"):
+        if c.beside("take_face_up"):
             c.warn(
                 "take_face_up_rank already takes a face-up card with the pile; "
                 "expected take_face_up left out",

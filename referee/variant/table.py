@@ -35,6 +35,12 @@ class TableCheck:
     warn: Callable[[str, str], None]
     pack: Variant | None = None  # how the file names ranks (an ordinary pack says Q)
 
+    def beside(self, other: str) -> bool:
+        """Whether this rule is set, and the table rule ``other`` too, in the same file (a
+        pair of rules where one changes nothing, or says what the other says)."""
+        table = self.view.get("table")
+        return bool(self.value) and isinstance(table, Mapping) and bool(table.get(other))
+
     @property
     def powers(self) -> bool:
         """Whether some card of the deck has a power: a Karma card, a joker or a number with
