@@ -264,6 +264,19 @@ def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Var
         raise
 
 
+@st.composite
+def variants_with_table(draw: st.DrawFn, rule: str, without: tuple[str, ...] = ()) -> Variant:
+    """A random valid variant whose table sets the table rule ``rule`` (and none of
+    ``without``, rules it says it changes nothing beside)."""
+    data = draw(variant_data())
+    table = {k: v for k, v in (data.get("table") or {}).items() if k not in without}
+    try:
+        return variant_from_data({**data, "table": {**table, rule: True}})
+    except VariantError:
+        assume(False)
+        raise
+
+
 def budget(examples: int) -> settings:
     """A property test's settings: its number of examples (sized for the ten-minute suite,
     docs/development.md), no deadline (a busy machine is not a failure), and no complaint that

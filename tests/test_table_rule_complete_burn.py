@@ -8,15 +8,15 @@ import json
 import random
 
 import support
-from hypothesis import given, note, reject
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import budget, variant_data
+from strategies import budget, variants_with_table
 from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, Position
 from referee.simulate.bots import BOTS
 from referee.simulate.runner import play
-from referee.variant.loader import VariantError, load_variant_text, variant_from_data
+from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 from referee.words.reasons import Reason
@@ -111,21 +111,14 @@ def test_the_bots_complete_burns_and_their_games_end() -> None:
 
 @budget(15)
 @given(
-    data=variant_data(),
+    variant=variants_with_table("complete_burn", without=("burn_at_once",)),
     players=st.integers(min_value=2, max_value=4),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
 def test_random_variants_with_burns_completed_out_of_turn_keep_one_filter(
-    data: dict[str, object], players: int, seed: int
+    variant: Variant, players: int, seed: int
 ) -> None:
     """Over random valid variants where a burn may be completed out of turn: every listed step
     (out of turn too) is legal, a legal proposal is listed, undo is exact."""
-    table = dict(data.get("table") or {})  # type: ignore[call-overload]
-    table["complete_burn"] = True
-    table.pop("burn_at_once", None)
-    try:
-        variant = variant_from_data({**data, "table": table})
-    except VariantError:
-        reject()  # not a valid variant
     note(repr(variant))
     one_filter_along(variant, players, seed)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 import support
-from hypothesis import given, note, reject
+from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import budget, variant_data
+from strategies import budget, variants_with_table
 from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, Position
-from referee.variant.loader import VariantError, load_variant_text, variant_from_data
+from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 
@@ -117,20 +117,14 @@ def test_the_sheet_says_it_and_the_loader_warns_where_no_card_has_a_power() -> N
 
 @budget(15)
 @given(
-    data=variant_data(),
+    variant=variants_with_table("powers_before_burn"),
     players=st.integers(min_value=2, max_value=4),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
 def test_random_variants_with_powers_before_a_burn_keep_one_filter(
-    data: dict[str, object], players: int, seed: int
+    variant: Variant, players: int, seed: int
 ) -> None:
     """Over random valid variants where burning plays do their powers first: every listed
     step is legal, a legal proposal is listed, a refused one changes nothing, undo is exact."""
-    table = dict(data.get("table") or {})  # type: ignore[call-overload]
-    table["powers_before_burn"] = True
-    try:
-        variant = variant_from_data({**data, "table": table})
-    except VariantError:
-        reject()  # not a valid variant
     note(repr(variant))
     one_filter_along(variant, players, seed)
