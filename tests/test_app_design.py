@@ -33,6 +33,13 @@ def design(query: dict[str, str] | None = None) -> AppTest:
     return at
 
 
+def first_rank_power(at: AppTest, rank: int, effect: str) -> None:
+    """The first rank power, added by taps: its rank, then what it does (its first effect)."""
+    at.button(key="d0_rp_add").click().run()
+    at.number_input(key="d1_rp_0_rank").set_value(rank).run()
+    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value(effect).run()
+
+
 def texts(elements) -> list[str]:  # type: ignore[no-untyped-def]
     return [plain(e.value) for e in elements]
 
@@ -571,9 +578,7 @@ def test_each_effect_has_an_only_when_choice_from_the_conditions(data_dir: Path)
     assert d.when_label({}) == "Always"
     assert d.when_label({"pile": "empty"}) == "Only when the pile is empty"
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(3).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("clear_pile").run()
+    first_rank_power(at, 3, "clear_pile")
     when = at.selectbox(key="d1_rank_powers_0_e_0_clear_pile_when")
     assert when.label == "Only when…" and when.value == {}
     assert "Only when the pile is empty" in when.options
@@ -645,9 +650,7 @@ def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -
     """Issue 42 (ruling 132, house rule 69): "cumulative 2s" is an effect of the menu; chosen
     for a rank with its count, it reaches the file and its words reach the rules sheet."""
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(2).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("stack_draws").run()
+    first_rank_power(at, 2, "stack_draws")
     assert not at.exception, at.exception
     n = next(w for w in at.number_input if w.key.endswith("stack_draws_n"))
     assert n.value == 2
@@ -664,9 +667,7 @@ def test_skips_walking_round_the_table_without_yaml(data_dir: Path) -> None:
     """Issue 42 (ruling 135): a skip's "Several skips" choice is drawn from its declaration;
     "Round the table, my own seat too" reaches the file and the rules sheet."""
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(8).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("skip").run()
+    first_rank_power(at, 8, "skip")
     at.selectbox(key="d1_rank_powers_0_e_0_skip_target").set_value("next").run()
     walk = at.selectbox(key="d1_rank_powers_0_e_0_skip_walk")
     assert walk.label == "Several skips" and walk.value == "others"
@@ -716,9 +717,7 @@ def test_beat_it_or_its_player_picks_up_on_a_rank_without_yaml(data_dir: Path) -
     picks up" is an effect of the menu; chosen for a rank, it reaches the file and its words
     reach the rules sheet."""
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(9).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("unbeaten_picks_up").run()
+    first_rank_power(at, 9, "unbeaten_picks_up")
     assert not at.exception, at.exception
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
@@ -732,9 +731,7 @@ def test_two_sevens_that_cancel_each_other_without_yaml(data_dir: Path) -> None:
     "next play a 7 or lower" may now take an "Only when..." choice, "Not on a card just like
     it" among them; it reaches the file and the card's sentence."""
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(7).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("next_range").run()
+    first_rank_power(at, 7, "next_range")
     at.number_input(key="d1_rank_powers_0_e_0_next_range_max").set_value(7).run()
     when = at.selectbox(key="d1_rank_powers_0_e_0_next_range_when")
     label = "Only when it does not go on a card just like it"
@@ -771,9 +768,7 @@ def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> Non
     """Issue 42: see-through takes an "Only when..." choice too (the pile remembers how each
     card was laid); "only when it is played on its own" reaches the file and the sheet."""
     at = design()
-    at.button(key="d0_rp_add").click().run()
-    at.number_input(key="d1_rp_0_rank").set_value(8).run()
-    at.selectbox(key="d1_rank_powers_0_e_0_name").set_value("transparent").run()
+    first_rank_power(at, 8, "transparent")
     when = at.selectbox(key="d1_rank_powers_0_e_0_transparent_when")
     assert "Only when it is played on its own" in when.options
     when.set_value({"cards": 1}).run()
