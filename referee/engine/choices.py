@@ -322,11 +322,7 @@ class Choices:
         if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
             pick_up = self._table_rule_steps(s, by, steps)
         if pick_up:
-            if self._takers and rules.takes_face_up(s):  # rulings 108 and 141
-                steps += self._pick_ups(s, by)
-            else:
-                found_pick = fast.pickups.get(by)
-                steps.append(found_pick if found_pick is not None else fast.pickup(by))
+            steps += self._pick_ups(s, by)
         return steps
 
     def _held_plays(
