@@ -74,9 +74,6 @@ class EffectSpec(EffectDecl):
     """
 
     gives_card: ClassVar[bool] = False  # a play may say which card it gives (`give`, R8.9)
-    # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
-    # resolved when the card is played (the rest).
-    passive: ClassVar[bool] = False
     # Its pending slice's ``refuse`` only enforces the zone its ``pending_zone`` names (R8.3's
     # follow-up, next_face_up): plays generated from the zone due never meet it, so the legal
     # steps keep their fast path while it is pending.

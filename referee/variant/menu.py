@@ -146,6 +146,9 @@ class EffectDecl:
     lasts_on_pile: ClassVar[bool] = False
     # Why else it cannot hang on a condition ("" : it can); set by the engine's side.
     when_blocked: ClassVar[str] = ""
+    # Only judged while the card lies on the pile (wild, value, transparent, one-time), or
+    # resolved when the card is played (the rest, which a play that burns never does, R7.2).
+    passive: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -237,6 +237,7 @@ def _effect_list(
         at = (*path, e.index)
         if e.when:
             _condition(at, e, r)
+            _burned_away(at, e, f, r)
 
         def error(message: str, key: str | None, plain: str = "", at: PathT = at) -> None:
             r.error(at if key is None else (*at, key), message, plain=plain)
@@ -271,6 +272,27 @@ def _condition(at: PathT, e: Eff, r: Report) -> None:
             plain=f"“{unit.title}” cannot happen only sometimes: {why}. Take out its “only when”.",
         )
         return
+
+
+def _burned_away(at: PathT, e: Eff, f: File, r: Report) -> None:
+    """An effect that happens only when N cards are played together, in a deck where N of a
+    kind burn: a play that burns does nothing else (R7.2), so it would never happen unless the
+    table lets a burning play's powers happen first (``powers_before_burn``, ruling 143;
+    Daifugo's revolution set off by four of a kind, docs/house-rules.md)."""
+    n, burn, unit = (e.when or {}).get("cards"), f.view.get("burn"), MENU[e.name]
+    table = f.view.get("table", {})
+    if not isinstance(n, int) or not isinstance(burn, int) or burn < 1 or n < burn:
+        return
+    if unit.passive or table.get("powers_before_burn"):
+        return
+    r.warn(
+        (*at, WHEN, "cards"),
+        f"'{e.name}' happens only when {n} cards are played together, but {burn} of a kind "
+        "burn the pile and a play that burns does nothing else (R7.2); expected "
+        "table: {powers_before_burn: true}, or fewer cards",
+        f"“{unit.title}” never happens: {n} cards played together burn the pile, and a play "
+        "that burns does nothing else. Turn on “Powers before a burn”.",
+    )
 
 
 def _clean(e: Eff) -> dict[str, Any]:
