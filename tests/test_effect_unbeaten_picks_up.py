@@ -195,3 +195,18 @@ def test_random_variants_with_the_dare_keep_one_filter(
     brings the dare back exactly."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_the_hint_under_the_dare_says_who_picks_up() -> None:
+    """The player to move hears that the pile goes back to the dare's player, not to them:
+    "If Ben cannot, Ann picks up the pile." (rule 78), and, where nothing of theirs may go,
+    that Ann picks it up; with no dare on top the hint says as usual that they may pick up."""
+    g = game()
+    g.push(Play("Ann", (9,)))
+    assert g.advice.hint(g.state).endswith("If Ben cannot, Ann picks up the pile.")
+    g = game(hand={"Ann": 5, "Ben": 0, "Cal": 5}, face_up={"Ben": (4,)}, face_down={"Ben": 1})
+    g.push(Play("Ann", (9,)))
+    assert g.advice.hint(g.state) == "Ben cannot play, so Ann picks up the pile."
+    g = game()
+    g.push(Play("Ann", (8,)))
+    assert g.advice.hint(g.state).endswith("Or Ben may pick up the pile.")

@@ -205,3 +205,20 @@ def test_the_data_needs_no_streamlit() -> None:
         check=True,
     )
     assert done.stdout.strip() == "False"
+
+
+def test_the_face_up_choice_says_cards_when_several_of_a_rank_may_go() -> None:
+    """Ruling 108 asks for one face-up card; ruling 141 also offers 'two 7s' in the same list,
+    and then the question says cards."""
+    from support import TAKE_ONE, TAKE_RANK
+
+    from referee.records import game_from_record, load_record_text
+
+    one = td.table_data(game_from_record(load_record_text(TAKE_ONE)), 1)["take"]
+    rank = td.table_data(game_from_record(load_record_text(TAKE_RANK)), 1)["take"]
+    assert isinstance(one, dict) and isinstance(rank, dict)
+    assert one["label"] == "If Ann picks up: which face-up card goes with the pile?"
+    assert [label for _, label in one["values"]] == ["2", "7"]
+    assert rank["label"] == "If Ann picks up: which face-up cards go with the pile?"
+    assert rank["placeholder"] == "Choose face-up cards"
+    assert "two 7s" in [label for _, label in rank["values"]]

@@ -234,6 +234,7 @@ def table_data(
         [take_key(c, k), visible(v.card_name(c) if k == 1 else copies(k, v.card_name(c)))]
         for c, k in facts.takes
     ]
+    several = any(k > 1 for _, k in facts.takes)  # 'two 7s' offered beside single cards
     data: dict[str, object] = {
         "version": version,
         "steps": game.past.count,
@@ -246,9 +247,13 @@ def table_data(
         "can_redo": facts.can_redo,
         "take": {
             "name": "take",
-            "label": text(f"If {turn} picks up: which face-up card goes with the pile?"),
+            "label": text(
+                f"If {turn} picks up: which face-up cards go with the pile?"
+                if several
+                else f"If {turn} picks up: which face-up card goes with the pile?"
+            ),
             "kind": "select",
-            "placeholder": "Choose a face-up card",
+            "placeholder": "Choose face-up cards" if several else "Choose a face-up card",
             "values": takes,
             "default": NONE,
             "required": bool(takes),  # Pick up waits for it

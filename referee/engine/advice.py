@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 
 from referee.engine.choices import Choices, TableChoices
 from referee.engine.judgement import Judgement
-from referee.engine.legality import Rules
+from referee.engine.legality import Rules, pile_sent_to
 from referee.engine.steps import Step, Verdict
 from referee.table.state import State
 from referee.variant.model import Card
@@ -107,6 +107,7 @@ class Advice:
             ),
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
+            pile_to=sent[0] if s.pending and (sent := pile_sent_to(s, by)) else "",
             take=(take := rules.takes_face_up(s)),
             take_several=take and rules.takes_several,
             **{k: v for u in rules.zone_rules for k, v in u.hint(rules, s).items()},

@@ -329,6 +329,9 @@ class HintFacts:
     pile: int = 0  # cards on the pile (0: nothing to pick up)
     may: MayGo = MayGo()  # what may go now, from the verdicts (every hint's words)
     pick_up: bool = False  # picking up the pile is allowed now (judge's verdict)
+    # Who takes the pile if the mover picks it up, when a card on top sends it to its own
+    # player (a dare, rule 78); "" : the mover takes it (R6.2).
+    pile_to: str = ""
     take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
     take_several: bool = False  # or several of one rank (a table rule, ruling 141)
     gamble: bool = False  # the draw pile's top card may be turned over (a table rule, ruling 109)

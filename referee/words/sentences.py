@@ -570,6 +570,9 @@ def hint(d: HintFacts, voice: Voice) -> str:
     draw = "turn over the top card of the draw pile"
     gamble = f"Or {who} may {draw}." if d.gamble else ""
     must = f"{who} must pick up {pile} or {draw}." if d.gamble else f"{who} must pick up {pile}."
+    if d.pile_to:  # a dare on top: the pile goes back to its player (rule 78)
+        pick = f"If {who} cannot, {d.pile_to} picks up the pile." if d.pick_up else ""
+        must = f"{who} cannot play, so {d.pile_to} picks up the pile."
     chosen = ""
     named = words.and_list(list(d.chosen_player_cards))
     # More than three cards, or a list longer than ten words (three long names read at grade
@@ -590,12 +593,13 @@ def hint(d: HintFacts, voice: Voice) -> str:
         turn = f"{who} may turn over a face-down card"
         fits = "It fits if it is"
         return _sentences(
-            f"{turn}, or pick up the pile." if d.pick_up else f"{turn}.",
+            f"{turn}, or pick up the pile." if d.pick_up and not d.pile_to else f"{turn}.",
             "No card fits now."
             if what == "no card"
             else f"{fits} {what}."
             if what
             else "Any card may go.",
+            pick if d.pile_to else "",
             chosen,
         )
     if what == "no card":
