@@ -15,7 +15,7 @@ from referee.app import designer as d
 from referee.app import links
 from referee.store import Store, default_path
 from referee.variant.declare import Choice
-from referee.variant.loader import load_variant_text, variant_to_data
+from referee.variant.loader import dump_variant, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.registry import builtin, builtin_ids
 from referee.variant.sheet import rules_sheet
@@ -448,6 +448,21 @@ def test_palace_survives_the_design_page(data_dir: Path) -> None:
     assert not at.exception, at.exception
     back = load_variant_text(at.session_state["design_yaml"]).variant
     assert back == builtin("palace")
+
+
+def test_every_builtin_variant_is_the_same_data_through_the_page(data_dir: Path) -> None:
+    """Issue 41: the page draws each field from its declaration (screens/design.py, fill);
+    every built-in variant opened in it is the same data as the file's - its cards' ids and
+    rules, an ordinary pack's jokers, its table rules - as the page gives it back."""
+    at = design()
+    for vid in builtin_ids():
+        text = dump_variant(builtin(vid)).encode()
+        at.file_uploader(key="design_upload").upload(f"{vid}.yaml", text, "application/x-yaml")
+        at.run()
+        assert not at.exception, at.exception
+        assert at.session_state["design"] == variant_to_data(builtin(vid)), vid
+        kept = (d.FIELDS["karma_cards.id"].label, d.FIELDS["karma_cards.rule"].label)
+        assert not [w for w in at.text_input if w.label in kept], vid  # kept, not shown
 
 
 @pytest.mark.parametrize("vid", builtin_ids())

@@ -8,6 +8,7 @@ the page only says where the fields go.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from functools import partial
 from typing import Any
 
@@ -18,12 +19,11 @@ from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant import conditions
 from referee.variant.declare import Choice, Field, Flag, Int, Text
-from referee.variant.effect_list import parts
+from referee.variant.effect_list import Effects, parts
 from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
-from referee.variant.table import table_rules
 
 store = state.store()
 DATA, REV, FLASH = "design", "design_rev", "design_flash"
@@ -194,6 +194,17 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
     parameter), a text as long as it may be, a switch, or its choices.  Its key is ``parts``
     after the design's revision, or ``widget`` (the composer's own)."""
     at, label = widget or key(*parts), label or f.label
+    if f is d.FIELDS["rank_powers.rank"] and (pack := pack_of(new.get("ranks"))).ordinary:
+        held = value if isinstance(value, int) else None  # the ranks by name: 2 to 10, J, Q, K, A
+        options = sorted({*pack.ranks, *([held] if held is not None else [])})
+        return st.selectbox(
+            "Card",
+            options,
+            index=options.index(held) if held in options else None,
+            format_func=partial(d.rank_words, new),
+            placeholder="Choose a card",
+            key=at,
+        )
     if isinstance(f, Text):
         box = st.text_area if f.area else st.text_input
         text = value if isinstance(value, str) else ""
@@ -219,26 +230,66 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
     return None if got is None else int(got)
 
 
-def row(
+# Fields not drawn with the rest of their mapping: a card's id (made from its name) and
+# ``rule`` (the one its verdicts cite), kept as the file had them; the jokers' copies (drawn
+# with the deck).
+KEPT = {"karma_cards.id", "karma_cards.rule", "jokers.rule", "jokers.copies"}
+
+
+def fill(
     fields: Sequence[Field],
     values: Any,
     *parts: object,
-    widths: Sequence[int] = (),
+    where: str = "",
+    index: int | None = None,
     widget: str = "",
-    slots: bool = False,
+    more: int = 0,
 ) -> dict[str, Any]:
-    """Fields side by side (``c``: the row's columns, one more for the caller where ``widths``
-    says so), each with its problems under it where ``slots`` says so; widget keys ``parts`` +
-    the field's key, or ``widget`` + the field's key (the composer's own)."""
+    """The declared ``fields`` of the mapping at ``where`` (row ``index`` of a list), each
+    drawn by its kind and in order: the short ones (a number, a choice, a line of text) side by
+    side, a text three times as wide as a number (``c``: the row's columns, ``more`` of them
+    for the caller), a longer text or a card's effects under them.  The problems of a row show
+    under it, naming the field where the row has several (at the top of the page, each field's
+    under it); the first place for problems in a mapping also takes the mapping's own.  An
+    optional field left empty is left out.  Widget keys ``parts`` + the field's key, or
+    ``widget`` + the field's key (the composer's own, with no place for problems)."""
     global c
-    c = st.columns(widths or len(fields), vertical_alignment="bottom")
-    got = {}
-    for col, f in zip(c, fields, strict=False):
-        with col:
-            got[f.key] = draw(f, values.get(f.key), *parts, f.key, widget=widget and widget + f.key)
-            if slots:
-                slot(f.key)
-    return got
+    at = where if index is None else f"{where}[{index}]"
+    out = {f.key: values.get(f.key, "") for f in fields if f"{where}.{f.key}" in KEPT}
+    todo = [f for f in fields if f.key not in out]
+    while todo:
+        row = [todo.pop(0)]
+        if isinstance(row[0], Effects):
+            effects = out[row[0].key] = effects_editor(
+                where, index, list(values.get("effects", []))
+            )
+            if does := d.what_it_does(effects):
+                st.caption(md(does))  # the group's words above, what it does here
+            continue
+        while _short(row[0]) and todo and _short(todo[0]):
+            row.append(todo.pop(0))
+        alone = len(row) == 1 and not more
+        widths = [3 if isinstance(f, Text) else 1 for f in row] + [1] * more
+        c = [nullcontext()] if alone else st.columns(widths, vertical_alignment="bottom")
+        for col, f in zip(c, row, strict=False):
+            with col:
+                got = draw(f, values.get(f.key), *parts, f.key, widget=widget and widget + f.key)
+                out[f.key] = got
+                if not widget and (alone or not at):
+                    slot(f"{at}.{f.key}" if at else f.key, *([at] if at not in slots else []))
+        if at and not widget and not alone:
+            slot(at, labelled=len(row) > 1)
+    return {
+        f.key: out[f.key]
+        for f in fields
+        if f.key in out and (f.always or not f.optional or out[f.key] not in (None, "", [], {}))
+    }
+
+
+def _short(f: Field) -> bool:
+    """A number, a choice or a line of text: drawn side by side with the next short one (a
+    switch, a table rule, stands alone)."""
+    return isinstance(f, (Int, Choice)) or (isinstance(f, Text) and not f.area and 0 < f.most <= 80)
 
 
 def rows(path: tuple[str, ...], values: list[Any], *parts: object) -> list[dict[str, Any]]:
@@ -248,11 +299,10 @@ def rows(path: tuple[str, ...], values: list[Any], *parts: object) -> list[dict[
     fields = d.FIELDS[at].parts()
     out = []
     for i, values_at in enumerate(values):
-        out.append(row(fields, values_at, *parts, i, widths=(1,) * (len(fields) + 1)))
+        out.append(fill(fields, values_at, *parts, i, where=at, index=i, more=1))
         with c[-1]:
             if st.button("Remove", key=key(*parts, i, "del"), width="stretch"):
                 actions.append(partial(d.removed, path=path, index=i))
-        slot(f"{at}[{i}]", labelled=True)
     return out
 
 
@@ -310,34 +360,14 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
     return out
 
 
-def card_body(
-    section: str, index: int | None, short: str, holder: dict[str, Any]
-) -> dict[str, Any]:
-    """What a Karma card, a power and the jokers share: their words, what they do, and the
-    sentence made of it (issue 31.7); a card's ``rule`` (the one its verdicts cite) is kept as
-    the file had it.  Widget keys ``short``, ``index`` and the field."""
-    at = section if index is None else f"{section}[{index}]"
-    parts = (short,) if index is None else (short, index)
-    text = draw(d.FIELDS[f"{section}.text"], holder.get("text"), *parts, "text")
-    slot(*([at] if index is None else []), f"{at}.text")
-    effects = effects_editor(section, index, list(holder.get("effects", [])))
-    if does := d.what_it_does(effects):
-        st.caption(md(does))  # the group's words above, what it does here
-    out = {"text": text} if text else {}
-    return out | ({"rule": holder["rule"]} if holder.get("rule") else {}) | {"effects": effects}
-
-
 new: dict[str, Any] = {}
 
 # --- about ------------------------------------------------------------------------------------
 st.subheader("About this variant")
 slot("")
-new |= row([d.FIELDS["name"], d.FIELDS["id"]], data, slots=True)
+new |= fill([d.FIELDS["name"], d.FIELDS["id"]], data)
 st.caption("The short id names the file and is what game records use.")
-for field in ("description", "author"):
-    if said := draw(d.FIELDS[field], data.get(field), field):
-        new[field] = said
-    slot(field)
+new |= fill([d.FIELDS["description"], d.FIELDS["author"]], data)
 
 # --- players ----------------------------------------------------------------------------------
 st.subheader("Players")
@@ -371,10 +401,10 @@ if kind == "ordinary":
     new["ranks"] = {"pack": "ordinary", "ace": ace}
     if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
-        new["jokers"] = {"copies": joker_copies, **card_body("jokers", None, "jokers", jokers)}
+        new["jokers"] = fill(d.FIELDS["jokers"].parts(), jokers, "jokers", where="jokers")
+        new["jokers"]["copies"] = joker_copies
 else:
-    new["ranks"] = row(NUMBERS.fields, ranks, "ranks")
-    slot("ranks", labelled=True)
+    new["ranks"] = fill(NUMBERS.fields, ranks, "ranks", where="ranks")
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")
@@ -388,12 +418,10 @@ for i, card in enumerate(data.get("karma_cards", [])):
     label = md(f"{called} × {st.session_state.get(key('kc', i, 'copies'), card.get('copies', 0))}")
     with panel(label, f"design_open_kc_{card.get('id') or i}", where, called):
         st.caption(md(f"Its name in game records: {card.get('id', '')}"))
-        got = row(NAME_COPIES, card, "kc", i, widths=(3, 1))
-        slot(where, labelled=True)
-        got |= card_body("karma_cards", i, "kc", card)
+        got = fill(d.FIELDS["karma_cards"].parts(), card, "kc", i, where="karma_cards", index=i)
         if st.button("Remove this card", key=key("kc", i, "del")):
             actions.append(partial(d.removed, path=("karma_cards",), index=i))
-    cards.append({"id": card.get("id", ""), **got})
+    cards.append(got)
 new["karma_cards"] = cards
 
 # --- Create Your Karma --------------------------------------------------------------------------
@@ -402,7 +430,7 @@ with st.container(border=True):
     st.caption("Invent a new Karma card: pick what it does from the menu, name it, add it.")
     crev = st.session_state.get("composer_rev", 0)
     ck = f"c{crev}_"
-    comp = row(NAME_COPIES, {"copies": 1}, widths=(3, 1), widget=ck)
+    comp = fill(NAME_COPIES, {"copies": 1}, widget=ck)
     comp_text = draw(d.FIELDS["karma_cards.text"], "", widget=ck + "text")
     chosen = st.multiselect(
         "What it does", list(MENU), format_func=d.effect_label, key=ck + "effects"
@@ -439,21 +467,7 @@ for i, power in enumerate(data.get("rank_powers", []) or []):
     now = st.session_state.get(key("rp", i, "rank"), rank)
     called = f"The {d.rank_words(new, now)}" if isinstance(now, int) else "A new power"
     with panel(md(called), f"design_open_rp_{i}", where, called):
-        if kind == "ordinary":  # the ranks by their names: 2 to 10, J, Q, K, A
-            held = rank if isinstance(rank, int) else None
-            options = sorted({*pack_of(new["ranks"]).ranks, *([held] if held is not None else [])})
-            prank = st.selectbox(
-                "Card",
-                options,
-                index=options.index(held) if held in options else None,
-                format_func=partial(d.rank_words, new),
-                placeholder="Choose a card",
-                key=key("rp", i, "rank"),
-            )
-        else:
-            prank = draw(d.FIELDS["rank_powers.rank"], rank, "rp", i, "rank")
-        slot(f"{where}.rank", where)
-        got = {"rank": prank, **card_body("rank_powers", i, "rp", power)}
+        got = fill(d.FIELDS["rank_powers"].parts(), power, "rp", i, where="rank_powers", index=i)
         if st.button("Remove this power", key=key("rp", i, "del")):
             actions.append(partial(d.removed, path=("rank_powers",), index=i))
     powers.append(got)
@@ -465,35 +479,18 @@ if st.button("Give a number a power", key=key("rp", "add")):
 
 # --- table rules --------------------------------------------------------------------------------
 st.subheader("Dealing and burning")
-new["deal"] = row(DEAL_COUNTS, data.get("deal", {}), "deal")
-slot("deal", labelled=True)
+new["deal"] = fill(DEAL_COUNTS, data.get("deal", {}), "deal", where="deal")
 by_size = rows(("deal", "by_players"), data.get("deal", {}).get("by_players", []), "deal", "bp")
 if by_size:
     new["deal"]["by_players"] = by_size
 if st.button("Another deal for a table size", key=key("deal", "bp", "add")):
     actions.append(d.add_table_deal)
-c = st.columns(2)
-for col, field in zip(c, ("min_hand", "burn"), strict=True):
-    with col:
-        new[field] = draw(d.FIELDS[field], data.get(field), field)
-        slot(field)
+new |= fill([d.FIELDS["min_hand"], d.FIELDS["burn"]], data)
 
 st.subheader("How the table plays")
-table = data.get("table", {})
-rules: dict[str, Any] = {}
-for rule in table_rules():  # each as the rule book plays unless the group changes it
-    declared = rule.declared
-    if isinstance(declared, Choice) and len(declared.choices) > 2:  # its choices, in its words
-        chosen = draw(declared, table.get(rule.name), "table", rule.name)
-        if chosen != rule.default:
-            rules[rule.name] = chosen
-    elif st.checkbox(
-        declared.label, value=table.get(rule.name) == rule.on, key=key("table", rule.name)
-    ):
-        rules[rule.name] = rule.on
-    slot(f"table.{rule.name}")
+rules = fill(d.FIELDS["table"].parts(), data.get("table", {}), "table", where="table")
 slot("table")
-if rules:
+if rules := d.FIELDS["table"].tame(rules):  # only the rules set otherwise than the rule book
     new["table"] = rules
 
 new = {f.key: new[f.key] for f in VARIANT.fields if f.key in new}  # in a variant file's order
