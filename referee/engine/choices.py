@@ -291,7 +291,7 @@ class Choices:
         zone_name: ZoneName
         fits: frozenset[Card] | None
         hand = seat.hand.count or s.draw_pile
-        if s.pending or not (hand or seat.face_up.count):
+        if s.pending or not (hand or seat.face_up.count) or (s.first_play and rules.first_zones):
             zone_name, plain, pick_up, fits = self._frame(s, by)
             zone = seat.zone(zone_name)
         else:  # _frame with nothing pending, from the hand or face-up cards, inline: the hot path

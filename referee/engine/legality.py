@@ -115,6 +115,8 @@ class Rules:
         # More face-up cards of the one taken's rank may come with it (ruling 141).
         self.takes_several = any(u.takes_several() for u in self._takers)
         self._on_plays = [u for u in table if u.has("refuse_play")]
+        # The zone the game's first play comes from, where a table rule opens another.
+        self.first_zones = [u for u in table if u.has("first_zone")]
         # A burn completed out of turn (ruling 144): only where runs across plays burn.
         runs = all(u.runs_across_plays() for u in table)
         self.completers = [u for u in table if u.has("completes_run")] if runs else []
@@ -531,8 +533,11 @@ class Rules:
         return None
 
     def _zone_order(self, s: State, by: str, seat: Seat, zone: ZoneName) -> Judgement | None:
-        """R3: hand, then face-up (draw pile gone), then face-down."""
+        """R3: hand, then face-up (draw pile gone), then face-down; the first play of a fresh
+        deal from the zone a table rule opens for it (``first_zone``)."""
         if zone == "hand":
+            return None
+        if s.first_play and self.first_zones and zone == self._first_zone(seat):
             return None
         rule = "R3.2" if zone == "face_up" else "R3.3"
         if seat.hand.count:
@@ -674,11 +679,23 @@ class Rules:
             zone = self._pending_zone(s, seat_index)
             if zone is not None:
                 return zone
+        if s.first_play and self.first_zones:
+            zone = self._first_zone(seat)
+            if zone is not None:
+                return zone
         if seat.hand.count or s.draw_pile:
             return "hand"
         if seat.face_up.count:
             return "face_up"
         return "face_down"
+
+    def _first_zone(self, seat: Seat) -> ZoneName | None:
+        """The zone a table rule opens for the game's first play by the player at ``seat``."""
+        for rule in self.first_zones:
+            zone = rule.first_zone(self.variant, seat)
+            if zone is not None:
+                return zone
+        return None
 
     def some_target(self, s: State, by: str, card: Card) -> str | None:
         """A player the card could choose (the first other one who is in, else any other):

@@ -13,7 +13,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
   besides the player's own zones (the draw pile's top card, turned over blind, R7.5).
 - ``takes_face_up``: whether a pick-up takes a face-up card along; ``takes_several``: whether
   the other face-up cards of its rank may come with it.
-- ``first_seat`` and ``setup_question``: who starts, and what the table is asked at setup.
+- ``first_seat`` and ``setup_question``: who starts, and what the table is asked at setup;
+  ``first_zone``: the zone the game's first play comes from, where R3's order does not say.
 - ``goes_on`` with ``goes_on_words``: after a play, whether its player may go on at once with
   the same card, out of turn, from which zone and with how many copies.
 - ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
@@ -106,6 +107,11 @@ class TableRule(TableRuleDecl):
 
     def first_seat(self, variant: Variant, seats: Sequence[Seat]) -> int | None:
         """With full information, the seat that starts (None: the first listed, R2.3)."""
+        return None
+
+    def first_zone(self, variant: Variant, seat: Seat) -> ZoneName | None:
+        """The zone the first play of a fresh deal comes from, made by the player at ``seat``
+        (the starter), where this rule opens another than R3's (None: R3's order)."""
         return None
 
     def goes_on(

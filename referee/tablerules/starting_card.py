@@ -1,9 +1,12 @@
-"""The first play must include the starting card (issue 42, docs/rulings.md ruling 130): where
-the holder of the lowest card starts (``starts: lowest`` or ``lowest_plain``), that card is
-what made them the starter, and many tables have them open the game with it ("must start with
-that card").  The first play of the game (a fresh deal, ``State.first_play``) must then be of
-the starter's lowest number card in the hand - with ``lowest_plain``, their lowest number
-without a power.
+"""The first play must include the starting card (issue 42, docs/rulings.md rulings 130 and
+145): where the holder of the lowest card starts (``starts: lowest`` or ``lowest_plain``), that
+card is what made them the starter, and many tables have them open the game with it ("must
+start with that card").  The first play of the game (a fresh deal, ``State.first_play``) must
+then be of the starter's lowest number card in the hand - with ``lowest_plain``, their lowest
+number without a power.  Where the lowest card face up starts (``lowest_face_up``), the card
+everyone saw is the starting card: the starter opens with it from the face-up cards, though
+they hold hand cards (R3.2 set aside for that one play); the table sees it, so the referee
+knows it exactly.
 
 At a physical table the referee cannot see the hand (R4.3): it refuses only what cannot be
 that card - a number above one the hand is known to hold, and a card that is not a number (a
@@ -20,8 +23,9 @@ from collections.abc import Mapping
 
 from referee import words
 from referee.effects.base import Proposal, Refusal
+from referee.table.state import Seat, ZoneName
 from referee.tablerules.spec import TableRule
-from referee.tablerules.starts import LOWEST, PLAIN, Starts
+from referee.tablerules.starts import FACE_UP, LOWEST, PLAIN, Starts
 from referee.variant.model import Card, Variant
 from referee.variant.table import TableCheck, switch
 
@@ -37,15 +41,24 @@ class StartingCard(TableRule):
         "starting_card",
         "The starter plays their starting card",
         "Where the holder of the lowest card starts (starts: lowest or lowest_plain), the first "
-        "play of the game must include that card.",
+        "play of the game must include that card; where the lowest card face up starts "
+        "(lowest_face_up), the starter opens with that face-up card.",
         "The first play must include the starting card",
     )
 
     def checks(self, card: Card, variant: Variant) -> bool:
-        return _STARTS.value(variant) in (LOWEST, PLAIN)
+        return _STARTS.value(variant) in (LOWEST, PLAIN, FACE_UP)
+
+    def first_zone(self, variant: Variant, seat: Seat) -> ZoneName | None:
+        """With ``lowest_face_up``: the face-up cards, where the starter shows a starting card."""
+        if _STARTS.value(variant) != FACE_UP or _shown(variant, seat) is None:
+            return None
+        return "face_up"
 
     def refuse_play(self, ask: Proposal) -> Refusal | None:
         s = ask.state
+        if s.first_play and _STARTS.value(ask.variant) == FACE_UP:
+            return self._refuse_unshown(ask)
         if not s.first_play or ask.zone != "hand":
             return None  # only the first play of a fresh deal, from the hand where the card is
         v, card, by = ask.variant, ask.card, ask.by
@@ -75,23 +88,34 @@ class StartingCard(TableRule):
             return self._no(f"{opens} {by} has {words.a_number(lowest, v)}.")
         return None
 
+    def _refuse_unshown(self, ask: Proposal) -> Refusal | None:
+        """The first play where the lowest card face up starts: that card, from the face-up
+        cards (copies of it there may go with it, R4.1)."""
+        shown = _shown(ask.variant, ask.state.seats[ask.seat])
+        if shown is None or (ask.zone == "face_up" and ask.card == shown):
+            return None  # no number face up (or not all known): the first play is as usual
+        by, named = ask.by, words.a_number(shown, ask.variant)
+        return self._no(f"{by} starts, so {by} must open with {named} from the face-up cards.")
+
     def _no(self, said: str) -> Refusal:
         return Refusal(self.name, self.name, self.rule, said)
 
     def sheet(self, variant: Variant) -> str:
+        if _STARTS.value(variant) == FACE_UP:
+            return "The starter opens the game with that face-up card, before any hand card."
         if _STARTS.value(variant) == PLAIN:
             return "The first play of the game must include the starter's lowest ordinary card."
         return "The first play of the game must include the starter's lowest card."
 
     def check(self, c: TableCheck) -> None:
-        """Without a starting card (the first player listed starts, or the lowest card face
-        up, which is not played first, R3.2) the rule changes nothing."""
+        """Without a starting card (the first player listed starts) the rule changes
+        nothing."""
         table = c.view.get("table")
         how = table.get("starts") if isinstance(table, Mapping) else None
-        if c.value and how not in (LOWEST, PLAIN):
+        if c.value and how not in (LOWEST, PLAIN, FACE_UP):
             c.warn(
                 "starting_card changes nothing unless the holder of the lowest card starts; "
-                "expected starts: lowest or lowest_plain",
+                "expected starts: lowest, lowest_plain or lowest_face_up",
                 "Nobody starts with a card here, so this rule changes nothing.",
             )
 
@@ -117,3 +141,15 @@ def _may_lack(ask: Proposal, plain: bool) -> bool:
         if not starting(c)
     )
     return others >= unknown
+
+
+def _shown(v: Variant, seat: Seat) -> int | None:
+    """The starting card the starter shows face up: their lowest number card face up without a
+    power, else their lowest number face up (as ``Starts.first_seat`` counts them); None where
+    they show no number, or some of their face-up cards are not known (a record without them)."""
+    zone = seat.face_up
+    if zone.unknown:
+        return None
+    numbers = [c for c in zone.known if isinstance(c, int)]
+    ordinary = [c for c in numbers if not v.effects_of(c)]
+    return min(ordinary or numbers, default=None)
