@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
 from .tableui import play_button, press, tap_card, undo_button
-from .test_browser_app import PORTRAIT, add_names, new_page, settled, start_game
+from .test_browser_app import PORTRAIT, add_names, go_to, new_page, settled, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -66,11 +66,15 @@ def _read(page: Page, where: str, seen: dict[str, dict[str, int]]) -> None:
         counts[where] = max(n, counts.get(where, n))
 
 
-def _page(page: Page, url: str, heading: str | None = None, last: str | None = None) -> None:
+def _page(page: Page, where: str, heading: str | None = None, last: str | None = None) -> None:
     """Open a page and wait until it has drawn: its heading, and ``last`` (a widget of the
     app's own key near its end), since the script state reads "not running" before the first
-    run has begun."""
-    page.goto(url)
+    run has begun.  ``where`` is the app's address (a page load) or a screen's name, gone to
+    by the menu as a person does (no page load: issue 40)."""
+    if where.startswith("http"):
+        page.goto(where)
+    else:
+        go_to(page, where)
     if heading:
         expect(page.get_by_role("heading", name=heading).first).to_be_visible()
     if last:
@@ -101,16 +105,17 @@ def test_every_rule_on_streamlits_markup_still_selects_something(
     expect(page.get_by_text(re.compile(r"^Undid step 1: "))).to_be_visible()
     tap_card(page, 9)  # the choices: how many, from where, played by
     _read(page, "referee", seen)
-    for path, heading, last in (
-        ("design", "Design your Karma", ".st-key-design_upload"),
-        ("simulate", None, ".st-key-simulate_run"),
-        ("rules", None, None),
-        ("games", None, ".st-key-games_import"),
+    for screen, heading, last in (
+        ("Design", "Design your Karma", ".st-key-design_upload"),
+        ("Simulate", None, ".st-key-simulate_run"),
+        ("Rules", None, None),
+        ("Games", None, ".st-key-games_import"),
     ):
-        _page(page, f"{server.url}/{path}", heading, last)
-        _read(page, path, seen)
+        _page(page, screen, heading, last)
+        _read(page, screen.lower(), seen)
+    _page(page, "Rules")
     page.set_viewport_size({"width": 390, "height": 844})  # the page menu folds away
-    _page(page, f"{server.url}/rules")
+    settled(page)
     expect(page.locator('[data-testid="stExpandSidebarButton"]')).to_be_visible()
     _read(page, "phone", seen)
 

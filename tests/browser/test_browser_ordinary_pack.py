@@ -20,6 +20,7 @@ from .test_browser_app import (
     LANDSCAPE,
     PORTRAIT,
     fill,
+    go_to,
     new_page,
     open_panel,
     pick_option,
@@ -80,7 +81,8 @@ def test_design_an_ordinary_pack_with_jokers_and_referee_queens_and_jokers(
     assert "pack: ordinary" in text and "reverse" in text
 
     page.set_viewport_size(PORTRAIT)  # the tablet turned upright for the game
-    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Pub Palace (our library)")
+    go_to(page, "Referee")
+    start_game(page, server.url, ["Ann", "Ben", "Cal"], "Pub Palace (our library)", goto=False)
     # The grid: a Queen reads Q, an Ace A, the joker by its name; no 12 anywhere.
     expect(card(page, 12)).to_have_text("Q")
     expect(card(page, 14)).to_have_text("A")
@@ -206,7 +208,10 @@ def test_design_house_rules_people_play_and_referee_them(browser: Browser, serve
     expect(page.get_by_text("Saved Pub Rules.")).to_be_visible()
 
     page.set_viewport_size(PORTRAIT)  # the tablet turned upright for the game
-    start_game(page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Pub Rules (our library)")
+    go_to(page, "Referee")
+    start_game(
+        page, server.url, ["Ann", "Ben", "Cal", "Dee"], "Pub Rules (our library)", goto=False
+    )
     tap_card(page, 8)
     count(page, 2).click()
     expect(verdict_box(page, True)).to_be_visible()

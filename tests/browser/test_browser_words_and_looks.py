@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Server
 from .tableui import play_button, settled, tap, verdict_box
-from .test_browser_app import new_page, open_game
+from .test_browser_app import go_to, new_page, open_game
 from .test_browser_table import AXE, EVERY_SIZE, PHONE, _size, axe_violations
 
 pytestmark = pytest.mark.browser
@@ -162,7 +162,8 @@ def test_a_private_app_says_how_to_share_and_shows_no_127_link(
         expect(advice).to_contain_text("plain make run")
         page.keyboard.press("Escape")
         expect(advice).to_be_hidden()
-    page.goto(f"{server.url}/design")
+    page.set_viewport_size(EVERY_SIZE[0])  # the menu at the top, as on a tablet (issue 40)
+    go_to(page, "Design")
     share = page.get_by_text("Share it", exact=True)
     share.click()
     for _ in sizes(page):
