@@ -212,7 +212,7 @@ def table_rules(draw: st.DrawFn) -> dict[str, Any]:
             out[u.name] = (
                 draw(st.sampled_from([c for c in f.choices if c != u.default]))
                 if isinstance(f, Choice)
-                else u.on
+                else True  # a switch, turned on
             )
     return out
 

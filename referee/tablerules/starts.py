@@ -45,7 +45,6 @@ class Starts(TableRule):
             "Whoever has the lowest ordinary card face up",
         ),
     )
-    on = LOWEST
     place = "start"
     instead = True
     setup_question = "Who has the lowest card in their hand? They start."

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.variant.declare import Choice, Field, Flag
+from referee.variant.declare import Field, Flag
 from referee.variant.model import Variant
 
 SHEET_PLACES = ("deal", "start", "play", "picking_up", "burn")
@@ -56,7 +56,6 @@ class TableRuleDecl:
     name: ClassVar[str] = ""
     order: ClassVar[int] = 1000  # its place in the schema, a written file and the Design page
     declared: ClassVar[Field]  # its field: a switch (``Flag``) or a choice (``Choice``)
-    on: ClassVar[Any] = True  # the value the Design page's switch sets
     place: ClassVar[str] = "picking_up"  # where the rules sheet says it (``SHEET_PLACES``)
     # Its sentence stands instead of the rule book's there (who starts, whether one may pick up).
     instead: ClassVar[bool] = False
@@ -73,7 +72,7 @@ class TableRuleDecl:
     @property
     def default(self) -> Any:
         """Its value where a file leaves it out: the rule book's way."""
-        return self.declared.default if isinstance(self.declared, Choice) else False
+        return self.declared.default
 
     def value(self, variant: Variant) -> Any:
         return variant.table.get(self.name, self.default)
