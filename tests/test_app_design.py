@@ -839,3 +839,19 @@ def test_a_table_rule_of_issue_42_is_one_switch_in_plain_words(
     assert at.session_state["design"]["table"] == {rule: True}
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None and sheet in rules_sheet(v)
+
+
+def test_an_answer_that_goes_back_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 146): "answer it or pick up" offers where an answer sends it, drawn
+    from its declaration; "Back to the one who laid it" makes a battle (rule 106)."""
+    at = design()
+    first_rank_power(at, 3, "must_answer")
+    answer = at.selectbox(key="d1_rank_powers_0_e_0_must_answer_answer")
+    assert answer.label == "Where an answer sends it" and answer.value == "round"
+    answer.set_value("back").run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (power,) = v.rank_powers
+    assert power.effects[0].params["answer"] == "back"
+    assert "An answer sends it back to the player who laid it" in rules_sheet(v)

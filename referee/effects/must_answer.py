@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee import words
-from referee.effects.base import Arrival, Proposal, Refusal, Traits
+from referee.effects.base import Arrival, Proposal, Refusal, Resolution, Traits
 from referee.effects.spec import UNITS, EffectSpec, Params
 from referee.table.state import Pending, State
 from referee.variant.declare import Choice
@@ -25,6 +25,11 @@ class Answer(Pending):
     or pick up."""
 
     wild: str = "refused"
+    # An answer sends it back to the one who laid it (``answer: back``): the two play it out
+    # until one cannot answer.
+    back: bool = False
+    # This very card answered such a demand: the player the turn goes back to.
+    back_to: str | None = None
 
     def lapses(self, state: State, by: str) -> bool:
         """The step after it answers it, or covers it, or takes it with the pile: whoever
@@ -57,18 +62,73 @@ class AnswerOrPickUp(EffectSpec):
             ),
             optional=True,
         ),
+        Choice(
+            "answer",
+            "Where an answer sends it",
+            "Where the turn goes once a player answers it: on round the table as usual (round), "
+            "or back to the player who laid it, who must answer in turn (back): the two play "
+            "it out until one cannot answer and picks up.",
+            choices=("round", "back"),
+            default="round",
+            words=("On round the table", "Back to the one who laid it"),
+            optional=True,
+        ),
     )
     examples = ({"effect": "must_answer"},)
     order = 192
 
     def on_top(self, params: Params, a: Arrival) -> None:
         v, card = a.variant, a.of
+        old = a.state.pending.get(self.name)
+        back_to = None
+        if (
+            isinstance(old, Answer)
+            and old.back
+            and old.by not in ("", a.by)
+            and a.moment is not None
+            and a.moment.zone is not None  # laid by a play, not moved or found there
+            and (a.card == old.card or _answers(old.wild, v, a.card))
+        ):
+            back_to = old.by  # this card answers a demand that goes back to its player
         a.state.pending[self.name] = Answer(
             a.by,
             card,
             v.card_name(card),
             v.rule_for(a.card, self.rule),
             str(self.arg(params, "wild")),
+            self.arg(params, "answer") == "back",
+            back_to,
+        )
+
+    def resolve(self, r: Resolution, params: Params) -> None:
+        """An answer to a demand that goes back (``answer: back``): the turn passes back to the
+        player who laid it, if they are still in (docs/rulings.md); the turn flow applies it
+        after the card's other effects, as for a chosen player."""
+        s = r.state
+        p = s.pending.get(self.name)
+        if not isinstance(p, Answer) or p.back_to is None or p.by != r.player:
+            return
+        if p.back_to in s.names and s.is_in(s.seat_of(p.back_to)):
+            if r.turn_to != p.back_to:  # a card that chose them has said so already
+                r.say(f"It goes back to {p.back_to}.")
+            r.turn_to = p.back_to
+
+    def refuse_chosen(
+        self, p: Pending, state: State, variant: Variant, by: str, card: Card, to: str
+    ) -> Refusal | None:
+        """An answer that names who goes next (a flashed 3 that chooses) must name the one who
+        laid the demand, while they are in: it goes back to them."""
+        if not isinstance(p, Answer) or not p.back or by == p.by or to == p.by:
+            return None
+        if p.by not in state.names or not state.is_in(state.seat_of(p.by)):
+            return None
+        if card != p.card and not _answers(p.wild, variant, card):
+            return None
+        return Refusal(
+            self.name,
+            "sent_back",
+            p.rule,
+            f"{by} must send it back to {p.by}, who played {words.a_card(p.name)}.",
         )
 
     def refuse(self, p: Pending, ask: Proposal) -> Refusal | None:
@@ -90,7 +150,13 @@ class AnswerOrPickUp(EffectSpec):
     def sheet(self, params: Params, variant: Variant | None) -> str:
         also = ALSO[str(self.arg(params, "wild"))]
         alt = f" ({also.removeprefix(' ')})" if also else ""
-        return f"The next player must play the same card on it{alt}, or pick up the pile."
+        text = f"The next player must play the same card on it{alt}, or pick up the pile."
+        if self.arg(params, "answer") == "back":
+            text += (
+                " An answer sends it back to the player who laid it, who must answer in turn, "
+                "until one of them cannot and picks up."
+            )
+        return text
 
     def bot_score(self, state: State, pile_size: int) -> float | None:
         return 3.0

@@ -193,6 +193,14 @@ class EffectSpec(EffectDecl):
         """The check this pending effect imposes on a proposed play (None: allowed)."""
         return None
 
+    def refuse_chosen(
+        self, p: Pending, state: State, variant: Variant, by: str, card: Card, to: str
+    ) -> Refusal | None:
+        """The check this pending effect imposes on the player a play of ``card`` by ``by``
+        chooses (``to``), asked with the play's choices (R8): a reflection goes back to the one
+        who flashed it (None: any player the card may choose)."""
+        return None
+
     def refuse_pick_up(self, p: Pending, state: State, by: str) -> Refusal | None:
         """The check this pending effect imposes on picking up the pile (None: allowed)."""
         return None

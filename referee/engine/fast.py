@@ -43,6 +43,15 @@ SETTLING_UNITS = frozenset(
 drawn): a step asks only these."""
 
 
+CHOOSING_UNITS = frozenset(
+    name
+    for name, unit in EFFECTS.items()
+    if type(unit).refuse_chosen is not EffectSpec.refuse_chosen
+)
+"""Units whose pending slices may bind the player a play chooses (a reflection goes back):
+the choices' check asks only these."""
+
+
 SENDING_UNITS = frozenset(
     name for name, unit in EFFECTS.items() if type(unit).takes_pile is not EffectSpec.takes_pile
 )

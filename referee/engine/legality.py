@@ -24,7 +24,7 @@ from referee.effects import (
     Proposal,
     first_zone,
 )
-from referee.engine.fast import SENDING_UNITS
+from referee.engine.fast import CHOOSING_UNITS, SENDING_UNITS
 from referee.engine.judgement import Judgement
 from referee.engine.judgement import no as _no
 from referee.engine.judgement import refused as _unit_refusal
@@ -615,7 +615,7 @@ class Rules:
                 and to in s.names
                 and (not t.chosen_must_be_in or s.is_in(s.seat_of(to)))
             ):
-                return None
+                return self._bound_choice(s, by, to, card) if s.pending else None
             name = self.variant.card_name(card)
             rule = self.variant.rule_for(card, t.target_rule)
             named = CardFacts(name, card)
@@ -634,6 +634,16 @@ class Rules:
             name = self.variant.card_name(card)
             rule = self.variant.rule_for(card, t.first_rule)
             return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
+        return None
+
+    def _bound_choice(self, s: State, by: str, to: str, card: Card) -> Judgement | None:
+        """What is pending may bind the player a play chooses (a reflection goes back to the
+        one who flashed it, ``EffectSpec.refuse_chosen``)."""
+        for name, p in s.pending.items():
+            if name in CHOOSING_UNITS:
+                refused = EFFECTS[name].refuse_chosen(p, s, self.variant, by, card, to)
+                if refused is not None:
+                    return _unit_refusal(by, refused)
         return None
 
     def give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
@@ -699,11 +709,15 @@ class Rules:
 
     def some_target(self, s: State, by: str, card: Card) -> str | None:
         """A player the card could choose (the first other one who is in, else any other):
-        the advice asks whether the card may go, not whom it picks."""
+        the advice asks whether the card may go, not whom it picks.  What is pending may bind
+        the choice (a reflection goes back): then the first player it allows."""
         if not self.needs[card].needs_target:
             return None
         others = [n for n in s.names if n != by]
-        return next((n for n in others if s.is_in(s.seat_of(n))), others[0] if others else None)
+        ins = [n for n in others if s.is_in(s.seat_of(n))]
+        if s.pending and ins:
+            ins = [n for n in ins if self._bound_choice(s, by, n, card) is None] or ins
+        return ins[0] if ins else others[0] if others else None
 
     # --- dry runs -----------------------------------------------------------------------------
 
