@@ -19,31 +19,16 @@ pytestmark = pytest.mark.browser
 PUBLIC = {"KARMA_ACCESS": "public", "KARMA_ORGANISER_PASSWORD": "club-secret"}
 
 
-def test_the_organiser_signs_in_after_a_tab_and_signs_out(
+def test_this_device_is_the_browser_not_the_tab_and_the_organiser_signs_in_after_a_tab(
     browser: Browser, make_server: Any
 ) -> None:
-    """Typing the password, pressing Tab (focus moves to the field's show-password eye) and
-    clicking Sign in was refused 5 times of 5: the value was never sent."""
-    server = make_server(env=PUBLIC)
-    page = new_page(browser, PORTRAIT)
-    page.goto(f"{server.url}/games")
-    page.get_by_text("Organiser", exact=True).click()
-    box = page.get_by_label("Organiser's password")
-    box.fill("club-secret")
-    box.press("Tab")
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_text("Signed in as the organiser.")).to_be_visible()
-    expect(page.get_by_text("That is not the organiser's password")).to_have_count(0)
-    page.get_by_role("button", name=re.compile("Sign out")).click()
-    expect(page.get_by_text(re.compile("Signed out"))).to_be_visible()
-    settled(page)
-    expect(page.get_by_role("button", name=re.compile("Sign out"))).to_have_count(0)
-
-
-def test_this_device_is_the_browser_not_the_tab(browser: Browser, make_server: Any) -> None:
-    """The Games page listed the games of this *tab's* session: a new tab or the typed Games
+    """Two checks on one public app (issue 40: they were two tests, each starting a server).
+    The Games page listed the games of this *tab's* session: a new tab or the typed Games
     address listed none.  Now a new tab and a restarted browser (its saved cookies) list them;
-    another browser, or one whose data was cleared, lists none."""
+    another browser, or one whose data was cleared, lists none.  Then, on that browser's Games
+    page, the organiser signs in and out: typing the password, pressing Tab (focus moves to the
+    field's show-password eye) and clicking Sign in was refused 5 times of 5: the value was
+    never sent."""
     server = make_server(env=PUBLIC)
     page = new_page(browser, PORTRAIT)
     gid, _ = split_ticket(start_game(page, server.url, ["Ann", "Ben"]))
@@ -68,3 +53,16 @@ def test_this_device_is_the_browser_not_the_tab(browser: Browser, make_server: A
     cleared.goto(f"{server.url}/games")
     expect(cleared.get_by_text("No games yet.", exact=False)).to_be_visible()
     expect(cleared.locator(row)).to_have_count(0)
+
+    page = cleared  # the organiser, at the Games page
+    page.get_by_text("Organiser", exact=True).click()
+    box = page.get_by_label("Organiser's password")
+    box.fill("club-secret")
+    box.press("Tab")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_text("Signed in as the organiser.")).to_be_visible()
+    expect(page.get_by_text("That is not the organiser's password")).to_have_count(0)
+    page.get_by_role("button", name=re.compile("Sign out")).click()
+    expect(page.get_by_text(re.compile("Signed out"))).to_be_visible()
+    settled(page)
+    expect(page.get_by_role("button", name=re.compile("Sign out"))).to_have_count(0)

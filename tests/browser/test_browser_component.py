@@ -178,16 +178,24 @@ def test_a_tap_is_judged_in_the_browser_and_play_and_pick_up_record_it(
     expect(redo_button(page)).to_be_disabled()
 
 
-def test_a_step_the_route_refuses_is_said_and_taken_nowhere_else(
+SCROLLED = """() => Math.max(window.scrollY,
+  ...[...document.querySelectorAll('*')].map(e => e.scrollTop))"""
+
+
+def test_a_step_the_route_refuses_is_said_and_one_taken_shows_the_top_of_the_page_again(
     browser: Browser, server: Server
 ) -> None:
-    """Every step goes to the step route (issue 43.2): one it refuses for good (here a 503
-    with the server's words and no retry) is said on the table, and the page does not take it
-    instead (no rerun).  With the route back, the same Play records it."""
+    """Two checks on one step (issue 40: they were two tests dealing the same game).  Every
+    step goes to the step route (issue 43.2): one it refuses for good (here a 503 with the
+    server's words and no retry) is said on the table, and the page does not take it instead
+    (no rerun).  With the route back, the same Play records it; and after the step the page
+    is back at its top, where the step's outcome shows: the component scrolls it (no script
+    element of the page's own comes and goes before the table).  On a phone: a page longer
+    than the screen."""
     from referee.app.tableapi import STEP_PATH
     from referee.store import Store
 
-    page = new_page(browser, PORTRAIT)
+    page = new_page(browser, PHONE)
     reruns = Reruns(page)
     gid = open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
@@ -208,6 +216,9 @@ def test_a_step_the_route_refuses_is_said_and_taken_nowhere_else(
     assert Store(server.data_dir / "karma.sqlite3").load_game(gid).steps == []
     page.unroute(f"**{STEP_PATH}")
     expect(play_button(page)).to_be_enabled()  # the choice is kept
+    expect(verdict(page, "yes")).to_be_visible()
+    page.locator(".kr-players").scroll_into_view_if_needed()
+    assert page.evaluate(SCROLLED) > 0, "the page does not scroll at this size"
     play_button(page).click()
     step_drawn(page, 1)
     turn_shown(page, "Ben")
@@ -215,6 +226,9 @@ def test_a_step_the_route_refuses_is_said_and_taken_nowhere_else(
     assert Store(server.data_dir / "karma.sqlite3").load_game(gid).steps == [
         {"by": "Ann", "play": [4]}
     ]
+    expect(page.locator(".kr-last")).to_contain_text("Last step (1): Ann plays 4")
+    page.wait_for_function(f"() => ({SCROLLED})() === 0")
+    expect(page.locator(".kr-last")).to_be_in_viewport()
 
 
 def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
@@ -254,27 +268,6 @@ def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
     expect(log).to_contain_text("Ben plays 9")  # no touch on this tablet
     expect(note(page, "info")).to_contain_text("Another tablet recorded a step: Ben plays 9")
     turn_shown(page, "Cal")
-
-
-SCROLLED = """() => Math.max(window.scrollY,
-  ...[...document.querySelectorAll('*')].map(e => e.scrollTop))"""
-
-
-def test_a_step_taken_shows_the_top_of_the_page_again(browser: Browser, server: Server) -> None:
-    """After a step the page is back at its top, where the step's outcome shows: the component
-    scrolls it (no script element of the page's own comes and goes before the table)."""
-    page = new_page(browser, PHONE)  # a page longer than the screen
-    open_game(page, server, ["Ann", "Ben", "Cal"])
-    settled(page)
-    tap(page, 4)
-    expect(verdict(page, "yes")).to_be_visible()
-    page.locator(".kr-players").scroll_into_view_if_needed()
-    assert page.evaluate(SCROLLED) > 0, "the page does not scroll at this size"
-    play_button(page).click()
-    step_drawn(page, 1)
-    expect(page.locator(".kr-last")).to_contain_text("Last step (1): Ann plays 4")
-    page.wait_for_function(f"() => ({SCROLLED})() === 0")
-    expect(page.locator(".kr-last")).to_be_in_viewport()
 
 
 def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
@@ -364,7 +357,7 @@ def test_a_pick_up_takes_face_up_cards_of_one_rank_in_the_same_choice(
     page.goto(f"{server.url}/?game={gid}")
     turn_shown(page, "Ann")
     expect(pick_up_button(page)).to_be_disabled()
-    choice = page.get_by_label("If Ann picks up: which face-up cards go with the pile?")
+    choice = page.get_by_label("If Ann picks up: which face-up card goes with the pile?")
     expect(choice.locator("option", has_text="two 7s")).to_have_count(1)
     choice.select_option(label="two 7s")
     expect(pick_up_button(page)).to_be_enabled()

@@ -101,7 +101,8 @@ def test_a_share_link_has_a_copy_button_and_a_qr_code(browser: Browser, make_ser
     """On an app that other devices reach, here at its public address (KARMA_PUBLIC_URL, a
     proxy in front of it).  An app private to this computer, as a test server on 127.0.0.1
     alone, offers no link at all (a link to 127.0.0.1 opens on no other device): that is
-    test_browser_words_and_looks.test_a_private_app_says_how_to_share_and_shows_no_127_link."""
+    test_browser_words_and_looks.py's
+    test_the_phone_menu_says_menu_and_a_private_app_says_how_to_share."""
     import io
 
     import zxingcpp

@@ -50,47 +50,46 @@ def sizes(page: Page) -> Iterator[dict[str, int]]:
         yield viewport
 
 
-def test_the_verdict_is_as_large_as_next_and_a_disabled_play_is_grey(
+def test_the_verdict_is_as_large_as_next_a_disabled_play_is_grey_and_a_phone_says_how_to_choose(
     browser: Browser, server: Server
 ) -> None:
+    """Two checks on one game, at each size with one axe-core run (issue 40: they were two
+    tests dealing the same game): the verdict's answer is as large as "Next: ..." and a Play
+    that cannot be pressed is grey, not a faded green; a phone, whose grid folds to the chosen
+    card, says how to choose another one (a tablet shows every card: nothing to say)."""
+    from .tableui import card, let_go
+
     page = new_page(browser, EVERY_SIZE[0])
     open_game(page, server, ["Ann", "Ben", "Cal"])
     settled(page)
+    hint = page.locator(".kt-fold-hint")
     greys = []
-    for _ in sizes(page):
+    for viewport in sizes(page):
+        if viewport == EVERY_SIZE[0]:
+            expect(hint).to_have_count(0)  # no card chosen: no fold, no hint
         expect(play_button(page)).to_be_disabled()  # no card chosen yet
         greys.append(_style(page, ".kt-action.kt-primary", "backgroundColor"))
         assert _style(page, ".kt-action.kt-primary", "opacity") == "1"
     tap(page, 9)
-    for viewport, grey in zip(sizes(page), greys, strict=True):
+    for viewport, grey in zip(sizes(page), greys, strict=True):  # the phone last: it lets go
         expect(verdict_box(page, True)).to_be_visible()
         expect(play_button(page)).to_be_enabled()
         green = _style(page, ".kt-action.kt-primary", "backgroundColor")
         assert green == "rgb(22, 101, 52)" and grey != green, (_size(viewport), grey, green)
         assert _px(page, ".kr-verdict .kr-answer") >= _px(page, '[data-glance="follow"]')
+        expect(hint).to_have_count(1)
+        if viewport == PHONE:  # the grid folds to the chosen card: the hint says how to undo it
+            expect(card(page, 4)).to_be_hidden()
+            expect(hint).to_be_visible()
+            expect(hint).to_have_text("Tap it again to choose another card.")
+        else:  # a tablet shows every card: nothing to say
+            expect(card(page, 4)).to_be_visible()
+            expect(hint).to_be_hidden()
         assert AXE.exists()
         assert axe_violations(page) == []
-
-
-def test_the_phone_menu_says_menu(browser: Browser, server: Server) -> None:
-    page = new_page(browser, EVERY_SIZE[0])
-    page.goto(f"{server.url}/rules")
-    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
-    opener = page.get_by_test_id("stExpandSidebarButton")
-    for viewport in sizes(page):
-        if viewport != PHONE:  # tablets show the menu's pages at the top: nothing to open
-            expect(page.get_by_test_id("stTopNavLink").first).to_be_visible()
-    assert viewport == PHONE  # the phone last: its menu is opened below
-    expect(opener).to_be_visible()
-    # The page's style sheet arrives with the page's run, a moment after Streamlit draws the
-    # button: wait for the word rather than reading it once (CI read "none" once).
-    said = opener.element_handle()
-    page.wait_for_function("b => getComputedStyle(b, '::after').content === '\"Menu\"'", arg=said)
-    box = opener.bounding_box()
-    assert box is not None and box["width"] >= 44 and box["height"] >= 44
-    opener.click()
-    expect(page.get_by_test_id("stSidebar").get_by_text("Design")).to_be_visible()
-    assert axe_violations(page) == []
+    let_go(page, 9)
+    expect(card(page, 4)).to_be_visible()
+    expect(hint).to_have_count(0)
 
 
 def _finished_game(data: Path) -> str:
@@ -149,12 +148,20 @@ def test_the_end_summary_says_its_numbers_in_digits(browser: Browser, server: Se
         assert axe_violations(page) == []
 
 
-def test_a_private_app_says_how_to_share_and_shows_no_127_link(
+def test_the_phone_menu_says_menu_and_a_private_app_says_how_to_share(
     browser: Browser, server: Server
 ) -> None:
+    """Two checks on one visit (issue 40: they were two tests opening the Rules page): the
+    phone's page menu says "Menu" (tablets show the menu's pages at the top: nothing to open);
+    an app private to this computer says in its Join panel how to let tablets join, and its
+    Design page offers no link or QR code to 127.0.0.1."""
     page = new_page(browser, EVERY_SIZE[0])
     page.goto(f"{server.url}/rules")
-    for _ in sizes(page):
+    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    for viewport in sizes(page):
+        if viewport != PHONE:  # tablets show the menu's pages at the top: nothing to open
+            expect(page.get_by_test_id("stTopNavLink").first).to_be_visible()
         page.get_by_role("button", name=re.compile("Join from another device")).click()
         advice = page.get_by_text(re.compile("private to this computer"))
         expect(advice).to_be_visible()
@@ -162,13 +169,25 @@ def test_a_private_app_says_how_to_share_and_shows_no_127_link(
         expect(advice).to_contain_text("plain make run")
         page.keyboard.press("Escape")
         expect(advice).to_be_hidden()
+    assert viewport == PHONE  # the phone last: its menu is opened below
+    expect(opener).to_be_visible()
+    # The page's style sheet arrives with the page's run, a moment after Streamlit draws the
+    # button: wait for the word rather than reading it once (CI read "none" once).
+    said = opener.element_handle()
+    page.wait_for_function("b => getComputedStyle(b, '::after').content === '\"Menu\"'", arg=said)
+    box = opener.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    opener.click()
+    expect(page.get_by_test_id("stSidebar").get_by_text("Design")).to_be_visible()
+    assert axe_violations(page) == []
+
     page.set_viewport_size(EVERY_SIZE[0])  # the menu at the top, as on a tablet (issue 40)
     go_to(page, "Design")
     share = page.get_by_text("Share it", exact=True)
     share.click()
     for _ in sizes(page):
-        said = page.get_by_text(re.compile("a link to it would open on no other device"))
-        expect(said).to_be_visible()
+        said_here = page.get_by_text(re.compile("a link to it would open on no other device"))
+        expect(said_here).to_be_visible()
         qr = page.get_by_role("img", name="A QR code of the link to this variant")
         expect(qr).to_have_count(0)
         expect(page.get_by_role("button", name="Copy the link")).to_have_count(0)
@@ -196,30 +215,3 @@ def test_a_shared_variant_opened_again_is_greeted_as_shared(
         expect(greeting).to_be_visible()
         expect(page.get_by_text(re.compile("Your design is back"))).to_have_count(0)
         assert axe_violations(page) == []
-
-
-def test_a_phone_says_how_to_choose_another_card_once_the_grid_folds(
-    browser: Browser, server: Server
-) -> None:
-    from .tableui import card, let_go
-
-    page = new_page(browser, EVERY_SIZE[0])
-    open_game(page, server, ["Ann", "Ben", "Cal"])
-    settled(page)
-    hint = page.locator(".kt-fold-hint")
-    expect(hint).to_have_count(0)  # no card chosen: no fold, no hint
-    tap(page, 9)
-    for viewport in sizes(page):  # the phone last: it lets the card go
-        expect(hint).to_have_count(1)
-        if viewport == PHONE:  # the grid folds to the chosen card: the hint says how to undo it
-            expect(card(page, 4)).to_be_hidden()
-            expect(hint).to_be_visible()
-            expect(hint).to_have_text("Tap it again to choose another card.")
-            assert axe_violations(page) == []
-            let_go(page, 9)
-            expect(card(page, 4)).to_be_visible()
-            expect(hint).to_have_count(0)
-        else:  # a tablet shows every card: nothing to say
-            expect(card(page, 4)).to_be_visible()
-            expect(hint).to_be_hidden()
-            assert axe_violations(page) == []
