@@ -855,3 +855,20 @@ def test_an_answer_that_goes_back_without_yaml(data_dir: Path) -> None:
     (power,) = v.rank_powers
     assert power.effects[0].params["answer"] == "back"
     assert "An answer sends it back to the player who laid it" in rules_sheet(v)
+
+
+def test_a_value_only_on_its_own_without_yaml(data_dir: Path) -> None:
+    """Issue 42: what a card counts takes an "Only when..." choice too (the pile remembers how
+    each card was laid, ruling 147); "only when it is played on its own" reaches the file and
+    the sheet."""
+    at = design()
+    first_rank_power(at, 2, "value")
+    when = at.selectbox(key="d1_rank_powers_0_e_0_value_when")
+    assert "Only when it is played on its own" in when.options
+    when.set_value({"cards": 1}).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert (effect.name, effect.when) == ("value", {"cards": 1})
+    assert "Only when it is played on its own: On top of the pile it counts as" in rules_sheet(v)

@@ -5,7 +5,8 @@ Bottoms Up (one card laid on the card that was on top), copied by a mirror (the 
 play) or lying there at a start (the copies lying together as one play).  What works on for
 every play after it may too where the pile can remember it: a card see-through (or a mirror)
 under a condition is marked so as it is laid (``State.through``), and stays so while it lies
-there.  What a card counts and what may go on it still may not."""
+there; what a card counts, what may go on it and who may cut in likewise (``State.held``,
+tests/test_conditions_lasting.py)."""
 
 from __future__ import annotations
 
@@ -154,12 +155,10 @@ def _errors(effects: list[object]) -> list[str]:
 def test_the_loader_takes_a_condition_on_what_a_card_carries_over_only() -> None:
     assert _errors([CANCEL]) == []
     assert _errors([{"effect": "lower_and_skip", "when": {"laid_on": "other"}}]) == []
-    for name in ("next_range", "must_answer", "lower_and_skip", "transparent", "mirror"):
+    names = ("next_range", "must_answer", "lower_and_skip", "transparent", "mirror", "value")
+    for name in (*names, "takes_only", "cut_in"):
         assert not MENU[name].no_when({}), name
-    for name in ("value", "takes_only", "cut_in"):
-        assert "lies on the pile" in MENU[name].no_when({}), name
-    (counts,) = _errors([{"effect": "value", "value": 0, "when": {"laid_on": "other"}}])
-    assert "lies on the pile" in counts and "when" in counts
+    assert _errors([{"effect": "value", "value": 0, "when": {"laid_on": "other"}}]) == []
     assert _errors(["wild", {"effect": "transparent", "when": {"cards": 1}}]) == []
     (odd,) = _errors([{"effect": "next_range", "max": 7, "when": {"laid_on": "below"}}])
     assert "when.laid_on" in odd and "expected one of: same, other" in odd

@@ -220,6 +220,9 @@ class PileView(NamedTuple):
     # slice (``Pending.turns_order``), which names the card and rule its verdicts cite.
     turned: tuple[str, Pending] | None = None
     first: bool = False  # the first play of the game is still to come (a fresh deal)
+    # The judge's lasting effects under a condition that held as it was laid (their places
+    # among its effects, ``State.held``, issue 42): what may go on it asks them too.
+    held: frozenset[int] = frozenset()
 
 
 @dataclass

@@ -300,8 +300,9 @@ class Choices:
             pile = s.pile
             pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
             top = pile[-1] if pile else None
-            # The view is not the top's alone (a see-through top, marked so too, a first play).
-            if top in fast.see_through or s.through or s.first_play:
+            # The view is not the top's alone (a see-through top, a pile that marked a card as it
+            # was laid, a first play).
+            if top in fast.see_through or s.through or s.held or s.first_play:
                 fits = fast.fits(rules.pile.view(s))
             else:  # the view is the top card's own: kept per top card
                 fits = fast.settled.get(top)

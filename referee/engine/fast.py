@@ -80,6 +80,10 @@ class FastTables:
         "counts",
         "see_through",
         "through_when",
+        "held_when",
+        "marked",
+        "_held_counts",
+        "_held_takes",
         "arrives",
         "plain",
         "gifts",
@@ -139,7 +143,11 @@ class FastTables:
         for c in self.by_count:
             self.needs[c].checked = True
         self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
-            c: tuple((EFFECTS[e.name], e.params) for e in effects[c] if _has(e.name, "takes"))
+            c: tuple(
+                (EFFECTS[e.name], e.params)
+                for e in effects[c]
+                if _has(e.name, "takes") and not e.when  # under a condition: ``held_takes``
+            )
             for c in cards
         }
         self.takes[None] = ()
@@ -158,6 +166,27 @@ class FastTables:
                 )
             )
         }
+        # A card with an effect that works while it lies on the pile (what it counts, what may
+        # go on it, who may cut in) only under a condition (``when``, issue 42): each such
+        # effect's place among its card's effects and its condition.  The pile marks the effect
+        # as its card is laid when the condition holds for that play (``State.held``); it works
+        # for as long as the card lies there.
+        self.held_when: dict[Card, tuple[tuple[int, Params], ...]] = {
+            c: held
+            for c in cards
+            if (
+                held := tuple(
+                    (j, e.when)
+                    for j, e in enumerate(effects[c])
+                    if e.when and EFFECTS[e.name].lasts_on_pile
+                )
+            )
+        }
+        # The cards the pile may mark as they are laid (see-through or lasting by a condition).
+        self.marked = frozenset(self.through_when) | frozenset(self.held_when)
+        self._held_counts: dict[tuple[Card, frozenset[int]], int] = {}
+        self._held_takes: dict[tuple[Card, frozenset[int]], tuple[tuple[EffectSpec, Params], ...]]
+        self._held_takes = {}
         # Cards with a unit that sets something as the card comes on top (on_top).
         self.arrives = frozenset(
             c for c in cards if any(_has(e.name, "on_top") for e in effects[c])
@@ -227,6 +256,33 @@ class FastTables:
                 self.fitting.clear()
             fit = self._fit
             found = self.fitting[view] = frozenset(c for c in self.cards if fit(view, c))
+        return found
+
+    def held_count(self, card: Card, held: frozenset[int]) -> int:
+        """What ``card`` counts as on top with its lasting effects at places ``held`` (their
+        conditions held as it was laid, ``State.held``) working too, kept per card and marks."""
+        key = (card, held)
+        found = self._held_counts.get(key)
+        if found is None:
+            on = tuple(
+                Effect(e.name, e.params)
+                for j, e in enumerate(self.effects[card])
+                if not e.when or j in held
+            )
+            found = self._held_counts[key] = _count(card, traits_of(on, isinstance(card, str)))
+        return found
+
+    def held_takes(self, card: Card, held: frozenset[int]) -> tuple[tuple[EffectSpec, Params], ...]:
+        """What may go on ``card`` (``takes``) with its effects at places ``held`` working too
+        (their conditions held as it was laid, ``State.held``), kept per card and marks."""
+        key = (card, held)
+        found = self._held_takes.get(key)
+        if found is None:
+            found = self._held_takes[key] = self.takes[card] + tuple(
+                (EFFECTS[e.name], e.params)
+                for j, e in enumerate(self.effects[card])
+                if j in held and e.when and _has(e.name, "takes")
+            )
         return found
 
     def settled_fits(self, top: Card | None) -> frozenset[Card]:

@@ -192,17 +192,26 @@ class Game:
         return game
 
     def _mark(self, s: State, card: Card, k: int, laid: Moment) -> None:
-        """The ``k`` cards just laid on top, see-through only under a condition (``when`` on
-        transparent or mirror, issue 42): the pile marks them when it holds for that play."""
-        through = self.pile.fast.through_when.get(card)
+        """The ``k`` cards just laid on top, with effects that work while they lie there only
+        under a condition (``when`` on a see-through card or a mirror, a value, what may go on
+        it, a cut-in; issue 42): the pile marks them when it holds for that play."""
+        fast = self.pile.fast
+        through = fast.through_when.get(card)
+        n = len(s.pile)
         if through and any(holds(w, laid) for w in through):
-            n = len(s.pile)
             s.through = s.through.union(range(n - k, n))
+        held = fast.held_when.get(card)
+        if held:
+            marks = [(i, j) for j, w in held if holds(w, laid) for i in range(n - k, n)]
+            if marks:
+                s.held = s.held.union(marks)
 
     def _mark_at_start(self) -> None:
-        """A start position's cards see-through by a condition (``when`` on transparent or
-        mirror, issue 42): each asked as it was laid, as ``_as_laid`` reads it."""
-        s, through = self.state, self.pile.fast.through_when
+        """A start position's cards with effects under a condition that work while they lie
+        there (see-through, a value, what may go on it, a cut-in; issue 42): each asked as it
+        was laid, as ``_as_laid`` reads it."""
+        s, fast = self.state, self.pile.fast
+        through, held = fast.through_when, fast.held_when
         if through:
             marked = [
                 i
@@ -210,6 +219,14 @@ class Game:
                 if card in through and any(holds(w, _as_laid(s.pile, i)) for w in through[card])
             ]
             s.through = frozenset(marked)
+        if held:
+            s.held = frozenset(
+                (i, j)
+                for i, card in enumerate(s.pile)
+                if card in held
+                for j, w in held[card]
+                if holds(w, _as_laid(s.pile, i))
+            )
 
     def _arrive_at_start(self) -> None:
         """A start position's top has just landed (ruling 7): what it carries over binds the
@@ -526,7 +543,7 @@ class Game:
             ):
                 self._burn(s, notes, flow)
                 return None
-            if card in part.fast.through_when:  # see-through only under a condition
+            if card in part.fast.marked:  # see-through or lasting only under a condition
                 laid = Moment(was_top is None, k, step.zone, was_first, was_top == card)
                 self._mark(s, card, k, laid)
         effects = self._effects[card]

@@ -488,7 +488,9 @@ class Rules:
             return False
         zone: ZoneName = step.zone
         ask = self._proposal(s, step.by, s.seat_of(step.by), step.cards[0], len(step.cards), zone)
-        return any(EFFECTS[e.name].lets_in(e.params, ask) for e in self.variant.effects_of(top))
+        # Its effects that work as it lies there (a condition held as it was laid, issue 42).
+        lasting = self.pile.lasting(s, len(s.pile) - 1)
+        return any(EFFECTS[e.name].lets_in(e.params, ask) for e in lasting)
 
     def _completes(self, s: State, step: Play) -> bool:
         """Whether a table rule lets this player lay, out of turn, the cards that complete a

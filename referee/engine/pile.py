@@ -16,7 +16,7 @@ from referee.table.state import Pending, Restriction, State
 from referee.tablerules import TableRule, active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
-from referee.variant.model import Card, Variant
+from referee.variant.model import Card, Effect, Variant
 from referee.words.reasons import OnTop, Played, Reason, Restricted, TooLow, Who
 
 
@@ -60,6 +60,29 @@ class Pile:
                 return card
         return None
 
+    def judge_place(self, s: State) -> int | None:
+        """Where the card that judges the next play lies in the pile (``top_card``'s place);
+        None: no card judges (an empty pile, or see-through cards only)."""
+        pile, see_through, through = s.pile, self._see_through, s.through
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] not in see_through and i not in through:
+                return i
+        return None
+
+    def held_at(self, s: State, i: int) -> frozenset[int]:
+        """The lasting effects under a condition of the pile's card at place ``i`` whose
+        condition held as it was laid (their places among its effects, ``State.held``)."""
+        return frozenset(j for place, j in s.held if place == i)
+
+    def lasting(self, s: State, i: int) -> tuple[Effect, ...]:
+        """The effects of the pile's card at place ``i`` that work while it lies there: those
+        with no condition, and those whose condition held as it was laid (issue 42)."""
+        effects = self.fast.effects[s.pile[i]]
+        if not any(e.when for e in effects):
+            return effects
+        held = self.held_at(s, i) if s.held else frozenset()
+        return tuple(e for j, e in enumerate(effects) if not e.when or j in held)
+
     def is_through(self, s: State, i: int) -> bool:
         """Whether the pile's card at place ``i`` is see-through: by its traits, or marked so
         as it was laid (a condition that held, ``State.through``)."""
@@ -70,7 +93,11 @@ class Pile:
         return self._counts[card]
 
     def top_value(self, s: State) -> int | None:
-        """What the next play must equal or beat (R5.2, R5.4); None: anything may go."""
+        """What the next play must equal or beat (R5.2, R5.4); None: anything may go.  A card
+        whose value hangs on a condition counts it when the pile marked it so as it was laid
+        (``State.held``, issue 42)."""
+        if s.held:
+            return self.view(s).value
         return self.counts(self.top_card(s))
 
     def view(self, s: State) -> PileView:
@@ -82,6 +109,8 @@ class Pile:
             top = pile[-1]
             plain = top not in self._see_through and not (s.through and len(pile) - 1 in s.through)
             judge = top if plain else self.top_card(s)
+            if s.held and judge in self.fast.held_when:  # marked as it was laid (issue 42)
+                return self._held_view(s, top, judge)
         if s.pending:
             free = any(p.free for p in s.pending.values())
             turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
@@ -91,6 +120,16 @@ class Pile:
         if s.first_play:
             return PileView(top, judge, self._counts[judge], first=True)
         return PileView(top, judge, self._counts[judge])
+
+    def _held_view(self, s: State, top: Card, judge: Card) -> PileView:
+        """``view`` where the card that judges has lasting effects under a condition: what it
+        counts and what may go on it read the ones that held as it was laid (``State.held``)."""
+        i = self.judge_place(s)
+        held = self.held_at(s, i) if i is not None else frozenset()
+        value = self.fast.held_count(judge, held) if held else self._counts[judge]
+        free = any(p.free for p in s.pending.values())
+        turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
+        return PileView(top, judge, value, s.restriction, free, turned, s.first_play, held)
 
     def may_follow(self, card: Card) -> frozenset[Card]:
         """The cards that may land on ``card`` just played on its own (no restriction set by
@@ -134,7 +173,7 @@ class Pile:
             r = unit.lands_on(params, card, view, self.variant)
             if r is not None:
                 return refused(by, r)
-        for unit, params in self._takes[view.judge]:
+        for unit, params in self._takes_of(view):
             r = unit.takes(params, card, view, self.variant)
             if r is not None:
                 return refused(by, r)
@@ -161,6 +200,13 @@ class Pile:
                     return refused(by, r)
             return yes("R5.2", Reason.HIGHER, OnTop(by, name, self._top_words(view)))
         return no("R5.2", Reason.TOO_LOW, TooLow(by, name, self._top_words(view), value))
+
+    def _takes_of(self, view: PileView) -> tuple[tuple[EffectSpec, Params], ...]:
+        """The units of the card that judges that say what may go on it: those with no
+        condition, and those whose condition held as it was laid (``PileView.held``)."""
+        if view.held and view.judge is not None:
+            return self.fast.held_takes(view.judge, view.held)
+        return self._takes[view.judge]
 
     def _turned(
         self,

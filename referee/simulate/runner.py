@@ -192,6 +192,7 @@ def position(s: State) -> Hashable:
         s.going_on,
         s.first_play,
         s.through,
+        s.held,
     )
 
 

@@ -290,6 +290,10 @@ class State:
     # as they were laid (``when`` on transparent or mirror, issue 42): the pile remembers it
     # while they lie there.
     through: frozenset[int] = frozenset()
+    # The lasting effects under a condition (``when`` on a value, what may go on a card, a
+    # cut-in; issue 42) whose condition held as their card was laid: (place, the effect's
+    # place among its card's effects).  The pile remembers them while the card lies there.
+    held: frozenset[tuple[int, int]] = frozenset()
 
     def copy(self) -> State:
         return State(
@@ -308,6 +312,7 @@ class State:
             going_on=self.going_on,
             first_play=self.first_play,
             through=self.through,
+            held=self.held,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:
@@ -406,17 +411,21 @@ class State:
         self.pile = []
         if self.through:
             self.through = frozenset()
+        if self.held:
+            self.held = frozenset()
         if self.pending:
             self.drop_pending(_after_pile)
         return n
 
     def bottom_to_top(self) -> Card:
         """The bottom card of the pile moves onto the top (R8.4); the cards above it keep what
-        the pile remembers of them (``through``), one place lower.  Returns the card."""
+        the pile remembers of them (``through``, ``held``), one place lower.  Returns the card."""
         card = self.pile.pop(0)
         self.pile.append(card)
         if self.through:
             self.through = frozenset(i - 1 for i in self.through if i)
+        if self.held:
+            self.held = frozenset((i - 1, j) for i, j in self.held if i)
         return card
 
     def pile_to_hand(self, seat: int) -> int:
@@ -433,6 +442,8 @@ class State:
         self.pile = []
         if self.through:
             self.through = frozenset()
+        if self.held:
+            self.held = frozenset()
         if self.pending:
             self.drop_pending(_after_pile)
         return n

@@ -139,10 +139,10 @@ class EffectDecl:
     limits_landing: ClassVar[bool] = False
     # A change the designer's check may propose with this effect (``Remedy``), if any.
     remedy: ClassVar[Remedy | None] = None
-    # It works while its card lies on the pile (what it counts, see-through, what may go on
-    # it, who may cut in), so it cannot hang on a condition of the play (``when``); set by the
-    # engine's side of the unit from the hooks it has.  What a card carries over as it comes
-    # on top (a restriction) may: it is asked of the play that laid the card (issue 42).
+    # It works while its card lies on the pile (what it counts, what may go on it, who may
+    # cut in); set by the engine's side of the unit from the hooks it has.  Under a condition
+    # of the play (``when``) the pile marks it as its card is laid when the condition holds
+    # (``State.held``, issue 42), and it works for as long as that card lies there.
     lasts_on_pile: ClassVar[bool] = False
     # Why else it cannot hang on a condition ("" : it can); set by the engine's side.
     when_blocked: ClassVar[str] = ""
@@ -168,10 +168,10 @@ class EffectDecl:
     def no_when(self, params: Params) -> str:
         """Why this effect, with these parameters, may not hang on a condition (``when``), in
         a family's words; "" when it may.  A condition is asked as the card is played: an
-        effect that works while its card lies on the pile, or whose play names a choice (a
-        player, a card to give), cannot wait for it."""
-        if self.lasts_on_pile:
-            return "it works while its card lies on the pile, not only as it is played"
+        effect whose play names a choice (a player, a card to give) cannot wait for it.  One
+        that works while its card lies on the pile may: the pile marks it as its card is laid
+        when the condition holds for that play, and it works for as long as the card lies
+        there (``State.held``, issue 42)."""
         if self.needs_target(params):
             return "a play of it names a chosen player, whether or not it happens"
         return self.when_blocked

@@ -283,6 +283,15 @@ def _burned_away(at: PathT, e: Eff, f: File, r: Report) -> None:
     table = f.view.get("table", {})
     if not isinstance(n, int) or not isinstance(burn, int) or burn < 1 or n < burn:
         return
+    if unit.lasts_on_pile:  # it works while its card lies there, and a burn takes it away
+        r.warn(
+            (*at, WHEN, "cards"),
+            f"'{e.name}' works only when {n} cards are played together, but {burn} of a kind "
+            "burn the pile (R7.1), so its card never lies there; expected fewer cards",
+            f"“{unit.title}” never works: {n} cards played together burn the pile at once. "
+            "Pick fewer cards.",
+        )
+        return
     if unit.passive or table.get("powers_before_burn"):
         return
     r.warn(
