@@ -30,9 +30,18 @@ pytestmark = [
 ]
 
 
-def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
+@pytest.mark.own_server  # stops its server
+def test_downloaded_files_are_checked_with_the_schema_the_app_serves_and_a_share_pack_without_it(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
+    """Two checks on one visit to the Design page (issue 40: they were two tests, one with a
+    server of its own).  A variant and a game record downloaded from the app name the schema
+    the app serves, and an editor in a folder with no schema checks them with it.  Issue 44.5:
+    mailed to a friend or opened after game night, the file still checks: the Design page's
+    share pack holds the schema beside the file, and the editor needs nothing from the app,
+    which is stopped before the editor opens it."""
+    import zipfile
+
     served = f"{server.url}/app/static/"
     for name in (VARIANT_SCHEMA, RECORD_SCHEMA):
         with urllib.request.urlopen(served + name, timeout=10) as answer:
@@ -47,6 +56,11 @@ def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
     variant = Path(dl.value.path()).read_text(encoding="utf-8")
     assert variant.startswith(f"# yaml-language-server: $schema={served}{VARIANT_SCHEMA}\n")
     assert load_variant_text(variant, "ours.yaml").ok
+    settled(page)
+    with page.expect_download() as dl:
+        page.locator(".st-key-design_download_pack button").first.click()
+    pack = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(pack)
 
     open_game(page, server, ["Ann", "Ben", "Cal"])
     with page.expect_download() as dl:
@@ -69,26 +83,8 @@ def test_downloaded_files_are_checked_with_the_schema_the_app_serves(
         bad = record.replace("players:", "player:", 1)
         assert ls.diagnostics_of(folder / "game.yaml", bad) != []
 
-
-@pytest.mark.own_server  # stops its server
-def test_a_share_pack_downloaded_from_the_design_page_checks_itself_with_the_app_stopped(
-    browser: Browser, server: Server, tmp_path: Path
-) -> None:
-    """Issue 44.5: mailed to a friend or opened after game night, the file still checks: the
-    Design page's share pack holds the schema beside the file, and the editor needs nothing
-    from the app, which is stopped here before the editor opens it."""
-    import zipfile
-
-    page = new_page(browser, LANDSCAPE)
-    page.goto(f"{server.url}/design")
-    expect(page.get_by_role("heading", name="Design your Karma")).to_be_visible()
-    settled(page)
-    with page.expect_download() as dl:
-        page.locator(".st-key-design_download_pack button").first.click()
-    pack = tmp_path / dl.value.suggested_filename
-    dl.value.save_as(pack)
-    server.stop()  # nothing is served from now on
-
+    # The share pack, with the app stopped: nothing is served from now on.
+    server.stop()
     folder = tmp_path / "mailed"
     zipfile.ZipFile(pack).extractall(folder)
     (name,) = [p.name for p in folder.glob("*.yaml")]

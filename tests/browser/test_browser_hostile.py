@@ -20,6 +20,7 @@ from referee.store import Store
 
 from .conftest import ROOT, Server
 from .tableui import IDLE, settled
+from .test_browser_app import go_to
 
 pytestmark = pytest.mark.browser
 
@@ -106,15 +107,22 @@ def test_hostile_texts_stay_plain_on_every_page(browser: Browser, server: Server
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     share = links.share_param(variant_yaml)
+    # The game's link, then its other screens by the page menu as a person goes (no page load
+    # each: issue 40), then a shared design's link.
     pages = [
         (f"/?game={gid}", "![pic](http:"),
+        ("Rules", "[click me](http:"),
+        ("Games", "Game [click me](http:"),
+        ("Simulate", None),
         (f"/design?v={share}", "Evil"),
-        (f"/rules?game={gid}", "[click me](http:"),
-        (f"/games?game={gid}", "Game [click me](http:"),
-        (f"/simulate?game={gid}", None),
     ]
-    for path, literal in pages:
-        page.goto(server.url + path)
+    for where, literal in pages:
+        if where.startswith("/"):
+            page.goto(server.url + where)
+            path = where
+        else:
+            go_to(page, where)
+            path = f"/{where.lower()}"
         settled(page)
         page.wait_for_function(ANIMATIONS_DONE)  # Streamlit fades elements in
         if literal is not None:
