@@ -229,6 +229,9 @@ def read_hint(text: str, who: str) -> Hint:
         return Hint(None, None, True, True, False, ())
     if re.fullmatch(rf"{w} must pick up {pile} or {draw}\.", text):
         return Hint(None, None, True, False, True, ())
+    m = re.fullmatch(rf"{w} cannot play, so \S+ picks up the pile\.( Or {w} may {draw}\.)?", text)
+    if m:  # a dare on top sends the pile back to its player (rule 78)
+        return Hint(None, None, True, not m.group(1), bool(m.group(1)), ())
     chosen: tuple[str, ...] = ()
     some = False
     m = re.search(r" ?([^.]*?) (?:needs|need) a chosen player\.$", text)
@@ -241,6 +244,11 @@ def read_hint(text: str, who: str) -> Hint:
     pick = re.search(rf" Or {w} may pick up {pile}\.$", text)
     if pick:
         text = text[: pick.start()]
+    # A dare on top (rule 78): picking up sends the pile back to the card's player.
+    back = re.search(rf" If {w} cannot, \S+ picks up the pile\.$", text)
+    if back:
+        text = text[: back.start()]
+        pick = back
     if re.fullmatch(
         rf"{w} has no hand cards, and table cards wait until the draw pile is empty\.", text
     ) or re.fullmatch(rf"No card may go on the pile now, so {w} cannot step\.", text):
@@ -258,7 +266,8 @@ def read_hint(text: str, who: str) -> Hint:
     )
     if m:
         what = None if m.group(3) else (m.group(2) or "")
-        return Hint("face_down", what, bool(m.group(1)), False, gamble, chosen, some)
+        taken = bool(m.group(1) or back)
+        return Hint("face_down", what, taken, False, gamble, chosen, some)
     m = re.fullmatch(
         rf"{w} may play (?:two|three|four|five|six) or more (from their hand|face-up cards) at "
         r"once(?:: (.*?))?\.",

@@ -572,7 +572,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
     must = f"{who} must pick up {pile} or {draw}." if d.gamble else f"{who} must pick up {pile}."
     if d.pile_to:  # a dare on top: the pile goes back to its player (rule 78)
         pick = f"If {who} cannot, {d.pile_to} picks up the pile." if d.pick_up else ""
-        must = f"{who} cannot play, so {d.pile_to} picks up the pile."
+        must = f"{who} cannot play, so {d.pile_to} picks up the pile. {gamble}".rstrip()
     chosen = ""
     named = words.and_list(list(d.chosen_player_cards))
     # More than three cards, or a list longer than ten words (three long names read at grade
