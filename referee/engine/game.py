@@ -40,7 +40,16 @@ from referee.engine.steps import (
     SetupError,
     Step,
 )
-from referee.table.state import GoingOn, Pending, Restriction, Seat, State, ZoneCards, ZoneName
+from referee.table.state import (
+    GoingOn,
+    Pending,
+    Restriction,
+    Seat,
+    State,
+    TurnStart,
+    ZoneCards,
+    ZoneName,
+)
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
@@ -93,6 +102,10 @@ class Game:
         # none - a play that burns has no other effect).
         first = any(u.powers_before_burn() for u in self._rules.table)
         self._burn_later = frozenset(c for c, e in self._effects.items() if first and e)
+        # A table rule (ruling 148): a burn cancels what the turn's earlier plays did; the
+        # turn as it began, while a step in turn is applied (None: nothing to cancel).
+        self._cancelling = [u for u in self._rules.table if u.burn_cancels_turn()]
+        self._turn_began: TurnStart | None = None
 
     # --- setting up -------------------------------------------------------------------------
 
@@ -396,6 +409,8 @@ class Game:
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if told else MUTE
         flow = Flow()
+        if self._cancelling:
+            self._begin_turn(s, by, origin)
         if isinstance(step, PickUp):
             sent = pile_sent_to(s, by) if s.pending else None
             if sent is not None:
@@ -417,16 +432,12 @@ class Game:
         if s.first_play:
             s.first_play = False  # the first step of a fresh deal is always a play (R6.3)
         if lapsing:
-            for name, p in lapsing:
-                if s.pending.get(name) is p:  # not set again by this very step
-                    del s.pending[name]
-                    if name in SETTLING_UNITS:  # unanswered: cards owed are drawn now
-                        drawn = EFFECTS[name].settle(p, s, notes.append)
-                        if drawn is not None:
-                            flow.draws.append(drawn)
+            _lapse(s, lapsing, notes, flow)
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
         held = self._held_before(s, step, origin) if self._going_on else None
         ins = self.flow.finish(s, by, origin, notes, flow, passed)
+        if self._cancelling:
+            self._end_turn(s, by, flow)
         if held:
             self._open_going_on(s, step, origin, held, (*passed, *flow.skipped), notes)
         went_out: tuple[str, ...] = ()
@@ -605,6 +616,42 @@ class Game:
             self._burn(s, notes, flow)
             flow.play_again = flow.play_again or r.play_again
 
+    def _begin_turn(self, s: State, by: str, origin: int) -> None:
+        """A table rule (ruling 148): a step in turn that the last one did not leave open to
+        its player begins a turn - how the table stands now is what a burn in it goes back
+        to.  A step out of turn cancels nothing at a burn."""
+        began = s.turn_from
+        if origin != s.mover:
+            self._turn_began = None
+            return
+        if began is None or began.by != by or not began.open:
+            began = s.turn_from = TurnStart(by, s.direction, tuple(s.pending.items()))
+        self._turn_began = began
+
+    def _end_turn(self, s: State, by: str, flow: Flow) -> None:
+        """Whether the turn stays open to its player: the step gave them another play."""
+        self._turn_began = None
+        began = s.turn_from
+        if began is not None and began.by == by:
+            again = not s.over and s.names[s.mover] == by and (flow.play_again or s.follow_up)
+            if again != began.open:
+                s.turn_from = began._replace(open=again)
+
+    def _cancel_turn(self, s: State, notes: list[str]) -> None:
+        """A burn in turn (ruling 148): what the turn's earlier plays did that still waits goes
+        back to how it stood as the turn began - the turns to lose, the direction, a mode that
+        lasts; what bound the pile went with it (``Pending.pile_gone``)."""
+        began = self._turn_began
+        if began is None:
+            return
+        before = {n: q for n, p in began.pending if (q := _after_pile(p)) is not None}
+        if before == s.pending and began.direction == s.direction:
+            return
+        s.pending = before
+        s.direction = began.direction
+        if self.keep_history:
+            notes.append(self._cancelling[0].cancel_words(began.by))
+
     def _held_before(self, s: State, step: Step, origin: int) -> tuple[int, int] | None:
         """Before the turn passes: a step closes what the last one left open (``going_on``);
         for a play from the hand, the copies of its card and the unknown cards in that hand, so
@@ -711,6 +758,20 @@ class Game:
         flow.play_again = core.RULES.burn_plays_again and self._burner_again  # R7.4
         if self.keep_history:
             notes.append(sentences.burns(run, self.variant.card_name(top), n))
+        if self._turn_began is not None:
+            self._cancel_turn(s, notes)
+
+
+def _lapse(s: State, lapsing: list[tuple[str, Pending]], notes: list[str], flow: Flow) -> None:
+    """What effects left pending and lapse with the step just applied, unless the step set it
+    again; cards owed and not answered are drawn now."""
+    for name, p in lapsing:
+        if s.pending.get(name) is p:  # not set again by this very step
+            del s.pending[name]
+            if name in SETTLING_UNITS:  # unanswered: cards owed are drawn now
+                drawn = EFFECTS[name].settle(p, s, notes.append)
+                if drawn is not None:
+                    flow.draws.append(drawn)
 
 
 def _take_played(s: State, seat: Seat, zone_name: str, card: Card, k: int) -> None:

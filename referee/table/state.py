@@ -255,6 +255,17 @@ class GoingOn(NamedTuple):
     passed: tuple[str, ...] = ()
 
 
+class TurnStart(NamedTuple):
+    """A table rule (a burn cancels the powers played earlier in the same turn, ruling 148):
+    how the table stood as ``by``'s turn began - the direction of play and what was pending -
+    and whether the turn is still open (their last step gave them another play)."""
+
+    by: str
+    direction: int
+    pending: tuple[tuple[str, Pending], ...]
+    open: bool = False
+
+
 @dataclass(eq=True)
 class State:
     """Everything public at the table, plus bookkeeping for R4.3.
@@ -294,6 +305,9 @@ class State:
     # cut-in; issue 42) whose condition held as their card was laid: (place, the effect's
     # place among its card's effects).  The pile remembers them while the card lies there.
     held: frozenset[tuple[int, int]] = frozenset()
+    # A table rule: how the table stood as the mover's turn began (TurnStart), for a burn that
+    # cancels what that turn's earlier plays did; None where no variant rule asks.
+    turn_from: TurnStart | None = None
 
     def copy(self) -> State:
         return State(
@@ -313,6 +327,7 @@ class State:
             first_play=self.first_play,
             through=self.through,
             held=self.held,
+            turn_from=self.turn_from,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:

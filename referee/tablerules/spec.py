@@ -20,6 +20,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``burner_plays_again``: whether the player whose play burned the pile plays again (R7.4).
 - ``completes_run``: whether a player may lay the cards that complete a burn out of turn.
 - ``powers_before_burn``: whether a play that burns does its powers first (R7.2: none).
+- ``burn_cancels_turn``: whether a burn cancels what the burner's earlier plays of the same
+  turn did that still waits (turns to lose, the direction, a mode that lasts).
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
   draw pile (R2.1).
@@ -145,6 +147,16 @@ class TableRule(TableRuleDecl):
         """Whether a play that burns the pile does its powers first (R7.2: it has no other
         effect)."""
         return False
+
+    def burn_cancels_turn(self) -> bool:
+        """Whether a burn made in turn cancels what the burner's earlier plays of that turn
+        did that still waits: the turns players were to lose, the direction of play, a mode
+        that lasts (R7.2: only the burning play's own powers lapse)."""
+        return False
+
+    def cancel_words(self, by: str) -> str:
+        """The table's words when ``burn_cancels_turn`` cancelled something of ``by``'s turn."""
+        return ""
 
     def deals_rest(self) -> bool:
         """Whether the cards left after the deal are dealt out to the hands, the same number to
