@@ -6,6 +6,7 @@ starter's lowest ordinary card face up, laid from the face-up cards though they 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import support
 from support import explain, legal_steps
@@ -127,3 +128,18 @@ def test_the_sheet_and_the_loader_say_it() -> None:
 
 def test_the_bots_play_it_to_the_end() -> None:
     support.bots_finish(_house())
+
+
+def test_the_tablet_offers_the_face_up_card_first_with_no_extra_tap() -> None:
+    """The table model's zone axis defaults to the zone due (face-up for this first play), and
+    of every choice the tablet offers only the face-up 4 gets a yes."""
+    from referee.app import tableview_data as td
+    from referee.app.view import step_facts
+
+    g = _table()
+    cards: Any = td.table_data(g, 1)["cards"]
+    zones = [a for card in cards for a in card["axes"] if a["name"] == "zone"]
+    assert zones and all(a["default"] == "face_up" for a in zones)
+    said, found = td.judged_choices(g, step_facts(g))
+    yes = {(card, zone) for (card, zone, *_), i in found.items() if getattr(said[i], "legal", 0)}
+    assert yes == {(4, "face_up")}
