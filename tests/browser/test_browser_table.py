@@ -131,21 +131,6 @@ FONT_SIZES = """() => {
 }"""
 
 
-def test_the_turn_top_card_direction_and_what_follows_are_the_largest(
-    browser: Browser, server: Server
-) -> None:
-    """At a glance, on a tablet held either way (one game, the tablet turned: issue 40)."""
-    page = new_page(browser, TABLETS[0])
-    open_game(page, server, ["Ann", "Ben", "Cal"])
-    empty = page.locator(".kr-card.kr-empty")
-    expect(empty).to_have_text("Empty pile")  # an empty pile says so
-    play(page, 9, 1)
-    expect(page.locator('[data-glance="rank"]')).to_have_text("9")
-    for viewport in TABLETS:
-        page.set_viewport_size(viewport)
-        _the_glance_is_the_largest(page, viewport)
-
-
 def _the_glance_is_the_largest(page: Page, viewport: dict[str, int]) -> None:
     calm(page)
     sizes = page.evaluate(FONT_SIZES)
@@ -656,12 +641,24 @@ REFEREE_HOOKS = (
 )
 
 
-def test_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
+def test_the_glance_is_the_largest_every_tap_target_is_44px_and_the_pages_hooks_are_drawn(
     browser: Browser, server: Server
 ) -> None:
+    """Two checks on one game (issue 40: they were two tests dealing the same game).  At a
+    glance (section 1), on a tablet held either way: the turn, the top card, the direction and
+    what follows are the largest.  Then, with the fix panel and the game log open and a card's
+    choices showing, every tap target is 44 x 44 px at every size (the tablet turned, then a
+    phone) and Streamlit still draws what the page styles."""
     page = new_page(browser, EVERY_SIZE[0])
     open_game(page, server, ["Ann", "Ben", "Cal"])
+    empty = page.locator(".kr-card.kr-empty")
+    expect(empty).to_have_text("Empty pile")  # an empty pile says so
     play(page, 9, 1)
+    expect(page.locator('[data-glance="rank"]')).to_have_text("9")
+    for viewport in TABLETS:
+        page.set_viewport_size(viewport)
+        _the_glance_is_the_largest(page, viewport)
+    page.set_viewport_size(EVERY_SIZE[0])
     open_panel(page, "Fix a mistake from the start", ".st-key-fix_save")
     expect(page.locator(".st-key-fix_up_1 button")).to_be_visible()  # drawn once opened
     open_panel(page, "Game log", ".kr-log")
