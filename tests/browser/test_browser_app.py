@@ -615,9 +615,12 @@ def _dispatch_play(page: Page) -> None:
     play_button(page).evaluate("b => b.click()")
 
 
-def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
+def test_stale_forced_and_simultaneous_steps_are_refused_not_misapplied(
     browser: Browser, server: Server
 ) -> None:
+    """A stale Play, a Play forced on a refused card, a stale Undo and two tablets at the same
+    moment (issue 40: the forced Play was a test of its own, dealing the same game for a stale
+    tablet)."""
     # Tablets whose requests for other tablets' steps are all lost: a stale tablet stays
     # stale.  (A slow follower, KARMA_FOLLOW_SECONDS=600, no longer makes one: since issue 43.3
     # the version route answers a tablet at once when another one steps.)  The worker's shared
@@ -638,6 +641,15 @@ def test_stale_and_simultaneous_steps_are_refused_not_misapplied(
     expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
     expect(warn).to_contain_text("Your play was not recorded")
     turn_shown(two, "Ben")  # the fresh state, never "Ben plays 9"
+    assert _stored_steps(server, gid) == [{"by": "Ann", "play": [4]}]
+
+    # The browser's verdict is never trusted: a Play forced on a refused card is judged again
+    # by the server, and refused in the engine's words.
+    tap_card(two, 3)
+    expect(verdict_box(two, False)).to_contain_text("R5.2")
+    play_button(two).evaluate("b => { b.disabled = false; b.click(); }")
+    expect(note(two, "error")).to_contain_text("lower than 4")
+    turn_shown(two, "Ben")
     assert _stored_steps(server, gid) == [{"by": "Ann", "play": [4]}]
 
     # Stale Undo: tablet one shows Ann's 4 as the last step; Ben's 6 lands from tablet two.

@@ -1,8 +1,9 @@
 """The table as one component of our own (issue 27.2, the app's default), in a real browser
 at 768x1024, 1024x768 and 390x844: a tap judged in the browser with no round trip, a struck card
 that says why, a card that asks for a player, a play recorded for another player (judged by the
-server), Play, Pick up, Undo and Redo recorded, the page back at its top after a step, a stale
-tablet refused, the group's words as text, and axe-core's check.
+server), Play, Pick up, Undo and Redo recorded, the page back at its top after a step, the
+group's words as text, and axe-core's check (a stale tablet and a forced Play refused:
+test_browser_app.py).
 
 "No round trip" is checked on the wire: every rerun of the page is a ``rerun_script`` BackMsg the
 browser sends on Streamlit's websocket, so the test decodes every frame the page sends (with
@@ -38,11 +39,9 @@ from .tableui import (
     step_drawn,
     tap,
     undo_button,
-    unfollowing,
     verdict,
 )
 from .test_browser_app import (
-    LANDSCAPE,
     PORTRAIT,
     XSS,
     new_page,
@@ -269,45 +268,6 @@ def test_with_the_game_log_open_a_step_goes_to_the_route_and_the_log_shows_it(
     expect(log).to_contain_text("Ben plays 9")  # no touch on this tablet
     expect(note(page, "info")).to_contain_text("Another tablet recorded a step: Ben plays 9")
     turn_shown(page, "Cal")
-
-
-def test_a_stale_tablet_and_a_forced_play_are_refused_in_plain_words(
-    browser: Browser, server: Server
-) -> None:
-    # A tablet whose follow requests are lost: a stale tablet stays stale.
-    one = new_page(browser, PORTRAIT)
-    gid = open_game(one, server, ["Ann", "Ben", "Cal"])
-    two = new_page(browser, LANDSCAPE)
-    unfollowing(two)
-    two.goto(f"{server.url}/?game={gid}")
-    turn_shown(two, "Ann")
-    settled(two)
-    tap(two, 9)  # tablet two means "Ann plays 9"...
-    expect(verdict(two, "yes")).to_be_visible()
-    settled(one)
-    tap(one, 4)  # ...but tablet one records Ann's 4 first
-    play_button(one).click()
-    step_drawn(one, 1)
-    play_button(two).click()
-    warn = note(two, "warning")
-    expect(warn).to_contain_text("Another tablet recorded a step first: Ann plays 4")
-    expect(warn).to_contain_text("Your play was not recorded")
-    turn_shown(two, "Ben")  # the game as it is, never "Ben plays 9"
-    from referee.store import Store
-
-    store = Store(server.data_dir / "karma.sqlite3")
-    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
-
-    # The browser's verdict is never trusted: a Play forced on a refused card is judged again
-    # by the server, and refused in the engine's words.
-    settled(two)
-    tap(two, 3)
-    expect(verdict(two, "no")).to_contain_text("R5.2")
-    play_button(two).evaluate("b => { b.disabled = false; b.click(); }")
-    error = note(two, "error")
-    expect(error).to_contain_text("lower than 4")
-    turn_shown(two, "Ben")
-    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4]}]
 
 
 def test_a_hostile_name_shows_as_text_in_the_components_choices(
