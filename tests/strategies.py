@@ -67,7 +67,9 @@ long_texts = st.one_of(
 
 
 @st.composite
-def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
+def effect_lists(draw: st.DrawFn, max_size: int = 4, suits: bool = False) -> list[Any]:
+    """Effects of one card; ``suits``: a number card of a pack whose suits count, whose
+    conditions may read its suit (issue 42)."""
     names = draw(_effect_names(max_size))
     out: list[Any] = []
     targeted = False
@@ -83,7 +85,7 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4) -> list[Any]:
             continue
         if {name} | _names(out) >= {"value", "transparent"}:
             continue
-        when = draw(_when_of(name, params))
+        when = draw(_when_of(name, params, suits))
         if when:
             params = {**params, "when": when}
         out.append({"effect": name, **params} if params else name)
@@ -102,18 +104,21 @@ def _value_of(p: Any) -> st.SearchStrategy[Any]:
     return st.integers(p.lo, min(p.hi, p.lo + 6))
 
 
-def _when_of(name: str, params: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+def _when_of(
+    name: str, params: dict[str, Any], suits: bool = False
+) -> st.SearchStrategy[dict[str, Any]]:
     """A condition (``when``, issue 42) on an effect that may have one, often none: drawn
     from the condition units' own fields, so a new condition is in the random variants without
     a line here."""
     if MENU[name].no_when(params):
         return st.just({})
-    return _conditions()
+    return _conditions(suits)
 
 
 @cache
-def _conditions() -> st.SearchStrategy[dict[str, Any]]:
-    parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in CONDITIONS.values()}
+def _conditions(suits: bool = False) -> st.SearchStrategy[dict[str, Any]]:
+    units = [u for u in CONDITIONS.values() if suits or not u.suited]
+    parts = {u.key: st.one_of(st.none(), _value_of(u.field)) for u in units}
     drawn = st.fixed_dictionaries(parts).map(
         lambda d: {k: v for k, v in d.items() if v is not None}
     )
@@ -131,13 +136,15 @@ FACES = {11: "J", 12: "Queen", 13: "k", 14: "A"}
 @st.composite
 def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     """A random variant's data: number cards, or (one in four) an ordinary pack with the Ace
-    high or low and, often, jokers with effects of their own (issue 31.1)."""
+    high or low and, often, jokers with effects of their own (issue 31.1), and often suits
+    that count, with powers of a suit or a colour (issue 42)."""
     ordinary = draw(st.integers(0, 3)) == 0
+    suits = ordinary and draw(st.booleans())
     ranks: dict[str, Any]
     if ordinary:
         ace = draw(st.sampled_from(["high", "low"]))
         low, high, copies = (1, 13, 4) if ace == "low" else (2, 14, 4)
-        ranks = {"pack": "ordinary", "ace": ace}
+        ranks = {"pack": "ordinary", "ace": ace, **({"suits": True} if suits else {})}
     else:
         low = draw(st.integers(1, 6))
         high = draw(st.integers(low + 2, low + 12))
@@ -159,7 +166,7 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         card["effects"] = draw(effect_lists())
         karma.append(card)
     powered = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
-    powers = [{"rank": r, "effects": draw(effect_lists(3))} for r in powered]
+    powers = [{"rank": r, "effects": draw(effect_lists(3, suits))} for r in powered]
     if ordinary:
         for power in powers:  # a face may be written by its label or name, in any case
             if power["rank"] in FACES and draw(st.booleans()):

@@ -872,3 +872,27 @@ def test_a_value_only_on_its_own_without_yaml(data_dir: Path) -> None:
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.when) == ("value", {"cards": 1})
     assert "Only when it is played on its own: On top of the pile it counts as" in rules_sheet(v)
+
+
+def test_powers_of_a_suit_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 149): an ordinary pack's "Some powers belong to a suit or a colour"
+    switch; only then does a rank power's "Only when..." offer a suit or a colour, and the
+    choice reaches the file and the rules sheet."""
+    at = design()
+    at.radio(key="d0_ranks_pack").set_value("ordinary").run()
+    at.button(key="d0_rp_add").click().run()
+    assert not at.exception, at.exception
+    last = len(at.session_state["design"]["rank_powers"]) - 1
+    at.selectbox(key=f"d1_rp_{last}_rank").set_value(11).run()
+    at.selectbox(key=f"d1_rank_powers_{last}_e_0_name").set_value("wild").run()
+    when = at.selectbox(key=f"d1_rank_powers_{last}_e_0_wild_when")
+    assert "Only when it is a heart" not in when.options  # the suits do not count yet
+    at.checkbox(key="d1_ranks_suits").check().run()
+    assert not at.exception, at.exception
+    when = at.selectbox(key=f"d1_rank_powers_{last}_e_0_wild_when")
+    assert "Only when it is a heart" in when.options and "Only when it is red" in when.options
+    when.set_value({"suit": "hearts"}).run()
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None, [texts(at.error)]
+    assert v.suits and v.rank_powers[-1].effects[-1].when == {"suit": "hearts"}
+    assert "only when it is a heart" in rules_sheet(v).lower()

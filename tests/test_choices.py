@@ -87,7 +87,12 @@ def check_state(game: Game) -> None:
         for step in legal:
             assert game.advice.explain(game.state, step).legal
         # (a face-down card is the next one turned over, not any the zone holds: left aside)
-        seen = {s._replace(give=None, to=None) for s in legal if s.zone != "face_down"}
+        # (the table offers no suit yet, issue 42: the plays that show one are left aside)
+        seen = {
+            s._replace(give=None, to=None)
+            for s in legal
+            if s.zone != "face_down" and s.suit is None
+        }
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted
 
 

@@ -75,6 +75,10 @@ EXPECTED = {
     ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R4.1]",
     (
         "classic",
+        "no_such_suit",
+    ): "No: the suits do not count in Karma, so a play shows none. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R1.1]",
+    (
+        "classic",
         "one_face_down",
     ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. Give the Pile to a Friend needs a chosen player. [R4.2]",
     (
@@ -221,6 +225,10 @@ EXPECTED = {
     ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. [R4.1]",
     (
         "shithead",
+        "no_such_suit",
+    ): "No: the suits do not count in Shithead, so a play shows none. Ann may play any card from their hand. [R1.1]",
+    (
+        "shithead",
         "one_face_down",
     ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. [R4.2]",
     (
@@ -316,6 +324,10 @@ EXPECTED = {
         "second-edition",
         "no_such_zone",
     ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Some cards need a chosen player. [R4.1]",
+    (
+        "second-edition",
+        "no_such_suit",
+    ): "No: the suits do not count in Karma (second edition), so a play shows none. Ann may play any card from their hand. Some cards need a chosen player. [R1.1]",
     (
         "second-edition",
         "one_face_down",
@@ -529,6 +541,10 @@ EXPECTED = {
         "house",
         "no_such_zone",
     ): "No: cards come from hand, face_up or face_down, not 'pocket'. Ann may play any card from their hand. Draw Two needs a chosen player. [R4.1]",
+    (
+        "house",
+        "no_such_suit",
+    ): "No: the suits do not count in Our House, so a play shows none. Ann may play any card from their hand. Draw Two needs a chosen player. [R1.1]",
     (
         "house",
         "one_face_down",

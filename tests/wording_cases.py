@@ -95,6 +95,7 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "no_such_card", _g(v), Play("Ann", (99,))
     yield "mixed_cards", _g(v), Play("Ann", (5, 6))
     yield "no_such_zone", _g(v), Play("Ann", (5,), "pocket")
+    yield "no_such_suit", _g(v), Play("Ann", (5,), suit="hearts")  # no suits here (issue 42)
     yield (
         "one_face_down",
         _g(v, hand=no_hand, face_down={"Ann": 3}),

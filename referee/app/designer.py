@@ -153,14 +153,17 @@ def plain_words(p: Problem) -> str:
 # --- effects ------------------------------------------------------------------------------------
 
 
-def when_options(name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+def when_options(name: str, params: dict[str, Any], suits: bool = False) -> list[dict[str, Any]]:
     """The "only when..." choices the page offers for an effect, drawn from the condition
     units' declarations: always ({}), then each condition with each of its values; none for
-    an effect that cannot wait for a condition (``EffectDecl.no_when``)."""
+    an effect that cannot wait for a condition (``EffectDecl.no_when``).  A suit or a colour
+    only with ``suits``: a number card of a pack whose suits count (issue 42)."""
     if MENU[name].no_when(params):
         return []
     out: list[dict[str, Any]] = [{}]
     for unit in conditions.CONDITIONS.values():
+        if unit.suited and not suits:
+            continue
         field = unit.field
         if isinstance(field, Choice):
             out += [{unit.key: v} for v in field.choices]

@@ -176,13 +176,14 @@ class Proposal:
     k: int  # how many copies
     zone: ZoneName
     could_pick_up: bool  # picking up the pile is open to the mover instead (R6.2, R6.3, R8.3)
+    suit: str | None = None  # the suit the play shows (issue 42)
 
     @property
     def moment(self) -> Moment:
         """The play as a condition on an effect reads it (``when``, issue 42)."""
         pile = self.state.pile
         on_same = bool(pile) and pile[-1] == self.card
-        return Moment(not pile, self.k, self.zone, self.state.first_play, on_same)
+        return Moment(not pile, self.k, self.zone, self.state.first_play, on_same, self.suit)
 
     @property
     def left_after(self) -> int:

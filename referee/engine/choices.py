@@ -30,7 +30,7 @@ from referee.engine.listing import Listing
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
 from referee.table.state import State, ZoneCards, ZoneName
-from referee.variant.model import Card
+from referee.variant.model import SUITS, Card
 from referee.words.reasons import Reason
 
 if TYPE_CHECKING:
@@ -491,8 +491,11 @@ class Choices:
             return lists[have]
         rules = self._rules
         t = self.needs[card]
-        if zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name):
-            # R7.5: a blind card that does not fit asks no choice (``_candidates``).
+        if card in self.fast.suited or (
+            zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name)
+        ):
+            # R7.5: a blind card that does not fit asks no choice (``_candidates``); a card
+            # whose powers read its suit is proposed showing each suit too (issue 42).
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]
@@ -559,19 +562,25 @@ class Choices:
         player chosen (when the card needs one), each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
+        shown: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
         if zone_name in BLIND and not self._rules.pile.may_land(s, card, 1, zone_name):
-            # R7.5: a blind card that does not fit asks no choice (``judge``).
-            yield from (Play(by, (card,) * k, zone_name) for k in range(1, have + 1))
+            # R7.5: a blind card that does not fit asks no choice (``judge``); turned over, it
+            # may show a suit that lets it fit (issue 42).
+            for suit in shown:
+                yield from (
+                    Play(by, (card,) * k, zone_name, None, None, suit) for k in range(1, have + 1)
+                )
             return
         if t.needs_target:
             targets = [*t.targets(s.names, by)]
         for k in range(1, have + 1):
             for to in targets:
-                play = Play(by, (card,) * k, zone_name, to)
-                if t.give_effect is None:
-                    yield play
-                else:
-                    yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+                for suit in shown:
+                    play = Play(by, (card,) * k, zone_name, to, None, suit)
+                    if t.give_effect is None:
+                        yield play
+                    else:
+                        yield from (play._replace(give=g) for g in self._gift_choices(s, play))
 
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what

@@ -18,7 +18,7 @@ from referee.effects import (
 from referee.engine.steps import PickUp, Step
 from referee.table.state import Pending
 from referee.tablerules import active
-from referee.variant.conditions import by_play
+from referee.variant.conditions import by_play, suited
 from referee.variant.model import Card, Effect, Variant
 from referee.words.sentences import Voice
 
@@ -76,6 +76,7 @@ class FastTables:
         "lands",
         "wild_when",
         "by_count",
+        "suited",
         "takes",
         "counts",
         "see_through",
@@ -140,7 +141,10 @@ class FastTables:
             if any(by_play(w) for w in self.wild_when[c])
             or any(by_play(w) for _, _, w in self.lands[c])
         )
-        for c in self.by_count:
+        # Cards with an effect that hangs on the suit the play shows (issue 42): their plays
+        # are listed with each suit too, and always go through the filter.
+        self.suited = frozenset(c for c in cards if any(suited(e.when) for e in effects[c]))
+        for c in self.by_count | self.suited:
             self.needs[c].checked = True
         self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {
             c: tuple(

@@ -520,7 +520,7 @@ class Game:
         part = self.pile
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
         fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or part.may_land(
-            s, card, k, step.zone
+            s, card, k, step.zone, step.suit
         )
         _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history:
@@ -555,13 +555,13 @@ class Game:
                 self._burn(s, notes, flow)
                 return None
             if card in part.fast.marked:  # see-through or lasting only under a condition
-                laid = Moment(was_top is None, k, step.zone, was_first, was_top == card)
+                laid = Moment(was_top is None, k, step.zone, was_first, was_top == card, step.suit)
                 self._mark(s, card, k, laid)
         effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
         value = part.counts(card) if t.leaves_game else part.top_value(s)
-        moment = Moment(was_top is None, k, step.zone, was_first, was_top == card)
+        moment = Moment(was_top is None, k, step.zone, was_first, was_top == card, step.suit)
         self._arrive(s, step.by, card, value, before, moment)
         r = Resolution(
             s,

@@ -36,7 +36,7 @@ from referee.table.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import ZONES as TABLE_ZONES
 from referee.tablerules import TableRule, active
 from referee.variant.conditions import holds
-from referee.variant.model import Card
+from referee.variant.model import SUITS, Card
 from referee.words.reasons import (
     CanPlay,
     CardFacts,
@@ -52,6 +52,7 @@ from referee.words.reasons import (
     Played,
     Reason,
     Sent,
+    Shown,
     Taken,
     Target,
     UnknownCard,
@@ -204,11 +205,11 @@ class Rules:
         said = rule.refuse_from_zone(self, s, by, card, len(step.cards))
         if said is not None:
             return _unit_refusal(by, said)
-        if self.pile.may_land(s, card, len(step.cards), step.zone):  # else it asks no choice
+        if self.pile.may_land(s, card, len(step.cards), step.zone, step.suit):  # else no choice
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
                 return chosen
-        return self._landing(s, by, card, len(step.cards), step.zone)
+        return self._landing(s, by, card, len(step.cards), step.zone, step.suit)
 
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
@@ -285,7 +286,7 @@ class Rules:
         chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
             return chosen
-        return self._landing(s, step.by, card, len(step.cards), step.zone)
+        return self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
 
     def _unchosen(self, s: State, step: Play) -> Judgement | None:
         """``_judge_play``'s verdict where it comes before the choices: the cards, the zone,
@@ -301,10 +302,10 @@ class Rules:
         refused = self._before_choices(s, step.by, card, k, zone_name)
         if refused is not None:
             return refused
-        if zone_name == "face_down" and not self.pile.may_land(s, card, k, zone_name):
+        if zone_name == "face_down" and not self.pile.may_land(s, card, k, zone_name, step.suit):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
-            return self._landing(s, step.by, card, k, zone_name)
+            return self._landing(s, step.by, card, k, zone_name, step.suit)
         return None
 
     def judge_players(self, s: State, step: Play, players: Sequence[str | None]) -> list[Judgement]:
@@ -330,7 +331,7 @@ class Rules:
                 j = self._check_choices(s, step._replace(to=p), t, card)
             if j is None:
                 if landing is None:
-                    landing = self._landing(s, step.by, card, len(step.cards), step.zone)
+                    landing = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
                 j = landing
             out.append(j)
         return out
@@ -370,6 +371,11 @@ class Rules:
         if any(c != card for c in cards):
             names = tuple(v.card_name(c) for c in cards)
             return _no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
+        if step.suit is not None and not (
+            v.suits and step.suit in SUITS and isinstance(card, int)
+        ):  # only a number card of a pack whose suits count shows one (issue 42, ruling 149)
+            shown = Shown(step.suit, v.card_name(card))
+            return _no("R1.1", Reason.NO_SUCH_SUIT, shown, field="suit")
         return None
 
     def zone_closed(self, s: State, zone: ZoneName) -> Judgement | None:
@@ -400,10 +406,17 @@ class Rules:
         return self._zone_order(s, by, seat, zone_name)
 
     def _proposal(
-        self, s: State, by: str, seat: int, card: Card, k: int, zone_name: ZoneName
+        self,
+        s: State,
+        by: str,
+        seat: int,
+        card: Card,
+        k: int,
+        zone_name: ZoneName,
+        suit: str | None = None,
     ) -> Proposal:
         pick = self._pick_up_refusal(s, by, table=False) is None
-        return Proposal(s, self.variant, by, seat, card, k, zone_name, pick)
+        return Proposal(s, self.variant, by, seat, card, k, zone_name, pick, suit)
 
     def _copies_refusal(
         self, s: State, by: str, card: Card, k: int, zone: ZoneCards, zone_name: ZoneName
@@ -418,7 +431,9 @@ class Rules:
             return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, card, k, zone_name))
         return None
 
-    def _landing(self, s: State, by: str, card: Card, k: int, zone_name: str) -> Judgement:
+    def _landing(
+        self, s: State, by: str, card: Card, k: int, zone_name: str, suit: str | None = None
+    ) -> Judgement:
         """The card on the pile, by the one R5 check (``_fit``: any card in a follow-up, R8.3);
         a blind card - face-down, or the draw pile's top card (ruling 109) - is turned over
         whatever it is (R7.5); then the card's own checks on a play that goes."""
@@ -426,19 +441,19 @@ class Rules:
         if zone_name in BLIND and not view.free:
             name = self.variant.card_name(card)
             gamble = zone_name == DRAW_PILE
-            if self.pile.may_land(s, card, k, zone_name):
+            if self.pile.may_land(s, card, k, zone_name, suit):
                 reason = Reason.GAMBLE_FITS if gamble else Reason.FACE_DOWN_FITS
                 return _yes("R7.5", reason, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
             reason = Reason.GAMBLE_MISSES if gamble else Reason.FACE_DOWN_MISSES
             return _yes("R7.5", reason, Played(by, name))
-        fits = self.pile.fit(view, card, by, k, zone_name)
+        fits = self.pile.fit(view, card, by, k, zone_name, suit)
         if view.free:  # a play owed at once: the rule of the effect that owes it (R8.3, R9)
             rule = next((p.rule for p in s.pending.values() if p.free), fits.rule)
             fits = fits._replace(rule=rule)
         if fits.legal and self.needs[card].checked:
             zone = cast(ZoneName, zone_name)  # not blind: one of the mover's zones
-            own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone))
+            own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone, suit))
             if own is not None:
                 return own
         return fits

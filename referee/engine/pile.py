@@ -138,20 +138,39 @@ class Pile:
         found = self.fast.settled.get(card)
         return found if found is not None else self.fast.settled_fits(card)
 
-    def may_land(self, s: State, card: Card, k: int | None = None, zone: str | None = None) -> bool:
+    def may_land(
+        self,
+        s: State,
+        card: Card,
+        k: int | None = None,
+        zone: str | None = None,
+        suit: str | None = None,
+    ) -> bool:
         """Whether a card may go on the pile now: the yes/no of ``fit``, kept per view; for a
         card whose landing hangs on the play (``FastTables.by_count``: its size, its zone), of
         ``k`` copies from ``zone`` (None: some play of it)."""
         if k is not None and card in self.fast.by_count:
-            return self.fit(self.view(s), card, "", k, zone).legal
+            return self.fit(self.view(s), card, "", k, zone, suit).legal
         return card in self.fast.fits(self.view(s))
 
     def fits_view(self, view: PileView, card: Card) -> bool:
         """``fit``'s yes or no, which the fast tables keep per view."""
         return self.fit(view, card, "").legal
 
+    def _named(self, card: Card, suit: str | None) -> str:
+        """The card as a verdict names it, with the suit its play shows (issue 42): 'Jack of
+        hearts'."""
+        name = self.variant.card_name(card)
+        return name if suit is None else f"{name} of {suit}"
+
     def fit(
-        self, view: PileView, card: Card, by: str, k: int | None = None, zone: str | None = None
+        self,
+        view: PileView,
+        card: Card,
+        by: str,
+        k: int | None = None,
+        zone: str | None = None,
+        suit: str | None = None,
     ) -> Judgement:
         """The one R5 check: may this card land on the pile as it is?  In order: a play due at
         once takes any card (R8.3); the card's own units say where it may land, then the units
@@ -160,13 +179,13 @@ class Pile:
         or lower while a lasting mode turns the order round (a revolution).
 
         An effect with a condition (``when``, issue 42) counts only when it holds for the play
-        of ``k`` copies from ``zone``; with them None (the fast tables' answer per view) a
+        of ``k`` copies from ``zone`` showing ``suit``; with them None (the fast tables' answer per view) a
         condition on the play is taken the way that lets the card go, so the answer is "for
         some play of it", and the filter asks again with the play (``FastTables.by_count``)."""
-        name = self.variant.card_name(card)
+        name = self._named(card, suit)
         if view.free:
             return yes("R8.3", Reason.FOLLOW_UP_PLAY, Who(by))
-        moment = Moment(view.top is None, k, zone, view.first, view.top == card)
+        moment = Moment(view.top is None, k, zone, view.first, view.top == card, suit)
         for unit, params, when in self._lands[card]:
             if when and not holds(when, moment, unknown=False):
                 continue  # its condition does not hold for this play (issue 42)

@@ -20,7 +20,8 @@ BLIND = ("face_down", DRAW_PILE)
 
 
 class Play(NamedTuple):
-    """One or more identical cards from one zone (R4.1); `to` is the chosen player.
+    """One or more identical cards from one zone (R4.1); `to` is the chosen player; `suit` the
+    suit the play shows, where the pack's suits count (issue 42, ruling 149; None: none shown).
 
     Steps are tuples: immutable, hashable and cheap to make, as the simulator makes millions.
     """
@@ -30,6 +31,7 @@ class Play(NamedTuple):
     zone: str = "hand"
     to: str | None = None
     give: Card | None = None
+    suit: str | None = None
 
 
 class PickUp(NamedTuple):

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.files.resources import SCHEMA_ID_BASE
 from referee.variant.declare import node
+from referee.variant.model import SUITS
 from referee.variant.schema_gen import SCHEMA_DIALECT, variant_schema
 
 RECORD_CARD_PATTERN = (
@@ -151,6 +152,13 @@ def record_schema() -> dict[str, Any]:
                 "give": {
                     **_card("Card given", "For Give a Card: the card handed over, if known."),
                 },
+                "suit": node(
+                    "Suit shown",
+                    "Where the pack's suits count (ranks: {pack: ordinary, suits: true}): the "
+                    "suit the play shows, one of its cards' (a project addition, issue 42).",
+                    type="string",
+                    enum=list(SUITS),
+                ),
                 "expect": expect,
                 "says": says,
                 "rule": rule,

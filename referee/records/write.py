@@ -36,6 +36,8 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
         d["to"] = step.to
     if step.give is not None:
         d["give"] = write(step.give)
+    if step.suit is not None:  # only where the pack's suits count (issue 42)
+        d["suit"] = step.suit
     return d
 
 
@@ -46,7 +48,9 @@ def step_from_data(d: dict[str, Any]) -> Step:
         if isinstance(take, list):  # copies of one card (ruling 141)
             return PickUp(d["pickup"], take[0] if take else None, len(take))
         return PickUp(d["pickup"], take)
-    return Play(d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"))
+    return Play(
+        d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"), d.get("suit")
+    )
 
 
 def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, Any]:

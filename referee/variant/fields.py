@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.variant.declare import Choice, Field, Int, Obj, One, Rows, Text, node, whole
+from referee.variant.declare import Choice, Field, Flag, Int, Obj, One, Rows, Text, node, whole
 from referee.variant.effect_list import Effects
 from referee.variant.model import (
     ACE_HIGH,
@@ -38,7 +38,8 @@ def pack_of(ranks: object) -> Variant:
     if isinstance(ranks, dict) and ranks.get("pack") == ORDINARY:
         ace = "low" if ranks.get("ace") == "low" else "high"
         low, high = (ACE_LOW, 13) if ace == "low" else (2, ACE_HIGH)
-        return Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace)
+        suits = ranks.get("suits") is True
+        return Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace, suits=suits)
     return Variant("", "")
 
 
@@ -130,7 +131,7 @@ ORDINARY_PACK = Obj(
     defname="ordinary_pack",
     title="An ordinary pack",
     about="An ordinary pack of playing cards: 2 to 10, Jack, Queen, King and Ace, four of "
-    "each (the suits do not matter). The referee says J, Q, K and A; the rules and the "
+    "each (the suits do not matter unless suits is true). The referee says J, Q, K and A; the rules and the "
     "effects count them as 11, 12, 13 and 14 (the Ace as 1 when it is low).",
     make=dict,
     fields=(
@@ -151,8 +152,16 @@ ORDINARY_PACK = Obj(
             optional=True,
             words=("Aces high (the Ace beats the King)", "Aces low (the Ace is below the 2)"),
         ),
+        Flag(
+            "suits",
+            "The suits count",
+            "true: some powers belong to a suit or a colour (the Jack of hearts, red Jacks), "
+            "and a play may show its card's suit (issue 42). Left out: ranks only.",
+            optional=True,
+            label="Some powers belong to a suit or a colour",
+        ),
     ),
-    examples=({"pack": "ordinary", "ace": "high"},),
+    examples=({"pack": "ordinary", "ace": "high"}, {"pack": "ordinary", "suits": True}),
 )
 
 
@@ -179,11 +188,11 @@ class Ranks(Field):
     def build(self, raw: Any, pack: Variant) -> dict[str, Any]:
         given = self.sound(raw)
         built = {f.name: given[f.key] for f in NUMBERS.fields}
-        return built | ({"pack": ORDINARY, "ace": pack.ace} if pack.ordinary else {})
+        return built | (_ordinary(pack) if pack.ordinary else {})
 
     def back(self, value: Any) -> dict[str, Any]:
         v: Variant = value
-        return {"pack": ORDINARY, "ace": v.ace} if v.ordinary else numbers(v)
+        return _ordinary(v) if v.ordinary else numbers(v)
 
     def tame(self, raw: object) -> dict[str, Any]:
         pack = pack_of(raw)  # an ordinary pack (issue 31.1): only the Ace's place
@@ -191,6 +200,12 @@ class Ranks(Field):
 
     def parts(self) -> tuple[Field, ...]:
         return (*NUMBERS.fields, *ORDINARY_PACK.fields)
+
+
+def _ordinary(v: Variant) -> dict[str, Any]:
+    """An ordinary pack as the file says it: ``suits`` only where they count (issue 42), so a
+    pack without them reads and writes as before."""
+    return {"pack": ORDINARY, "ace": v.ace, **({"suits": True} if v.suits else {})}
 
 
 def numbers(v: Variant) -> dict[str, Any]:

@@ -17,7 +17,13 @@ special card's id (a Karma card ``"five_or_below"``, the joker ``"joker"``)."""
 
 NUMBERS, ORDINARY = "numbers", "ordinary"
 """The two kinds of deck: Karma's number cards (any ranks, any copies), or an ordinary pack of
-playing cards (2 to 10, Jack, Queen, King and Ace, four of each: the suits do not matter)."""
+playing cards (2 to 10, Jack, Queen, King and Ace, four of each: the suits do not matter, unless
+the variant says they do: ``Variant.suits``)."""
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+"""An ordinary pack's four suits, as a variant file and a record write them (issue 42)."""
+COLOURS = {"clubs": "black", "diamonds": "red", "hearts": "red", "spades": "black"}
+"""The colour of each suit."""
 
 JOKER = "joker"
 """The id of the joker in an ordinary pack: how records name it (``Joker`` is read too)."""
@@ -150,6 +156,10 @@ class Variant:
     pack: str = NUMBERS  # NUMBERS or ORDINARY: how the number ranks are named
     ace: str = "high"  # in an ordinary pack: "high" (the Ace is 14) or "low" (it is 1)
     jokers: KarmaCard | None = None  # an ordinary pack's jokers (id JOKER), if it has any
+    # An ordinary pack whose suits count (issue 42): a play may show the suit of its card, and
+    # an effect may hang on it (``when: {suit: hearts}``, ``{colour: red}``).  False: ranks
+    # only, as before (no suit is ever asked or written).
+    suits: bool = False
     table: TableRules = TableRules()
 
     # --- derived facts -------------------------------------------------------------------

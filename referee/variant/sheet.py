@@ -216,7 +216,13 @@ def rules_sheet(variant: Variant) -> str:
         + (", unless a card's own power below says where it may go." if _limits(v) else "."),
     ]
     if v.ordinary:
-        lines.append(f"- {_order_words(v)} The suits do not matter.")
+        suits = (
+            "The suits count only for the powers that name one: show the card's suit as you "
+            "play it (hearts, diamonds, clubs or spades)."
+            if v.suits
+            else "The suits do not matter."
+        )
+        lines.append(f"- {_order_words(v)} {suits}")
     if v.karma_cards:
         lines.append(
             "- Karma cards are wild: they go on anything, even when the next play is restricted. "

@@ -88,9 +88,16 @@ def value_range(lo: int | None, hi: int | None, variant: Variant | None = None) 
     return f"a {kind} from {rank(lo or 0, variant)} to {rank(hi or 0, variant)}"
 
 
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+
 def a_card(name: str) -> str:
     """One card said aloud: 'a 9', 'an 8', 'a Queen', 'an Ace', 'a Joker'; a Karma card by
-    its name alone ('Five or Below')."""
+    its name alone ('Five or Below'); a card with the suit its play shows: 'a Jack of hearts',
+    'an 8 of clubs' (issue 42)."""
+    head, _, suit = name.rpartition(" of ")
+    if suit in _SUITS and (head.isdigit() or head in FACE_NAMES):
+        return f"{a_card(head)} of {suit}"
     if name.isdigit():
         return a_number(int(name))
     if name in FACE_NAMES:
@@ -103,6 +110,8 @@ def face(name: str) -> str:
     Ace', 'a Joker', 'a Queen (seen through 8)'); a number or a Karma card as it is ('7',
     'Five or Below')."""
     head = name.split(" (", 1)[0].split(",", 1)[0]
+    if head.rpartition(" of ")[0] in FACE_NAMES:  # with its suit: 'a Jack of hearts'
+        return a_card(head) + name[len(head) :]
     return a_card(head) + name[len(head) :] if head in FACE_NAMES else name
 
 

@@ -51,6 +51,7 @@ class Reason(StrEnum):
     NO_SUCH_CARD = "no_such_card"
     MIXED_CARDS = "mixed_cards"
     NO_SUCH_ZONE = "no_such_zone"
+    NO_SUCH_SUIT = "no_such_suit"  # a suit shown where none counts, or no suit (issue 42)
     ONE_FACE_DOWN = "one_face_down"
     # R3, R8.3: where cards come from
     HAND_FIRST = "hand_first"
@@ -176,6 +177,14 @@ class UnknownCard(Facts):
     """A card the variant does not have, as it was given (a record may hold anything)."""
 
     card: object
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Facts):
+    """A suit a play shows that is not one (issue 42): as it was given, and the card's name."""
+
+    suit: object
+    card: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from referee.words.reasons import (
     Reason,
     Restricted,
     Sent,
+    Shown,
     Taken,
     Target,
     TooLow,
@@ -78,6 +79,7 @@ class Voice:
     low: int = 2
     faces: tuple[tuple[int, str], ...] = ()  # rank -> name, in an ordinary pack
     joker: str = ""  # the jokers' name, if the pack has jokers
+    suits: bool = False  # the pack's suits count (issue 42)
 
     @classmethod
     def of(cls, variant: Variant) -> Voice:
@@ -88,6 +90,7 @@ class Voice:
             variant.ranks_low,
             tuple((r, name) for r, (_, name) in variant.faces().items()),
             variant.jokers.name if variant.jokers is not None else "",
+            variant.suits,
         )
 
     @property
@@ -189,6 +192,15 @@ def _a(card: str) -> str:
 def _taken(k: int, card: str) -> str:
     """'a 7', 'two 7s': the face-up cards taken with the pile (rulings 108 and 141)."""
     return _a(card) if k == 1 else words.copies(k, card)
+
+
+def _no_such_suit(d: Shown, v: Voice) -> str:
+    """A suit shown where none counts, on a card with no suit, or a word that is no suit."""
+    if not v.suits:
+        return f"No: the suits do not count in {v.name}, so a play shows none."
+    if d.suit not in ("clubs", "diamonds", "hearts", "spades"):
+        return f"No: a suit is clubs, diamonds, hearts or spades, not {d.suit!r}."
+    return f"No: {_a(d.card)} has no suit."
 
 
 def _lines(*sentences: str) -> str:
@@ -359,6 +371,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.NO_SUCH_ZONE: _w(
         InZone, lambda d, v: f"No: cards come from hand, face_up or face_down, not {d.zone!r}."
     ),
+    Reason.NO_SUCH_SUIT: _w(Shown, lambda d, v: _no_such_suit(d, v)),
     Reason.ONE_FACE_DOWN: _w(
         NoFacts, lambda d, v: "No: face-down cards are turned over one at a time."
     ),

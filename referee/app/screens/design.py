@@ -341,7 +341,9 @@ def effects_editor(where: str, index: int | None, effects: list[Any]) -> list[An
                 value = d.param_default(p) if value is None else value
                 new_params[p.key] = draw(p, value, where, index, "e", i, name, p.key)
             when = conditions.tame(when) if name == current else {}
-            options = d.when_options(name, new_params)
+            # A suit or a colour only on a number card of a pack whose suits count (issue 42).
+            suits = where == "rank_powers" and new.get("ranks", {}).get("suits") is True
+            options = d.when_options(name, new_params, suits)
             if when in options or (options and not when):
                 when = st.selectbox(
                     "Only when…",
@@ -389,16 +391,18 @@ kind = st.radio(
     key=key("ranks", "pack"),
 )
 if kind == "ordinary":
-    # An ordinary pack (issue 31.1): the suits do not matter; the group picks the Ace's place
-    # and how many jokers, and what a joker does (it is always wild).
+    # An ordinary pack (issue 31.1): the group picks the Ace's place, whether the suits count
+    # (issue 42: then a rank power's "only when" may name a suit or a colour), and how many
+    # jokers, and what a joker does (it is always wild).
     jokers = data.get("jokers") or {}
     c = st.columns(2)
     with c[0]:
         ace = draw(d.FIELDS["ranks.ace"], ranks.get("ace"), "ranks", "ace")
     with c[1]:
         joker_copies = draw(d.FIELDS["jokers.copies"], jokers.get("copies", 0), "jokers", "copies")
+    suits = draw(d.FIELDS["ranks.suits"], ranks.get("suits"), "ranks", "suits")
     slot("ranks", labelled=True)
-    new["ranks"] = {"pack": "ordinary", "ace": ace}
+    new["ranks"] = {"pack": "ordinary", "ace": ace, **({"suits": True} if suits else {})}
     if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
         new["jokers"] = fill(d.FIELDS["jokers"].parts(), jokers, "jokers", where="jokers")

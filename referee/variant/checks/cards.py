@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.files.yamlsafe import PathT
 from referee.variant.checks.facts import File, Report, check
+from referee.variant.conditions import suited
 from referee.variant.effect_list import WHEN, Eff
 from referee.variant.fields import rank_of
 from referee.variant.menu import MENU, CardCheck, needs_target
@@ -236,7 +237,7 @@ def _effect_list(
     for e in effects:
         at = (*path, e.index)
         if e.when:
-            _condition(at, e, r)
+            _condition(at, e, rank, f, r)
             _burned_away(at, e, f, r)
 
         def error(message: str, key: str | None, plain: str = "", at: PathT = at) -> None:
@@ -260,10 +261,28 @@ def _effect_list(
         )
 
 
-def _condition(at: PathT, e: Eff, r: Report) -> None:
+def _condition(at: PathT, e: Eff, rank: int | None, f: File, r: Report) -> None:
     """An effect's condition (``when``, issue 42): only on an effect that acts as its card is
-    played (``EffectDecl.no_when`` says why not)."""
+    played (``EffectDecl.no_when`` says why not); a suit or a colour only on a number card of
+    a pack whose suits count."""
     unit, params = MENU[e.name], _clean(e)
+    for key in suited(e.when or {}):
+        if not f.pack.suits:
+            r.error(
+                (*at, WHEN, key),
+                f"'{key}' reads a card's suit, but this deck's suits do not count; expected "
+                "ranks: {pack: ordinary, suits: true}, or no suit in the condition",
+                plain="Only an ordinary pack whose suits count knows a card's suit. Say that "
+                "some powers belong to a suit or a colour, or take the suit out.",
+            )
+        elif rank is None:
+            r.error(
+                (*at, WHEN, key),
+                f"'{key}' reads a card's suit, but only number cards have one; expected no "
+                "suit in a condition of a Karma card or a joker",
+                plain="Only number cards have a suit. Take the suit out of this card's "
+                "“only when”.",
+            )
     why = unit.no_when(params)
     if why:
         r.error(

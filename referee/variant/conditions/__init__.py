@@ -31,6 +31,7 @@ __all__ = [
     "Moment",
     "holds",
     "said",
+    "suited",
     "tame",
     "when_schema",
 ]
@@ -47,6 +48,9 @@ class Moment(NamedTuple):
     # The card goes right on a card just like it: the pile's top as the play is made, as it
     # lies (None: not known).
     on_same: bool | None = None
+    # The suit the play shows, where the pack's suits count (issue 42; None: no suit shown,
+    # or a card moved or lying at a start, whose suit the table did not see).
+    suit: str | None = None
 
 
 class Condition:
@@ -59,6 +63,9 @@ class Condition:
     # tables keep that check's answers per view), so an effect that decides where a card may
     # go (wild, only_on, ...) may hang on it.
     by_view: ClassVar[bool] = True
+    # Whether it reads a card's suit: only a variant whose pack's suits count may name it
+    # (``ranks: {pack: ordinary, suits: true}``).
+    suited: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -106,6 +113,11 @@ def holds(when: Mapping[str, Any], m: Moment, unknown: bool = False) -> bool:
         if not (unknown if said is None else said):
             return False
     return True
+
+
+def suited(when: Mapping[str, Any]) -> list[str]:
+    """The conditions of a ``when`` that read a card's suit (issue 42)."""
+    return [k for k in when if k in CONDITIONS and CONDITIONS[k].suited]
 
 
 def by_play(when: Mapping[str, Any]) -> bool:
