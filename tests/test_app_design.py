@@ -896,3 +896,21 @@ def test_powers_of_a_suit_without_yaml(data_dir: Path) -> None:
     assert v is not None, [texts(at.error)]
     assert v.suits and v.rank_powers[-1].effects[-1].when == {"suit": "hearts"}
     assert "only when it is a heart" in rules_sheet(v).lower()
+
+
+def test_a_demand_that_names_its_answers_without_yaml(data_dir: Path) -> None:
+    """Issue 42: "answer it or pick up" offers the cards that answer it as a list of the
+    design's own cards (``Cards``), each named as the page says it; the cards chosen are the
+    file's ``answers``."""
+    at = design()
+    first_rank_power(at, 9, "must_answer")
+    named = at.multiselect(key="d1_rank_powers_0_e_0_must_answer_answers")
+    assert named.label.startswith("Which other cards answer it") and named.value == []
+    assert {"2", "8", "10", "Bottoms Up"} <= set(named.options)  # numbers and Karma cards
+    named.set_value([2, 8]).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (power,) = v.rank_powers
+    assert power.effects[0].params["answers"] == (2, 8)
+    assert "(or a 2 or an 8)" in rules_sheet(v)

@@ -19,13 +19,13 @@ from typing import Any
 from referee.app import links
 from referee.files.yamlsafe import Problem
 from referee.variant import conditions
-from referee.variant.declare import Choice, Field, Int, leaves
+from referee.variant.declare import Choice, Field, Int, leaves, whole
 from referee.variant.effect_list import effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, DEAL_COUNTS, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
 from referee.variant.menu import MENU
-from referee.variant.model import ORDINARY, Variant
+from referee.variant.model import JOKER, ORDINARY, Variant
 from referee.variant.sheet import describe_effects
 
 FIELDS = leaves(VARIANT.fields)
@@ -295,6 +295,34 @@ def rank_words(data: dict[str, Any], rank: object) -> str:
         label, name = pack.rank_label(rank), pack.rank_name(rank)
         return label if label == name else f"{label} ({name})"
     return str(rank)
+
+
+def card_options(data: dict[str, Any]) -> list[int | str]:
+    """The cards of the design's deck a list of cards may name (``Cards``): its number ranks,
+    its Karma cards by id, and its jokers."""
+    ranks = data.get("ranks") or {}
+    pack = pack_of(ranks)
+    if pack.ordinary:
+        numbers: list[int | str] = list(pack.ranks)
+    else:
+        low, high = whole(ranks.get("low")), whole(ranks.get("high"))
+        numbers = [] if low is None or high is None else list(range(low, min(high, low + 98) + 1))
+    ids = [c.get("id") for c in data.get("karma_cards") or [] if isinstance(c, dict)]
+    jokers = [JOKER] if isinstance(data.get("jokers"), dict) else []
+    return [*numbers, *(i for i in ids if isinstance(i, str) and i), *jokers]
+
+
+def card_words(data: dict[str, Any], card: int | str) -> str:
+    """A card of a list as the page says it: a rank as ``rank_words``, a Karma card by its
+    name, the jokers as 'Joker'."""
+    if isinstance(card, int):
+        return rank_words(data, card)
+    if card == JOKER:
+        return "Joker"
+    for c in data.get("karma_cards") or []:
+        if isinstance(c, dict) and c.get("id") == card and isinstance(c.get("name"), str):
+            return str(c["name"])
+    return card
 
 
 def add_players(data: dict[str, Any]) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from referee import words
 from referee.effects.base import Arrival, Proposal, Refusal, Resolution, Traits
-from referee.effects.spec import UNITS, EffectSpec, Params
+from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.table.state import Pending, State
-from referee.variant.declare import Choice
+from referee.variant.declare import Cards, Choice
 from referee.variant.model import Card, Variant
 
 
@@ -30,6 +30,8 @@ class Answer(Pending):
     back: bool = False
     # This very card answered such a demand: the player the turn goes back to.
     back_to: str | None = None
+    # The cards named that answer it besides the same card (``answers``); None: ``wild`` says.
+    answers: tuple[Card, ...] | None = None
 
     def lapses(self, state: State, by: str) -> bool:
         """The step after it answers it, or covers it, or takes it with the pile: whoever
@@ -73,6 +75,16 @@ class AnswerOrPickUp(EffectSpec):
             words=("On round the table", "Back to the one who laid it"),
             optional=True,
         ),
+        Cards(
+            "answers",
+            "Which other cards answer it",
+            "The cards that answer it besides the same card, each named: a number card by its "
+            "rank (a Jack is 11), a Karma card by its id, the jokers as joker. Only these, "
+            "wild or not; each must still go on the pile. Left out: the same card, and the "
+            "wild cards 'wild' allows.",
+            label="Which other cards answer it (leave empty to go by the wild cards above)",
+            optional=True,
+        ),
     )
     examples = ({"effect": "must_answer"},)
     order = 192
@@ -87,7 +99,7 @@ class AnswerOrPickUp(EffectSpec):
             and old.by not in ("", a.by)
             and a.moment is not None
             and a.moment.zone is not None  # laid by a play, not moved or found there
-            and (a.card == old.card or _answers(old.wild, v, a.card))
+            and _answers_it(old, v, a.card)
         ):
             back_to = old.by  # this card answers a demand that goes back to its player
         a.state.pending[self.name] = Answer(
@@ -98,6 +110,7 @@ class AnswerOrPickUp(EffectSpec):
             str(self.arg(params, "wild")),
             self.arg(params, "answer") == "back",
             back_to,
+            _named(params),
         )
 
     def resolve(self, r: Resolution, params: Params) -> None:
@@ -122,7 +135,7 @@ class AnswerOrPickUp(EffectSpec):
             return None
         if p.by not in state.names or not state.is_in(state.seat_of(p.by)):
             return None
-        if card != p.card and not _answers(p.wild, variant, card):
+        if not _answers_it(p, variant, card):
             return None
         return Refusal(
             self.name,
@@ -136,19 +149,23 @@ class AnswerOrPickUp(EffectSpec):
         face-down card is turned over whatever it is (R7.5)."""
         if not isinstance(p, Answer) or ask.by == p.by or ask.zone == "face_down":
             return None
-        if ask.card == p.card or _answers(p.wild, ask.variant, ask.card):
+        if _answers_it(p, ask.variant, ask.card):
             return None
-        alt = ALSO[p.wild]
+        if p.answers is not None:  # each card named: "an Ace, a 2, an 8 or a 10"
+            named = [ask.variant.card_name(c) for c in p.answers if c != p.card]
+            alt = words.or_list([words.a_card(n) for n in (p.name, *named)])
+        else:
+            # The card is on top for all to see: naming it once keeps the sentence short.
+            alt = words.a_card(p.name) + ALSO[p.wild]
         return Refusal(
             self.name,
             "must_answer",
             p.rule,
-            # The card is on top for all to see: naming it once keeps the sentence short.
-            f"{ask.by} must answer with {words.a_card(p.name)}{alt}, or pick up the pile.",
+            f"{ask.by} must answer with {alt}, or pick up the pile.",
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        also = ALSO[str(self.arg(params, "wild"))]
+        also = _also(str(self.arg(params, "wild")), _named(params), variant)
         alt = f" ({also.removeprefix(' ')})" if also else ""
         text = f"The next player must play the same card on it{alt}, or pick up the pile."
         if self.arg(params, "answer") == "back":
@@ -157,6 +174,35 @@ class AnswerOrPickUp(EffectSpec):
                 "until one of them cannot and picks up."
             )
         return text
+
+    def check(self, c: CardCheck) -> None:
+        """Each card ``answers`` names is a card of the deck; ``wild`` is then not read."""
+        named = c.params.get("answers")
+        if not isinstance(named, list):
+            return
+        for card in named:
+            n = card if isinstance(card, int) and not isinstance(card, bool) else None
+            if n is not None and c.ranks is not None and n not in c.ranks:
+                c.error(
+                    f"the card {n} is not in the deck; expected a rank from {c.ranks.start} to "
+                    f"{c.ranks.stop - 1}",
+                    "answers",
+                    f"The deck has no {n}. Name cards of the deck.",
+                )
+            elif isinstance(card, str) and c.card_ids is not None and card not in c.card_ids:
+                known = ", ".join(sorted(c.card_ids)) or "none"
+                c.error(
+                    f"no Karma card or joker is called '{card}'; expected one of: {known}",
+                    "answers",
+                    f"The deck has no card called “{card}”. Name cards of the deck.",
+                )
+        if c.params.get("wild", "refused") != "refused":
+            c.warn(
+                "'wild' is not read where 'answers' names the cards that answer it; expected "
+                "one of them",
+                "wild",
+                "The cards named answer it, so “May a wild card answer it?” changes nothing.",
+            )
 
     def bot_score(self, state: State, pile_size: int) -> float | None:
         return 3.0
@@ -169,6 +215,30 @@ ALSO = {
     "ranks": " or a wild number card",
 }
 """The words a refusal and the rules sheet add for the wild cards that also answer it."""
+
+
+def _named(params: Params) -> tuple[Card, ...] | None:
+    """The cards ``answers`` names, if it names any."""
+    named = params.get("answers")
+    return tuple(named) if isinstance(named, list | tuple) else None
+
+
+def _answers_it(p: Answer, variant: Variant, card: Card) -> bool:
+    """Whether a play of ``card`` answers the demand: the same card, or one of the cards it
+    names (``answers``), else a wild card of the kind ``wild`` allows."""
+    if card == p.card:
+        return True
+    if p.answers is not None:
+        return card in p.answers
+    return _answers(p.wild, variant, card)
+
+
+def _also(kind: str, named: tuple[Card, ...] | None, variant: Variant | None) -> str:
+    """The words a refusal and the rules sheet add for the other cards that answer it."""
+    if named is None:
+        return ALSO[kind]
+    say = variant.card_name if variant is not None else str
+    return " or " + words.or_list([words.a_card(say(c)) for c in named])
 
 
 def _answers(kind: str, variant: Variant, card: Card) -> bool:

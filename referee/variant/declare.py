@@ -2,8 +2,8 @@
 
 Every field of a variant file is one declaration (``referee/variant/fields.py``; a table rule's
 in its unit): its key, its kind and bounds (a whole number from ``lo`` to ``hi``, a text, a
-choice, a switch, a mapping of fields, a list of rows, a list of effects:
-``referee.variant.effect_list``), whether it may be left out, its words - the title and help an
+choice, a switch, a few of the deck's cards, a mapping of fields, a list of rows, a list of
+effects: ``referee.variant.effect_list``), whether it may be left out, its words - the title and help an
 editor shows, the label the Design page shows - and the attribute of the model it fills.  An
 effect's parameters are fields too (``referee.variant.menu``).  From the declarations come:
 
@@ -209,6 +209,45 @@ class Flag(Field):
 
     def sound(self, raw: object) -> bool | None:
         return raw if isinstance(raw, bool) else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cards(Field):
+    """A few cards of the deck named one by one, each once: a number card by its rank (an
+    ordinary pack's Jack is 11), a Karma card by its id, an ordinary pack's jokers as
+    ``joker``.  The loader's checks say which the deck has (``CardCheck.card_ids``)."""
+
+    most: int = 20
+
+    def body(self) -> dict[str, Any]:
+        card = {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 99},
+                {"type": "string", "minLength": 1, "maxLength": 40},
+            ]
+        }
+        return {
+            "type": "array",
+            "items": card,
+            "minItems": 1,
+            "maxItems": self.most,
+            "uniqueItems": True,
+            "default": self.default,
+        }
+
+    def sound(self, raw: object) -> list[int | str] | None:
+        if not isinstance(raw, list | tuple) or not 0 < len(raw) <= self.most:
+            return None
+        out: list[int | str] = []
+        for c in raw:
+            n = whole(c)
+            if n is not None and 0 <= n <= 99:
+                out.append(n)
+            elif isinstance(c, str) and 0 < len(c) <= 40:
+                out.append(c)
+            else:
+                return None
+        return out if len(set(out)) == len(out) else None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -114,7 +114,7 @@ def effect_to_data(effect: Effect) -> str | dict[str, Any]:
     params = sorted(
         effect.params.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
     )
-    out = {"effect": effect.name, **dict(params)}
+    out = {"effect": effect.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in params}}
     if effect.when:
         out[WHEN] = dict(effect.when)
     return out

@@ -81,6 +81,9 @@ class CardCheck:
     pile_values: frozenset[int] | None = None
     # How the deck names a number (an ordinary pack: "Ace"), for the words.
     rank_name: Callable[[int], str] = str
+    # The deck's cards that are not numbers, by id (Karma cards; an ordinary pack's jokers as
+    # "joker"); None when the deck is not known.  What a list of cards (``Cards``) may name.
+    card_ids: frozenset[str] | None = None
 
     def said(self, rank: int) -> str:
         """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""

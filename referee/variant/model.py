@@ -49,7 +49,9 @@ class Effect:
     when: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "params", dict(sorted(self.params.items())))
+        # A list of cards (``Cards``) is kept as a tuple: an effect is hashed.
+        params = {k: tuple(v) if isinstance(v, list) else v for k, v in self.params.items()}
+        object.__setattr__(self, "params", dict(sorted(params.items())))
         object.__setattr__(self, "when", dict(sorted(self.when.items())))
 
     def __hash__(self) -> int:

@@ -18,7 +18,7 @@ from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant import conditions
-from referee.variant.declare import Choice, Field, Flag, Int, Text
+from referee.variant.declare import Cards, Choice, Field, Flag, Int, Text
 from referee.variant.effect_list import Effects, parts
 from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
@@ -215,6 +215,13 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
         words = dict(zip(f.choices, f.words or f.choices, strict=True))
         index = f.choices.index(value if value in f.choices else f.default or f.choices[0])
         return st.selectbox(label, f.choices, index=index, format_func=words.__getitem__, key=at)
+    if isinstance(f, Cards):  # the design's own cards, each named as the page says it
+        cards = d.card_options(new)
+        chosen = [c for c in value if c in cards] if isinstance(value, list | tuple) else []
+        named = st.multiselect(
+            label, cards, default=chosen, format_func=partial(d.card_words, new), key=at
+        )
+        return list(named) or None
     assert isinstance(f, Int), f
     v = value if isinstance(value, int) and not isinstance(value, bool) else None
     v = None if v is None else min(max(v, f.lo), f.hi)

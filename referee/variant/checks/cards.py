@@ -257,8 +257,15 @@ def _effect_list(
                 holder,
                 pile_values=f.pile_values,
                 rank_name=f.pack.rank_name,
+                card_ids=_ids(f),
             )
         )
+
+
+def _ids(f: File) -> frozenset[str]:
+    """The deck's cards that are not numbers, by id: its Karma cards and its jokers."""
+    ids = {c["id"] for c in f.cards if isinstance(c.get("id"), str)}
+    return frozenset(ids | ({JOKER} if f.jokers is not None else set()))
 
 
 def _condition(at: PathT, e: Eff, rank: int | None, f: File, r: Report) -> None:
