@@ -51,11 +51,13 @@ def _slips_placed(page: Page, viewport: dict[str, int]) -> None:
     shot(page, f"design-slip-{viewport['width']}x{viewport['height']}")
 
 
-def test_a_slip_is_shown_at_its_field_and_a_reload_keeps_the_work(
+def test_a_slip_is_shown_at_its_field_a_reload_keeps_the_work_and_a_panel_stays_open(
     browser: Browser, server: Server
 ) -> None:
-    """Typed on a tablet held upright; after a reload the work is back and, the tablet turned,
-    each slip is still under its field."""
+    """Two checks on one visit to the Design page (issue 40: they were two tests).  Typed on
+    a tablet held upright; after a reload the work is back and, the tablet turned, each slip is
+    still under its field.  Then, upright again, a Karma card's panel stays open while it is
+    edited, and a new effect starts empty with the panel still open."""
     page = new_page(browser, PORTRAIT)
     open_design(page, server.url)
     fill(page, "d0_name", "Our Slow Karma")
@@ -74,10 +76,8 @@ def test_a_slip_is_shown_at_its_field_and_a_reload_keeps_the_work(
     expect(page.locator(".st-key-d0_deal_hand input")).to_have_value("10")
     _slips_placed(page, LANDSCAPE)
 
-
-def test_a_panel_stays_open_while_it_is_edited(browser: Browser, server: Server) -> None:
-    page = new_page(browser, PORTRAIT)
-    open_design(page, server.url)
+    page.set_viewport_size(PORTRAIT)
+    settled(page)
     name = page.locator(".st-key-d0_kc_1_name input")
     expect(name).to_be_hidden()
     rerun(page, page.locator(".st-key-design_open_kc_five_or_below summary").click)
