@@ -101,6 +101,31 @@ def test_a_drawn_eight_played_at_once_goes_on_round_from_the_first() -> None:
     assert g.state.skips == {}
 
 
+def test_with_two_players_an_eight_and_the_eight_drawn_are_one_play_of_two() -> None:
+    """Rule 75 (masters-of-shithead): Ann's 8 skips Ben and the turn comes back round to her;
+    the 8 she drew, played now, counts with the first - one play of two 8s - so it moves the
+    turn past Ann herself and Ben plays. Any other card, or an 8 not just drawn, is a play of
+    its own; the hint does not offer her a play 'before Ann steps'."""
+    g = game(eights(hand=5, same_rank_drawn=True), 2, draw_pile=10)
+    first = g.push(Play("Ann", (8,)))
+    assert first.skipped == ("Ben",) and g.turn == "Ann"
+    assert not any("before Ann steps" in m for m in first.messages)
+    again = g.push(Play("Ann", (8,)))
+    assert again.skipped == ("Ann",) and g.turn == "Ben"
+    assert g.state.skips == {}
+    other = game(eights(hand=5, same_rank_drawn=True), 2, draw_pile=10)
+    other.push(Play("Ann", (8,)))
+    other.push(Play("Ann", (9,)))  # not the card she went on from: a play of its own
+    assert other.turn == "Ben"
+    held = game(eights(hand=5, same_rank_drawn=True), 2)  # no draw pile: nothing was drawn
+    held.push(Play("Ann", (8,)))
+    assert held.state.going_on is None
+    assert held.push(Play("Ann", (8,))).skipped == ("Ben",) and held.turn == "Ann"
+    plain = game(eights(hand=5), 2, draw_pile=10)  # without the table rule: two plays
+    plain.push(Play("Ann", (8,)))
+    assert plain.push(Play("Ann", (8,))).skipped == ("Ben",) and plain.turn == "Ann"
+
+
 def test_the_sheet_says_it_and_it_round_trips() -> None:
     assert "moves the turn on one seat, yours too" in rules_sheet(eights())
     assert "moves the turn on one seat" not in rules_sheet(eights(walk=None))

@@ -410,7 +410,7 @@ class Choices:
         judge = self._rules.judge
         found: list[Step] = []
         g = s.going_on
-        if g is not None:  # a table rule (rulings 110-111)
+        if g is not None and g.by != s.names[s.mover]:  # a table rule (rulings 110-111)
             top = s.pile[-1]
             have = min(s.seats[s.seat_of(g.by)].zone(g.zone).known.get(top, 0), g.most)
             found += [p for p in self._candidates(s, g.by, top, have, g.zone) if judge(s, p).legal]

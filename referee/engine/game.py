@@ -405,7 +405,7 @@ class Game:
         # A play that goes on at once from its player's last one (rulings 110-111) is one play
         # with it: who lost this turn then has lost it already (ruling 115).
         g = s.going_on
-        passed = g.passed if g is not None and g.by == by and origin != s.mover else ()
+        passed = g.passed if g is not None and g.by == by and _goes_on(s, g, step, origin) else ()
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if told else MUTE
         flow = Flow()
@@ -675,7 +675,13 @@ class Game:
         on top; its player may go on at once with the same card, out of turn: from the face-up
         cards once the hand and the draw pile are gone (ruling 110), or with a card of it just
         drawn (ruling 111).  ``passed``: who lost this turn as it passed on (ruling 115)."""
-        if s.over or s.follow_up or s.mover == origin or not s.pile:
+        if s.over or s.follow_up or not s.pile:
+            return
+        # The turn has come back round to them: only where the play's skips took it round the
+        # table (two players, skips walking round, rule 75) does the card they go on with count
+        # with this play.
+        back = s.mover == origin
+        if back and not passed:
             return
         card, by, seat = s.pile[-1], step.by, s.seats[origin]
         if not isinstance(step, Play) or card != step.cards[0]:
@@ -685,7 +691,7 @@ class Game:
             if found is not None:
                 zone, most = found
                 s.going_on = GoingOn(by, zone, most, passed)
-                if self.keep_history:
+                if self.keep_history and not back:
                     name, nxt = self.variant.card_name(card), s.names[s.mover]
                     notes.append(rule.goes_on_words(by, name, nxt))
                 return
@@ -853,6 +859,22 @@ def _unless_restriction(p: Pending) -> Pending | None:
 
 def _after_pile(p: Pending) -> Pending | None:
     return p.pile_gone()
+
+
+def _goes_on(s: State, g: GoingOn, step: Step, origin: int) -> bool:
+    """Whether a step of the player a table rule lets go on (``State.going_on``, rulings
+    110-111) goes on from their last play: out of turn, or - where the play's skips took the
+    turn round the table back to them (rule 75) - in turn with the same card, from the zone it
+    names, no more copies than it allows: then it is one play with the last one (ruling 115)."""
+    if origin != s.mover:
+        return True
+    return (
+        isinstance(step, Play)
+        and step.zone == g.zone
+        and 0 < len(step.cards) <= g.most
+        and bool(s.pile)
+        and step.cards[0] == s.pile[-1]
+    )
 
 
 def _spend_restriction(s: State) -> Restriction | None:
