@@ -106,3 +106,24 @@ def test_listed_steps_send_it_back_and_bots_finish() -> None:
     for v in (flashed(), battle()):
         assert support.walk_listed_steps(v, look) > 0
         support.bots_finish(v)
+
+
+def test_the_tablet_judges_each_player_the_three_may_go_to() -> None:
+    """What a tablet shows (``tableview_data.judged_choices``, the one table): Cal's 3 asks
+    whom it is for, one tap on a player; only Ann, who flashed it, gets a yes, and the others
+    get the words that say why."""
+    from referee.app import tableview_data as td
+    from referee.app.view import step_facts
+
+    g = game(flashed())
+    g.push(Play("Ann", (3,), to="Cal"))
+    said, found = td.judged_choices(g, step_facts(g))
+    threes = {
+        to: said[i]
+        for (card, zone, k, to, _), i in found.items()
+        if card == 3 and zone == "hand" and k == 1
+    }
+    assert getattr(threes["Ann"], "legal", None) is True
+    for other in ("Ben", "Dan"):
+        assert getattr(threes[other], "legal", None) is False
+        assert "Cal must send it back to Ann, who played a 3." in threes[other].answer
