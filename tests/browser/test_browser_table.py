@@ -230,34 +230,10 @@ def test_a_struck_card_says_why_when_tapped(browser: Browser, server: Server) ->
         expect(play_button(page)).to_be_disabled()
 
 
-def test_a_right_to_left_name_is_isolated_on_the_referee_page(
-    browser: Browser, server: Server
-) -> None:
-    """Ruling 63 (issue 19): a right-to-left name is wrapped in FSI…PDI wherever the page says it
-    (the glance, New game's chips, the caption, the last step), so it cannot reorder the words
-    around it; a left-to-right name shows as typed."""
-    page = new_page(browser, PORTRAIT)
-    page.goto(server.url)
-    sara = "\u05e9\u05e8\u05d4"  # שרה
-    add_names(page, [sara, "Ben"])
-    chip = page.locator(".st-key-np_chip_0 p").first.inner_text()
-    assert chip == f"1. \u2068{sara}\u2069"
-    widget(page, "np_start").click()
-    expect(page.locator('[data-glance="turn"]').first).to_have_text(f"\u2068{sara}\u2069's turn")
-    caption = page.get_by_text(re.compile("· 0 steps so far")).first
-    # The game's name ("Karma: שרה, Ben") is one of the group's words: isolated whole.
-    expect(caption).to_contain_text(f"\u2068Karma: {sara}, Ben\u2069 · 0 steps")
-    play(page, 9, 1)
-    last = page.get_by_text(re.compile("^Last step \\(1\\): ")).first
-    expect(last).to_contain_text(f"\u2068{sara}\u2069")  # the last step, under the glance
-    expect(page.locator('[data-glance="turn"]').first).to_have_text("Ben's turn")
-    assert "\u2068Ben" not in page.locator("body").inner_text()
-
-
 # --- 3 and 5. setup in seconds, the end, a rematch -------------------------------------------------
 
 
-def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
+def test_setup_taps_counted_the_end_a_rematch_in_one_tap_and_a_right_to_left_name(
     browser: Browser, server: Server
 ) -> None:
     # A first game with four new names: a tap into the box, the names typed, Start.
@@ -324,6 +300,27 @@ def test_setup_taps_counted_the_end_and_a_rematch_in_one_tap(
     row = store_of(server).load_game(re.search(r"game=([^&]+)", page.url).group(1))  # type: ignore[union-attr]
     assert row.players == ("Ben", "Cal", "Ann") and row.variant_id == "classic" and not row.steps
     print(f"taps: first game of 4 new names {first_game}, recent players {recent}, rematch 1")
+
+    # Ruling 63 (issue 19), on the next game of the same tablet (issue 40: it was a test of its
+    # own): a right-to-left name is wrapped in FSI…PDI wherever the page says it (the glance,
+    # New game's chips, the caption, the last step), so it cannot reorder the words around it;
+    # a left-to-right name shows as typed.
+    page.locator(".st-key-do_leave button").click()  # to the New game page
+    expect(widget(page, "np_start")).to_be_visible()
+    sara = "\u05e9\u05e8\u05d4"  # שרה
+    add_names(page, [sara, "Ben"])
+    chip = page.locator(".st-key-np_chip_0 p").first.inner_text()
+    assert chip == f"1. \u2068{sara}\u2069"
+    widget(page, "np_start").click()
+    expect(page.locator('[data-glance="turn"]').first).to_have_text(f"\u2068{sara}\u2069's turn")
+    caption = page.get_by_text(re.compile("· 0 steps so far")).first
+    # The game's name ("Karma: שרה, Ben") is one of the group's words: isolated whole.
+    expect(caption).to_contain_text(f"\u2068Karma: {sara}, Ben\u2069 · 0 steps")
+    play(page, 9, 1)
+    last = page.get_by_text(re.compile("^Last step \\(1\\): ")).first
+    expect(last).to_contain_text(f"\u2068{sara}\u2069")  # the last step, under the glance
+    expect(page.locator('[data-glance="turn"]').first).to_have_text("Ben's turn")
+    assert "\u2068Ben" not in page.locator("body").inner_text()
 
 
 # --- 4. a slip at setup put right -----------------------------------------------------------------
