@@ -871,7 +871,7 @@ def test_a_value_only_on_its_own_without_yaml(data_dir: Path) -> None:
     assert v is not None
     (effect,) = v.rank_powers[-1].effects
     assert (effect.name, effect.when) == ("value", {"cards": 1})
-    assert "Only when it is played on its own: On top of the pile it counts as" in rules_sheet(v)
+    assert "Only when it is played on its own: on top of the pile it counts as" in rules_sheet(v)
 
 
 def test_powers_of_a_suit_without_yaml(data_dir: Path) -> None:

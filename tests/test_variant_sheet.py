@@ -212,3 +212,20 @@ def test_the_core_rule_does_not_contradict_a_card_that_limits_where_cards_go() -
     assert "- A number card goes on a number card of the same value or lower.\n" in rules_sheet(
         builtin("classic")
     )
+
+
+@pytest.mark.parametrize(
+    ("effect", "params", "begins"),
+    [
+        ("value", {"value": 0}, "on top of the pile"),
+        ("wild", {}, "it may be played"),
+        ("exchange_hands", {}, "the player"),
+    ],
+)
+def test_a_sentence_after_its_condition_goes_on_in_lower_case(
+    effect: str, params: dict[str, object], begins: str
+) -> None:
+    """'Only when it is played on its own: on top of the pile it counts as 0', not '...: On
+    top': the unit's sentence goes on after the condition, whatever its first word."""
+    said = describe_effect(Effect(effect, params, {"cards": 1}), builtin("classic"))
+    assert said.startswith(f"Only when it is played on its own: {begins}"), said

@@ -25,7 +25,10 @@ def describe_effect(effect: Effect, variant: Variant | None = None) -> str:
     text = MENU[effect.name].sheet(effect.params, variant)
     if not effect.when:
         return text
-    if text.startswith(("It ", "The ", "A ", "An ")):
+    # The unit's sentence goes on after the condition: its first word is lower-cased, unless
+    # it is a card's name ("Jack ...").
+    names = {variant.card_name(c) for c in variant.all_cards()} if variant else set()
+    if not any(text.startswith(n + " ") for n in names):
         text = text[:1].lower() + text[1:]
     condition = said(effect.when)
     return f"{condition[:1].upper()}{condition[1:]}: {text}"
