@@ -62,7 +62,7 @@ def _unseen(game: Game, card: Card) -> int:
 
 def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     """By brute force: the cards of the variant that some play from the zone due would get
-    accepted with (each number of copies, each chosen player), whether picking up is allowed
+    accepted with (each number of copies, each chosen player or none), whether picking up is allowed
     (with each face-up card taken along, a table rule) and whether the gamble is."""
     who = game.turn
     assert who is not None
@@ -72,7 +72,9 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     copies = {c: v.copies_per_deck(c) * game.decks for c in v.all_cards()}
     legal = set()
     for c in v.all_cards():
-        targets: list[str | None] = list(others) if game.choices.needs[c].needs_target else [None]
+        # Each chosen player, or none: a card may name one only under a condition (ruling 152).
+        needs = game.choices.needs[c].needs_target
+        targets: list[str | None] = [*others, None] if needs else [None]
         most = 1 if zone == "face_down" else copies[c]
         if any(
             game.is_legal(Play(who, (c,) * k, zone, to))
@@ -86,7 +88,7 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     gamble = any(
         game.is_legal(Play(who, (c,), DRAW_PILE, to))
         for c in v.all_cards()
-        for to in (others if game.choices.needs[c].needs_target else [None])
+        for to in ([*others, None] if game.choices.needs[c].needs_target else [None])
     )
     return legal, pick_up, gamble
 

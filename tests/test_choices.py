@@ -33,6 +33,7 @@ from referee.engine import Game, Play
 from referee.engine.choices import Kind, most_at_once
 from referee.engine.steps import ZONES, Verdict
 from referee.tablerules import active
+from referee.variant.conditions import Moment
 from referee.variant.model import Variant
 from referee.variant.registry import builtin, builtin_ids
 
@@ -78,7 +79,11 @@ def check_state(game: Game) -> None:
         step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
-        asks = c.to is None and game.choices.needs[c.card].needs_target and not said.legal
+        needs = game.choices.needs[c.card]
+        top = game.state.pile[-1] if game.state.pile else None
+        # A card that chooses only under a condition asks only where it holds (ruling 152).
+        laid = Moment(top is None, c.copies, c.zone, game.state.first_play, top == c.card)
+        asks = c.to is None and needs.chooses(laid) and not said.legal
         assert (c.kind is Kind.ASKS) == asks == game.choices.asks(game.state, step), c
         if said.legal:
             accepted.add(step._replace(give=None, to=None))

@@ -167,9 +167,11 @@ def _errors(effects: list[object]) -> list[str]:
 
 
 def test_the_loader_refuses_a_condition_an_effect_cannot_wait_for() -> None:
-    (chosen,) = _errors([{"effect": "skip", "when": {"pile": "empty"}}])
-    assert chosen.startswith("x.yaml:") and "rank_powers[0].effects[0].when" in chosen
-    assert "names a chosen player" in chosen and "expected no 'when'" in chosen
+    (gift,) = _errors([{"effect": "give_card", "when": {"pile": "empty"}}])
+    assert gift.startswith("x.yaml:") and "rank_powers[0].effects[0].when" in gift
+    assert "names a card to give" in gift and "expected no 'when'" in gift
+    # A chosen player: named only where the condition holds (ruling 148).
+    assert _errors([{"effect": "skip", "when": {"pile": "empty"}}]) == []
     # One that works while its card lies on the pile may: the pile marks it (issue 42).
     assert _errors([{"effect": "value", "value": 2, "when": {"pile": "empty"}}]) == []
     (unknown,) = _errors([{"effect": "clear_pile", "when": {"pile": "full"}}])

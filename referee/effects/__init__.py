@@ -82,6 +82,8 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
     """What a play of a card with these effects must say, and which of its units' own hooks
     check it (found by the hooks a unit overrides: no unit is known here by name)."""
     n = Needs()
+    whens: list[dict[str, object]] = []  # the conditions of the effects that need a player
+    always = False  # an effect that needs a player whatever the play
     for e in effects:
         unit = EFFECTS[e.name]
         params = dict(e.params)
@@ -98,6 +100,10 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.give_effect = unit.name
         if unit.needs_target(params):
             n.needs_target = True
+            if e.when:
+                whens.append(dict(e.when))
+            else:
+                always = True
             n.target_rule = unit.rule
             if unit.target_must_be_in(params):
                 n.chosen_must_be_in = True
@@ -107,6 +113,8 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.chosen_question = unit.chosen_question
         if n.first_rule is None:
             n.first_rule = unit.rule
+    if n.needs_target and not always:
+        n.target_when = tuple(whens)
     return n
 
 

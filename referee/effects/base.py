@@ -49,6 +49,28 @@ class Needs:
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
     # On top of the pile, it may let a player step out of turn (EffectSpec.lets_in).
     lets_in: bool = False
+    # Where every effect of it that needs a chosen player hangs on a condition (``when``,
+    # issue 42): those conditions.  A play names a player only when one of them holds for it
+    # (``chooses``, docs/rulings.md, ruling 152); (): always, where ``needs_target``.
+    target_when: tuple[dict[str, object], ...] = ()
+
+    def chooses(self, m: Moment) -> bool:
+        """Whether a play of this card, as ``m`` reads it, names a chosen player (`to`)."""
+        return self.needs_target and (
+            not self.target_when or any(holds(w, m) for w in self.target_when)
+        )
+
+    def chooses_now(
+        self, s: State, card: Card, k: int, zone: str | None, suit: str | None = None
+    ) -> bool:
+        """Whether a play of ``k`` copies of ``card`` (this card) from ``zone``, showing
+        ``suit``, names a chosen player now: it needs one, with no condition or one that holds
+        for this play (the pile before it, its size, its zone, the first play, the card it
+        goes on, the suit it shows)."""
+        if not self.target_when:
+            return self.needs_target
+        top = s.pile[-1] if s.pile else None
+        return self.chooses(Moment(top is None, k, zone, s.first_play, top == card, suit))
 
     def targets(self, names: list[str], by: str) -> list[str]:
         """Whom a play of this card by ``by`` may choose: the other players, or everyone at the

@@ -102,8 +102,11 @@ class Advice:
             restriction=s.restriction,
             value=rules.pile.top_value(s),
             pile=len(s.pile),
+            # Cards whose play that may go names a chosen player (a condition held for it).
             chosen_player_cards=tuple(
-                self.variant.card_name(c) for c in counts if rules.needs[c].needs_target
+                self.variant.card_name(c)
+                for c, k in counts.items()
+                if rules.needs[c].chooses_now(s, c, k, zone)
             ),
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),

@@ -185,9 +185,12 @@ class Choices:
         """A card that needs a player, with none chosen: the table asks whom it is for, unless
         the engine needs no player (a blind card that does not fit, ruling 112)."""
         cards = (card,) * count
+        # Only where this play chooses a player (a condition that holds for it, ruling 152).
+        ask = self.needs[card].chooses_now(s, card, count, zone)
         for give in gives:
             j = self._rules.judge(s, Play(mover, cards, zone, None, give))
-            yield Choice(card, zone, count, None, give, j, Kind.JUDGED if j.legal else Kind.ASKS)
+            kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
+            yield Choice(card, zone, count, None, give, j, kind)
 
     def asks(self, s: State, step: Play) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict
@@ -198,6 +201,9 @@ class Choices:
             and step.to is None
             and self.variant.is_card(step.cards[0])
             and self.needs[step.cards[0]].needs_target
+            and self.needs[step.cards[0]].chooses_now(
+                s, step.cards[0], len(step.cards), step.zone, step.suit
+            )
             and not self._rules.judge(s, step).legal
         )
 
@@ -215,9 +221,9 @@ class Choices:
             return {}
         found: dict[Card, int] = {}
         for card in universe:
-            to = rules.some_target(s, by, card)
             most = 1 if zone == "face_down" else max(1, rules.possible(s, card, held))
             for k in range(1, most + 1):
+                to = rules.some_target(s, by, card, k, zone)
                 j = rules.judge(s, Play(by, (card,) * k, zone, to))
                 if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
                     found[card] = k
@@ -506,11 +512,16 @@ class Choices:
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]
-        # Each count, each other player (``_candidates``' order), judged for them all at once.
+        # Each count, each other player (``_candidates``' order), judged for them all at once;
+        # a count whose play chooses nobody (a condition that does not hold), on its own.
         others = t.targets(s.names, by)
         out: list[Step] = []
         for k in range(1, have + 1):
             bare = Play(by, (card,) * k, zone_name)
+            if t.target_when and not t.chooses_now(s, card, k, zone_name):
+                if rules.judge(s, bare).legal:
+                    out.append(bare)
+                continue
             for to, j in zip(others, rules.judge_players(s, bare, others), strict=True):
                 if j.legal:
                     out.append(bare._replace(to=to))
@@ -537,8 +548,10 @@ class Choices:
             cards = (card,) * k
             gifts: list[Card] | list[None] | None = None
             blind = False
-            judged = rules.judge_players(s, Play(by, cards, zone_name), targets)
-            for to, j in zip(targets, judged, strict=True):
+            # A count whose play chooses nobody (a condition that does not hold): no player.
+            ks = targets if t.chooses_now(s, card, k, zone_name) else [None]
+            judged = rules.judge_players(s, Play(by, cards, zone_name), ks)
+            for to, j in zip(ks, judged, strict=True):
                 if not j.legal:
                     continue
                 bare = Play(by, cards, zone_name, to)
@@ -574,13 +587,22 @@ class Choices:
         if t.needs_target:
             targets = [*t.targets(s.names, by)]
         for k in range(1, have + 1):
-            for to in targets:
-                for suit in shown:
-                    play = Play(by, (card,) * k, zone_name, to, None, suit)
-                    if t.give_effect is None:
-                        yield play
-                    else:
-                        yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+            # A play that chooses nobody (a condition that does not hold for it): no player.
+            pairs = (
+                [
+                    (to, suit)
+                    for suit in shown
+                    for to in (targets if t.chooses_now(s, card, k, zone_name, suit) else [None])
+                ]
+                if t.target_when
+                else [(to, suit) for to in targets for suit in shown]
+            )
+            for to, suit in pairs:
+                play = Play(by, (card,) * k, zone_name, to, None, suit)
+                if t.give_effect is None:
+                    yield play
+                else:
+                    yield from (play._replace(give=g) for g in self._gift_choices(s, play))
 
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what

@@ -35,7 +35,7 @@ from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step
 from referee.table.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import ZONES as TABLE_ZONES
 from referee.tablerules import TableRule, active
-from referee.variant.conditions import holds
+from referee.variant.conditions import holds, said
 from referee.variant.model import SUITS, Card
 from referee.words.reasons import (
     CanPlay,
@@ -182,7 +182,7 @@ class Rules:
             for card, have in zone.known.items()
             if any(  # every number of copies held: after a pair, one alone may not go (R9)
                 self._judge_play(
-                    s, Play(by, (card,) * k, zone_name, self.some_target(s, by, card))
+                    s, Play(by, (card,) * k, zone_name, self.some_target(s, by, card, k, zone_name))
                 ).legal
                 for k in range(1, have + 1)
             )
@@ -326,7 +326,7 @@ class Rules:
         by, give = step.by, step.give
         for p in players:
             if give is None:
-                j = self._target_refusal(s, by, p, t, card)
+                j = self._target_refusal(s, by, p, t, card, len(step.cards), step.zone, step.suit)
             else:
                 j = self._check_choices(s, step._replace(to=p), t, card)
             if j is None:
@@ -613,7 +613,9 @@ class Rules:
 
     def _check_choices(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:
         """The chosen player (`to`) and the given card (`give`), R8."""
-        refused = self._target_refusal(s, step.by, step.to, t, card)
+        refused = self._target_refusal(
+            s, step.by, step.to, t, card, len(step.cards), step.zone, step.suit
+        )
         if refused is not None:
             return refused
         if step.give is not None:
@@ -621,10 +623,29 @@ class Rules:
         return None
 
     def _target_refusal(
-        self, s: State, by: str, to: str | None, t: Needs, card: Card
+        self,
+        s: State,
+        by: str,
+        to: str | None,
+        t: Needs,
+        card: Card,
+        k: int = 1,
+        zone: str | None = None,
+        suit: str | None = None,
     ) -> Judgement | None:
-        """The chosen player (`to`), R8: one exactly where the card needs one, another player
-        who plays (and is still in, where the effect acts on their turn)."""
+        """The chosen player (`to`), R8: one exactly where the play needs one, another player
+        who plays (and is still in, where the effect acts on their turn).  A card that needs
+        one only under a condition needs one only where it holds for the play (ruling 152)."""
+        if t.target_when and not t.chooses_now(s, card, k, zone, suit):
+            if to is None:
+                return None
+            name = self.variant.card_name(card)
+            rule = self.variant.rule_for(card, t.target_rule)
+            # The condition in words where it is one short one (the rules sheet says them all).
+            whens = t.target_when
+            only = said(whens[0]) if len(whens) == 1 and len(whens[0]) == 1 else ""
+            facts = CardFacts(name, card, sometimes=True, only=only)
+            return _no(rule, Reason.NO_TARGET_WANTED, facts, field="to")
         if t.needs_target:
             if (  # the usual case: another player who plays (and is in, where it must be)
                 to is not None
@@ -724,11 +745,14 @@ class Rules:
                 return zone
         return None
 
-    def some_target(self, s: State, by: str, card: Card) -> str | None:
-        """A player the card could choose (the first other one who is in, else any other):
-        the advice asks whether the card may go, not whom it picks.  What is pending may bind
-        the choice (a reflection goes back): then the first player it allows."""
-        if not self.needs[card].needs_target:
+    def some_target(
+        self, s: State, by: str, card: Card, k: int = 1, zone: str | None = None
+    ) -> str | None:
+        """A player a play of ``k`` copies of the card from ``zone`` could choose (the first
+        other one who is in, else any other), None where it chooses nobody: the advice asks
+        whether the card may go, not whom it picks.  What is pending may bind the choice (a
+        reflection goes back): then the first player it allows."""
+        if not self.needs[card].chooses_now(s, card, k, zone):
             return None
         others = [n for n in s.names if n != by]
         ins = [n for n in others if s.is_in(s.seat_of(n))]

@@ -171,12 +171,11 @@ class EffectDecl:
     def no_when(self, params: Params) -> str:
         """Why this effect, with these parameters, may not hang on a condition (``when``), in
         a family's words; "" when it may.  A condition is asked as the card is played: an
-        effect whose play names a choice (a player, a card to give) cannot wait for it.  One
+        effect whose play names a card to give cannot wait for it.  One that names a chosen
+        player may: a play names the player only where the condition holds (ruling 152).  One
         that works while its card lies on the pile may: the pile marks it as its card is laid
         when the condition holds for that play, and it works for as long as the card lies
         there (``State.held``, issue 42)."""
-        if self.needs_target(params):
-            return "a play of it names a chosen player, whether or not it happens"
         return self.when_blocked
 
     def arg(self, params: Params, key: str) -> Any:

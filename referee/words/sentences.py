@@ -227,6 +227,16 @@ def _seen_at(p: Place, by: str) -> str:
 _IN_ZONE = {"hand": "in hand", "face_up": "face up", "face_down": "face down"}
 
 
+def _no_target_wanted(d: CardFacts) -> str:
+    """A player named where the card chooses nobody: never, or not with this play (issue 42:
+    it chooses one only under a condition, ruling 152)."""
+    if d.only:
+        return f"No: {d.card} chooses nobody this time. It does that {d.only}."
+    if d.sometimes:
+        return f"No: {d.card} chooses nobody with this play."
+    return f"No: {d.card} does not choose a player."
+
+
 def _cannot_hold(d: Holding, voice: Voice) -> str:
     """R4.3 in a child's words: the answer, then where each seen copy is, one short sentence
     each, so the player cannot have them."""
@@ -397,7 +407,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.TARGET_NOT_PLAYING: _w(Target, lambda d, v: f"No: {d.to} is not playing in this game."),
     Reason.TARGET_SELF: _w(CardFacts, lambda d, v: f"No: {d.card} must go to another player."),
     Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so {d.why}."),
-    Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not choose a player."),
+    Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: _no_target_wanted(d)),
     Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not give a card."),
     Reason.NO_SUCH_GIVE: _w(
         UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."

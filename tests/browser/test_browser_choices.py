@@ -68,3 +68,40 @@ def test_a_choice_made_at_the_table_is_one_tap_on_a_player(
     step_drawn(page, 1)
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "to": chosen}]
+
+
+def test_a_card_that_chooses_only_sometimes_asks_only_then(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 42, ruling 152: a Jack gives the pile to a player its player chooses, but only when
+    there is a pile. On the empty pile the Jack is judged at once, with no question; on the
+    Jack that now lies there, the next Jack asks whom it is for, and one tap answers it."""
+    vid = "jack-when-pile"
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = new_game(
+        store,
+        variant_id=vid,
+        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
+        builtin=False,
+        players=["Ann", "Ben", "Cal"],
+        face_up=None,
+    )
+    page = new_page(browser, PHONE)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    settled(page)
+    tap(page, 11)
+    expect(verdict(page, "yes")).to_be_visible()  # an empty pile: no question
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    settled(page)
+    tap(page, 11)
+    expect(verdict(page, "ask")).to_contain_text("Who is the 11 for? Choose a player just above.")
+    option(page, "11: which player?", "Ann").click()
+    expect(verdict(page, "yes")).to_be_visible()
+    play_button(page).click()
+    step_drawn(page, 2)
+    turn_shown(page, "Cal")
+    steps = store.load_game(gid).steps
+    assert steps == [{"by": "Ann", "play": [11]}, {"by": "Ben", "play": [11], "to": "Ann"}]
