@@ -679,23 +679,6 @@ def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -
     assert "It adds 3 cards for the next player to draw." in rules_sheet(v)
 
 
-def test_skips_walking_round_the_table_without_yaml(data_dir: Path) -> None:
-    """Issue 42 (ruling 135): a skip's "Several skips" choice is drawn from its declaration;
-    "Round the table, my own seat too" reaches the file and the rules sheet."""
-    at = design()
-    first_rank_power(at, 8, "skip")
-    at.selectbox(key="d1_rank_powers_0_e_0_skip_target").set_value("next").run()
-    walk = at.selectbox(key="d1_rank_powers_0_e_0_skip_walk")
-    assert walk.label == "Several skips" and walk.value == "others"
-    walk.set_value("round").run()
-    assert not at.exception, at.exception
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None
-    (power,) = v.rank_powers
-    assert power.effects[0].params["walk"] == "round"
-    assert "moves the turn on one seat, yours too" in rules_sheet(v)
-
-
 def test_a_contest_for_the_pile_without_yaml(data_dir: Path) -> None:
     """Issue 42, a contest settled at the table: the composer offers it in plain words, and
     the card reaches the file and the rules sheet with it."""
@@ -780,22 +763,6 @@ def test_a_card_taken_and_one_given_back_without_yaml(data_dir: Path) -> None:
     assert "then gives one of their cards to that same player" in rules_sheet(v)
 
 
-def test_a_see_through_eight_only_on_its_own_without_yaml(data_dir: Path) -> None:
-    """Issue 42: see-through takes an "Only when..." choice too (the pile remembers how each
-    card was laid); "only when it is played on its own" reaches the file and the sheet."""
-    at = design()
-    first_rank_power(at, 8, "transparent")
-    when = at.selectbox(key="d1_rank_powers_0_e_0_transparent_when")
-    assert "Only when it is played on its own" in when.options
-    when.set_value({"cards": 1}).run()
-    assert not at.exception, at.exception
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None
-    (effect,) = v.rank_powers[-1].effects
-    assert (effect.name, effect.when) == ("transparent", {"cards": 1})
-    assert "Only when it is played on its own: it is see-through" in rules_sheet(v)
-
-
 @pytest.mark.parametrize(
     ("label", "rule", "sheet"),
     [
@@ -842,37 +809,70 @@ def test_a_table_rule_of_issue_42_is_one_switch_in_plain_words(
     assert v is not None and sheet in rules_sheet(v)
 
 
-def test_an_answer_that_goes_back_without_yaml(data_dir: Path) -> None:
-    """Issue 42 (ruling 146): "answer it or pick up" offers where an answer sends it, drawn
-    from its declaration; "Back to the one who laid it" makes a battle (rule 106)."""
+@pytest.mark.parametrize(
+    ("rank", "effect", "before", "param", "label", "default", "chosen", "sheet"),
+    [
+        # Issue 42 (ruling 135): skips walking round the table.
+        (8, "skip", {"target": "next"}, "walk", "Several skips", "others", "round",
+         "moves the turn on one seat, yours too"),
+        # Issue 42 (ruling 146): "Back to the one who laid it" makes a battle (rule 106).
+        (3, "must_answer", {}, "answer", "Where an answer sends it", "round", "back",
+         "An answer sends it back to the player who laid it"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_an_effect_without_yaml(
+    data_dir: Path,
+    rank: int,
+    effect: str,
+    before: dict[str, str],
+    param: str,
+    label: str,
+    default: str,
+    chosen: str,
+    sheet: str,
+) -> None:
+    """An effect's choice is drawn from its declaration on a rank power, with its label and
+    default; what is chosen reaches the file and the rules sheet."""
     at = design()
-    first_rank_power(at, 3, "must_answer")
-    answer = at.selectbox(key="d1_rank_powers_0_e_0_must_answer_answer")
-    assert answer.label == "Where an answer sends it" and answer.value == "round"
-    answer.set_value("back").run()
+    first_rank_power(at, rank, effect)
+    for key, value in before.items():
+        at.selectbox(key=f"d1_rank_powers_0_e_0_{effect}_{key}").set_value(value).run()
+    box = at.selectbox(key=f"d1_rank_powers_0_e_0_{effect}_{param}")
+    assert box.label == label and box.value == default
+    box.set_value(chosen).run()
     assert not at.exception, at.exception
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
     (power,) = v.rank_powers
-    assert power.effects[0].params["answer"] == "back"
-    assert "An answer sends it back to the player who laid it" in rules_sheet(v)
+    assert power.effects[0].params[param] == chosen
+    assert sheet in rules_sheet(v)
 
 
-def test_a_value_only_on_its_own_without_yaml(data_dir: Path) -> None:
-    """Issue 42: what a card counts takes an "Only when..." choice too (the pile remembers how
-    each card was laid, ruling 147); "only when it is played on its own" reaches the file and
-    the sheet."""
+@pytest.mark.parametrize(
+    ("rank", "effect", "sheet"),
+    [
+        # Issue 42: see-through only on its own (the pile remembers how each card was laid).
+        (8, "transparent", "Only when it is played on its own: it is see-through"),
+        # Issue 42 (ruling 147): what a card counts, only on its own.
+        (2, "value", "Only when it is played on its own: on top of the pile it counts as"),
+    ],
+)
+def test_a_lasting_effect_only_on_its_own_without_yaml(
+    data_dir: Path, rank: int, effect: str, sheet: str
+) -> None:
+    """An effect that works while its card lies on the pile takes an "Only when..." choice
+    too; "only when it is played on its own" reaches the file and the sheet."""
     at = design()
-    first_rank_power(at, 2, "value")
-    when = at.selectbox(key="d1_rank_powers_0_e_0_value_when")
+    first_rank_power(at, rank, effect)
+    when = at.selectbox(key=f"d1_rank_powers_0_e_0_{effect}_when")
     assert "Only when it is played on its own" in when.options
     when.set_value({"cards": 1}).run()
     assert not at.exception, at.exception
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
-    (effect,) = v.rank_powers[-1].effects
-    assert (effect.name, effect.when) == ("value", {"cards": 1})
-    assert "Only when it is played on its own: on top of the pile it counts as" in rules_sheet(v)
+    (got,) = v.rank_powers[-1].effects
+    assert (got.name, got.when) == (effect, {"cards": 1})
+    assert sheet in rules_sheet(v)
 
 
 def test_powers_of_a_suit_without_yaml(data_dir: Path) -> None:
