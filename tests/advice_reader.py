@@ -225,7 +225,10 @@ def read_hint(text: str, who: str) -> Hint:
     w = re.escape(who)
     pile = r"the pile(?: and one face-up card(?:, or more of one rank)?)?"
     draw = "turn over the top card of the draw pile"
-    if re.fullmatch(rf"{w} must pick up {pile}\.", text):
+    if re.fullmatch(rf"{w} must pick up {pile}\.", text) or re.fullmatch(
+        rf"{w} cannot play, so .+ picks up the pile\.",
+        text,  # a dare on top (rule 78)
+    ):
         return Hint(None, None, True, True, False, ())
     if re.fullmatch(rf"{w} must pick up {pile} or {draw}\.", text):
         return Hint(None, None, True, False, True, ())
@@ -241,7 +244,10 @@ def read_hint(text: str, who: str) -> Hint:
         text = text[: m.start()]
     gamble = text.endswith(f" Or {who} may {draw}.")
     text = text.removesuffix(f" Or {who} may {draw}.")
-    pick = re.search(rf" Or {w} may pick up {pile}\.$", text)
+    pick = re.search(rf" Or {w} may pick up {pile}\.$", text) or re.search(
+        rf" If {w} cannot, .+ picks up the pile\.$",
+        text,  # a dare on top (rule 78)
+    )
     if pick:
         text = text[: pick.start()]
     # A dare on top (rule 78): picking up sends the pile back to the card's player.

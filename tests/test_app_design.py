@@ -915,3 +915,21 @@ def test_a_demand_that_names_its_answers_without_yaml(data_dir: Path) -> None:
     (power,) = v.rank_powers
     assert power.effects[0].params["answers"] == (2, 8)
     assert "(or a 2 or an 8)" in rules_sheet(v)
+
+
+def test_a_card_that_counts_as_the_number_named_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 153, house rule 115): "a joker is any card its player names" is an effect
+    of the menu; chosen for a Karma card it reaches the file, and the sheet says it in plain
+    words."""
+    at = design()
+    at.text_input(key="c0_name").input("Joker")
+    at.multiselect(key="c0_effects").select("named_value").run()
+    at.button(key="c0_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added the card Joker." in texts(at.success)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    assert [e.name for e in v.karma_cards[-1].effects] == ["named_value"]
+    assert "its player names a number, and on top of the pile it counts as that number" in (
+        rules_sheet(v)
+    )

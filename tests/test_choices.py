@@ -64,19 +64,28 @@ def check_state(game: Game) -> None:
             [*needs.targets(list(game.players), mover), None] if needs.needs_target else [None]
         )
         gives = [None, *v.all_cards()] if needs.takes_give else [None]
+        # A card its player names: each number too, without a card given (ruling 153).
+        names = [*v.ranks] if needs.names_value else []
         most = most_at_once(v.copies_per_deck(card) * game.decks)
         expected |= {
-            (card, z, k, to, g)
+            (card, z, k, to, g, None)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for g in gives
+        } | {
+            (card, z, k, to, None, n)
+            for z in zones
+            for k in range(1, most + 1)
+            for to in targets
+            if to is not None or not needs.needs_target
+            for n in names
         }
-    offered = [(c.card, c.zone, c.copies, c.to, c.give) for c in table.choices]
+    offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named) for c in table.choices]
     assert len(offered) == len(set(offered)) and set(offered) == expected
     accepted = set()
     for c in table.choices:
-        step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give)
+        step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give, named=c.named)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
         needs = game.choices.needs[c.card]

@@ -120,7 +120,7 @@ def test_the_tablet_judges_each_player_the_three_may_go_to() -> None:
     said, found = td.judged_choices(g, step_facts(g))
     threes = {
         to: said[i]
-        for (card, zone, k, to, _), i in found.items()
+        for (card, zone, k, to, *_), i in found.items()
         if card == 3 and zone == "hand" and k == 1
     }
     assert getattr(threes["Ann"], "legal", None) is True

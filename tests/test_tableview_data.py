@@ -132,6 +132,7 @@ def test_a_play_for_another_player_is_judged_by_the_server() -> None:
         "by": "Cal",
         "to": "",
         "give": "",
+        "as": "",
     }
     assert judged["said"]["legal"] is False and judged["said"]["rule"] == "R6.1"
 

@@ -840,6 +840,54 @@ EXPECTED = {
         "house",
         "take_one",
     ): "No: Ann may take only one face-up card with the pile. Say which one. Ann may play any face-up card. Or Ann may pick up the pile and one face-up card. [R6.2]",
+    (
+        "classic",
+        "named_as",
+    ): "Yes: 9 goes on anything. It counts as an 8. [R5.3]",
+    (
+        "shithead",
+        "named_as",
+    ): "Yes: 9 goes on anything. It counts as an 8. [R5.3]",
+    (
+        "second-edition",
+        "named_as",
+    ): "Yes: 9 goes on anything. It counts as an 8. [R5.3]",
+    (
+        "house",
+        "named_as",
+    ): "Yes: 9 goes on anything. It counts as an 8. [R5.3]",
+    (
+        "classic",
+        "no_such_named",
+    ): "No: there is no number 99 in Karma. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R1.1]",
+    (
+        "shithead",
+        "no_such_named",
+    ): "No: there is no number 99 in Shithead. Ann may play from their hand: 7 or lower, or a wild 2, 8, 9 or 10. Or Ann may pick up the pile. [R1.1]",
+    (
+        "second-edition",
+        "no_such_named",
+    ): "No: there is no number 99 in Karma (second edition). Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Some cards need a chosen player. [R1.1]",
+    (
+        "house",
+        "no_such_named",
+    ): "No: there is no number 99 in Our House. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R1.1]",
+    (
+        "classic",
+        "no_name_wanted",
+    ): "No: 8 cannot be named as another card. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "shithead",
+        "no_name_wanted",
+    ): "No: 8 cannot be named as another card. Ann may play from their hand: 7 or lower, or a wild 2, 8, 9 or 10. Or Ann may pick up the pile. [R5.5]",
+    (
+        "second-edition",
+        "no_name_wanted",
+    ): "No: 8 cannot be named as another card. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "house",
+        "no_name_wanted",
+    ): "No: 8 cannot be named as another card. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
 }
 
 

@@ -201,6 +201,16 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     cut = _g(variant_from_data(data), pile=(5,), draw_pile=10)
     cut.push(Play("Ann", (9,)))
     yield "cut_in_only", cut, Play("Cal", (9,), "face_down")
+    # A card its player names (ruling 153): a 9 that counts as the number named.
+    data = variant_to_data(v)
+    data["rank_powers"] = [
+        *(p for p in data.get("rank_powers", []) if v.rank_name(9) != str(p["rank"])),
+        {"rank": 9, "effects": ["named_value"]},
+    ]
+    named = variant_from_data(data)
+    yield "named_as", _g(named, pile=(7,)), Play("Ann", (9,), named=8)
+    yield "no_such_named", _g(named, pile=(7,)), Play("Ann", (9,), named=99)
+    yield "no_name_wanted", _g(named, pile=(7,)), Play("Ann", (8,), named=9)
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))

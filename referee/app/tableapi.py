@@ -120,6 +120,7 @@ FIELDS: dict[str, tuple[str | None, ...]] = {
     "to": (_TEXT, None),
     "give": (_TEXT, None),
     "take": (_TEXT, None),
+    "as": (_TEXT, None),  # the number a card its player names counts as (ruling 153)
 }
 
 

@@ -96,7 +96,7 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
                 said.append(
                     VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
                 )
-        index[(c.card, c.zone, c.copies, c.to, c.give)] = i
+        index[(c.card, c.zone, c.copies, c.to, c.give, c.named)] = i
     return said, index
 
 
@@ -162,6 +162,10 @@ def table_data(
     for_all = {mover: [[n, visible(n)] for n in names] for mover in for_whom}
     zones = [[z, label] for z, label in _zones(game)]
     give_values = [[NONE, "Not seen"]] + [[str(c), visible(v.card_name(c))] for c in v.all_cards()]
+    # The numbers a card its player names may count as, highest first (ruling 153).
+    named_values = [[NONE, "Itself"]] + [
+        [str(n), visible(v.card_name(n))] for n in reversed(v.ranks)
+    ]
     cards = []
     for c in shown.cards:
         needs = game.choices.needs[c.card]
@@ -201,6 +205,16 @@ def table_data(
                     "by_mover": for_all if needs.chosen_may_be_self else for_whom,
                     "default": NONE,
                     "toggle": True,
+                }
+            )
+        if needs.names_value:
+            axes.append(
+                {
+                    "name": "as",
+                    "label": text(f"{name}: which card does it count as?"),
+                    "kind": "select",
+                    "values": named_values,
+                    "default": NONE,
                 }
             )
         if needs.takes_give:
@@ -277,9 +291,14 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
         return {"verdicts": [], "choices": {}}
     said, index = judged_choices(game, facts)
     tree: dict[str, Any] = {}
-    for (card, zone, count, to, give), i in index.items():
+    naming = game.pile.fast.naming
+    for (card, zone, count, to, give, named), i in index.items():
         by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
-        by_zone.setdefault(str(count), {}).setdefault(_key(to), {})[_key(give)] = i
+        by_give = by_zone.setdefault(str(count), {}).setdefault(_key(to), {})
+        if card in naming:  # one more level: the number named (ruling 153)
+            by_give.setdefault(_key(give), {})[_key(named)] = i
+        else:
+            by_give[_key(give)] = i
     return {"verdicts": [_said_data(x, text) for x in said], "choices": tree}
 
 
@@ -301,6 +320,7 @@ def _judged(shown: Any, text: Any) -> dict[str, object] | None:
             "by": sel.by,
             "to": _key(sel.to),
             "give": _key(sel.give),
+            "as": _key(sel.named),
         },
         "said": _said_data(said, text),
     }
@@ -332,7 +352,10 @@ def selection_from(payload: object, game: Game) -> Selection | None:
     taken: tuple[Card | None, int] = (
         options.get(take, (None, 1)) if isinstance(take, str) else (None, 1)
     )
+    named = payload.get("as")
+    numbers = {str(n): n for n in game.variant.ranks}
     return Selection(
+        named=numbers.get(named) if isinstance(named, str) else None,
         card=card("card"),
         count=count if isinstance(count, int) and not isinstance(count, bool) else 1,
         zone=zone if isinstance(zone, str) and zone else None,

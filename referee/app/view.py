@@ -41,6 +41,7 @@ class Selection:
     give: Card | None = None
     take: Card | None = None  # the face-up card a pick-up takes along (a table rule)
     take_copies: int = 1  # how many of it (a table rule: several of one rank, ruling 141)
+    named: int | None = None  # the number a card its player names counts as (ruling 153)
 
 
 def fresh() -> Selection:
@@ -159,8 +160,9 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
         else None
     )
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
+    named = sel.named if traits.names_value and sel.named in v.ranks else None
     zone = sel.zone if sel.zone in play_from(game) else None
-    return Selection(sel.card, count, zone, by, to, give, take, copies)
+    return Selection(sel.card, count, zone, by, to, give, take, copies, named)
 
 
 def take_key(card: Card, k: int) -> str:
@@ -198,7 +200,14 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     choices = _choices(sel, facts)
     card = sel.card
     about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
-    step = Play(choices.by or facts.turn, (card,) * sel.count, choices.zone, sel.to, sel.give)
+    step = Play(
+        choices.by or facts.turn,
+        (card,) * sel.count,
+        choices.zone,
+        sel.to,
+        sel.give,
+        named=sel.named,
+    )
     # Whom is it for? As the engine's generator asks it (a blind card that does not fit asks
     # for no player, ruling 112).
     if game.choices.asks(game.state, step):
@@ -225,4 +234,5 @@ def _choices(sel: Selection, facts: StepFacts) -> Choices:
 
 # --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
 
-Choice = tuple[Card, str, int, str | None, Card | None]  # card, zone, count, to, give
+Choice = tuple[Card, str, int, str | None, Card | None, int | None]
+"""card, zone, count, to, give, the number named"""

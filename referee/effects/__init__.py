@@ -94,6 +94,8 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.lands = True
         if kind.lets_in is not EffectSpec.lets_in:
             n.lets_in = True
+        if unit.names_value:
+            n.names_value = True
         if unit.gives_card:
             if n.give_effect is None:  # a dry run stops at the first (``resolve``)
                 n.give_sees_target = n.needs_target  # the effects before it, so far

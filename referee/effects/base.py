@@ -44,6 +44,7 @@ class Needs:
     # reads it), so the dry run up to the gift, and the cards it could give, differ by player.
     give_sees_target: bool = False
     target_rule: str = ""  # the rule of the effect that needs a chosen player
+    names_value: bool = False  # a play may name the number it counts as (`as`, ruling 153)
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
@@ -100,6 +101,7 @@ class Resolution:
     # The chosen player's seat as the card is played (``to``); kept as the person (``chosen``).
     target: InitVar[int | None] = None
     give: Card | None = None
+    named: int | None = None  # the number its player named for it (ruling 153)
     copies: int = 1  # how many copies were played together (an effect may count each)
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
     play_again: bool = False

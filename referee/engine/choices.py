@@ -62,6 +62,7 @@ class Choice(NamedTuple):
     give: Card | None
     judgement: Judgement
     kind: Kind = Kind.JUDGED
+    named: int | None = None  # the number the card is named as (ruling 153)
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,8 @@ class Choices:
                     yield from self._table_play(s, mover, card, zone, count, targets, gives, closed)
                     if needs.needs_target:
                         yield from self._asks(s, mover, card, zone, count, gives)
+                    if needs.names_value:
+                        yield from self._named(s, mover, card, zone, count, targets, closed)
 
     def _table_play(
         self,
@@ -172,6 +175,32 @@ class Choices:
             for give in gives:
                 j = judge(s, Play(mover, cards, zone, to, give))
                 yield Choice(card, zone, count, to, give, j)
+
+    def _named(
+        self,
+        s: State,
+        mover: str,
+        card: Card,
+        zone: str,
+        count: int,
+        targets: tuple[str | None, ...],
+        closed: dict[str, Judgement | None],
+    ) -> Iterator[Choice]:
+        """A card its player names: each number it may be named as (ruling 153), highest
+        first, with its judgement (the plays naming none are ``_table_play``'s)."""
+        j = closed[zone]
+        if j is None and zone in ZONES:
+            j = self._rules.choices_moot(s, card, count, zone)
+        cards = (card,) * count
+        for named in reversed(self.variant.ranks):
+            for to in targets:
+                if j is not None:
+                    yield Choice(card, zone, count, to, None, j, Kind.MOOT, named)
+                else:
+                    play = Play(mover, cards, zone, to, None, named=named)
+                    yield Choice(
+                        card, zone, count, to, None, self._rules.judge(s, play), named=named
+                    )
 
     def _asks(
         self,
@@ -307,8 +336,8 @@ class Choices:
             pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
             top = pile[-1] if pile else None
             # The view is not the top's alone (a see-through top, a pile that marked a card as it
-            # was laid, a first play).
-            if top in fast.see_through or s.through or s.held or s.first_play:
+            # was laid or remembers a number named for it, a first play).
+            if top in fast.see_through or s.through or s.held or s.named or s.first_play:
                 fits = fast.fits(rules.pile.view(s))
             else:  # the view is the top card's own: kept per top card
                 fits = fast.settled.get(top)
@@ -572,7 +601,8 @@ class Choices:
         self, s: State, by: str, card: Card, have: int, zone_name: str
     ) -> Iterable[Play]:
         """Every play of ``card`` the mover could propose: each number of copies, each other
-        player chosen (when the card needs one), each card they could give (R8.9)."""
+        player chosen (when the card needs one), each number it may be named as (ruling 153),
+        each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
         shown: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
@@ -599,6 +629,8 @@ class Choices:
             )
             for to, suit in pairs:
                 play = Play(by, (card,) * k, zone_name, to, None, suit)
+                if t.names_value:  # each number it may be named as, the highest first
+                    yield from (play._replace(named=n) for n in reversed(self.variant.ranks))
                 if t.give_effect is None:
                     yield play
                 else:

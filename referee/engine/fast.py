@@ -88,6 +88,7 @@ class FastTables:
         "arrives",
         "plain",
         "gifts",
+        "naming",
         "unresolved",
         "lets_in",
         "plays",
@@ -197,11 +198,15 @@ class FastTables:
         )
         # Plain: a card whose plays need no choice and that no effect checks (refuse_own).
         self.plain = frozenset(
-            c for c, n in self.needs.items() if not (n.needs_target or n.takes_give or n.checked)
+            c
+            for c, n in self.needs.items()
+            if not (n.needs_target or n.takes_give or n.checked or n.names_value)
         )
         # For each card, the effects a dry run may stop at with none resolved before them
         # (only hooks ``resolve`` moves cards): up to them a play moves only its own cards.
         self.unresolved: dict[Card, frozenset[str]] = {c: _unresolved(effects[c]) for c in cards}
+        # Cards whose plays may name the number they count as (ruling 153).
+        self.naming = frozenset(c for c, n in self.needs.items() if n.names_value)
         # Cards whose plays say which card they give (R8.9).
         self.gifts = frozenset(c for c, n in self.needs.items() if n.takes_give)
         # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).

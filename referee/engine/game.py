@@ -204,6 +204,17 @@ class Game:
         game._arrive_at_start()
         return game
 
+    def _laid(self, s: State, step: Play, laid: Moment) -> None:
+        """What the pile remembers of the cards a play just laid on top: see-through only
+        under a condition (``_mark``), or the number its player named for a card that counts
+        as it (ruling 153)."""
+        card, k = step.cards[0], len(step.cards)
+        if card in self.pile.fast.marked:
+            self._mark(s, card, k, laid)
+        if step.named is not None and card in self.pile.fast.naming:
+            n = len(s.pile)
+            s.named = (*s.named, *((i, step.named) for i in range(n - k, n)))
+
     def _mark(self, s: State, card: Card, k: int, laid: Moment) -> None:
         """The ``k`` cards just laid on top, with effects that work while they lie there only
         under a condition (``when`` on a see-through card or a mirror, a value, what may go on
@@ -554,9 +565,11 @@ class Game:
             ):
                 self._burn(s, notes, flow)
                 return None
-            if card in part.fast.marked:  # see-through or lasting only under a condition
-                laid = Moment(was_top is None, k, step.zone, was_first, was_top == card, step.suit)
-                self._mark(s, card, k, laid)
+            if card in part.fast.marked or step.named is not None:
+                was = was_top == card
+                self._laid(
+                    s, step, Moment(was_top is None, k, step.zone, was_first, was, step.suit)
+                )
         effects = self._effects[card]
         if not effects:  # a plain card: it has landed on the pile, nothing resolves (hot path)
             return None
@@ -569,6 +582,7 @@ class Game:
             origin,
             card,
             give=step.give,
+            named=step.named,
             copies=k,
             quiet=not self.keep_history,
             player=step.by,

@@ -46,6 +46,7 @@ from referee.words.reasons import (
     Holding,
     InZone,
     MixedCards,
+    NamedAs,
     NoFacts,
     NotYourTurn,
     Place,
@@ -286,7 +287,11 @@ class Rules:
         chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
             return chosen
-        return self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
+        landed = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
+        if step.named is not None and landed.reason is Reason.WILD:
+            name = self.variant.card_name(card)
+            return _yes("R5.3", Reason.NAMED_AS, NamedAs(step.by, name, step.named))
+        return landed
 
     def _unchosen(self, s: State, step: Play) -> Judgement | None:
         """``_judge_play``'s verdict where it comes before the choices: the cards, the zone,
@@ -325,7 +330,7 @@ class Rules:
         out: list[Judgement] = []
         by, give = step.by, step.give
         for p in players:
-            if give is None:
+            if give is None and step.named is None:
                 j = self._target_refusal(s, by, p, t, card, len(step.cards), step.zone, step.suit)
             else:
                 j = self._check_choices(s, step._replace(to=p), t, card)
@@ -618,6 +623,10 @@ class Rules:
         )
         if refused is not None:
             return refused
+        if step.named is not None:
+            refused = self._named_refusal(step.named, t, card)
+            if refused is not None:
+                return refused
         if step.give is not None:
             return self.give_refusal(s, step, t, card)
         return None
@@ -682,6 +691,17 @@ class Rules:
                 refused = EFFECTS[name].refuse_chosen(p, s, self.variant, by, card, to)
                 if refused is not None:
                     return _unit_refusal(by, refused)
+        return None
+
+    def _named_refusal(self, named: int, t: Needs, card: Card) -> Judgement | None:
+        """The number named (``step.named``, a record's ``as``; ruling 153): only for a card
+        whose player names what it counts as, and a number of the variant's ranks."""
+        if not t.names_value:
+            rule = self.variant.rule_for(card, t.first_rule)
+            name = self.variant.card_name(card)
+            return _no(rule, Reason.NO_NAME_WANTED, CardFacts(name, card), field="as")
+        if named not in self.variant.ranks:
+            return _no("R1.1", Reason.NO_SUCH_NAMED, UnknownCard(named), field="as")
         return None
 
     def give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:

@@ -95,10 +95,19 @@ class Pile:
     def top_value(self, s: State) -> int | None:
         """What the next play must equal or beat (R5.2, R5.4); None: anything may go.  A card
         whose value hangs on a condition counts it when the pile marked it so as it was laid
-        (``State.held``, issue 42)."""
-        if s.held:
+        (``State.held``, issue 42), and a card whose player named a number counts as it
+        (``State.named``, ruling 153)."""
+        if s.held or s.named:
             return self.view(s).value
         return self.counts(self.top_card(s))
+
+    def _judged_value(self, s: State) -> int | None:
+        """What the card that judges counts as, where the pile remembers numbers named."""
+        i = self.judge_place(s)
+        if i is None:
+            return None
+        named = s.named_at(i)
+        return self._counts[s.pile[i]] if named is None else named
 
     def view(self, s: State) -> PileView:
         """The pile as the next card to land sees it: all the one R5 check reads."""
@@ -111,15 +120,14 @@ class Pile:
             judge = top if plain else self.top_card(s)
             if s.held and judge in self.fast.held_when:  # marked as it was laid (issue 42)
                 return self._held_view(s, top, judge)
+        value = self._judged_value(s) if s.named else self._counts[judge]
         if s.pending:
             free = any(p.free for p in s.pending.values())
             turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
-            return PileView(
-                top, judge, self._counts[judge], s.restriction, free, turned, s.first_play
-            )
+            return PileView(top, judge, value, s.restriction, free, turned, s.first_play)
         if s.first_play:
-            return PileView(top, judge, self._counts[judge], first=True)
-        return PileView(top, judge, self._counts[judge])
+            return PileView(top, judge, value, first=True)
+        return PileView(top, judge, value)
 
     def _held_view(self, s: State, top: Card, judge: Card) -> PileView:
         """``view`` where the card that judges has lasting effects under a condition: what it
@@ -127,6 +135,9 @@ class Pile:
         i = self.judge_place(s)
         held = self.held_at(s, i) if i is not None else frozenset()
         value = self.fast.held_count(judge, held) if held else self._counts[judge]
+        named = s.named_at(i) if s.named and i is not None else None
+        if named is not None:  # a number its player named (ruling 153)
+            value = named
         free = any(p.free for p in s.pending.values())
         turned = next(((n, p) for n, p in s.pending.items() if p.turns_order), None)
         return PileView(top, judge, value, s.restriction, free, turned, s.first_play, held)

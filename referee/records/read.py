@@ -233,6 +233,16 @@ class _Builder:
                 at_key=at_key,
             )
 
+    def named(self, path: tuple[str | int, ...], named: Any) -> None:
+        """The number a card is named as (``as``, ruling 153): a number (in an ordinary pack a
+        face's name, read as its number); whether the pack has it is the referee's verdict."""
+        if named is not None and (not isinstance(named, int) or isinstance(named, bool)):
+            self.problem(
+                path,
+                f"{_short(named)} is not a number card; expected the number a card counts as, "
+                "such as 9 or Q",
+            )
+
     def card(self, path: tuple[str | int, ...], card: Any, variant: Variant) -> None:
         if not variant.is_card(card):
             ids = ", ".join(k.id for k in variant.specials)
@@ -314,6 +324,7 @@ class _Builder:
             self.player((*path, "to"), s["to"], players)
         if s.get("give") is not None:
             self.card((*path, "give"), s["give"], variant)
+        self.named((*path, "as"), s.get("as"))
         return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
 
 
@@ -347,7 +358,7 @@ def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
         s = dict(s)
         if "play" in s:
             s["play"] = many(s["play"])
-        for key in ("give", "take"):
+        for key in ("give", "take", "as"):
             if s.get(key) is not None:
                 s[key] = many(s[key]) if isinstance(s[key], list) else one(s[key])
         if isinstance(s.get("check"), dict) and s["check"].get("top") is not None:

@@ -159,6 +159,13 @@ def record_schema() -> dict[str, Any]:
                     type="string",
                     enum=list(SUITS),
                 ),
+                "as": {
+                    **_card(
+                        "Counts as",
+                        "For a card its player names (named_value): the number it counts as on "
+                        "the pile, e.g. 9 or Q (a project addition).",
+                    ),
+                },
                 "expect": expect,
                 "says": says,
                 "rule": rule,

@@ -38,6 +38,8 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
         d["give"] = write(step.give)
     if step.suit is not None:  # only where the pack's suits count (issue 42)
         d["suit"] = step.suit
+    if step.named is not None:  # the number a card was named as (ruling 153)
+        d["as"] = write(step.named)
     return d
 
 
@@ -49,7 +51,13 @@ def step_from_data(d: dict[str, Any]) -> Step:
             return PickUp(d["pickup"], take[0] if take else None, len(take))
         return PickUp(d["pickup"], take)
     return Play(
-        d["by"], tuple(d["play"]), d.get("from", "hand"), d.get("to"), d.get("give"), d.get("suit")
+        d["by"],
+        tuple(d["play"]),
+        d.get("from", "hand"),
+        d.get("to"),
+        d.get("give"),
+        d.get("suit"),
+        d.get("as"),
     )
 
 

@@ -193,6 +193,7 @@ def position(s: State) -> Hashable:
         s.first_play,
         s.through,
         s.held,
+        s.named,
     )
 
 

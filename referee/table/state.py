@@ -308,6 +308,17 @@ class State:
     # A table rule: how the table stood as the mover's turn began (TurnStart), for a burn that
     # cancels what that turn's earlier plays did; None where no variant rule asks.
     turn_from: TurnStart | None = None
+    # The numbers named for the pile's cards that count as the number their player names
+    # (``named_value``, ruling 153), by place (0 the bottom): (place, number) pairs, replaced
+    # whole, never changed in place, as copies share them.
+    named: tuple[tuple[int, int], ...] = ()
+
+    def named_at(self, place: int) -> int | None:
+        """The number named for the pile's card at ``place``, or None (none was named)."""
+        for i, value in self.named:
+            if i == place:
+                return value
+        return None
 
     def copy(self) -> State:
         return State(
@@ -328,6 +339,7 @@ class State:
             through=self.through,
             held=self.held,
             turn_from=self.turn_from,
+            named=self.named,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:
@@ -428,6 +440,8 @@ class State:
             self.through = frozenset()
         if self.held:
             self.held = frozenset()
+        if self.named:
+            self.named = ()
         if self.pending:
             self.drop_pending(_after_pile)
         return n
@@ -441,6 +455,8 @@ class State:
             self.through = frozenset(i - 1 for i in self.through if i)
         if self.held:
             self.held = frozenset((i - 1, j) for i, j in self.held if i)
+        if self.named:  # the moved card was laid by nobody: it counts as itself
+            self.named = tuple((i - 1, value) for i, value in self.named if i)
         return card
 
     def pile_to_hand(self, seat: int) -> int:
@@ -459,6 +475,8 @@ class State:
             self.through = frozenset()
         if self.held:
             self.held = frozenset()
+        if self.named:
+            self.named = ()
         if self.pending:
             self.drop_pending(_after_pile)
         return n

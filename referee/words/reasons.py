@@ -69,11 +69,14 @@ class Reason(StrEnum):
     NO_TARGET_WANTED = "no_target_wanted"
     NO_GIVE_WANTED = "no_give_wanted"
     NO_SUCH_GIVE = "no_such_give"
+    NO_NAME_WANTED = "no_name_wanted"  # a number named for a card its player cannot name
+    NO_SUCH_NAMED = "no_such_named"  # a number named that is no number of the variant
     # R5, R7.5, R8.3: does it fit
     FOLLOW_UP_PLAY = "follow_up_play"
     FACE_DOWN_FITS = "face_down_fits"
     FACE_DOWN_MISSES = "face_down_misses"
     WILD = "wild"
+    NAMED_AS = "named_as"  # a card that goes on anything, counting as the number named
     IN_RANGE = "in_range"
     EMPTY_PILE = "empty_pile"
     HIGHER = "higher"
@@ -264,6 +267,15 @@ class Played(Facts):
 
     by: str
     card: str  # the card's name
+
+
+@dataclass(frozen=True, slots=True)
+class NamedAs(Facts):
+    """A card going on anything, named as a number it then counts as (ruling 153)."""
+
+    by: str
+    card: str  # the card's name
+    value: int  # the number named
 
 
 @dataclass(frozen=True, slots=True)

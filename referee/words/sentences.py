@@ -29,6 +29,7 @@ from referee.words.reasons import (
     InZone,
     MayGo,
     MixedCards,
+    NamedAs,
     NoFacts,
     NotOnDrawPile,
     NotYourTurn,
@@ -201,6 +202,11 @@ def _no_such_suit(d: Shown, v: Voice) -> str:
     if d.suit not in ("clubs", "diamonds", "hearts", "spades"):
         return f"No: a suit is clubs, diamonds, hearts or spades, not {d.suit!r}."
     return f"No: {_a(d.card)} has no suit."
+
+
+def _a_rank(n: int, v: Voice) -> str:
+    """'a 9', 'an 8'; in an ordinary pack 'a Queen'."""
+    return words.a_card(v.rank(n)) if v.ordinary else words.a_number(n)
 
 
 def _lines(*sentences: str) -> str:
@@ -409,6 +415,12 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so {d.why}."),
     Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: _no_target_wanted(d)),
     Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not give a card."),
+    Reason.NO_NAME_WANTED: _w(
+        CardFacts, lambda d, v: f"No: {words.face(d.card)} cannot be named as another card."
+    ),
+    Reason.NO_SUCH_NAMED: _w(
+        UnknownCard, lambda d, v: f"No: there is no number {d.card!r} in {v.name}."
+    ),
     Reason.NO_SUCH_GIVE: _w(
         UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."
     ),
@@ -427,6 +439,13 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     # (an ordinary pack's faces with their article: "No: a Jack is lower than a Queen.")
     Reason.WILD: _w(
         Played, lambda d, v: f"Yes: {words.face(d.card)} is wild, so it goes on anything."
+    ),
+    Reason.NAMED_AS: _w(
+        NamedAs,
+        lambda d, v: _lines(
+            f"Yes: {words.face(d.card)} goes on anything.",
+            f"It counts as {_a_rank(d.value, v)}.",
+        ),
     ),
     Reason.IN_RANGE: _w(
         Restricted, lambda d, v: f"Yes: {words.face(d.card)} fits after {d.after}."

@@ -39,7 +39,7 @@ function trusted(html) {
 
 // A selection: a card, and a value for each axis (null: the axis's default).
 const fresh = (keep) => ({ card: null, count: null, zone: null, by: keep ? keep.by : null,
-  to: null, give: null, take: keep ? keep.take : null });
+  to: null, give: null, as: null, take: keep ? keep.take : null });
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -68,7 +68,7 @@ function settled(st) {
   const take = pick(d.take, s);
   const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
   if (!card) return { card: null, by: s.by, take };
-  const out = { card, take, count: "1", zone: null, by: "", to: "", give: "" };
+  const out = { card, take, count: "1", zone: null, by: "", to: "", give: "", as: "" };
   for (const axis of card.axes) out[axis.name] = pick(axis, out);
   return out;
 }
@@ -85,6 +85,8 @@ function judged(st, s) {
   }
   let i = d.pre.choices[s.card.id];
   for (const k of [s.zone, s.count, s.to, s.give]) i = i === undefined ? i : i[k];
+  // A card its player names has one more level: the number named.
+  if (i !== undefined && typeof i === "object") i = i[s.as];
   if (i === undefined) return { wait: true };
   return { said: d.pre.verdicts[i], about: s.card.about };
 }
@@ -215,7 +217,7 @@ function tellServer(st) {
   const s = settled(st);
   if (!s.card || !s.by) return;
   const choice = { version: st.data.version, card: s.card.id, count: parseInt(s.count, 10),
-    zone: s.zone, by: s.by, to: s.to, give: s.give };
+    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as };
   const said = JSON.stringify(choice);
   if (said === st.told) return;
   st.told = said;
@@ -233,7 +235,8 @@ async function act(st, action) {
   const payload = {
     action, version: d.version, card: s.card ? s.card.id : null,
     count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
-    to: s.card ? s.to : null, give: s.card ? s.give : null, take: s.take,
+    to: s.card ? s.to : null, give: s.card ? s.give : null, as: s.card ? s.as : null,
+    take: s.take,
   };
   st.pending = true;
   st.epoch += 1;
