@@ -1,7 +1,8 @@
 """Choices made at the table (issue 42), tapped through in a real browser: a contest for the
 pile, whose loser may be the card's own player, is one extra tap on the one table - the
 question "Who lost the contest?", every player offered, the card's player too; so is the player
-who swaps their face-up and face-down cards."""
+who swaps their face-up and face-down cards, and the number a joker is named as (a list beside
+the card)."""
 
 from __future__ import annotations
 
@@ -105,3 +106,37 @@ def test_a_card_that_chooses_only_sometimes_asks_only_then(
     turn_shown(page, "Cal")
     steps = store.load_game(gid).steps
     assert steps == [{"by": "Ann", "play": [11]}, {"by": "Ben", "play": [11], "to": "Ann"}]
+
+
+def test_a_card_its_player_names_is_one_choice_in_one_list(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 42, ruling 153: a joker counts as the number its player names. Its one list beside
+    the card offers every number, highest first; choosing a Queen is judged in the page with no
+    rerun ("It counts as a Queen."), and the stored step says what it was named."""
+    vid = "named-jokers"
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = new_game(
+        store,
+        variant_id=vid,
+        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
+        builtin=False,
+        players=["Ann", "Ben", "Cal"],
+        face_up=None,
+    )
+    page = new_page(browser, PHONE)
+    reruns = Reruns(page)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    settled(page)
+    before = reruns.count()
+    tap(page, "joker")
+    named = page.get_by_label("Joker: which card does it count as?")
+    expect(named).to_be_visible()
+    named.select_option("12")
+    expect(verdict(page, "yes")).to_contain_text("It counts as a Queen.")
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": ["joker"], "as": 12}]
