@@ -73,13 +73,16 @@ def said(
     count: int = 1,
     to: str | None = None,
     give: object = None,
+    suit: str | None = None,
 ) -> dict[str, Any]:
     """What the table shows for a choice, looked up as the script looks it up: down the axes'
-    values (card, zone, count, for whom, card given) to the verdict's index.  ``zone`` None:
-    the card's default."""
+    values (card, zone, count, for whom, card given, suit shown) to the verdict's index.
+    ``zone`` None: the card's default."""
     if zone is None:
         zone = axis(d, c, "zone")["default"]  # type: ignore[index]
     node = d["pre"]["choices"][str(c)][zone][str(count)][_key(to)][_key(give)]
+    if isinstance(node, dict):  # a card whose powers read a suit: one more level (ruling 149)
+        node = node[_key(suit)]
     found: dict[str, Any] = d["pre"]["verdicts"][node]
     return found
 
@@ -117,6 +120,7 @@ def step(
         "by": choice.pop("by", ""),
         "to": choice.pop("to", None),
         "give": _key(choice.pop("give", None)) or None,
+        "suit": choice.pop("suit", None),
         "take": _key(choice.pop("take", None)) or None,
     }
     assert not choice, f"not a field of a step: {choice}"

@@ -585,3 +585,39 @@ steps: []
     assert turn(at) == "Ben's turn"
     steps = Store(default_path()).load_game(gid).steps
     assert steps == [{"by": "Ann", "play": [9], "from": "draw_pile"}]
+
+
+def test_a_card_whose_powers_read_a_suit_asks_which_suit(data_dir: Path) -> None:
+    """Issue 42 (ruling 149): only a card whose powers read a suit gets a suit tap, none
+    shown until tapped; the Jack of hearts goes on a King, a Jack showing no suit does not,
+    and the stored step says the suit. Every other card asks nothing more."""
+    text = """
+variant:
+  id: hearts
+  name: Hearts
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, suits: true}
+  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+players: [Ann, Ben]
+start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
+steps: []
+"""
+    store = Store(default_path())
+    gid = table.import_record(store, text, "game.yaml")
+    at = app({"game": gid})
+    assert not at.exception
+    d = data(at)
+    suit = axis(d, 11, "suit")
+    assert suit is not None and suit["default"] == "" and len(suit["values"]) == 5  # type: ignore[arg-type]
+    assert axis(d, 12, "suit") is None and axis(d, 2, "suit") is None
+    assert said(d, 11)["legal"] is False
+    assert said(d, 11, suit="clubs")["legal"] is False
+    hearts = said(d, 11, suit="hearts")
+    assert hearts["legal"] is True and "a Jack of hearts is wild" in words(hearts)
+    step(at, "play", 11, suit="hearts")
+    assert turn(at) == "Ben's turn"
+    stored = Store(default_path()).load_game(gid).steps
+    assert stored == [{"by": "Ann", "play": [11], "suit": "hearts"}]

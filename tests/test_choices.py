@@ -34,7 +34,7 @@ from referee.engine.choices import Kind, most_at_once
 from referee.engine.steps import ZONES, Verdict
 from referee.tablerules import active
 from referee.variant.conditions import Moment
-from referee.variant.model import Variant
+from referee.variant.model import SUITS, Variant
 from referee.variant.registry import builtin, builtin_ids
 
 STEPS = 12
@@ -67,25 +67,28 @@ def check_state(game: Game) -> None:
         # A card its player names: each number too, without a card given (ruling 153).
         names = [*v.ranks] if needs.names_value else []
         most = most_at_once(v.copies_per_deck(card) * game.decks)
+        # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
+        suits = [None, *SUITS] if card in game.choices.fast.suited else [None]
         expected |= {
-            (card, z, k, to, g, None)
+            (card, z, k, to, g, None, suit)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for g in gives
+            for suit in suits
         } | {
-            (card, z, k, to, None, n)
+            (card, z, k, to, None, n, None)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             if to is not None or not needs.needs_target
             for n in names
         }
-    offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named) for c in table.choices]
+    offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit) for c in table.choices]
     assert len(offered) == len(set(offered)) and set(offered) == expected
     accepted = set()
     for c in table.choices:
-        step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give, named=c.named)
+        step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give, c.suit, named=c.named)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
         needs = game.choices.needs[c.card]
@@ -101,12 +104,7 @@ def check_state(game: Game) -> None:
         for step in legal:
             assert game.advice.explain(game.state, step).legal
         # (a face-down card is the next one turned over, not any the zone holds: left aside)
-        # (the table offers no suit yet, issue 42: the plays that show one are left aside)
-        seen = {
-            s._replace(give=None, to=None)
-            for s in legal
-            if s.zone != "face_down" and s.suit is None
-        }
+        seen = {s._replace(give=None, to=None) for s in legal if s.zone != "face_down"}
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted
 
 

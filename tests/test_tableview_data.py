@@ -31,8 +31,9 @@ def card(data: dict[str, object], cid: str) -> dict[str, object]:
 
 
 def said(data: dict[str, object], key: str) -> dict[str, object]:
-    """What the browser shows for a choice ('card|zone|count|to|give', written here only to
-    name it), looked up as the script looks it up: the axes' values down the tree."""
+    """What the browser shows for a choice ('card|zone|count|to|give', and '|named' or '|suit'
+    for a card with one more level, written here only to name it), looked up as the script
+    looks it up: the axes' values down the tree."""
     pre = data["pre"]
     assert isinstance(pre, dict)
     node = pre["choices"]
@@ -133,6 +134,7 @@ def test_a_play_for_another_player_is_judged_by_the_server() -> None:
         "to": "",
         "give": "",
         "as": "",
+        "suit": "",
     }
     assert judged["said"]["legal"] is False and judged["said"]["rule"] == "R6.1"
 

@@ -119,6 +119,7 @@ FIELDS: dict[str, tuple[str | None, ...]] = {
     "by": (_TEXT, None),
     "to": (_TEXT, None),
     "give": (_TEXT, None),
+    "suit": (_TEXT, None),  # the suit a play shows (issue 42, ruling 149)
     "take": (_TEXT, None),
     "as": (_TEXT, None),  # the number a card its player names counts as (ruling 153)
 }

@@ -19,7 +19,7 @@ from typing import Any
 from referee.engine import Game
 from referee.engine.choices import Kind
 from referee.engine.judgement import Judgement
-from referee.variant.model import Card
+from referee.variant.model import SUITS, Card
 from referee.words import copies, sentences
 from referee.words.inert import visible
 from referee.words.markdown import isolate_words
@@ -62,12 +62,28 @@ WORDS = {
 }
 
 
+# The suit a play shows, asked only of a card whose powers read one (issue 42, ruling 149):
+# none shown until a suit is tapped.
+SUIT_AXIS: dict[str, object] = {
+    "name": "suit",
+    "label": "Which suit? (if it counts)",
+    "kind": "segment",
+    "values": [
+        [NONE, "Not shown"],
+        ["hearts", "♥ Hearts"],
+        ["diamonds", "♦ Diamonds"],
+        ["clubs", "♣ Clubs"],
+        ["spades", "♠ Spades"],
+    ],
+    "default": NONE,
+}
+
 Said = VerdictView | Ask  # what a choice gets: a verdict, or a question (whom is it for?)
 
 
 def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choice, int]]:
     """Every choice the mover can make at this step (card × zone × count × player × card
-    given, ``None`` for no player or card given) with the index of what it gets: each distinct
+    given × suit shown, ``None`` for no player or card given) with the index of what it gets: each distinct
     verdict once.  The one place the table asks the engine for them: its generator of choices
     (``Choices.table``, worded by ``Advice.table``), where a card that needs a player and has
     none chosen gets the question (``Kind.ASKS``), unless the engine needs no player (a blind
@@ -96,7 +112,7 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
                 said.append(
                     VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
                 )
-        index[(c.card, c.zone, c.copies, c.to, c.give, c.named)] = i
+        index[(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit)] = i
     return said, index
 
 
@@ -126,10 +142,10 @@ def table_data(
     pre: dict[str, object] | None = None,
 ) -> dict[str, object]:
     """The component's table model for this step (issue 43.2): per card its axes (how many,
-    from where, played by, for whom, the card given), each with its values and its default;
-    the words; and every verdict the mover can get, found by the axes' values (``pre``:
-    card → zone → count → player → card given → the verdict's index).  The browser keeps a
-    selection, looks it up and draws: no rule, key or sentence of its own.  ``sel`` is the
+    from where, played by, for whom, the card given, the suit shown), each with its values and
+    its default; the words; and every verdict the mover can get, found by the axes' values
+    (``pre``: card → zone → count → player → card given → suit shown → the verdict's index).
+    The browser keeps a selection, looks it up and draws: no rule, key or sentence of its own.  ``sel`` is the
     selection the server last heard of (only a play recorded for another player is sent to
     it): its verdict, judged here, goes along as ``judged``.  ``group``: the group's words to
     isolate in sentences.  ``pre``: this step's precomputed verdicts (``data["pre"]`` of an
@@ -217,6 +233,8 @@ def table_data(
                     "default": NONE,
                 }
             )
+        if c.card in game.choices.fast.suited:  # its powers read a suit: one tap (ruling 149)
+            axes.append(SUIT_AXIS)
         if needs.takes_give:
             axes.append(
                 {
@@ -286,19 +304,24 @@ def _zones(game: Game) -> tuple[tuple[str, str], ...]:
 def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[str, object]:
     """:func:`judged_choices` as the browser looks it up: each verdict's words made ready for
     the screen, and the choices as a tree of the axes' values (card → zone → count → player →
-    card given → index)."""
+    card given → suit shown → index)."""
     if over:
         return {"verdicts": [], "choices": {}}
     said, index = judged_choices(game, facts)
     tree: dict[str, Any] = {}
     naming = game.pile.fast.naming
-    for (card, zone, count, to, give, named), i in index.items():
+    suited = game.choices.fast.suited
+    for (card, zone, count, to, give, named, suit), i in index.items():
         by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
         by_give = by_zone.setdefault(str(count), {}).setdefault(_key(to), {})
-        if card in naming:  # one more level: the number named (ruling 153)
-            by_give.setdefault(_key(give), {})[_key(named)] = i
-        else:
-            by_give[_key(give)] = i
+        # One more level for the number named (ruling 153), one for the suit shown (149).
+        levels = [_key(give)]
+        levels += [_key(named)] if card in naming else []
+        levels += [_key(suit)] if card in suited else []
+        node = by_give
+        for level in levels[:-1]:
+            node = node.setdefault(level, {})
+        node[levels[-1]] = i
     return {"verdicts": [_said_data(x, text) for x in said], "choices": tree}
 
 
@@ -321,6 +344,7 @@ def _judged(shown: Any, text: Any) -> dict[str, object] | None:
             "to": _key(sel.to),
             "give": _key(sel.give),
             "as": _key(sel.named),
+            "suit": _key(sel.suit),
         },
         "said": _said_data(said, text),
     }
@@ -346,6 +370,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
 
     count = payload.get("count")
     zone = payload.get("zone")
+    suit = payload.get("suit")
     take = payload.get("take")
     # The face-up cards a pick-up takes along, looked up among this step's (rulings 108, 141).
     options = {take_key(c, k): (c, k) for c, k in game.choices.take_options(game.state)}
@@ -364,6 +389,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
         give=card("give"),
         take=taken[0],
         take_copies=taken[1],
+        suit=suit if suit in SUITS else None,
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine import Game, PickUp, Play
-from referee.variant.model import Card
+from referee.variant.model import SUITS, Card
 from referee.words import sentences
 
 from .glance import card_about
@@ -42,6 +42,7 @@ class Selection:
     take: Card | None = None  # the face-up card a pick-up takes along (a table rule)
     take_copies: int = 1  # how many of it (a table rule: several of one rank, ruling 141)
     named: int | None = None  # the number a card its player names counts as (ruling 153)
+    suit: str | None = None  # the suit the play shows (a card whose powers read one, ruling 149)
 
 
 def fresh() -> Selection:
@@ -162,7 +163,8 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
     named = sel.named if traits.names_value and sel.named in v.ranks else None
     zone = sel.zone if sel.zone in play_from(game) else None
-    return Selection(sel.card, count, zone, by, to, give, take, copies, named)
+    suit = sel.suit if sel.card in game.choices.fast.suited and sel.suit in SUITS else None
+    return Selection(sel.card, count, zone, by, to, give, take, copies, named, suit)
 
 
 def take_key(card: Card, k: int) -> str:
@@ -206,6 +208,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         choices.zone,
         sel.to,
         sel.give,
+        sel.suit,
         named=sel.named,
     )
     # Whom is it for? As the engine's generator asks it (a blind card that does not fit asks
@@ -234,5 +237,5 @@ def _choices(sel: Selection, facts: StepFacts) -> Choices:
 
 # --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
 
-Choice = tuple[Card, str, int, str | None, Card | None, int | None]
-"""card, zone, count, to, give, the number named"""
+Choice = tuple[Card, str, int, str | None, Card | None, int | None, str | None]
+"""card, zone, count, to, give, the number named, the suit shown"""

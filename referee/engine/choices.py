@@ -63,6 +63,7 @@ class Choice(NamedTuple):
     judgement: Judgement
     kind: Kind = Kind.JUDGED
     named: int | None = None  # the number the card is named as (ruling 153)
+    suit: str | None = None  # the suit the play shows (a card whose powers read one, issue 42)
 
 
 @dataclass(frozen=True)
@@ -137,12 +138,18 @@ class Choices:
                 else (None,)
             )
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
+            # A card whose powers read a suit: each play showing no suit, or each suit (one tap
+            # more at the table, issue 42, ruling 149).
+            suits: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
             most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
-                    yield from self._table_play(s, mover, card, zone, count, targets, gives, closed)
-                    if needs.needs_target:
-                        yield from self._asks(s, mover, card, zone, count, gives)
+                    for suit in suits:
+                        yield from self._table_play(
+                            s, mover, card, zone, count, targets, gives, closed, suit
+                        )
+                        if needs.needs_target:
+                            yield from self._asks(s, mover, card, zone, count, gives, suit)
                     if needs.names_value:
                         yield from self._named(s, mover, card, zone, count, targets, closed)
 
@@ -156,9 +163,11 @@ class Choices:
         targets: tuple[str | None, ...],
         gives: tuple[Card | None, ...],
         closed: dict[str, Judgement | None],
+        suit: str | None = None,
     ) -> Iterator[Choice]:
-        """The choices of one card, zone and count: one judgement for them all where the filter
-        refuses before the choices (``ZONE_CLOSED``, ``MOOT``), else each judged."""
+        """The choices of one card, zone and count (showing ``suit``): one judgement for them
+        all where the filter refuses before the choices (``ZONE_CLOSED``, ``MOOT``), else each
+        judged."""
         j = closed[zone]
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
@@ -167,14 +176,14 @@ class Choices:
         if j is not None:
             for to in targets:
                 for give in gives:
-                    yield Choice(card, zone, count, to, give, j, kind)
+                    yield Choice(card, zone, count, to, give, j, kind, suit=suit)
             return
         judge = self._rules.judge
         cards = (card,) * count
         for to in targets:
             for give in gives:
-                j = judge(s, Play(mover, cards, zone, to, give))
-                yield Choice(card, zone, count, to, give, j)
+                j = judge(s, Play(mover, cards, zone, to, give, suit))
+                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, suit=suit)
 
     def _named(
         self,
@@ -210,16 +219,17 @@ class Choices:
         zone: str,
         count: int,
         gives: tuple[Card | None, ...],
+        suit: str | None = None,
     ) -> Iterator[Choice]:
         """A card that needs a player, with none chosen: the table asks whom it is for, unless
         the engine needs no player (a blind card that does not fit, ruling 112)."""
         cards = (card,) * count
         # Only where this play chooses a player (a condition that holds for it, ruling 152).
-        ask = self.needs[card].chooses_now(s, card, count, zone)
+        ask = self.needs[card].chooses_now(s, card, count, zone, suit)
         for give in gives:
-            j = self._rules.judge(s, Play(mover, cards, zone, None, give))
+            j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit))
             kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
-            yield Choice(card, zone, count, None, give, j, kind)
+            yield Choice(card, zone, count, None, give, j, kind, suit=suit)
 
     def asks(self, s: State, step: Play) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict

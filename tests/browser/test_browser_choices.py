@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from referee.app import table
 from referee.app.table import new_game
 from referee.store import Store
 
 from .conftest import Server
-from .tableui import Reruns, option, play_button, step_drawn, tap, verdict
+from .tableui import Reruns, let_go, option, play_button, step_drawn, tap, verdict
 from .test_browser_app import new_page, settled, turn_shown
 from .test_browser_table import PHONE
 
@@ -140,3 +141,47 @@ def test_a_card_its_player_names_is_one_choice_in_one_list(
     step_drawn(page, 1)
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": ["joker"], "as": 12}]
+
+
+SUITED = """
+variant:
+  id: hearts
+  name: Hearts
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, suits: true}
+  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+players: [Ann, Ben]
+start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
+steps: []
+"""
+
+
+def test_a_suit_is_one_tap_only_for_a_card_whose_powers_read_it(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 42 (ruling 149): the Jack, whose power belongs to hearts, asks "Which suit?" with
+    none shown until tapped (a Jack on a King is refused); one tap on Hearts makes it legal,
+    judged in the page with no rerun; the stored step says the suit. The Queen asks nothing."""
+    store = Store(server.data_dir / "karma.sqlite3")
+    gid = table.import_record(store, SUITED, "game.yaml")
+    page = new_page(browser, PHONE)
+    reruns = Reruns(page)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    settled(page)
+    before = reruns.count()
+    tap(page, 12)
+    expect(page.get_by_role("group", name="Which suit? (if it counts)")).to_have_count(0)
+    let_go(page, 12)  # (on a phone a chosen card folds the grid to it)
+    tap(page, 11)
+    expect(verdict(page, "no")).to_contain_text("a Jack is lower than a King")
+    option(page, "Which suit? (if it counts)", "♥ Hearts").click()
+    expect(verdict(page, "yes")).to_contain_text("a Jack of hearts is wild")
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "suit": "hearts"}]

@@ -1,9 +1,9 @@
 // The table as one component (issue 27): the glance and the last step (data.head), notes about
 // a step, the card grid, the choices, the verdict, Play / Pick up, Undo / Redo and the players
 // (data.foot).  The server sends a table model (issue 43.2): per card its axes (how many, from
-// where, played by, for whom, the card given), each with its values and default, every word,
+// where, played by, for whom, the card given, the suit shown), each with its values and default, every word,
 // and the verdicts found by the axes' values (data.pre: card -> zone -> count -> player -> card
-// given -> index).  This script keeps a selection, looks it up and draws: no rule, key or
+// given -> suit shown -> index).  This script keeps a selection, looks it up and draws: no rule, key or
 // sentence of its own.  Only a play recorded for another player is asked of the server (state
 // "choice").  Play, Pick up, Undo and Redo go to the app server's step route (data.api, a request
 // of their own: no rerun of the page), which judges them again and answers with the next step's
@@ -39,7 +39,7 @@ function trusted(html) {
 
 // A selection: a card, and a value for each axis (null: the axis's default).
 const fresh = (keep) => ({ card: null, count: null, zone: null, by: keep ? keep.by : null,
-  to: null, give: null, as: null, take: keep ? keep.take : null });
+  to: null, give: null, as: null, suit: null, take: keep ? keep.take : null });
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -68,7 +68,8 @@ function settled(st) {
   const take = pick(d.take, s);
   const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
   if (!card) return { card: null, by: s.by, take };
-  const out = { card, take, count: "1", zone: null, by: "", to: "", give: "", as: "" };
+  const out = { card, take, count: "1", zone: null, by: "", to: "", give: "", as: "",
+    suit: "" };
   for (const axis of card.axes) out[axis.name] = pick(axis, out);
   return out;
 }
@@ -85,8 +86,13 @@ function judged(st, s) {
   }
   let i = d.pre.choices[s.card.id];
   for (const k of [s.zone, s.count, s.to, s.give]) i = i === undefined ? i : i[k];
-  // A card its player names has one more level: the number named.
-  if (i !== undefined && typeof i === "object") i = i[s.as];
+  // A card its player names, or whose powers read a suit, has one more level for each: the
+  // number named, the suit shown (in the order of its axes).
+  for (const a of s.card.axes) {
+    if ((a.name === "as" || a.name === "suit") && i !== undefined && typeof i === "object") {
+      i = i[s[a.name]];
+    }
+  }
   if (i === undefined) return { wait: true };
   return { said: d.pre.verdicts[i], about: s.card.about };
 }
@@ -217,7 +223,7 @@ function tellServer(st) {
   const s = settled(st);
   if (!s.card || !s.by) return;
   const choice = { version: st.data.version, card: s.card.id, count: parseInt(s.count, 10),
-    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as };
+    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as, suit: s.suit };
   const said = JSON.stringify(choice);
   if (said === st.told) return;
   st.told = said;
@@ -236,6 +242,7 @@ async function act(st, action) {
     action, version: d.version, card: s.card ? s.card.id : null,
     count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
     to: s.card ? s.to : null, give: s.card ? s.give : null, as: s.card ? s.as : null,
+    suit: s.card ? s.suit : null,
     take: s.take,
   };
   st.pending = true;
