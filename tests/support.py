@@ -114,6 +114,23 @@ TAKE_RANK = (
 )
 """The same start under take_face_up_rank (ruling 141): Ann's two face-up 7s may go together."""
 
+# An ordinary pack whose suits count, where only the Jack of hearts is wild (ruling 149): Ann
+# to play on a King.  The suits' tests start from it, at the tablet and in records.
+SUITED = """
+variant:
+  id: hearts
+  name: Hearts
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, suits: true}
+  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+players: [Ann, Ben]
+start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
+steps: []
+"""
+
 
 def explain(game: Game, step: Step) -> Verdict:
     """The game's verdict on a step at its own position (``game.advice.explain``), for a test

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support import NEAR_THE_END, TAKE_ONE, plain
+from support import NEAR_THE_END, SUITED, TAKE_ONE, plain
 from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
 from referee.app import live, table, tableapi
@@ -591,22 +591,8 @@ def test_a_card_whose_powers_read_a_suit_asks_which_suit(data_dir: Path) -> None
     """Issue 42 (ruling 149): only a card whose powers read a suit gets a suit tap, none
     shown until tapped; the Jack of hearts goes on a King, a Jack showing no suit does not,
     and the stored step says the suit. Every other card asks nothing more."""
-    text = """
-variant:
-  id: hearts
-  name: Hearts
-  players: [{decks: 1, min: 2, max: 4}]
-  ranks: {pack: ordinary, suits: true}
-  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
-  deal: {face_down: 3, face_up: 3, hand: 3}
-  min_hand: 3
-  burn: 4
-players: [Ann, Ben]
-start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
-steps: []
-"""
     store = Store(default_path())
-    gid = table.import_record(store, text, "game.yaml")
+    gid = table.import_record(store, SUITED, "game.yaml")
     at = app({"game": gid})
     assert not at.exception
     d = data(at)

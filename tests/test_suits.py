@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from support import bots_finish, walk_listed_steps
+from support import SUITED, bots_finish, walk_listed_steps
 
 from referee.engine import Game, Play, Position, Step
 from referee.records import export_record, load_record_text, replay
@@ -161,22 +161,9 @@ def test_bots_play_a_suited_variant_to_the_end() -> None:
 
 # --- records ----------------------------------------------------------------------------------
 
-RECORD = """
-variant:
-  id: suited
-  name: Suited
-  players: [{decks: 1, min: 2, max: 5}]
-  ranks: {pack: ordinary, suits: true}
-  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
-  deal: {face_down: 3, face_up: 3, hand: 3}
-  min_hand: 3
-  burn: 4
-players: [Ann, Ben]
-start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
-steps:
-  - {by: Ann, play: [J], suit: hearts}
-  - {by: Ben, play: [Q]}
-"""
+RECORD = SUITED.replace(
+    "steps: []", "steps:\n  - {by: Ann, play: [J], suit: hearts}\n  - {by: Ben, play: [Q]}"
+)
 
 
 def test_a_record_writes_the_suit_shown_and_reads_it_back() -> None:

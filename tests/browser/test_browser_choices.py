@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
+from support import SUITED
 
 from referee.app import table
 from referee.app.table import new_game
@@ -23,6 +24,32 @@ from .test_browser_table import PHONE
 pytestmark = pytest.mark.browser
 
 VARIANTS = Path(__file__).resolve().parents[1] / "scenarios" / "variants"
+
+
+def opened(
+    browser: Browser, server: Server, vid: str = "", record: str = ""
+) -> tuple[Store, str, Page, Reruns]:
+    """A new game of the scenario variant ``vid`` for Ann, Ben and Cal (or one started from
+    ``record``), opened on a phone at Ann's turn, the page settled; its reruns counted from
+    before the page loads."""
+    store = Store(server.data_dir / "karma.sqlite3")
+    if record:
+        gid = table.import_record(store, record, "game.yaml")
+    else:
+        gid = new_game(
+            store,
+            variant_id=vid,
+            variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
+            builtin=False,
+            players=["Ann", "Ben", "Cal"],
+            face_up=None,
+        )
+    page = new_page(browser, PHONE)
+    reruns = Reruns(page)
+    page.goto(f"{server.url}/?game={gid}")
+    turn_shown(page, "Ann")
+    settled(page)
+    return store, gid, page, reruns
 
 
 @pytest.mark.parametrize(
@@ -42,20 +69,7 @@ def test_a_choice_made_at_the_table_is_one_tap_on_a_player(
     """The card asks its own question and offers every player, the card's own player too; one
     tap on a player makes the play legal, judged in the page with no rerun; the stored step
     names the player chosen."""
-    store = Store(server.data_dir / "karma.sqlite3")
-    gid = new_game(
-        store,
-        variant_id=vid,
-        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
-        builtin=False,
-        players=["Ann", "Ben", "Cal"],
-        face_up=None,
-    )
-    page = new_page(browser, PHONE)
-    reruns = Reruns(page)
-    page.goto(f"{server.url}/?game={gid}")
-    turn_shown(page, "Ann")
-    settled(page)
+    store, gid, page, reruns = opened(browser, server, vid)
     before = reruns.count()
     tap(page, 11)
     expect(verdict(page, "ask")).to_contain_text(f"{question} Choose a player just above.")
@@ -79,19 +93,7 @@ def test_a_card_that_chooses_only_sometimes_asks_only_then(
     there is a pile. On the empty pile the Jack is judged at once, with no question; on the
     Jack that now lies there, the next Jack asks whom it is for, and one tap answers it."""
     vid = "jack-when-pile"
-    store = Store(server.data_dir / "karma.sqlite3")
-    gid = new_game(
-        store,
-        variant_id=vid,
-        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
-        builtin=False,
-        players=["Ann", "Ben", "Cal"],
-        face_up=None,
-    )
-    page = new_page(browser, PHONE)
-    page.goto(f"{server.url}/?game={gid}")
-    turn_shown(page, "Ann")
-    settled(page)
+    store, gid, page, _ = opened(browser, server, vid)
     tap(page, 11)
     expect(verdict(page, "yes")).to_be_visible()  # an empty pile: no question
     play_button(page).click()
@@ -116,20 +118,7 @@ def test_a_card_its_player_names_is_one_choice_in_one_list(
     the card offers every number, highest first; choosing a Queen is judged in the page with no
     rerun ("It counts as a Queen."), and the stored step says what it was named."""
     vid = "named-jokers"
-    store = Store(server.data_dir / "karma.sqlite3")
-    gid = new_game(
-        store,
-        variant_id=vid,
-        variant_yaml=(VARIANTS / f"{vid}.yaml").read_text(encoding="utf-8"),
-        builtin=False,
-        players=["Ann", "Ben", "Cal"],
-        face_up=None,
-    )
-    page = new_page(browser, PHONE)
-    reruns = Reruns(page)
-    page.goto(f"{server.url}/?game={gid}")
-    turn_shown(page, "Ann")
-    settled(page)
+    store, gid, page, reruns = opened(browser, server, vid)
     before = reruns.count()
     tap(page, "joker")
     named = page.get_by_label("Joker: which card does it count as?")
@@ -143,35 +132,13 @@ def test_a_card_its_player_names_is_one_choice_in_one_list(
     assert store.load_game(gid).steps == [{"by": "Ann", "play": ["joker"], "as": 12}]
 
 
-SUITED = """
-variant:
-  id: hearts
-  name: Hearts
-  players: [{decks: 1, min: 2, max: 4}]
-  ranks: {pack: ordinary, suits: true}
-  rank_powers: [{rank: J, effects: [{effect: wild, when: {suit: hearts}}]}]
-  deal: {face_down: 3, face_up: 3, hand: 3}
-  min_hand: 3
-  burn: 4
-players: [Ann, Ben]
-start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
-steps: []
-"""
-
-
 def test_a_suit_is_one_tap_only_for_a_card_whose_powers_read_it(
     browser: Browser, server: Server
 ) -> None:
     """Issue 42 (ruling 149): the Jack, whose power belongs to hearts, asks "Which suit?" with
     none shown until tapped (a Jack on a King is refused); one tap on Hearts makes it legal,
     judged in the page with no rerun; the stored step says the suit. The Queen asks nothing."""
-    store = Store(server.data_dir / "karma.sqlite3")
-    gid = table.import_record(store, SUITED, "game.yaml")
-    page = new_page(browser, PHONE)
-    reruns = Reruns(page)
-    page.goto(f"{server.url}/?game={gid}")
-    turn_shown(page, "Ann")
-    settled(page)
+    store, gid, page, reruns = opened(browser, server, record=SUITED)
     before = reruns.count()
     tap(page, 12)
     expect(page.get_by_role("group", name="Which suit? (if it counts)")).to_have_count(0)
