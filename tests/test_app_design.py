@@ -679,36 +679,45 @@ def test_draws_that_add_up_are_composed_on_a_rank_without_yaml(data_dir: Path) -
     assert "It adds 3 cards for the next player to draw." in rules_sheet(v)
 
 
-def test_a_contest_for_the_pile_without_yaml(data_dir: Path) -> None:
-    """Issue 42, a contest settled at the table: the composer offers it in plain words, and
-    the card reaches the file and the rules sheet with it."""
+@pytest.mark.parametrize(
+    ("name", "effects", "sheet"),
+    [
+        # Issue 42, a contest settled at the table.
+        ("Duel", ["contest_pile"], "rock, paper, scissors; whoever loses takes the whole pile"),
+        # Issue 42, a choice made at the table: a chosen player's face-up and face-down cards.
+        (
+            "Flip",
+            ["swap_table_cards"],
+            "turns their face-down cards face up and lays their face-up cards face down",
+        ),
+        # Issue 42: Take a card, and Give a card after it goes to that same player.
+        ("Trade", ["take_card", "give_card"], "then gives one of their cards to that same player"),
+        # Issue 42 (ruling 153, house rule 115): "a joker is any card its player names".
+        (
+            "Joker",
+            ["named_value"],
+            "its player names a number, and on top of the pile it counts as that number",
+        ),
+    ],
+)
+def test_a_karma_card_of_issue_42_is_composed_without_yaml(
+    data_dir: Path, name: str, effects: list[str], sheet: str
+) -> None:
+    """The composer offers the effects in plain words; the card reaches the file with them,
+    and the rules sheet says what it does."""
     at = design()
-    at.text_input(key="c0_name").input("Duel")
-    at.multiselect(key="c0_effects").select("contest_pile").run()
+    at.text_input(key="c0_name").input(name)
+    chosen = at.multiselect(key="c0_effects")
+    for effect in effects:
+        chosen = chosen.select(effect)
+    chosen.run()
     at.button(key="c0_add").click().run()
     assert not at.exception, at.exception
-    assert "Added the card Duel." in texts(at.success)
+    assert f"Added the card {name}." in texts(at.success)
     v = load_variant_text(at.session_state["design_yaml"]).variant
     assert v is not None
-    assert [e.name for e in v.karma_cards[-1].effects] == ["contest_pile"]
-    assert "rock, paper, scissors; whoever loses takes the whole pile" in rules_sheet(v)
-
-
-def test_a_swap_of_face_up_and_face_down_cards_without_yaml(data_dir: Path) -> None:
-    """Issue 42, a choice made at the table: the composer offers the swap of a chosen player's
-    face-up and face-down cards in plain words, and the card reaches the file and the sheet."""
-    at = design()
-    at.text_input(key="c0_name").input("Flip")
-    at.multiselect(key="c0_effects").select("swap_table_cards").run()
-    at.button(key="c0_add").click().run()
-    assert not at.exception, at.exception
-    assert "Added the card Flip." in texts(at.success)
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None
-    assert [e.name for e in v.karma_cards[-1].effects] == ["swap_table_cards"]
-    assert "turns their face-down cards face up and lays their face-up cards face down" in (
-        rules_sheet(v)
-    )
+    assert [e.name for e in v.karma_cards[-1].effects] == effects
+    assert sheet in rules_sheet(v)
 
 
 def test_beat_it_or_its_player_picks_up_on_a_rank_without_yaml(data_dir: Path) -> None:
@@ -746,21 +755,6 @@ def test_two_sevens_that_cancel_each_other_without_yaml(data_dir: Path) -> None:
         {"laid_on": "other"},
     )
     assert any(f"{label}: the next player must play" in c for c in texts(at.caption))
-
-
-def test_a_card_taken_and_one_given_back_without_yaml(data_dir: Path) -> None:
-    """Issue 42, a choice made at the table: the composer offers Take a card, and with Give a
-    card after it the card reaches the file, and the sheet says the gift goes to that player."""
-    at = design()
-    at.text_input(key="c0_name").input("Trade")
-    at.multiselect(key="c0_effects").select("take_card").select("give_card").run()
-    at.button(key="c0_add").click().run()
-    assert not at.exception, at.exception
-    assert "Added the card Trade." in texts(at.success)
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None
-    assert [e.name for e in v.karma_cards[-1].effects] == ["take_card", "give_card"]
-    assert "then gives one of their cards to that same player" in rules_sheet(v)
 
 
 @pytest.mark.parametrize(
@@ -915,21 +909,3 @@ def test_a_demand_that_names_its_answers_without_yaml(data_dir: Path) -> None:
     (power,) = v.rank_powers
     assert power.effects[0].params["answers"] == (2, 8)
     assert "(or a 2 or an 8)" in rules_sheet(v)
-
-
-def test_a_card_that_counts_as_the_number_named_without_yaml(data_dir: Path) -> None:
-    """Issue 42 (ruling 153, house rule 115): "a joker is any card its player names" is an effect
-    of the menu; chosen for a Karma card it reaches the file, and the sheet says it in plain
-    words."""
-    at = design()
-    at.text_input(key="c0_name").input("Joker")
-    at.multiselect(key="c0_effects").select("named_value").run()
-    at.button(key="c0_add").click().run()
-    assert not at.exception, at.exception
-    assert "Added the card Joker." in texts(at.success)
-    v = load_variant_text(at.session_state["design_yaml"]).variant
-    assert v is not None
-    assert [e.name for e in v.karma_cards[-1].effects] == ["named_value"]
-    assert "its player names a number, and on top of the pile it counts as that number" in (
-        rules_sheet(v)
-    )
