@@ -21,13 +21,13 @@ from referee.words.reasons import Reason
 PLAYERS = ["Ann", "Ben", "Cal"]
 
 
-def house() -> Variant:
+def house(*effects: str) -> Variant:
     card = {
         "id": "joker",
         "name": "Joker",
         "copies": 2,
         "rule": "R9",
-        "effects": ["named_value"],
+        "effects": [*effects, "named_value"],
     }
     return support.house([card], [{"rank": 8, "effects": ["transparent", "wild"]}])
 
@@ -171,6 +171,29 @@ def test_the_legal_steps_name_each_number_the_highest_first_and_bots_finish() ->
 
     assert support.walk_listed_steps(house(), look)
     support.bots_finish(house())
+
+
+def test_a_named_card_that_also_chooses_a_player_names_each_number_for_each_player() -> None:
+    """A joker that also swaps a chosen player's table cards: its listed plays name each number
+    for each player chosen, as the filter's own candidates do (a listing that left the numbers
+    out for such a card was found by the gift-listing property test)."""
+
+    def look(g: Game, steps: list[object]) -> int:
+        found = 0
+        s = g.state
+        for k in (1, 2):
+            for to in s.names:
+                plays = [
+                    p
+                    for p in steps
+                    if isinstance(p, Play) and p.cards == ("joker",) * k and p.to == to
+                ]
+                if plays:
+                    assert [p.named for p in plays] == [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, None]
+                    found += 1
+        return found
+
+    assert support.walk_listed_steps(house("swap_table_cards"), look)
 
 
 @budget(15)

@@ -536,11 +536,15 @@ class Choices:
             return lists[have]
         rules = self._rules
         t = self.needs[card]
-        if card in self.fast.suited or (
-            zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name)
+        if (
+            t.names_value
+            or card in self.fast.suited
+            or (zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name))
         ):
             # R7.5: a blind card that does not fit asks no choice (``_candidates``); a card
-            # whose powers read its suit is proposed showing each suit too (issue 42).
+            # whose powers read its suit is proposed showing each suit too (issue 42), and a
+            # card its player names as each number it may be named as, whatever else it asks
+            # (a chosen player, a card to give: ruling 153).
             return [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]

@@ -318,7 +318,7 @@ def test_a_pick_up_takes_face_up_cards_of_one_rank_in_the_same_choice(
     page.goto(f"{server.url}/?game={gid}")
     turn_shown(page, "Ann")
     expect(pick_up_button(page)).to_be_disabled()
-    choice = page.get_by_label("If Ann picks up: which face-up card goes with the pile?")
+    choice = page.get_by_label("If Ann picks up: which face-up cards go with the pile?")
     expect(choice.locator("option", has_text="two 7s")).to_have_count(1)
     choice.select_option(label="two 7s")
     expect(pick_up_button(page)).to_be_enabled()
