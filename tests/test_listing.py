@@ -70,12 +70,12 @@ def _same_reading(game: Game, steps: list[Step]) -> None:
 
 def _one_gift_each(game: Game, steps: list[Step]) -> list[Step]:
     """The steps with, of a card that may say which card it gives, only the first play of each
-    count and chosen player."""
-    seen: set[tuple[Card, int, str | None]] = set()
+    count, chosen player, suit shown and number named."""
+    seen: set[tuple[Card, int, str | None, str | None, int | None]] = set()
     out: list[Step] = []
     for p in steps:
         if isinstance(p, Play) and game.choices.needs[p.cards[0]].takes_give:
-            key = (p.cards[0], len(p.cards), p.to)
+            key = (p.cards[0], len(p.cards), p.to, p.suit, p.named)
             if key in seen:
                 continue
             seen.add(key)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.effects import first_zone
 from referee.engine.legality import run_on_top
-from referee.engine.listing import Listing
+from referee.engine.listing import Listing, first_each
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
 from referee.table.state import State, ZoneCards, ZoneName
@@ -545,9 +545,10 @@ class Choices:
             # whose powers read its suit is proposed showing each suit too (issue 42), and a
             # card its player names as each number it may be named as, whatever else it asks
             # (a chosen player, a card to give: ruling 153).
-            return [
+            legal: list[Step] = [
                 p for p in self._candidates(s, by, card, have, zone_name) if rules.judge(s, p).legal
             ]
+            return first_each(legal) if first_gift and t.give_effect is not None else legal
         if t.give_effect is not None:
             with rules.still():  # the state stands still while its candidates are judged
                 return self._gift_plays(s, by, card, have, zone_name, first_gift)

@@ -126,7 +126,7 @@ class Listing(Sequence[Step]):
         if found is None:
             made = self._plays[i]
             if made is not None:
-                found = _first_each(made)
+                found = first_each(made)
             else:
                 if not self._root._open:
                     raise ListingClosed("a listing is read at its own position only")
@@ -295,13 +295,14 @@ class Listing(Sequence[Step]):
         return f"Listing({self.steps()!r})"
 
 
-def _first_each(plays: list[Step]) -> list[Step]:
-    """The first of the plays of each count and chosen player, in order."""
-    seen: set[tuple[int, str | None]] = set()
+def first_each(plays: list[Step]) -> list[Step]:
+    """The first of the plays of each count, chosen player, suit shown and number named, in
+    order: of a card that gives a card, the first card it may give (a careful player's)."""
+    seen: set[tuple[int, str | None, str | None, int | None]] = set()
     out: list[Step] = []
     for p in plays:
         if isinstance(p, Play):
-            key = (len(p.cards), p.to)
+            key = (len(p.cards), p.to, p.suit, p.named)
             if key in seen:
                 continue
             seen.add(key)
