@@ -70,7 +70,7 @@ WORKERS ?= $(shell nproc)
 PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(WORKERS) --dist loadgroup --durations=25
 
 test: $(STAMP) chromium postgresql ocr $(AXE) lint
-	@echo "The whole suite, on every core: about 13 minutes; the slowest tests are listed at the end."
+	@echo "The whole suite, on every core: about 8 minutes; the slowest tests are listed at the end."
 	$(PYTEST)
 
 # The edit-test loop: everything but the real-browser tests, in a few minutes.
