@@ -1,6 +1,8 @@
 """What a family does with the app, in a real browser (Debian chromium via Playwright).
 
-Each test starts its own `karma app` on a free port with its own data folder.
+Each test drives its worker's shared `karma app` (the ``server`` fixture); a test marked
+``own_server`` (it restarts or kills the server, or needs its very first request) starts its own
+on a free port with its own data folder.
 """
 
 from __future__ import annotations
