@@ -45,7 +45,7 @@ def test_compare_then_cancel_keeps_the_answers_so_far(browser: Browser, server: 
     assert 0 < games < 10_000
     expect(bar).to_have_count(0)
     expect(page.get_by_text(re.compile(r"^Against Karma"))).to_be_visible()
-    expect(page.get_by_text("What is each card worth?")).to_be_visible()
+    expect(page.get_by_text("What is each card worth?", exact=True)).to_be_visible()  # the heading
     charts = page.locator('[data-testid="stVegaLiteChart"]')
     expect(charts).to_have_count(3)
     for i in range(3):
