@@ -75,7 +75,7 @@ test: $(STAMP) chromium postgresql ocr $(AXE) lint
 
 # The edit-test loop: everything but the real-browser tests, in a few minutes.
 test-fast: $(STAMP) postgresql ocr $(AXE)
-	@echo "The suite without the real-browser tests, on every core: about 5 minutes."
+	@echo "The suite without the real-browser tests, on every core: under 3 minutes."
 	$(PYTEST) -m "not browser"
 
 bench: $(STAMP)
