@@ -51,14 +51,7 @@ class NamedValue(EffectSpec):
         )
 
     def check(self, c: CardCheck) -> None:
-        if c.leaves_game:
-            c.warn(
-                "a one-time card leaves the pile as it resolves (R8), so the value named never "
-                "counts; expected it left out",
-                None,
-                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
-                "Keep only one of the two.",
-            )
+        c.warn_never_on_pile("the value named never counts", self.title)
         if "wild" in c.names:
             c.warn(
                 "'named_value' already makes the card wild (R5.3), so 'wild' changes nothing; "

@@ -35,14 +35,7 @@ class Transparent(EffectSpec):
         )
 
     def check(self, c: CardCheck) -> None:
-        if c.leaves_game:
-            c.warn(
-                "a one-time card leaves the pile as it resolves (R8), so 'transparent' never "
-                "counts; expected it left out",
-                None,
-                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
-                "Keep only one of the two.",
-            )
+        c.warn_never_on_pile("'transparent' never counts", self.title)
         if c.rank is not None and "wild" not in c.names:
             c.warn(
                 f"a see-through {c.rank} that is not wild can only go where "

@@ -45,14 +45,7 @@ class Value(EffectSpec):
                 "This card also says what the next player may play, and that wins. "
                 f"Keep only one of the two, or take out “{self.title}”.",
             )
-        if c.leaves_game:
-            c.warn(
-                "a one-time card leaves the pile as it resolves (R8), so 'value' never "
-                "counts; expected it left out",
-                None,
-                f"A one-time card leaves the pile at once, so “{self.title}” never works. "
-                "Keep only one of the two.",
-            )
+        c.warn_never_on_pile("'value' never counts", self.title)
         value = c.number("value")
         if c.ranks and value is not None and value > c.ranks.stop - 1:
             top = c.ranks.stop - 1

@@ -100,6 +100,18 @@ class CardCheck:
         so it never lies on the pile: what counts there never counts for it."""
         return any(n in _UNITS and _UNITS[n].leaves_game for n in self.names)
 
+    def warn_never_on_pile(self, never: str, title: str) -> None:
+        """Warn that the card leaves the game as it resolves (``leaves_game``), so what the
+        effect ``title`` does while its card lies on the pile ("``never``") never happens."""
+        if self.leaves_game:
+            self.warn(
+                f"a one-time card leaves the pile as it resolves (R8), so {never}; expected it "
+                "left out",
+                None,
+                f"A one-time card leaves the pile at once, so “{title}” never works. "
+                "Keep only one of the two.",
+            )
+
 
 class EffectDecl:
     """What the variant file knows of one effect of the menu (R9): a unit's declaration, its
