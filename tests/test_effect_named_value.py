@@ -148,6 +148,28 @@ def test_the_tablet_asks_what_it_counts_as_in_one_list() -> None:
     assert shown.detail == "It counts as a 9."
 
 
+def test_the_tables_choices_name_each_number_and_a_closed_zone_refuses_them_alike() -> None:
+    """Each choice the table offers for a joker names each number, the highest first, or none;
+    from a zone not open now (R3: the face-down cards while the hand holds cards) every one is
+    refused at once with the same judgement as the joker named nothing (``ZONE_CLOSED``), and
+    from the hand each is judged, and counts as the number it names."""
+    from referee.engine.choices import Kind
+
+    g = game()
+    table = g.advice.table(g.state).choices
+    for zone, kind in (("face_down", Kind.ZONE_CLOSED), ("hand", Kind.JUDGED)):
+        jokers = [c for c in table if c.card == "joker" and c.zone == zone and c.copies == 1]
+        assert [c.named for c in jokers] == [None, *range(10, 0, -1)]
+        assert {c.kind for c in jokers} == {kind}
+        if kind == Kind.ZONE_CLOSED:
+            assert len({c.judgement for c in jokers}) == 1 and not jokers[0].judgement.legal
+        else:
+            assert [getattr(c.judgement.facts, "value", None) for c in jokers] == [
+                None,
+                *range(10, 0, -1),
+            ]
+
+
 def test_the_rules_sheet_says_it() -> None:
     from referee.variant.sheet import rules_sheet
 

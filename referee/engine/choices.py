@@ -150,8 +150,12 @@ class Choices:
                         )
                         if needs.needs_target:
                             yield from self._asks(s, mover, card, zone, count, gives, suit)
-                    if needs.names_value:
-                        yield from self._named(s, mover, card, zone, count, targets, closed)
+                    # A card its player names: each number it may be named as (ruling 153),
+                    # highest first (the plays naming none are above).
+                    for named in reversed(self.variant.ranks) if needs.names_value else ():
+                        yield from self._table_play(
+                            s, mover, card, zone, count, targets, (None,), closed, None, named
+                        )
 
     def _table_play(
         self,
@@ -164,10 +168,11 @@ class Choices:
         gives: tuple[Card | None, ...],
         closed: dict[str, Judgement | None],
         suit: str | None = None,
+        named: int | None = None,
     ) -> Iterator[Choice]:
-        """The choices of one card, zone and count (showing ``suit``): one judgement for them
-        all where the filter refuses before the choices (``ZONE_CLOSED``, ``MOOT``), else each
-        judged."""
+        """The choices of one card, zone and count (showing ``suit``, or named as ``named``):
+        one judgement for them all where the filter refuses before the choices
+        (``ZONE_CLOSED``, ``MOOT``), else each judged."""
         j = closed[zone]
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
@@ -176,40 +181,14 @@ class Choices:
         if j is not None:
             for to in targets:
                 for give in gives:
-                    yield Choice(card, zone, count, to, give, j, kind, suit=suit)
+                    yield Choice(card, zone, count, to, give, j, kind, named, suit)
             return
         judge = self._rules.judge
         cards = (card,) * count
         for to in targets:
             for give in gives:
-                j = judge(s, Play(mover, cards, zone, to, give, suit))
-                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, suit=suit)
-
-    def _named(
-        self,
-        s: State,
-        mover: str,
-        card: Card,
-        zone: str,
-        count: int,
-        targets: tuple[str | None, ...],
-        closed: dict[str, Judgement | None],
-    ) -> Iterator[Choice]:
-        """A card its player names: each number it may be named as (ruling 153), highest
-        first, with its judgement (the plays naming none are ``_table_play``'s)."""
-        j = closed[zone]
-        if j is None and zone in ZONES:
-            j = self._rules.choices_moot(s, card, count, zone)
-        cards = (card,) * count
-        for named in reversed(self.variant.ranks):
-            for to in targets:
-                if j is not None:
-                    yield Choice(card, zone, count, to, None, j, Kind.MOOT, named)
-                else:
-                    play = Play(mover, cards, zone, to, None, named=named)
-                    yield Choice(
-                        card, zone, count, to, None, self._rules.judge(s, play), named=named
-                    )
+                j = judge(s, Play(mover, cards, zone, to, give, suit, named=named))
+                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, named, suit)
 
     def _asks(
         self,
