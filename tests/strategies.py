@@ -187,7 +187,10 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:  # another deal for one table size (issue 42)
         size = {"players": draw(st.integers(2, players_max))}
         size |= {k: draw(st.integers(0, 3)) for k in ("face_down", "face_up")}
-        deal["by_players"] = [size | {"hand": draw(st.integers(1, 4))}]
+        size |= {"hand": draw(st.integers(1, 4))}
+        if draw(st.booleans()):  # its own minimum hand (BGA: "six with two players")
+            size["min_hand"] = draw(st.integers(1, 4))
+        deal["by_players"] = [size]
     players = [{"decks": 1, "min": 2, "max": players_max}]
     if draw(st.integers(0, 3)) == 0:  # two decks for larger tables (R1.2)
         players.append({"decks": 2, "min": players_max + 1, "max": players_max + 3})

@@ -22,6 +22,10 @@ class TurnFlow:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self._min_hand = variant.min_hand  # read after every step: kept at hand
+        # A table size's own minimum hand (ruling 129), where a row of the deal names one.
+        self._min_by = {
+            r.players: r.min_hand for r in variant.deal.by_players if r.min_hand is not None
+        }
 
     def finish(
         self,
@@ -52,8 +56,9 @@ class TurnFlow:
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
             notes.append(sentences.no_follow_up())
         seats = s.seats
+        least = self._least(len(seats))
         # Whether anyone draws is asked here, not in ``_draw``: most steps draw nothing.
-        if s.draw_pile and seats[me].hand.count < self._min_hand:
+        if s.draw_pile and seats[me].hand.count < least:
             self._draw(s, me, flow, notes)
         ins = s.players_in()
         if len(ins) < 2:
@@ -77,19 +82,24 @@ class TurnFlow:
             passed = ()  # nobody left who has not lost this turn: it passes as usual
         nxt = self._next_player(s, start, ins, flow, notes, passed)
         s.mover = nxt
-        if nxt != me and s.draw_pile and seats[nxt].hand.count < self._min_hand:
+        if nxt != me and s.draw_pile and seats[nxt].hand.count < least:
             self._draw(s, nxt, flow, notes)  # the next player is in: who is in stays the same
         return ins
 
     def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
-        """R6.4: draw up to the minimum hand while the draw pile lasts."""
-        short = self._min_hand - s.seats[seat].hand.count
+        """R6.4: draw up to the minimum hand (the table size's, ruling 129) while the draw
+        pile lasts."""
+        short = self._least(len(s.seats)) - s.seats[seat].hand.count
         if short <= 0 or not s.draw_pile:
             return
         n = s.draw(seat, short)
         who = s.names[seat]
         flow.draws.append((who, n))
         notes.append(sentences.draws(who, n))
+
+    def _least(self, players: int) -> int:
+        """The minimum hand at a table of this many players (R6.4, ruling 129)."""
+        return self._min_by.get(players, self._min_hand) if self._min_by else self._min_hand
 
     @staticmethod
     def _end(s: State, ins: list[int]) -> None:

@@ -378,8 +378,21 @@ TABLE_DEAL = Obj(
             label="With this many players",
         ),
         *DEAL_COUNTS,
+        Int(
+            "min_hand",
+            "Minimum hand",
+            "Players at this table size draw up to this many hand cards while the draw pile "
+            "lasts (R6.4); left out, the variant's minimum hand.",
+            lo=0,
+            hi=20,
+            optional=True,
+            empty="the one below",
+        ),
     ),
-    examples=({"players": 2, "face_down": 6, "face_up": 6, "hand": 6},),
+    examples=(
+        {"players": 2, "face_down": 6, "face_up": 6, "hand": 6},
+        {"players": 2, "face_down": 6, "face_up": 6, "hand": 6, "min_hand": 6},
+    ),
 )
 
 DEAL = Obj(

@@ -96,6 +96,9 @@ class TableDeal:
     face_down: int = 3
     face_up: int = 3
     hand: int = 3
+    # The minimum hand at this table size (R6.4; BGA: "six with two players"); None: the
+    # variant's own ``min_hand`` (ruling 129).
+    min_hand: int | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,14 @@ class Deal:
             if row.players == players:
                 return Deal(row.face_down, row.face_up, row.hand)
         return self if not self.by_players else Deal(self.face_down, self.face_up, self.hand)
+
+    def min_hand_for(self, players: int, min_hand: int) -> int:
+        """The minimum hand at a table of this many players (R6.4): its row's own, else the
+        variant's ``min_hand`` (ruling 129)."""
+        for row in self.by_players:
+            if row.players == players and row.min_hand is not None:
+                return row.min_hand
+        return min_hand
 
 
 @dataclass(frozen=True, init=False)

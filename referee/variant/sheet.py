@@ -183,9 +183,16 @@ def rules_sheet(variant: Variant) -> str:
     )
     lines += [""] if d.by_players else []
     for row in sorted(d.by_players, key=lambda r: r.players):
+        keep = "."
+        if row.min_hand is not None and row.min_hand != v.min_hand:
+            keep = (
+                f", and draws back up to {row.min_hand} hand cards."
+                if row.min_hand
+                else (", and never draws from the draw pile.")
+            )
         lines.append(
             f"- With {row.players} players, each gets {row.face_down} face-down, "
-            f"{row.face_up} face-up and {row.hand} hand cards instead."
+            f"{row.face_up} face-up and {row.hand} hand cards instead{keep}"
         )
     lines += [
         "",

@@ -84,6 +84,13 @@ class File:
         row = next((r for r in rows if r.get("players") == players), None)
         return self.per_player if row is None else dealt(row)
 
+    def least(self, players: int) -> int | None:
+        """The minimum hand at a table of this size (R6.4): its own row's ``min_hand``, else
+        the variant's (ruling 129)."""
+        rows = self.view.get("deal", {}).get("by_players", [])
+        own = next((r.get("min_hand") for r in rows if r.get("players") == players), None)
+        return own if own is not None else self.view.get("min_hand")
+
     @functools.cached_property
     def pile_values(self) -> frozenset[int] | None:
         """The values the pile may count with one of the deck's cards judging it, for the

@@ -63,19 +63,20 @@ def _deal_gives_cards(f: File, r: Report) -> None:
     rows = deal.get("by_players", [])
     deals = [(("deal",), deal), *((("deal", "by_players", j), row) for j, row in enumerate(rows))]
     for at, one in deals:
-        hand = one.get("hand")
+        hand, least = one.get("hand"), one.get("min_hand", min_hand)
         if dealt(one) == 0:
             r.error(
                 at,
                 "the deal gives no cards; expected at least one card per player",
                 plain="Deal at least one card to each player.",
             )
-        if hand is not None and min_hand is not None and min_hand > hand:
+        if hand is not None and least is not None and least > hand:
+            own = "min_hand" in one and len(at) > 1
             r.warn(
-                (*at, "hand") if len(at) > 1 else ("min_hand",),
+                (*at, "min_hand" if own else "hand") if len(at) > 1 else ("min_hand",),
                 f"players are dealt {plural(hand, 'hand card')} but the minimum hand is "
-                f"{min_hand}, so they draw before their first play; expected at most {hand}",
-                f"Players get {plural(hand, 'hand card')} but must keep {min_hand}, so they "
+                f"{least}, so they draw before their first play; expected at most {hand}",
+                f"Players get {plural(hand, 'hand card')} but must keep {least}, so they "
                 f"draw before they play. Make it {hand} or less.",
             )
 
@@ -164,19 +165,23 @@ def _table_cards_unlocked(f: File, r: Report) -> None:
     ]
     if not left:
         return
+    # A minimum hand of 0 where a draw pile is left: the variant's, or a table size's own.
+    own = {
+        row.get("players"): j
+        for j, row in enumerate(f.view.get("deal", {}).get("by_players", []))
+        if row.get("min_hand") is not None
+    }
+    idle = [(c, n) for c, n in left if c > 0 and f.least(n) == 0]
+    if shared := [(c, n) for c, n in idle if n not in own]:
+        cards, players = max(shared)
+        _never_draws(r, ("min_hand",), f"{plural(cards, 'card')} at {players} players")
+    for cards, n in sorted((c, n) for c, n in idle if n in own):
+        at = ("deal", "by_players", own[n], "min_hand")
+        _never_draws(r, at, f"{plural(cards, 'card')} at {n} players")
     cards, players = max(left)
     if cards <= 0:
         return
     where = f"{plural(cards, 'card')} at {players} players"
-    if f.view.get("min_hand") == 0:
-        r.error(
-            ("min_hand",),
-            f"with min_hand 0 nobody ever draws, so the draw pile ({where}) never empties "
-            "and table cards stay locked (R3.2); a player with an empty hand could have no "
-            "step at all; expected min_hand 1 or more, or a deal that uses the whole deck",
-            plain="With 0, nobody ever draws, so the table cards stay locked and a player "
-            "could get stuck. Pick 1 or more, or deal the whole deck.",
-        )
     if f.view.get("deal", {}).get("hand") == 0:
         r.error(
             ("deal", "hand"),
@@ -186,6 +191,18 @@ def _table_cards_unlocked(f: File, r: Report) -> None:
             plain="With no hand cards, the first player could not play. Deal at least 1, "
             "or deal the whole deck.",
         )
+
+
+def _never_draws(r: Report, at: PathT, where: str) -> None:
+    """A minimum hand of 0 while a draw pile is left (R3.2, R6.4)."""
+    r.error(
+        at,
+        f"with min_hand 0 nobody ever draws, so the draw pile ({where}) never empties "
+        "and table cards stay locked (R3.2); a player with an empty hand could have no "
+        "step at all; expected min_hand 1 or more, or a deal that uses the whole deck",
+        plain="With 0, nobody ever draws, so the table cards stay locked and a player "
+        "could get stuck. Pick 1 or more, or deal the whole deck.",
+    )
 
 
 @check("burn_reachable")
