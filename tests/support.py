@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from referee.engine import Game, Step, Verdict
 from referee.variant.model import Deal, Effect, PlayerRange, RankPower, Variant
@@ -165,14 +165,15 @@ def walk_listed_steps(v: Variant, look: Callable[[Game, list[Step]], int]) -> in
     return seen
 
 
-def bots_finish(v: Variant) -> None:
-    """A smart, a greedy and a random bot play six games of ``v`` to their end."""
+def bots_finish(v: Variant, seeds: Iterable[int] = range(6)) -> None:
+    """A smart, a greedy and a random bot play six games of ``v`` (the deals of ``seeds``) to
+    their end."""
     import random
 
     from referee.simulate.bots import BOTS
     from referee.simulate.runner import play
 
-    for seed in range(6):
+    for seed in seeds:
         names = ["Ann", "Ben", "Cal"]
         game = Game.shuffled(v, names, seed)
         bots = {n: BOTS[b]() for n, b in zip(names, ("smart", "greedy", "random"), strict=True)}

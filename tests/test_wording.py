@@ -78,6 +78,10 @@ EXPECTED = {
         "no_such_suit",
     ): "No: the suits do not count in Karma, so a play shows none. Ann may play any card from their hand. Give the Pile to a Friend needs a chosen player. [R1.1]",
     (
+        "shithead",
+        "shown_twice",
+    ): "No: the 9 of hearts is on the pile already. There is only one. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile. [R4.3]",
+    (
         "classic",
         "one_face_down",
     ): "No: face-down cards are turned over one at a time. Ann may turn over a face-down card. Any card may go. Give the Pile to a Friend needs a chosen player. [R4.2]",

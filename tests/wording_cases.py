@@ -96,6 +96,12 @@ def situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "mixed_cards", _g(v), Play("Ann", (5, 6))
     yield "no_such_zone", _g(v), Play("Ann", (5,), "pocket")
     yield "no_such_suit", _g(v), Play("Ann", (5,), suit="hearts")  # no suits here (issue 42)
+    if v.ordinary:  # where the suits count, a card the table saw face up (ruling 154)
+        suited = variant_to_data(v)
+        suited["ranks"] = {**suited["ranks"], "suits": True}
+        seen = _g(variant_from_data(suited), pile=(5,))
+        seen.push(Play("Ann", (9,), suit="hearts"))
+        yield "shown_twice", seen, Play("Ben", (9,), suit="hearts")
     yield (
         "one_face_down",
         _g(v, hand=no_hand, face_down={"Ann": 3}),

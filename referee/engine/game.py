@@ -550,11 +550,13 @@ class Game:
         if t.leaves_game:
             s.out_of_play += k  # removed as it resolves: never on the pile, never in a run (R7.1)
             flow.removed += k
+            _seen(s, card, k, step.suit, gone=True)
             if self.keep_history:
                 notes.append(sentences.leaves_game(v.card_name(card)))
         else:
             pile = s.pile
             pile.extend(step.cards)
+            _seen(s, card, k, step.suit, gone=False)
             n = self._burn_run  # R7.1/R7.3, inline: the hot path (``_burns``)
             if (
                 len(pile) >= n
@@ -792,6 +794,17 @@ def _lapse(s: State, lapsing: list[tuple[str, Pending]], notes: list[str], flow:
                 drawn = EFFECTS[name].settle(p, s, notes.append)
                 if drawn is not None:
                     flow.draws.append(drawn)
+
+
+def _seen(s: State, card: Card, k: int, suit: str | None, *, gone: bool) -> None:
+    """The suit a play showed, as the table saw it (ruling 154): on one of the ``k`` cards just
+    laid on the pile, or on the card as it left the game (a one-time card)."""
+    if suit is None:
+        return
+    if gone:
+        s.gone_suits = (*s.gone_suits, (card, suit))
+    else:
+        s.suits = (*s.suits, (len(s.pile) - k, suit))
 
 
 def _take_played(s: State, seat: Seat, zone_name: str, card: Card, k: int) -> None:

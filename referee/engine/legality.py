@@ -54,6 +54,7 @@ from referee.words.reasons import (
     Reason,
     Sent,
     Shown,
+    ShownTwice,
     Taken,
     Target,
     UnknownCard,
@@ -206,6 +207,10 @@ class Rules:
         said = rule.refuse_from_zone(self, s, by, card, len(step.cards))
         if said is not None:
             return _unit_refusal(by, said)
+        if step.suit is not None and (s.suits or s.gone_suits):
+            refused = self._shown_refusal(s, card, step.suit)
+            if refused is not None:
+                return refused
         if self.pile.may_land(s, card, len(step.cards), step.zone, step.suit):  # else no choice
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
@@ -307,6 +312,10 @@ class Rules:
         refused = self._before_choices(s, step.by, card, k, zone_name)
         if refused is not None:
             return refused
+        if step.suit is not None and (s.suits or s.gone_suits):
+            refused = self._shown_refusal(s, card, step.suit)
+            if refused is not None:
+                return refused
         if zone_name == "face_down" and not self.pile.may_land(s, card, k, zone_name, step.suit):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
@@ -382,6 +391,17 @@ class Rules:
             shown = Shown(step.suit, v.card_name(card))
             return _no("R1.1", Reason.NO_SUCH_SUIT, shown, field="suit")
         return None
+
+    def _shown_refusal(self, s: State, card: Card, suit: str) -> Judgement | None:
+        """A card shown twice (ruling 154): a play that shows ``card`` of ``suit`` while every
+        copy of it the pack holds (one a deck) was seen face up and still lies on the pile or
+        has left the game (R4.3: a player may only play cards they can hold)."""
+        on_pile, gone = s.shown(card, suit)
+        copies = max(1, self.copies.get(card, 0) // len(SUITS))
+        if on_pile + gone < copies:
+            return None
+        facts = ShownTwice(self.variant.card_name(card), suit, copies, on_pile > 0)
+        return _no("R4.3", Reason.SHOWN_TWICE, facts, field="suit")
 
     def zone_closed(self, s: State, zone: ZoneName) -> Judgement | None:
         """The refusal every play of the mover from ``zone`` gets now, whatever its cards,

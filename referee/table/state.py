@@ -312,6 +312,18 @@ class State:
     # (``named_value``, ruling 153), by place (0 the bottom): (place, number) pairs, replaced
     # whole, never changed in place, as copies share them.
     named: tuple[tuple[int, int], ...] = ()
+    # The suits the table saw face up, where the pack's suits count (issue 42, ruling 154):
+    # the pile's cards whose play showed one, by place (0 the bottom), and the cards with a
+    # suit shown that left the game (burned, cleared, a one-time card).  Replaced whole.
+    suits: tuple[tuple[int, str], ...] = ()
+    gone_suits: tuple[tuple[Card, str], ...] = ()
+
+    def shown(self, card: Card, suit: str) -> tuple[int, int]:
+        """How many cards ``card`` of ``suit`` the table saw face up where they still are: on
+        the pile, and out of the game."""
+        pile = self.pile
+        on_pile = sum(1 for i, s in self.suits if s == suit and pile[i] == card)
+        return on_pile, self.gone_suits.count((card, suit))
 
     def named_at(self, place: int) -> int | None:
         """The number named for the pile's card at ``place``, or None (none was named)."""
@@ -340,6 +352,8 @@ class State:
             held=self.held,
             turn_from=self.turn_from,
             named=self.named,
+            suits=self.suits,
+            gone_suits=self.gone_suits,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:
@@ -435,6 +449,10 @@ class State:
         """The whole pile leaves the game (a burn, R7.1, or Clear the Pile, R8.5)."""
         n = len(self.pile)
         self.out_of_play += n
+        if self.suits:  # what the table saw of them leaves the game with them
+            pile = self.pile
+            self.gone_suits = (*self.gone_suits, *((pile[i], s) for i, s in self.suits))
+            self.suits = ()
         self.pile = []
         if self.through:
             self.through = frozenset()
@@ -457,6 +475,9 @@ class State:
             self.held = frozenset((i - 1, j) for i, j in self.held if i)
         if self.named:  # the moved card was laid by nobody: it counts as itself
             self.named = tuple((i - 1, value) for i, value in self.named if i)
+        if self.suits:  # a card keeps its suit, wherever it lies
+            top = len(self.pile) - 1
+            self.suits = tuple((i - 1 if i else top, s) for i, s in self.suits)
         return card
 
     def pile_to_hand(self, seat: int) -> int:
@@ -477,6 +498,8 @@ class State:
             self.held = frozenset()
         if self.named:
             self.named = ()
+        if self.suits:  # taken into a hand: the referee does not follow a card's suit there
+            self.suits = ()
         if self.pending:
             self.drop_pending(_after_pile)
         return n

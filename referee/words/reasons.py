@@ -61,6 +61,7 @@ class Reason(StrEnum):
     ZONE_EMPTY = "zone_empty"
     # R4.3: what a player may hold
     CANNOT_HOLD = "cannot_hold"
+    SHOWN_TWICE = "shown_twice"  # a suited card the table saw face up already (issue 42)
     # R8: choices a card needs
     NEEDS_TARGET = "needs_target"
     TARGET_NOT_PLAYING = "target_not_playing"
@@ -188,6 +189,18 @@ class Shown(Facts):
 
     suit: object
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTwice(Facts):
+    """A card of a suit shown while every copy of it was seen face up already (issue 42,
+    ruling 154): the card's name, the suit, the pack's copies of it, and whether one still
+    lies on the pile (else they left the game)."""
+
+    card: str
+    suit: str
+    copies: int
+    on_pile: bool
 
 
 @dataclass(frozen=True, slots=True)

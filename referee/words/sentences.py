@@ -40,6 +40,7 @@ from referee.words.reasons import (
     Restricted,
     Sent,
     Shown,
+    ShownTwice,
     Taken,
     Target,
     TooLow,
@@ -202,6 +203,17 @@ def _no_such_suit(d: Shown, v: Voice) -> str:
     if d.suit not in ("clubs", "diamonds", "hearts", "spades"):
         return f"No: a suit is clubs, diamonds, hearts or spades, not {d.suit!r}."
     return f"No: {_a(d.card)} has no suit."
+
+
+def _shown_twice(d: ShownTwice) -> str:
+    """A suited card the table saw face up already (ruling 154): where it is, and that the
+    pack has no other."""
+    if d.copies > 1:
+        both = words.plural(d.card)
+        return f"No: the {words.number(d.copies)} {both} of {d.suit} were all seen already."
+    if d.on_pile:
+        return _lines(f"No: the {d.card} of {d.suit} is on the pile already.", "There is only one.")
+    return _lines(f"No: the {d.card} of {d.suit} has left the game.", "There is only one.")
 
 
 def _a_rank(n: int, v: Voice) -> str:
@@ -405,6 +417,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.ZONE_EMPTY: _w(InZone, lambda d, v: f"No: {d.by} has no {_where(d.zone)} left."),
     # --- R4.3: what a player may hold
     Reason.CANNOT_HOLD: _w(Holding, _cannot_hold),
+    Reason.SHOWN_TWICE: _w(ShownTwice, lambda d, v: _shown_twice(d)),
     # --- R8: choices a card needs
     Reason.NEEDS_TARGET: _w(
         CardFacts,
