@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
 from referee.variant.conditions import CONDITIONS
-from referee.variant.declare import Cards, Choice, Int
+from referee.variant.declare import Cards, Choice, Flag, Int
 from referee.variant.loader import VariantError, variant_from_data
 from referee.variant.menu import MENU, needs_target
 from referee.variant.model import Variant
@@ -46,6 +46,8 @@ def _params_of(name: str) -> st.SearchStrategy[dict[str, Any]]:
             value: st.SearchStrategy[Any] = st.sampled_from(p.choices)
         elif isinstance(p, Cards):  # numbers most drawn decks have
             value = st.lists(st.integers(3, 6), min_size=1, max_size=2, unique=True)
+        elif isinstance(p, Flag):  # a switch: turned on (off is the same as left out)
+            value = st.just(True)
         else:
             assert isinstance(p, Int)
             value = st.integers(p.lo, min(p.hi, p.lo + 6))

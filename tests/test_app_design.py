@@ -14,7 +14,7 @@ from support import plain
 from referee.app import designer as d
 from referee.app import links
 from referee.store import Store, default_path
-from referee.variant.declare import Choice
+from referee.variant.declare import Choice, Flag
 from referee.variant.loader import dump_variant, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.registry import builtin, builtin_ids
@@ -245,7 +245,8 @@ def test_every_effect_and_parameter_has_plain_words() -> None:
             if isinstance(p, Choice):
                 choices = dict(zip(p.choices, p.words, strict=True))
                 assert all(w != v and not ID.search(w) for v, w in choices.items()), (name, p.key)
-            empty_means_nothing = not p.optional or p.default is not None
+            # A tick box is never empty: left unticked it is off (ruling 155).
+            empty_means_nothing = not p.optional or p.default is not None or isinstance(p, Flag)
             assert ("leave empty" in p.label) != empty_means_nothing, (name, p.key)
     assert d.effect_label("reverse") == "Reverse"
     params = {(n, p.key): p for n, spec in MENU.items() for p in spec.params}

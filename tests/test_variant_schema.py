@@ -14,7 +14,7 @@ from referee.files.resources import SCHEMA_ID_BASE
 from referee.files.yamlsafe import parse_yaml, schema_problems
 from referee.records.schema import record_schema
 from referee.variant.conditions import CONDITIONS
-from referee.variant.declare import Cards, Choice, Int
+from referee.variant.declare import Cards, Choice, Flag, Int
 from referee.variant.menu import MENU
 from referee.variant.schema_gen import render, variant_schema
 
@@ -85,6 +85,8 @@ def test_every_effect_of_the_menu_has_a_definition_with_its_params() -> None:
                 assert (prop["type"], prop["enum"]) == ("string", list(p.choices))
             elif isinstance(p, Cards):  # a few of the deck's cards, each once (issue 42)
                 assert (prop["type"], prop["minItems"], prop["uniqueItems"]) == ("array", 1, True)
+            elif isinstance(p, Flag):  # a switch, left out where off (ruling 155)
+                assert prop["type"] == "boolean" and "default" not in prop
             else:
                 assert isinstance(p, Int)
                 assert (prop["type"], prop["minimum"], prop["maximum"]) == ("integer", p.lo, p.hi)

@@ -180,7 +180,8 @@ def when_label(when: dict[str, Any]) -> str:
 
 def make_effect(name: str, params: dict[str, Any] | None = None) -> str | dict[str, Any]:
     """The YAML form: a bare name without parameters, else ``{effect: name, ...}``."""
-    kept = {k: v for k, v in (params or {}).items() if v is not None}
+    # A switch left off is left out (its default), so the card is written as before.
+    kept = {k: v for k, v in (params or {}).items() if v is not None and v is not False}
     return {"effect": name, **kept} if kept else name
 
 

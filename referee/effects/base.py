@@ -108,6 +108,9 @@ class Resolution:
     continue_from: int | None = None  # seat the turn passes from (R8.11), default the mover's
     turn_to: str | None = None  # the player the turn passes to (a chosen player), by name
     landed: bool = False  # a card was moved onto the top of the pile (R7.1, R8.4)
+    # The effect that cleared the pile and cancels the turn's earlier powers (ruling 155),
+    # by name ("": none); its unit's ``cancel_words`` tell the table.
+    cancels_turn: str = ""
     stopped: bool = False  # a dry run stopped before an effect (Game._state_at)
     # --- words for the table (empty in a game that keeps no history) ---
     notes: list[str] = field(default_factory=list)

@@ -136,6 +136,16 @@ class EffectSpec(EffectDecl):
             return r.copies
         return 1
 
+    def cancels_turn(self, params: Params) -> bool:
+        """Whether a play of it may cancel what its player's earlier plays of the same turn
+        did that still waits (a card that clears the pile, ruling 155): the engine then keeps
+        how each turn began, as for a burn that does (ruling 148)."""
+        return False
+
+    def cancel_words(self, by: str) -> str:
+        """The table's words where a play of it cancelled what ``by``'s turn did before."""
+        return ""
+
     def copied_by_mirror(self, params: Params) -> bool:
         """Whether a mirror on a card with this effect does it again as it is played: the one
         place that decides (docs/rulings.md, ruling 45), from the unit's own ``copyable`` - a

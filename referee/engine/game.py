@@ -105,6 +105,12 @@ class Game:
         # A table rule (ruling 148): a burn cancels what the turn's earlier plays did; the
         # turn as it began, while a step in turn is applied (None: nothing to cancel).
         self._cancelling = [u for u in self._rules.table if u.burn_cancels_turn()]
+        # A card that clears the pile and cancels the turn's earlier powers too (ruling 155):
+        # each turn's start is kept as for the table rule.
+        clears = any(
+            EFFECTS[e.name].cancels_turn(e.params) for c in self._effects.values() for e in c
+        )
+        self._turns = bool(self._cancelling) or clears
         self._turn_began: TurnStart | None = None
 
     # --- setting up -------------------------------------------------------------------------
@@ -420,7 +426,7 @@ class Game:
         # Words only for a game that keeps its history: the simulator's are never read.
         notes: list[str] = [] if told else MUTE
         flow = Flow()
-        if self._cancelling:
+        if self._turns:
             self._begin_turn(s, by, origin)
         if isinstance(step, PickUp):
             sent = pile_sent_to(s, by) if s.pending else None
@@ -447,7 +453,7 @@ class Game:
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
         held = self._held_before(s, step, origin) if self._going_on else None
         ins = self.flow.finish(s, by, origin, notes, flow, passed)
-        if self._cancelling:
+        if self._turns:
             self._end_turn(s, by, flow)
         if held:
             self._open_going_on(s, step, origin, held, (*passed, *flow.skipped), notes)
@@ -592,6 +598,9 @@ class Game:
             skipped=list(passed),
             moment=moment,
         )
+        # What the table stood at before this card's own powers (ruling 155): a clear that
+        # cancels the turn's earlier powers keeps the card's own.
+        own = (dict(s.pending), s.direction) if self._turn_began is not None else None
         if resolve(r, effects, stop_at):
             r.stopped = True
             return r
@@ -617,14 +626,25 @@ class Game:
             s.drop_pending(_after_pile)
             if restricted and s.restriction is None:
                 notes.append(sentences.restriction_lapses())
-        self._events(s, r, notes, flow, burning)
+        self._events(s, r, notes, flow, burning, own)
         return r
 
-    def _events(self, s: State, r: Resolution, notes: list[str], flow: Flow, burning: bool) -> None:
+    def _events(
+        self,
+        s: State,
+        r: Resolution,
+        notes: list[str],
+        flow: Flow,
+        burning: bool,
+        own: tuple[dict[str, Pending], int] | None = None,
+    ) -> None:
         """The flow events the card's effects raised, for the turn flow.  ``burning``: a table
         rule (ruling 143) - the burning play's powers have happened, now the pile burns, unless
         one of them took it away; what they left on it goes with it (``Pending.pile_gone``).
-        One play again, from the burn (R7.4) or the card."""
+        One play again, from the burn (R7.4) or the card.  ``own``: how the table stood before
+        the card's powers, in a turn a clear may cancel (ruling 155)."""
+        if r.cancels_turn and own is not None:
+            self._cancel_turn(s, notes, own, EFFECTS[r.cancels_turn].cancel_words)
         flow.play_again = r.play_again
         flow.continue_from = r.continue_from
         flow.turn_to = r.turn_to
@@ -653,20 +673,37 @@ class Game:
             if again != began.open:
                 s.turn_from = began._replace(open=again)
 
-    def _cancel_turn(self, s: State, notes: list[str]) -> None:
+    def _cancel_turn(
+        self,
+        s: State,
+        notes: list[str],
+        own: tuple[dict[str, Pending], int] | None = None,
+        said: Callable[[str], str] | None = None,
+    ) -> None:
         """A burn in turn (ruling 148): what the turn's earlier plays did that still waits goes
         back to how it stood as the turn began - the turns to lose, the direction, a mode that
-        lasts; what bound the pile went with it (``Pending.pile_gone``)."""
+        lasts; what bound the pile went with it (``Pending.pile_gone``).  ``own``: a card that
+        clears the pile and cancels so (ruling 155) - what stood before its own powers, which
+        still happen: what they set stays, and a direction they turned turns from the start;
+        ``said``: its words (else the table rule's)."""
         began = self._turn_began
         if began is None:
             return
         before = {n: q for n, p in began.pending if (q := _after_pile(p)) is not None}
-        if before == s.pending and began.direction == s.direction:
+        direction = began.direction
+        if own is not None:
+            was, was_direction = own
+            for n in was:
+                if n not in s.pending:  # the card's own powers used it up
+                    before.pop(n, None)
+            before |= {n: p for n, p in s.pending.items() if was.get(n) is not p}
+            direction = direction * s.direction * was_direction
+        if before == s.pending and direction == s.direction:
             return
         s.pending = before
-        s.direction = began.direction
+        s.direction = direction
         if self.keep_history:
-            notes.append(self._cancelling[0].cancel_words(began.by))
+            notes.append((said or self._cancelling[0].cancel_words)(began.by))
 
     def _held_before(self, s: State, step: Step, origin: int) -> tuple[int, int] | None:
         """Before the turn passes: a step closes what the last one left open (``going_on``);
@@ -780,7 +817,7 @@ class Game:
         flow.play_again = core.RULES.burn_plays_again and self._burner_again  # R7.4
         if self.keep_history:
             notes.append(sentences.burns(run, self.variant.card_name(top), n))
-        if self._turn_began is not None:
+        if self._cancelling and self._turn_began is not None:
             self._cancel_turn(s, notes)
 
 

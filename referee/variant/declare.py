@@ -200,9 +200,10 @@ class Choice(Field):
 
 @dataclass(frozen=True, kw_only=True)
 class Flag(Field):
-    """A switch, off unless the file turns it on."""
+    """A switch, off unless the file turns it on (an effect's: left out, ``default=None``, so
+    a card that leaves it off is written as before)."""
 
-    default: bool = False
+    default: bool | None = False
 
     def body(self) -> dict[str, Any]:
         return {"type": "boolean", "default": self.default}
