@@ -303,7 +303,7 @@ def games(variant: Variant, n: int, seed: int, steps: int) -> Iterator[Game]:
     unknown, the face-up cards known), the same steps taken in both."""
     try:
         full = Game.shuffled(variant, list(NAMES[:n]), seed)
-        table = Game.deal(variant, list(full.players), full.initial_face_up)
+        table = Game.deal(variant, list(full.players), full.initial_face_up, full.told)
     except SetupError:
         return
     rng = random.Random(seed)

@@ -81,7 +81,7 @@ def _from_games() -> Iterator[str]:
             rng = random.Random(f"{vid}-{seed}")
             players = list(NAMES[: rng.randint(v.min_players, min(v.max_players, len(NAMES)))])
             full = Game.shuffled(v, players, seed)
-            table = Game.deal(v, players, full.initial_face_up)
+            table = Game.deal(v, players, full.initial_face_up, full.told)
             for _ in range(STEP_CAP):
                 if full.over:
                     yield shown(table.advice.explain(table.state, PickUp(players[0])))

@@ -219,7 +219,7 @@ def test_every_judged_choice_is_the_one_the_view_shows(seed: int, steps: int) ->
     rng = random.Random(seed)
     while not full.over and full.past.count < steps:
         full.push(rng.choice(full.choices.legal_steps(full.state)))
-    game = Game.deal(variant, names, full.initial_face_up)
+    game = Game.deal(variant, names, full.initial_face_up, full.told)
     for step in full.past.steps:
         game.push(step)
     facts = view.step_facts(game)
@@ -322,7 +322,7 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
         full.push(rng.choice(full.choices.legal_steps(full.state)))
     games = [full]  # every hand known; and as a tablet sees it, where the steps replay there
     try:
-        table_game = Game.deal(variant, names, full.initial_face_up)
+        table_game = Game.deal(variant, names, full.initial_face_up, full.told)
         for step in full.past.steps:
             table_game.push(step)
         games.append(table_game)

@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from referee.engine import Told
 from referee.variant.loader import VariantError
 from referee.variant.model import Card, Variant
 from referee.variant.table import active
@@ -27,6 +28,7 @@ FACE_UP = "np_face_up"  # name -> the face-up cards tapped so far
 FACE_UP_WHO = "np_fu_who"
 PROBLEM = "np_problem"
 STARTER = "np_starter"  # who the face-up cards entered say starts (a table rule), last run
+TURNED_UP = "np_turned_up"  # the card the table turned up to start the pile (a table rule)
 
 SETUP_STYLE = """
 <style>
@@ -168,7 +170,7 @@ def face_up_picker(
 def setup_screen(
     sources: list[VariantSource],
     recent: list[setup.RecentTable],
-    start: Callable[[VariantSource, list[str], dict[str, list[Card]]], str | None],
+    start: Callable[[VariantSource, list[str], dict[str, list[Card]], Told | None], str | None],
 ) -> None:
     """The New game screen. ``start`` deals and stores the game and returns a problem in plain
     words, or None once the game is stored."""
@@ -261,22 +263,47 @@ def setup_screen(
     need = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
+    told = _told(variant) if fits and names else None
     asks = [q for u in active(variant) if (q := u.question(variant))]
-    order = _who_starts(variant, names, chosen, asks[0]) if fits and names and asks else names
+    order = _who_starts(variant, names, chosen, asks[0], told) if fits and names and asks else names
     label: Any = f"Start the game ({len(names)} players)" if fits else "Start the game"
     if st.button(label, type="primary", key="np_start", width="stretch", disabled=not fits):
-        problem = start(src, order, {n: c for n, c in chosen.items() if c})
+        problem = start(src, order, {n: c for n, c in chosen.items() if c}, told)
         if problem:
             st.error(plain(problem))
 
 
+def _told(variant: Variant) -> Told | None:
+    """What the table did at set-up, asked only where a table rule needs it told (issue 42,
+    ruling 156): the card turned up to start the pile, one choice among the variant's cards."""
+    asks = [q for u in active(variant) if u.told and (q := u.told_question(variant))]
+    if not asks:
+        return None
+    cards = variant.all_cards()
+    if st.session_state.get(TURNED_UP) not in cards:
+        st.session_state.pop(TURNED_UP, None)  # a card of another variant, chosen before
+    card = st.selectbox(
+        asks[0],
+        cards,
+        index=None,
+        key=TURNED_UP,
+        format_func=lambda c: card_words(variant, c),
+        placeholder="Choose the card",
+    )
+    return Told(turned_up=card) if card is not None else None
+
+
 def _who_starts(
-    variant: Variant, names: list[str], chosen: dict[str, list[Card]], ask: str
+    variant: Variant,
+    names: list[str],
+    chosen: dict[str, list[Card]],
+    ask: str,
+    told: Told | None = None,
 ) -> list[str]:
     """A table rule (issue 31.2, issue 42): the table names who starts - the referee names them
     where the face-up cards entered tell - and the seating is listed from them, clockwise, so
     the game starts with them (R2.3)."""
-    known = setup.known_starter(variant, names, chosen)
+    known = setup.known_starter(variant, names, chosen, told)
     if known is not None and st.session_state.get(STARTER) != known:
         st.session_state["np_lowest"] = known  # named once; the table may still change it
     st.session_state[STARTER] = known
@@ -294,4 +321,5 @@ def reset() -> None:
     """Forget the setup (after a game started), keeping the players for the next one."""
     st.session_state.pop(FACE_UP, None)
     st.session_state.pop(FACE_UP_WHO, None)
+    st.session_state.pop(TURNED_UP, None)
     st.session_state.pop(PROBLEM, None)

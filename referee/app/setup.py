@@ -13,8 +13,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from referee.engine import Game, SetupError
-from referee.records import start_game
+from referee.engine import Game, SetupError, Told
+from referee.records import start_game, told_from_data
 from referee.store import Store
 from referee.tablerules import active
 from referee.variant.model import Card, Variant
@@ -121,6 +121,12 @@ def rematch_seating(game: Game) -> list[str]:
     return names[i:] + names[:i]
 
 
+def told_at_setup(variant: Variant) -> bool:
+    """Whether the table tells something of its set-up for this variant (a card turned up to
+    start the pile, ruling 154): then a game starts from the New game page, which asks it."""
+    return any(u.told for u in active(variant))
+
+
 def rematch(store: Store, tbl: tables.Table) -> str:
     """A new game: the same players (seated as :func:`rematch_seating`) and the same variant."""
     players = rematch_seating(tbl.game)
@@ -215,6 +221,7 @@ def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
             players,
             {k: tuple(v) for k, v in face_up.items()} or None,
             tables.position_from_dict(start) if start is not None else None,  # type: ignore[arg-type]
+            told_from_data(row.told),
         )
     except SetupError as e:
         raise FixProblem(f"That setup cannot be: {e}") from None
@@ -269,12 +276,15 @@ def fix_words(tbl: tables.Table, fix: SetupFix) -> str:
 
 
 def known_starter(
-    variant: Variant, names: Sequence[str], face_up: Mapping[str, Sequence[Card]]
+    variant: Variant,
+    names: Sequence[str],
+    face_up: Mapping[str, Sequence[Card]],
+    told: Told | None = None,
 ) -> str | None:
     """Who starts, where a table rule can tell from the face-up cards entered at setup (the
     lowest card face up, every player's face-up cards known); None: the table says."""
     try:
-        seats = Game.deal(variant, list(names), face_up).state.seats
+        seats = Game.deal(variant, list(names), face_up, told).state.seats
     except SetupError:
         return None
     found = (u.first_seat(variant, seats) for u in active(variant))

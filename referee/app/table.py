@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import words
-from referee.engine import Game, Outcome, PickUp, Step, Verdict
+from referee.engine import Game, Outcome, PickUp, Step, Told, Verdict
 from referee.records import (
     position_from_data,
     position_to_data,
@@ -22,6 +22,8 @@ from referee.records import (
     start_game,
     step_from_data,
     step_to_data,
+    told_from_data,
+    told_to_data,
 )
 from referee.store import GameRow, Store
 from referee.variant.model import Card, Variant
@@ -93,7 +95,7 @@ def rebuild(row: GameRow) -> Table:
     """The game exactly as stored: its steps replayed, its undone steps on the engine's redo stack."""
     variant = variant_from_yaml(row.variant)
     start = position_from_dict(row.start) if row.start is not None else None
-    game = start_game(variant, row.players, row.face_up, start)
+    game = start_game(variant, row.players, row.face_up, start, told_from_data(row.told))
     skipped = push_legal(game, (step_from_dict(d) for d in row.steps))
     undone = [step_from_dict(d) for d in row.undone]
     # Redo pops the last undone step first: push them in redo order, then undo them all.
@@ -136,11 +138,13 @@ def new_game(
     players: Sequence[str],
     face_up: Mapping[str, Sequence[Card]] | None,
     name: str = "",
+    told: Told | None = None,
 ) -> str:
-    """Deal a game (the engine checks players and face-up cards: SetupError) and store it."""
+    """Deal a game (the engine checks players, face-up cards and what the table told of its
+    set-up, a turned-up card: SetupError) and store it."""
     variant = variant_from_yaml(variant_yaml)
     chosen = {n: tuple(c) for n, c in (face_up or {}).items()} or None
-    Game.deal(variant, list(players), chosen)  # raises SetupError for a game that cannot start
+    Game.deal(variant, list(players), chosen, told)  # SetupError for a game that cannot start
     return store.create_game(
         name=name or f"{variant.name}: {', '.join(players)}",
         variant_id=variant_id,
@@ -148,6 +152,7 @@ def new_game(
         builtin=builtin,
         players=list(players),
         face_up={n: list(c) for n, c in (face_up or {}).items()},
+        told=told_to_data(told),
     )
 
 
@@ -220,6 +225,7 @@ def import_record(store: Store, text: str | bytes, filename: str) -> str:
         players=list(record.players),
         face_up={n: list(c) for n, c in (record.face_up or {}).items()},
         start=position_to_dict(record.start) if record.start is not None else None,
+        told=told_to_data(game.told),
         steps=[step_to_dict(s) for s in game.past.steps],
         over=game.over,
         loser=game.loser,

@@ -11,6 +11,7 @@ from referee.engine.steps import (
     Position,
     SetupError,
     Step,
+    Told,
     Verdict,
 )
 
@@ -25,5 +26,6 @@ __all__ = [
     "Position",
     "SetupError",
     "Step",
+    "Told",
     "Verdict",
 ]

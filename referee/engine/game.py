@@ -39,6 +39,7 @@ from referee.engine.steps import (
     Position,
     SetupError,
     Step,
+    Told,
 )
 from referee.table.state import (
     GoingOn,
@@ -69,6 +70,7 @@ class Game:
         full_information: bool = False,
         face_up: dict[str, tuple[Card, ...]] | None = None,
         start: Position | None = None,
+        told: Told | None = None,
         keep_history: bool = True,
     ) -> None:
         self.variant = variant
@@ -79,6 +81,7 @@ class Game:
         # How the game began, for exporting the record.
         self.initial_face_up = face_up
         self.start = start
+        self.told = told if told else None  # what the table did at set-up (a turned-up card)
         self.keep_history = keep_history
         # The parts (each for any state given): what the pile allows, the one filter, the
         # generator of every choice, and the advice that words them.
@@ -121,8 +124,10 @@ class Game:
         variant: Variant,
         players: Sequence[str],
         face_up: Mapping[str, Sequence[Card]] | None = None,
+        told: Told | None = None,
     ) -> Game:
-        """A fresh deal at a physical table (R2): only the face-up cards can be known."""
+        """A fresh deal at a physical table (R2): only the face-up cards can be known, and what
+        the table did at set-up as ``told`` (the card turned up to start the pile, ruling 156)."""
         decks = _decks(variant, players)
         d = variant.deal.for_players(len(players))
         chosen = {name: tuple(cards) for name, cards in (face_up or {}).items()}
@@ -149,15 +154,20 @@ class Game:
         each, aside = _rest_dealt(variant, len(players), left)
         for seat in seats:
             seat.hand.add_unknown(each)
+        draw = left - each * len(players) - aside
+        pile = _turned_up(variant, decks, told, draw, seen)
         state = State(
             names=list(players),
             seats=seats,
-            draw_pile=left - each * len(players) - aside,
+            pile=pile,
+            draw_pile=draw - len(pile),
             out_of_play=aside,
             seen=seen,
             first_play=True,
         )
-        return cls(variant, state, decks=decks, face_up=chosen or None)
+        game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
+        game._turn_up()
+        return game
 
     @classmethod
     def from_position(cls, variant: Variant, players: Sequence[str], start: Position) -> Game:
@@ -258,6 +268,14 @@ class Game:
                 if holds(w, _as_laid(s.pile, i))
             )
 
+    def _turn_up(self) -> None:
+        """A card turned up to start the pile lies there as a start's top card does (ruling
+        154): nobody played it, so its powers of a play do not happen; what it says while it
+        lies there binds the first play (rulings 7, 114)."""
+        if self.state.pile:
+            self._mark_at_start()
+            self._arrive_at_start()
+
     def _arrive_at_start(self) -> None:
         """A start position's top has just landed (ruling 7): what it carries over binds the
         first play.  The card that judges comes first, then each see-through card above it,
@@ -314,9 +332,12 @@ class Game:
         players = [*players[first:], *players[:first]]
         seats = [*seats[first:], *seats[:first]]
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
+        # A table rule turns the draw pile's top card up to start the pile (ruling 156).
+        pile = [deck.pop()] if deck and _turns_up(variant) else []
         state = State(
             names=list(players),
             seats=seats,
+            pile=pile,
             draw_pile=len(deck),
             out_of_play=aside,
             seen=seen,
@@ -327,14 +348,17 @@ class Game:
             name: tuple(_sorted_cards(seat.face_up))
             for name, seat in zip(players, seats, strict=True)
         }
-        return cls(
+        game = cls(
             variant,
             state,
             decks=decks,
             full_information=True,
             face_up=face_up,
+            told=Told(pile[0]) if pile else None,
             keep_history=keep_history,
         )
+        game._turn_up()
+        return game
 
     # --- looking at the table ---------------------------------------------------------------
 
@@ -834,7 +858,7 @@ def _lapse(s: State, lapsing: list[tuple[str, Pending]], notes: list[str], flow:
 
 
 def _seen(s: State, card: Card, k: int, suit: str | None, *, gone: bool) -> None:
-    """The suit a play showed, as the table saw it (ruling 154): on one of the ``k`` cards just
+    """The suit a play showed, as the table saw it (ruling 156): on one of the ``k`` cards just
     laid on the pile, or on the card as it left the game (a one-time card)."""
     if suit is None:
         return
@@ -871,6 +895,32 @@ def _rest_dealt(variant: Variant, players: int, left: int) -> tuple[int, int]:
     if players and any(u.deals_rest() for u in active(variant)):
         return left // players, left % players
     return 0, 0
+
+
+def _turns_up(variant: Variant) -> bool:
+    """Whether a table rule turns the draw pile's top card up to start the pile."""
+    return any(u.turns_up() for u in active(variant))
+
+
+def _turned_up(
+    variant: Variant, decks: int, told: Told | None, draw: int, seen: dict[Card, int]
+) -> list[Card]:
+    """The pile a fresh deal at a table starts with: the card the table says it turned up
+    from the draw pile (ruling 156), counted as seen (R4.3), or nothing."""
+    card = told.turned_up if told is not None else None
+    if not _turns_up(variant) or draw <= 0:
+        if card is not None:
+            why = "no card is turned up here" if draw > 0 else "no draw pile is left after the deal"
+            raise SetupError(f"{why}, so there is no turned-up card.", "turned_up")
+        return []
+    if card is None:
+        raise SetupError("say which card was turned up to start the pile.", "turned_up")
+    _check_card(variant, card, "turned_up")
+    seen[card] = seen.get(card, 0) + 1
+    _check_copies(
+        variant, decks, seen, "the face-up cards and the turned-up card show", "turned_up"
+    )
+    return [card]
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:

@@ -115,6 +115,17 @@ class Outcome(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Told:
+    """What the table did at set-up besides the deal, as told (docs/records.md): the card
+    turned up from the draw pile to start the pile (a table rule, ruling 156)."""
+
+    turned_up: Card | None = None
+
+    def __bool__(self) -> bool:
+        return self.turned_up is not None
+
+
+@dataclass(frozen=True)
 class Position:
     """A game under way (R2.4, GAME-RECORDS.md `start`)."""
 

@@ -49,6 +49,8 @@ from referee.records.write import (
     position_to_data,
     step_from_data,
     step_to_data,
+    told_from_data,
+    told_to_data,
 )
 
 __all__ = [
@@ -59,6 +61,8 @@ __all__ = [
     "has_a_step",
     "position_from_data",
     "position_to_data",
+    "told_from_data",
+    "told_to_data",
     "push_legal",
     "start_game",
     "step_from_data",

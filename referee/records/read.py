@@ -139,6 +139,9 @@ class _Builder:
                 self.cards(("face_up", name), cards, variant)
                 face_up[name] = tuple(cards)
         start = self.start(d["start"], players, variant) if "start" in d else None
+        turned_up = d.get("turned_up")
+        if turned_up is not None:
+            self.card(("turned_up",), turned_up, variant)
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -149,6 +152,7 @@ class _Builder:
             players=players,
             face_up=face_up,
             start=start,
+            turned_up=turned_up,
             steps=steps,
             name=str(d.get("name", "")),
             description=str(d.get("description", "")),
@@ -344,6 +348,8 @@ def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
         return {n: many(c) for n, c in lists.items()} if isinstance(lists, dict) else lists
 
     out = dict(d)
+    if out.get("turned_up") is not None:
+        out["turned_up"] = one(out["turned_up"])
     if "face_up" in out:
         out["face_up"] = by_player(out["face_up"])
     if isinstance(out.get("start"), dict):

@@ -42,6 +42,7 @@ class Record:
     players: tuple[str, ...]
     face_up: dict[str, tuple[Card, ...]] | None = None
     start: Position | None = None
+    turned_up: Card | None = None  # the card turned up to start the pile (docs/records.md)
     steps: list[RecordStep] = field(default_factory=list)
     name: str = ""
     description: str = ""

@@ -7,7 +7,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import ZONES, Game, Outcome, PickUp, Play, Position, SetupError, Step, Verdict
+from referee.engine import (
+    ZONES,
+    Game,
+    Outcome,
+    PickUp,
+    Play,
+    Position,
+    SetupError,
+    Step,
+    Told,
+    Verdict,
+)
 from referee.records.record import Record, RecordStep, yaml_words
 from referee.variant.model import Card, Variant
 from referee.words import sentences
@@ -18,13 +29,17 @@ def start_game(
     players: Sequence[str],
     face_up: Mapping[str, Sequence[Card]] | None = None,
     start: Position | None = None,
+    told: Told | None = None,
 ) -> Game:
-    """A game as a record (or the app's store) starts it: a start position, or a deal (R2).
+    """A game as a record (or the app's store) starts it: a start position, or a deal (R2)
+    with what the table did at set-up (``told``: a turned-up card, ruling 156).
 
     A start position where the mover can take no step is refused (docs/rulings.md, "A start
     with no step"): R2.4 takes the position as it is, so nobody could ever move."""
     if start is None:
-        return Game.deal(variant, players, face_up or None)
+        return Game.deal(variant, players, face_up or None, told)
+    if told:
+        raise SetupError("a start position shows its pile; nothing is turned up.", "turned_up")
     game = Game.from_position(variant, players, start)
     if not has_a_step(game):
         raise SetupError(sentences.no_step_at_start(start.turn), "start.turn")
@@ -70,7 +85,8 @@ def push_legal(game: Game, steps: Iterable[Step]) -> int:
 
 def new_game(record: Record) -> Game:
     """The game as the record starts it: a fresh deal, or a start position (R2)."""
-    return start_game(record.variant, record.players, record.face_up, record.start)
+    told = Told(record.turned_up) if record.turned_up is not None else None
+    return start_game(record.variant, record.players, record.face_up, record.start, told)
 
 
 @dataclass(frozen=True)

@@ -299,6 +299,12 @@ def record_schema() -> dict[str, Any]:
             "face_up": _card_lists(
                 "Face-up cards", "The face-up cards each player chose after the deal."
             ),
+            "turned_up": node(
+                "Turned-up card",
+                "Where the variant turns the draw pile's top card up to start the pile (a "
+                "table rule, turn_up; a project addition): the card the table turned up.",
+                **{"$ref": "#/$defs/card"},
+            ),
             "start": node(
                 "Start position",
                 "Start from a position instead of a fresh deal (R2.4).",

@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from referee.engine import Game, PickUp, Play, Position, Step
+from referee.engine import Game, PickUp, Play, Position, Step, Told
 from referee.files.resources import RECORD_SCHEMA, modeline
 from referee.variant.loader import VariantError, variant_to_data
 from referee.variant.model import Variant
@@ -89,6 +89,20 @@ def position_from_data(d: dict[str, Any]) -> Position:
     )
 
 
+def told_to_data(told: Told | None) -> dict[str, Any] | None:
+    """What the table did at set-up, as the app's store keeps it (None: nothing told)."""
+    if told is None or told.turned_up is None:
+        return None
+    return {"turned_up": told.turned_up}
+
+
+def told_from_data(d: dict[str, Any] | None) -> Told | None:
+    """The stored form of :func:`told_to_data` back (None, or an empty one: nothing told)."""
+    if not d or d.get("turned_up") is None:
+        return None
+    return Told(turned_up=d["turned_up"])
+
+
 def export_record(
     game: Game, variant_ref: str | Variant | None = None, name: str = "", schema_base: str = ""
 ) -> str:
@@ -112,6 +126,8 @@ def export_record(
     write = v.record_card  # a Queen as Q in an ordinary pack (docs/records.md)
     if game.initial_face_up:
         head["face_up"] = {n: [write(c) for c in cs] for n, cs in game.initial_face_up.items()}
+    if game.told is not None and game.told.turned_up is not None:
+        head["turned_up"] = write(game.told.turned_up)  # only where a card was turned up
     if game.start is not None:
         head["start"] = position_to_data(game.start, v)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)

@@ -32,7 +32,7 @@ from referee.store.schema import (
 # The columns a GameRow and a GameSummary are read from, in the order _game_row/_summary use.
 GAME_COLUMNS = (
     *("id", "name", "variant_id", "builtin", "variant", "players", "face_up", "start"),
-    *("steps", "undone", "over", "loser", "version", "created", "updated"),
+    *("steps", "undone", "over", "loser", "version", "created", "updated", "told"),
 )
 
 
@@ -65,6 +65,9 @@ class GameRow:
     version: int
     created: float
     updated: float
+    # What the table did at set-up besides the deal (docs/records.md: ``turned_up``), as told;
+    # None for a game where nothing was told, every game stored before it included.
+    told: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class Games(Connections):
         players: Sequence[str],
         face_up: dict[str, list[Any]] | None = None,
         start: dict[str, Any] | None = None,
+        told: dict[str, Any] | None = None,
         builtin: bool = False,
         steps: Sequence[dict[str, Any]] = (),
         over: bool = False,
@@ -120,6 +124,7 @@ class Games(Connections):
                     players=json.dumps(list(players)),
                     face_up=json.dumps(face_up or {}),
                     start=None if start is None else json.dumps(start),
+                    told=json.dumps(told) if told else None,
                     steps=json.dumps(list(steps)),
                     undone="[]",
                     step_count=len(steps),
@@ -449,6 +454,7 @@ def _game_row(row: Sequence[Any]) -> GameRow:
     steps = json.loads(row[8])
     undone = json.loads(row[9])
     start = None if row[7] is None else json.loads(row[7])
+    told = None if row[15] is None else json.loads(row[15])
     if not (
         isinstance(players, list)
         and all(isinstance(p, str) for p in players)
@@ -456,6 +462,7 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         and isinstance(steps, list)
         and isinstance(undone, list)
         and (start is None or isinstance(start, dict))
+        and (told is None or isinstance(told, dict))
     ):
         raise ValueError("damaged game row")
     return GameRow(
@@ -474,6 +481,7 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         version=int(row[12]),
         created=float(row[13]),
         updated=float(row[14]),
+        told=told,
     )
 
 

@@ -42,6 +42,7 @@ games = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("access_key", Text),  # step 2: the secret half of a game link (public mode)
+    Column("told", Text),  # step 5: what the table did at set-up (JSON; a turned-up card)
     Index("games_updated", "updated"),
 )
 
@@ -162,6 +163,15 @@ CREATE TABLE IF NOT EXISTS step_ids (
 )
 """
 
+
+def _add_what_the_table_told(db: Connection) -> None:
+    """Step 5: what the table did at set-up besides the deal (a card turned up to start the
+    pile, ruling 156), as told on the New game page or in a record; NULL for every game stored
+    before it (nothing was told), so each reads as before."""
+    if "told" not in {c["name"] for c in inspect(db).get_columns("games")}:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN told TEXT")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("games and the variant library", run_sql(FIRST_SCHEMA)),
     Migration("an access key for every game (links for public mode)", _give_every_game_a_key),
@@ -170,5 +180,6 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the id of each step a tablet took (a retry is never applied twice)",
         run_sql(STEP_IDS_SCHEMA),
     ),
+    Migration("what the table did at set-up (a turned-up card)", _add_what_the_table_told),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

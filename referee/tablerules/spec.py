@@ -25,6 +25,7 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
   draw pile (R2.1).
+- ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal.
 """
 
 from __future__ import annotations
@@ -162,4 +163,9 @@ class TableRule(TableRuleDecl):
         """Whether the cards left after the deal are dealt out to the hands, the same number to
         each, instead of making the draw pile (R2.1: they do not); the few left over are put
         aside, out of play."""
+        return False
+
+    def turns_up(self) -> bool:
+        """Whether, after the deal, the draw pile's top card is turned up to start the pile
+        (R2.1: the pile starts empty); nobody played it (ruling 154)."""
         return False

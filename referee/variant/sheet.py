@@ -194,6 +194,8 @@ def rules_sheet(variant: Variant) -> str:
             f"- With {row.players} players, each gets {row.face_down} face-down, "
             f"{row.face_up} face-up and {row.hand} hand cards instead{keep}"
         )
+    if deal := _bullets(v, "deal"):  # what the table does after the deal (a table rule)
+        lines += ["", *deal]
     lines += [
         "",
         _instead(v, "start", "The player to the dealer's left starts; play goes clockwise."),

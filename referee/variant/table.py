@@ -60,6 +60,9 @@ class TableRuleDecl:
     # Its sentence stands instead of the rule book's there (who starts, whether one may pick up).
     instead: ClassVar[bool] = False
     setup_question: ClassVar[str] = ""  # what the table is asked as a game is set up
+    # What the table tells of its set-up for this rule: a record's field (docs/records.md), kept
+    # with a stored game and asked on the New game page (``told_question``); "": nothing.
+    told: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -80,6 +83,10 @@ class TableRuleDecl:
     def question(self, variant: Variant) -> str:
         """What the table is asked as a game of ``variant`` is set up ("": nothing)."""
         return self.setup_question
+
+    def told_question(self, variant: Variant) -> str:
+        """What the New game page asks for ``told`` ("": nothing)."""
+        return ""
 
     def sheet(self, variant: Variant) -> str:
         """Its sentence for the rules sheet, where it is set (a bullet, or the sentence that

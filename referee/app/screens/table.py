@@ -32,7 +32,7 @@ from referee.app import (
 )
 from referee.app.common import VariantSource, group_words, plain, variant_sources
 from referee.app.faults import guarded
-from referee.engine import SetupError
+from referee.engine import SetupError, Told
 from referee.store import Conflict, DamagedGame, NotFound, StorageError
 from referee.variant.loader import VariantError
 from referee.variant.model import Card
@@ -183,6 +183,14 @@ def _rematch(shown: int) -> None:
     tbl = _table()
     if tbl is None or not tbl.game.over:
         return
+    if setup.told_at_setup(tbl.variant):  # the table says what it turned up: New game asks
+        st.session_state[newgame.PLAYERS] = setup.rematch_seating(tbl.game)
+        src = setup.source_for(variant_sources(store), tbl.variant_id)
+        if src is not None:
+            st.session_state[newgame.VARIANT] = src.key
+        state.set_game(None)
+        _flash("info", "Rematch: deal, say which card you turned up, then start the game.")
+        return
     try:
         gid = setup.rematch(store, tbl)
     except (SetupError, StorageError, NotFound) as e:
@@ -193,7 +201,9 @@ def _rematch(shown: int) -> None:
     _flash("success", "Rematch! " + table.start_words(setup.rematch_seating(tbl.game)))
 
 
-def _start(src: VariantSource, names: list[str], face_up: dict[str, list[Card]]) -> str | None:
+def _start(
+    src: VariantSource, names: list[str], face_up: dict[str, list[Card]], told: Told | None
+) -> str | None:
     try:
         names = setup.check_players(names)
         gid = table.new_game(
@@ -203,6 +213,7 @@ def _start(src: VariantSource, names: list[str], face_up: dict[str, list[Card]])
             builtin=src.builtin,
             players=names,
             face_up={n: c for n, c in face_up.items() if c} or None,
+            told=told,
         )
     except setup.NameProblem as e:
         return str(e)

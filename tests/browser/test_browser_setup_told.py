@@ -1,0 +1,57 @@
+"""What the table did at set-up, told on the New game page in a real browser (issue 42, ruling
+154): for a variant that turns the draw pile's top card up, one question, "Which card did you
+turn up to start the pile?", a list of the variant's cards; the game starts on that card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from referee.store import Store
+
+from .conftest import Server
+from .test_browser_app import (
+    LANDSCAPE,
+    add_names,
+    new_page,
+    pick_option,
+    settled,
+    turn_shown,
+    widget,
+)
+from .test_browser_ordinary_pack import top_card_is
+
+pytestmark = pytest.mark.browser
+
+VARIANTS = Path(__file__).resolve().parents[1] / "scenarios" / "variants"
+
+
+def test_the_turned_up_card_is_asked_once_and_starts_the_pile(
+    browser: Browser, server: Server
+) -> None:
+    """Only the variant that turns a card up asks; the card chosen lies on the pile when the
+    game opens, and the game is stored with it."""
+    store = Store(server.data_dir / "karma.sqlite3")
+    text = (VARIANTS / "turn-up.yaml").read_text(encoding="utf-8")
+    store.save_variant("turn-up", "Turn Up the Top Card", text)
+    try:
+        page = new_page(browser, LANDSCAPE)
+        page.goto(server.url)
+        expect(widget(page, "np_start")).to_be_visible()
+        add_names(page, ["Ann", "Ben"])
+        expect(page.locator(".st-key-np_turned_up")).to_have_count(0)  # Classic: none
+        pick_option(page, widget(page, "np_variant", "input"), "Turn Up the Top Card (our library)")
+        settled(page)
+        box = widget(page, "np_turned_up", "input")
+        expect(page.get_by_text("Which card did you turn up to start the pile?")).to_be_visible()
+        pick_option(page, box, "Q", typed="Q")
+        settled(page)
+        widget(page, "np_start").click()
+        turn_shown(page, "Ann")
+        top_card_is(page, "Q", "Queen", "number")
+        (game,) = [g for g in store.list_games() if g.variant_id == "turn-up"]
+        assert store.load_game(game.id).told == {"turned_up": 12}
+    finally:
+        store.delete_variant("turn-up")
