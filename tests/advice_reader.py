@@ -265,6 +265,11 @@ def read_hint(text: str, who: str) -> Hint:
     if m:
         zone = {"hand": "hand", "face-up": "face_up", "face-down": "face_down"}[m.group(1)]
         return Hint(zone, "", False, False, gamble, chosen, some)
+    # A cover that must beat a value (ruling 157): what covers it, and the pick-up if open.
+    m = re.fullmatch(rf"{w} must play a (hand|face-up|face-down) card now(?:: (.*?))?\.", text)
+    if m:
+        zone = {"hand": "hand", "face-up": "face_up", "face-down": "face_down"}[m.group(1)]
+        return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some)
     m = re.fullmatch(
         rf"{w} may turn over a face-down card(, or pick up the pile)?\."
         r"(?: It fits if it is (.*)\.| Any card may go\.| (No card fits now)\.)",

@@ -43,14 +43,17 @@ class TurnFlow:
         115)."""
         me = s.seat_of(by)
         if s.pending and s.due is not None:
-            first = any(p.draws_first for p in s.pending.values() if p.due == by)
+            owed = [p for p in s.pending.values() if p.due == by]
+            first = any(p.draws_first for p in owed)
             if first and s.due == by:
                 self._draw(s, me, flow, notes)  # a short hand is refilled first (R6.4)
             ins = s.players_in()
             if s.due == by and s.seats[me].total and len(ins) > 1:
                 s.mover = me  # at once (R8.3: and no drawing before it)
                 notes.append(
-                    sentences.plays_again_at_once(by) if first else sentences.follow_up(by)
+                    sentences.plays_again_at_once(by, not all(p.free for p in owed))
+                    if first
+                    else sentences.follow_up(by)
                 )
                 return ins
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)

@@ -638,7 +638,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
         chosen = f"{named} {needs} a chosen player."
     if d.follow_up:
-        return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
+        return _owed(d, voice, must, pick, chosen)
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
         if d.pick_up or d.gamble:
             return must
@@ -678,11 +678,24 @@ def hint(d: HintFacts, voice: Voice) -> str:
     return _sentences(play, pick, gamble, chosen)
 
 
+def _owed(d: HintFacts, voice: Voice, must: str, pick: str, chosen: str) -> str:
+    """``hint`` for a play owed at once (R8.3, a cover): any card, or, for a cover that must
+    beat a value (ruling 157), what covers it and the pick-up open instead."""
+    who, zone = d.who, d.zone
+    if d.restriction is None:
+        return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
+    what = may_go(d.may, voice)
+    if what == "no card":
+        return must if d.pick_up else f"No card may go on the pile now, so {who} cannot step."
+    owed = f"{who} must play {_a_zone_card(zone)} now" + (f": {what}." if what else ".")
+    return _sentences(owed, pick, chosen)
+
+
 def next_play(d: HintFacts, voice: Voice) -> str:
     """What the next play may be, in a few words, from the hint's own facts (the table's
     "Next:" line): 'Any card', '7 or higher, or a Karma card', 'Any hand card' for a play owed
     at once from the zone the hint names."""
-    if d.follow_up:
+    if d.follow_up and d.restriction is None:
         return f"Any {_where(d.zone)[:-1]}"
     if d.locked or (d.zone != "face_down" and may_go(d.may, voice) == "no card"):
         return "Pick up the pile" if d.pick_up else "No card"
@@ -759,8 +772,11 @@ def follow_up(by: str) -> str:
     return f"{by} must play again straight away, without drawing first."
 
 
-def plays_again_at_once(by: str) -> str:
-    """A play owed at once, after drawing (a house rule: cover it)."""
+def plays_again_at_once(by: str, may_pick_up: bool = False) -> str:
+    """A play owed at once, after drawing (a house rule: cover it); ``may_pick_up``: a cover
+    that must beat a value, which whoever cannot beat picks up instead (ruling 157)."""
+    if may_pick_up:
+        return f"{by} must play again at once."
     return f"{by} must play again at once, and may not pick up the pile."
 
 
