@@ -124,6 +124,7 @@ class Rules:
         runs = all(u.runs_across_plays() for u in table)
         self.completers = [u for u in table if u.has("completes_run")] if runs else []
         self.zone_rules = [u for u in table if u.zone]
+        self._opened = {**TABLE_ZONES, **{u.zone: u for u in self.zone_rules}}
         self.zones: tuple[str, ...] = (*ZONES, *(u.zone for u in self.zone_rules))
         self._state_at = state_at
         # The dry runs made while one card's candidate plays are judged (``_plays_of``): a play
@@ -164,7 +165,7 @@ class Rules:
             if step.take is not None or self._takers:
                 return self._judge_take(s, step)
             return _yes("R6.2", Reason.PICK_UP, Count(by, len(s.pile)))
-        opened = TABLE_ZONES.get(step.zone)
+        opened = self._opened.get(step.zone)
         if opened is not None:
             return self._judge_from(opened, s, step)
         return self._judge_play(s, step)

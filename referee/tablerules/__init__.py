@@ -24,9 +24,12 @@ for _module in pkgutil.iter_modules(__path__):
 RULES: dict[str, TableRule] = {u.name: u for u in table_rules() if isinstance(u, TableRule)}
 """Every table rule by name, in order."""
 
-ZONES: dict[str, TableRule] = {u.zone: u for u in RULES.values() if u.zone}
-"""The places a play may come from besides a player's own zones, each with the rule that opens
-it (asked also where a variant does not set the rule, to say so)."""
+ZONES: dict[str, TableRule] = {}
+"""The places a play may come from besides a player's own zones, each with the first rule that
+opens it (asked where a variant sets none of them, to say so; where it sets one, that one)."""
+for _rule in RULES.values():
+    if _rule.zone:
+        ZONES.setdefault(_rule.zone, _rule)
 
 
 def active(variant: Variant) -> tuple[TableRule, ...]:

@@ -29,6 +29,8 @@ class Gamble(TableRule):
         "If you cannot play, you may turn over the top card of the draw pile instead of picking up",
     )
     zone = "draw_pile"
+    # Only a player known to hold nothing that may go (ruling 109); ``gamble_any_time``: anyone.
+    only_when_stuck = True
 
     def _no(self, reason: Reason, facts: Any, rule: str = "R6.2", field: str = "zone") -> Refusal:
         return Refusal(self.name, reason.value, rule, "", reason, facts, field)
@@ -43,7 +45,7 @@ class Gamble(TableRule):
             return self._no(Reason.GAMBLE_DRAW_PILE_EMPTY, Who(by))
         if not ref.could_pick_up(s, by):
             return self._no(Reason.GAMBLE_NOT_NOW, Who(by))
-        playable = ref.known_plays(s, by)
+        playable = ref.known_plays(s, by) if self.only_when_stuck else None
         if playable is not None:
             names = tuple(ref.variant.card_name(c) for c in playable)
             return self._no(Reason.GAMBLE_CAN_PLAY, CanPlay(by, names))
