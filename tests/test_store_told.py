@@ -95,3 +95,31 @@ def test_an_imported_record_keeps_its_turned_up_card(target: str) -> None:
     row = store.load_game(gid)
     assert row.told == {"turned_up": 9}
     assert table.rebuild(row).game.state.pile == [9, 10]
+
+
+def test_the_cards_thrown_in_are_kept_and_follow_a_renamed_player(target: str) -> None:
+    from referee.app import setup
+
+    store = Store(target)
+    throw_in = {**support.house_data(), "table": {"throw_in": True}}
+    gid = table.new_game(
+        store,
+        variant_id="house",
+        variant_yaml=_yaml(throw_in),
+        builtin=False,
+        players=["Ann", "Ben", "Cal"],
+        face_up=None,
+        told=Told(thrown={"Ben": (2, 2)}),
+    )
+    row = store.load_game(gid)
+    assert row.told == {"thrown": {"Ben": [2, 2]}}
+    tbl = table.rebuild(row)
+    assert tbl.game.turn == "Cal" and tbl.game.state.pile == [2, 2]
+    table.commit(store, tbl, Play("Cal", (5,)))
+    fixed = setup.fix_setup(
+        store,
+        table.rebuild(store.load_game(gid)),
+        setup.SetupFix(("Ann", "Ben", "Cal"), {"Ben": "Bob"}),
+    )
+    assert store.load_game(gid).told == {"thrown": {"Bob": [2, 2]}}
+    assert fixed.game.state.names == ["Ann", "Bob", "Cal"] and fixed.game.state.pile == [2, 2, 5]

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from referee.engine import Told
+from referee.engine import Game, SetupError, Told
 from referee.variant.loader import VariantError
 from referee.variant.model import Card, Variant
 from referee.variant.table import active
@@ -29,6 +29,8 @@ FACE_UP_WHO = "np_fu_who"
 PROBLEM = "np_problem"
 STARTER = "np_starter"  # who the face-up cards entered say starts (a table rule), last run
 TURNED_UP = "np_turned_up"  # the card the table turned up to start the pile (a table rule)
+THROWN = "np_thrown"  # name -> the cards each player threw in before play (a table rule)
+THROWN_WHO = "np_th_who"
 
 SETUP_STYLE = """
 <style>
@@ -54,8 +56,9 @@ def players() -> list[str]:
 
 def _set_players(names: list[str]) -> None:
     st.session_state[PLAYERS] = names
-    fu = st.session_state.get(FACE_UP, {})
-    st.session_state[FACE_UP] = {n: c for n, c in fu.items() if n in names}
+    for key in (FACE_UP, THROWN):
+        fu = st.session_state.get(key, {})
+        st.session_state[key] = {n: c for n, c in fu.items() if n in names}
 
 
 def _add_names() -> None:
@@ -96,32 +99,48 @@ def _use_recent(names: tuple[str, ...], variant_key: str | None) -> None:
 
 
 def _tap_face_up(card: Card, per_player: int) -> None:
-    who = st.session_state.get(FACE_UP_WHO)
+    _tap(card, per_player, FACE_UP, FACE_UP_WHO)
+
+
+def _untap_face_up(who: str, j: int) -> None:
+    _untap(who, j, FACE_UP, FACE_UP_WHO)
+
+
+def _tap_thrown(card: Card, per_player: int) -> None:
+    _tap(card, per_player, THROWN, THROWN_WHO)
+
+
+def _untap_thrown(who: str, j: int) -> None:
+    _untap(who, j, THROWN, THROWN_WHO)
+
+
+def _tap(card: Card, per_player: int, cards_key: str, who_key: str) -> None:
+    who = st.session_state.get(who_key)
     names = players()
     if who not in names:
         return
-    fu: dict[str, list[Card]] = dict(st.session_state.get(FACE_UP, {}))
+    fu: dict[str, list[Card]] = dict(st.session_state.get(cards_key, {}))
     cards = list(fu.get(who, []))
     if len(cards) >= per_player:
         return
     cards.append(card)
     fu[who] = cards
-    st.session_state[FACE_UP] = fu
+    st.session_state[cards_key] = fu
     if len(cards) == per_player:  # on to the next player still to enter
         for n in names[names.index(who) + 1 :] + names[: names.index(who)]:
             if len(fu.get(n, [])) < per_player:
-                st.session_state[FACE_UP_WHO] = n
+                st.session_state[who_key] = n
                 break
 
 
-def _untap_face_up(who: str, j: int) -> None:
-    fu: dict[str, list[Card]] = dict(st.session_state.get(FACE_UP, {}))
+def _untap(who: str, j: int, cards_key: str, who_key: str) -> None:
+    fu: dict[str, list[Card]] = dict(st.session_state.get(cards_key, {}))
     cards = list(fu.get(who, []))
     if 0 <= j < len(cards):
         cards.pop(j)
         fu[who] = cards
-        st.session_state[FACE_UP] = fu
-        st.session_state[FACE_UP_WHO] = who
+        st.session_state[cards_key] = fu
+        st.session_state[who_key] = who
 
 
 def face_up_picker(
@@ -132,16 +151,18 @@ def face_up_picker(
     on_tap: Callable[[Card, int], None],
     on_untap: Callable[[str, int], None],
     who_key: str,
+    per: int | None = None,
+    whose: str = "Whose face-up cards?",
 ) -> None:
-    """Whose face-up cards, the cards tapped so far (tap one to take it back), and a card grid."""
-    per = variant.deal.for_players(len(names)).face_up
+    """Whose face-up cards (or ``whose`` other cards, at most ``per`` each), the cards tapped
+    so far (tap one to take it back), and a card grid."""
+    if per is None:
+        per = variant.deal.for_players(len(names)).face_up
     if st.session_state.get(who_key) not in names:
         st.session_state[who_key] = next(
             (n for n in names if len(chosen.get(n, [])) < per), names[0]
         )
-    st.segmented_control(
-        "Whose face-up cards?", names, key=who_key, required=True, format_func=plain
-    )
+    st.segmented_control(whose, names, key=who_key, required=True, format_func=plain)
     with st.container(key=f"{key}_chosen", horizontal=True, gap="small"):
         for name in names:
             cards = chosen.get(name, [])
@@ -263,7 +284,7 @@ def setup_screen(
     need = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
-    told = _told(variant) if fits and names else None
+    told = _told(variant, names, chosen) if fits and names else None
     asks = [q for u in active(variant) if (q := u.question(variant))]
     order = _who_starts(variant, names, chosen, asks[0], told) if fits and names and asks else names
     label: Any = f"Start the game ({len(names)} players)" if fits else "Start the game"
@@ -273,24 +294,51 @@ def setup_screen(
             st.error(plain(problem))
 
 
-def _told(variant: Variant) -> Told | None:
-    """What the table did at set-up, asked only where a table rule needs it told (issue 42,
-    ruling 156): the card turned up to start the pile, one choice among the variant's cards."""
-    asks = [q for u in active(variant) if u.told and (q := u.told_question(variant))]
-    if not asks:
-        return None
+def _told(variant: Variant, names: list[str], chosen: dict[str, list[Card]]) -> Told | None:
+    """What the table did at set-up, asked only where a table rule needs it told (issue 42):
+    the card turned up to start the pile (ruling 156), one choice among the variant's cards;
+    the cards each player threw in (ruling 159), tapped as the face-up cards are."""
+    asks = {u.told: q for u in active(variant) if u.told and (q := u.told_question(variant))}
+    turned = _turned_up(variant, asks["turned_up"]) if "turned_up" in asks else None
+    thrown = _thrown(variant, names, asks["thrown"]) if "thrown" in asks else {}
+    told = Told(turned_up=turned, thrown=thrown)
+    if thrown:
+        try:
+            game = Game.deal(variant, names, {n: c for n, c in chosen.items() if c}, told)
+        except SetupError:
+            return told  # said when the game is started
+        st.caption(plain(f"{game.turn} starts: the player after the last one to throw in."))
+    return told if told else None
+
+
+def _thrown(variant: Variant, names: list[str], ask: str) -> dict[str, tuple[Card, ...]]:
+    """The cards each player threw in, tapped per player (none: nobody threw any)."""
+    thrown: dict[str, list[Card]] = {
+        n: list(c) for n, c in st.session_state.get(THROWN, {}).items() if n in names
+    }
+    st.markdown(plain(ask))
+    st.caption("Tap each player's cards; leave out a player who threw none.")
+    per = variant.deal.for_players(len(names)).hand
+    face_up_picker(
+        variant, names, thrown, "np_th", _tap_thrown, _untap_thrown, THROWN_WHO, per, "Whose?"
+    )
+    return {n: tuple(c) for n, c in thrown.items() if c}
+
+
+def _turned_up(variant: Variant, ask: str) -> Card | None:
+    """The card turned up to start the pile, chosen in one list."""
     cards = variant.all_cards()
     if st.session_state.get(TURNED_UP) not in cards:
         st.session_state.pop(TURNED_UP, None)  # a card of another variant, chosen before
     card = st.selectbox(
-        asks[0],
+        ask,
         cards,
         index=None,
         key=TURNED_UP,
         format_func=lambda c: card_words(variant, c),
         placeholder="Choose the card",
     )
-    return Told(turned_up=card) if card is not None else None
+    return card
 
 
 def _who_starts(
@@ -322,4 +370,6 @@ def reset() -> None:
     st.session_state.pop(FACE_UP, None)
     st.session_state.pop(FACE_UP_WHO, None)
     st.session_state.pop(TURNED_UP, None)
+    st.session_state.pop(THROWN, None)
+    st.session_state.pop(THROWN_WHO, None)
     st.session_state.pop(PROBLEM, None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.engine import Game, SetupError, Told
 from referee.records import start_game, told_from_data
@@ -183,6 +184,16 @@ def _renamed_start(start: Mapping[str, object] | None, names: Mapping[str, str])
     return out
 
 
+def _renamed_told(told: Mapping[str, Any] | None, names: Mapping[str, str]) -> Any:
+    """What the table told at set-up, its players renamed (the cards each threw in)."""
+    if not told:
+        return None
+    out = dict(told)
+    if isinstance(out.get("thrown"), dict):
+        out["thrown"] = {names.get(k, k): v for k, v in out["thrown"].items()}
+    return out
+
+
 def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
     """Apply ``fix`` to the stored game if every recorded step still replays under it.
 
@@ -213,6 +224,7 @@ def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
     steps = [_renamed_step(d, names) for d in row.steps]
     undone = [_renamed_step(d, names) for d in row.undone]
     start = _renamed_start(row.start, names)
+    told = _renamed_told(row.told, names)
     players = [names[o] for o in fix.seats]
     variant = tbl.variant
     try:
@@ -221,7 +233,7 @@ def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
             players,
             {k: tuple(v) for k, v in face_up.items()} or None,
             tables.position_from_dict(start) if start is not None else None,  # type: ignore[arg-type]
-            told_from_data(row.told),
+            told_from_data(told),
         )
     except SetupError as e:
         raise FixProblem(f"That setup cannot be: {e}") from None
@@ -240,6 +252,7 @@ def fix_setup(store: Store, tbl: tables.Table, fix: SetupFix) -> tables.Table:
         players=players,
         face_up=face_up,
         start=start,  # type: ignore[arg-type]
+        told=told,
         steps=steps,
         undone=undone,
         name=_renamed_game(tbl.name, variant.name, old, players),

@@ -59,7 +59,7 @@ class TurnFlow:
             s.drop_pending(_not_due)  # no card left to play it with: it lapses (R8.3)
             notes.append(sentences.no_follow_up())
         seats = s.seats
-        least = self._least(len(seats))
+        least = self.least(len(seats))
         # Whether anyone draws is asked here, not in ``_draw``: most steps draw nothing.
         if s.draw_pile and seats[me].hand.count < least:
             self._draw(s, me, flow, notes)
@@ -92,7 +92,7 @@ class TurnFlow:
     def _draw(self, s: State, seat: int, flow: Flow, notes: list[str]) -> None:
         """R6.4: draw up to the minimum hand (the table size's, ruling 129) while the draw
         pile lasts."""
-        short = self._least(len(s.seats)) - s.seats[seat].hand.count
+        short = self.least(len(s.seats)) - s.seats[seat].hand.count
         if short <= 0 or not s.draw_pile:
             return
         n = s.draw(seat, short)
@@ -100,7 +100,7 @@ class TurnFlow:
         flow.draws.append((who, n))
         notes.append(sentences.draws(who, n))
 
-    def _least(self, players: int) -> int:
+    def least(self, players: int) -> int:
         """The minimum hand at a table of this many players (R6.4, ruling 129)."""
         return self._min_by.get(players, self._min_hand) if self._min_by else self._min_hand
 

@@ -81,7 +81,8 @@ class Game:
         # How the game began, for exporting the record.
         self.initial_face_up = face_up
         self.start = start
-        self.told = told if told else None  # what the table did at set-up (a turned-up card)
+        # What the table did at set-up: a turned-up card, the cards thrown in (rulings 156, 159).
+        self.told = told if told else None
         self.keep_history = keep_history
         # The parts (each for any state given): what the pile allows, the one filter, the
         # generator of every choice, and the advice that words them.
@@ -127,7 +128,8 @@ class Game:
         told: Told | None = None,
     ) -> Game:
         """A fresh deal at a physical table (R2): only the face-up cards can be known, and what
-        the table did at set-up as ``told`` (the card turned up to start the pile, ruling 156)."""
+        the table did at set-up as ``told`` (the card turned up to start the pile, ruling 156;
+        the cards each player threw in, ruling 159)."""
         decks = _decks(variant, players)
         d = variant.deal.for_players(len(players))
         chosen = {name: tuple(cards) for name, cards in (face_up or {}).items()}
@@ -166,6 +168,7 @@ class Game:
             first_play=True,
         )
         game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
+        game._throw_in(told.thrown if told is not None else {})
         game._turn_up()
         return game
 
@@ -268,9 +271,56 @@ class Game:
                 if holds(w, _as_laid(s.pile, i))
             )
 
+    def _throw_in(self, thrown: Mapping[str, Sequence[Card]]) -> None:
+        """The discard step (a table rule, ruling 159): in seat order from the dealer's left
+        (R2.3), each player's thrown cards leave the hand for the pile, all of one rank without
+        a power; each thrower draws back up (R6.4); the player after the last to throw starts.
+        The table's word is checked as far as the table can know it (R4.3)."""
+        s, v = self.state, self.variant
+        if not any(thrown.values()):
+            return
+        if not _throws_in(v):
+            raise SetupError("nobody throws cards in here, so no cards are thrown.", "thrown")
+        for name in thrown:
+            if name not in s.names:
+                raise SetupError(f"{name} is not one of the players.", f"thrown.{name}")
+        last: int | None = None
+        ranks: set[Card] = set()
+        for i, name in enumerate(s.names):
+            cards = tuple(thrown.get(name, ()))
+            if not cards:
+                continue
+            where = f"thrown.{name}"
+            for c in cards:
+                _check_card(v, c, where)
+            ranks.update(cards)
+            card = cards[0]
+            if len(ranks) > 1:
+                raise SetupError("everyone throws in cards of one rank, the lowest.", where)
+            if not isinstance(card, int) or v.effects_of(card):
+                said = v.card_name(card)
+                raise SetupError(
+                    f"{said} has a power; only cards without one are thrown in.", where
+                )
+            hand = s.seats[i].hand
+            if len(cards) > hand.count:
+                raise SetupError(f"{name} throws {len(cards)} cards but holds {hand.count}.", where)
+            hand.take(card, len(cards))
+            s.pile.extend(cards)
+            if not self.full_information:  # with full information every card is seen already
+                s.see(card, len(cards))
+            last = i
+        _check_copies(v, self.decks, s.seen, "the cards seen at the deal show", "thrown")
+        least = self.flow.least(len(s.names))
+        for i, name in enumerate(s.names):
+            if thrown.get(name):
+                s.draw(i, least - s.seats[i].hand.count)
+        if last is not None:
+            s.mover = (last + 1) % len(s.names)
+
     def _turn_up(self) -> None:
         """A card turned up to start the pile lies there as a start's top card does (ruling
-        154): nobody played it, so its powers of a play do not happen; what it says while it
+        156): nobody played it, so its powers of a play do not happen; what it says while it
         lies there binds the first play (rulings 7, 114)."""
         if self.state.pile:
             self._mark_at_start()
@@ -334,6 +384,8 @@ class Game:
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
         # A table rule turns the draw pile's top card up to start the pile (ruling 156).
         pile = [deck.pop()] if deck and _turns_up(variant) else []
+        # A table rule: each player throws their lowest cards without a power in (ruling 159).
+        thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         state = State(
             names=list(players),
             seats=seats,
@@ -354,9 +406,10 @@ class Game:
             decks=decks,
             full_information=True,
             face_up=face_up,
-            told=Told(pile[0]) if pile else None,
+            told=Told(pile[0] if pile else None, thrown),
             keep_history=keep_history,
         )
+        game._throw_in(thrown)
         game._turn_up()
         return game
 
@@ -900,6 +953,32 @@ def _rest_dealt(variant: Variant, players: int, left: int) -> tuple[int, int]:
 def _turns_up(variant: Variant) -> bool:
     """Whether a table rule turns the draw pile's top card up to start the pile."""
     return any(u.turns_up() for u in active(variant))
+
+
+def _throws_in(variant: Variant) -> bool:
+    """Whether a table rule has each player throw cards in before play (ruling 159)."""
+    return any(u.throws_in() for u in active(variant))
+
+
+def _lowest_thrown(
+    variant: Variant, players: Sequence[str], seats: Sequence[Seat]
+) -> dict[str, tuple[Card, ...]]:
+    """With full information: every copy of the lowest number without a power that any hand
+    holds, thrown in by whoever holds it (nothing where no hand holds one)."""
+    ordinary = [
+        c
+        for seat in seats
+        for c in seat.hand.known
+        if isinstance(c, int) and not variant.effects_of(c)
+    ]
+    if not ordinary:
+        return {}
+    low = min(ordinary)
+    return {
+        name: (low,) * seat.hand.known[low]
+        for name, seat in zip(players, seats, strict=True)
+        if seat.hand.known.get(low)
+    }
 
 
 def _turned_up(

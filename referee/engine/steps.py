@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -117,12 +118,14 @@ class Outcome(NamedTuple):
 @dataclass(frozen=True)
 class Told:
     """What the table did at set-up besides the deal, as told (docs/records.md): the card
-    turned up from the draw pile to start the pile (a table rule, ruling 156)."""
+    turned up from the draw pile to start the pile (a table rule, ruling 156), and the cards
+    each player threw onto the pile in the discard step (a table rule, ruling 159)."""
 
     turned_up: Card | None = None
+    thrown: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return self.turned_up is not None
+        return self.turned_up is not None or any(self.thrown.values())
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,13 @@ class _Builder:
         turned_up = d.get("turned_up")
         if turned_up is not None:
             self.card(("turned_up",), turned_up, variant)
+        thrown = None
+        if "thrown" in d:
+            thrown = {}
+            for name, cards in d["thrown"].items():
+                self.player(("thrown", name), name, players, at_key=True)
+                self.cards(("thrown", name), cards, variant)
+                thrown[name] = tuple(cards)
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -153,6 +160,7 @@ class _Builder:
             face_up=face_up,
             start=start,
             turned_up=turned_up,
+            thrown=thrown,
             steps=steps,
             name=str(d.get("name", "")),
             description=str(d.get("description", "")),
@@ -348,10 +356,9 @@ def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:
         return {n: many(c) for n, c in lists.items()} if isinstance(lists, dict) else lists
 
     out = dict(d)
-    if out.get("turned_up") is not None:
-        out["turned_up"] = one(out["turned_up"])
-    if "face_up" in out:
-        out["face_up"] = by_player(out["face_up"])
+    for key, read in (("turned_up", one), ("face_up", by_player), ("thrown", by_player)):
+        if out.get(key) is not None:
+            out[key] = read(out[key])
     if isinstance(out.get("start"), dict):
         start = dict(out["start"])
         if "pile" in start:

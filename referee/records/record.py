@@ -43,6 +43,7 @@ class Record:
     face_up: dict[str, tuple[Card, ...]] | None = None
     start: Position | None = None
     turned_up: Card | None = None  # the card turned up to start the pile (docs/records.md)
+    thrown: dict[str, tuple[Card, ...]] | None = None  # the cards thrown in (docs/records.md)
     steps: list[RecordStep] = field(default_factory=list)
     name: str = ""
     description: str = ""

@@ -305,6 +305,11 @@ def record_schema() -> dict[str, Any]:
                 "table rule, turn_up; a project addition): the card the table turned up.",
                 **{"$ref": "#/$defs/card"},
             ),
+            "thrown": _card_lists(
+                "Cards thrown in",
+                "Where the variant has a discard step before play (a table rule, throw_in; a "
+                "project addition): the cards each player threw onto the pile.",
+            ),
             "start": node(
                 "Start position",
                 "Start from a position instead of a fresh deal (R2.4).",

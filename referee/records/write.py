@@ -91,16 +91,21 @@ def position_from_data(d: dict[str, Any]) -> Position:
 
 def told_to_data(told: Told | None) -> dict[str, Any] | None:
     """What the table did at set-up, as the app's store keeps it (None: nothing told)."""
-    if told is None or told.turned_up is None:
+    if not told:
         return None
-    return {"turned_up": told.turned_up}
+    out: dict[str, Any] = {}
+    if told.turned_up is not None:
+        out["turned_up"] = told.turned_up
+    if any(told.thrown.values()):
+        out["thrown"] = {n: list(cs) for n, cs in told.thrown.items() if cs}
+    return out
 
 
 def told_from_data(d: dict[str, Any] | None) -> Told | None:
     """The stored form of :func:`told_to_data` back (None, or an empty one: nothing told)."""
-    if not d or d.get("turned_up") is None:
-        return None
-    return Told(turned_up=d["turned_up"])
+    thrown = {n: tuple(cs) for n, cs in (d or {}).get("thrown", {}).items() if cs}
+    told = Told(turned_up=(d or {}).get("turned_up"), thrown=thrown)
+    return told if told else None
 
 
 def export_record(
@@ -128,6 +133,8 @@ def export_record(
         head["face_up"] = {n: [write(c) for c in cs] for n, cs in game.initial_face_up.items()}
     if game.told is not None and game.told.turned_up is not None:
         head["turned_up"] = write(game.told.turned_up)  # only where a card was turned up
+    if game.told is not None and any(game.told.thrown.values()):  # only where cards were
+        head["thrown"] = {n: [write(c) for c in cs] for n, cs in game.told.thrown.items() if cs}
     if game.start is not None:
         head["start"] = position_to_data(game.start, v)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)

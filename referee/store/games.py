@@ -336,6 +336,7 @@ class Games(Connections):
         name: str,
         over: bool,
         loser: str | None,
+        told: dict[str, Any] | None = None,
     ) -> int:
         """Replace a game's setup (a slip put right at the table) and its steps as renamed,
         if nobody changed it since ``expected_version``; the same check as :meth:`save_steps`."""
@@ -345,6 +346,7 @@ class Games(Connections):
             players=json.dumps(list(players)),
             face_up=json.dumps(face_up),
             start=None if start is None else json.dumps(start),
+            told=json.dumps(told) if told else None,
             steps=json.dumps(list(steps)),
             undone=json.dumps(list(undone)),
             step_count=len(steps),

@@ -26,6 +26,7 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
   draw pile (R2.1).
 - ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal.
+- ``throws_in``: whether each player throws their lowest ordinary cards in before play.
 """
 
 from __future__ import annotations
@@ -168,4 +169,9 @@ class TableRule(TableRuleDecl):
     def turns_up(self) -> bool:
         """Whether, after the deal, the draw pile's top card is turned up to start the pile
         (R2.1: the pile starts empty); nobody played it (ruling 154)."""
+        return False
+
+    def throws_in(self) -> bool:
+        """Whether, at the deal, each player throws their lowest cards without a power onto
+        the pile, and the player after the last to do so starts (ruling 159)."""
         return False

@@ -55,3 +55,39 @@ def test_the_turned_up_card_is_asked_once_and_starts_the_pile(
         assert store.load_game(game.id).told == {"turned_up": 12}
     finally:
         store.delete_variant("turn-up")
+
+
+def test_the_cards_thrown_in_are_tapped_and_say_who_starts(
+    browser: Browser, server: Server
+) -> None:
+    """Only the variant with a discard step asks; Ben's two 3s tapped, the page names Cal (the
+    player after him) as the starter, and the game opens at Cal's turn on the 3s."""
+    store = Store(server.data_dir / "karma.sqlite3")
+    text = (VARIANTS / "throw-in.yaml").read_text(encoding="utf-8")
+    store.save_variant("throw-in", "Threes Thrown In", text)
+    try:
+        page = new_page(browser, LANDSCAPE)
+        page.goto(server.url)
+        expect(widget(page, "np_start")).to_be_visible()
+        add_names(page, ["Ann", "Ben", "Cal"])
+        expect(page.locator(".st-key-np_th_who")).to_have_count(0)  # Classic: no step
+        pick_option(page, widget(page, "np_variant", "input"), "Threes Thrown In (our library)")
+        settled(page)
+        expect(page.get_by_text("Which cards did each player throw onto the pile?")).to_be_visible()
+        page.locator(".st-key-np_th_who button").filter(has_text="Ben").click()
+        settled(page)
+        for shown in ("3", "3, 3"):
+            page.locator(".st-key-np_th_card_3 button").click()
+            expect(page.get_by_text(f"Ben: {shown}", exact=True)).to_be_visible()
+            settled(page)
+        expect(
+            page.get_by_text("Cal starts: the player after the last one to throw in.")
+        ).to_be_visible()
+        widget(page, "np_start").click()
+        turn_shown(page, "Cal")
+        top_card_is(page, "3", "3", "number")
+        (game,) = [g for g in store.list_games() if g.variant_id == "throw-in"]
+        row = store.load_game(game.id)
+        assert row.told == {"thrown": {"Ben": [3, 3]}} and row.players == ("Ann", "Ben", "Cal")
+    finally:
+        store.delete_variant("throw-in")
