@@ -89,11 +89,19 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4, suits: bool = False) -> lis
             continue
         if {name} | _names(out) >= {"value", "transparent"}:
             continue
+        if suits and isinstance(params.get("answers"), list) and draw(st.booleans()):
+            # A card of a suit or a colour among the answers (issue 42, ruling 155).
+            params = {**params, "answers": [*params["answers"], draw(_SUITED)]}
         when = draw(_when_of(name, params, suits))
         if when:
             params = {**params, "when": when}
         out.append({"effect": name, **params} if params else name)
     return out
+
+
+_SUITED = st.sampled_from(["5 of hearts", "red 4", "black 6", "3 of clubs", "red J"])
+"""Cards of a suit or a colour a list of cards may name where the suits count (an ordinary
+pack's ranks; the other answers drawn are 3 to 6, so a number named twice is drawn too)."""
 
 
 @cache

@@ -94,7 +94,8 @@ def check_state(game: Game) -> None:
         needs = game.choices.needs[c.card]
         top = game.state.pile[-1] if game.state.pile else None
         # A card that chooses only under a condition asks only where it holds (ruling 152).
-        laid = Moment(top is None, c.copies, c.zone, game.state.first_play, top == c.card)
+        # (and for the suit the play shows, issue 42)
+        laid = Moment(top is None, c.copies, c.zone, game.state.first_play, top == c.card, c.suit)
         asks = c.to is None and needs.chooses(laid) and not said.legal
         assert (c.kind is Kind.ASKS) == asks == game.choices.asks(game.state, step), c
         if said.legal:

@@ -3,7 +3,7 @@ remembers the suited cards it saw face up where they still are - on the pile, an
 game (burned, cleared, a one-time card) - and refuses a play that shows one of them again while
 every copy the pack holds (one a deck) is accounted for (R4.3).  The record needs nothing new:
 replay derives it from the steps' ``suit:``.  docs/rulings.md, ruling 154; docs/house-rules.md,
-rule 116; the scenario tests/scenarios/r4-the-jack-of-hearts-shown-twice.yaml."""
+rule 111; the scenario tests/scenarios/r4-the-jack-of-hearts-shown-twice.yaml."""
 
 from __future__ import annotations
 

@@ -25,8 +25,9 @@ from referee.variant.fields import CARD_ID_PATTERN, DEAL_COUNTS, VARIANT, pack_o
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
 from referee.variant.loader import dump_data as to_yaml
 from referee.variant.menu import MENU
-from referee.variant.model import JOKER, ORDINARY, Variant
+from referee.variant.model import JOKER, ORDINARY, SUITS, Variant
 from referee.variant.sheet import describe_effects
+from referee.words import plural
 
 FIELDS = leaves(VARIANT.fields)
 """Every field of a variant file by its path (``deal.hand``, ``karma_cards.name``): the page
@@ -310,7 +311,14 @@ def card_options(data: dict[str, Any]) -> list[int | str]:
         numbers = [] if low is None or high is None else list(range(low, min(high, low + 98) + 1))
     ids = [c.get("id") for c in data.get("karma_cards") or [] if isinstance(c, dict)]
     jokers = [JOKER] if isinstance(data.get("jokers"), dict) else []
-    return [*numbers, *(i for i in ids if isinstance(i, str) and i), *jokers]
+    # Where the suits count, each number of a colour and of a suit too (issue 42): 'red J'.
+    suited: list[int | str] = []
+    if pack.ordinary and ranks.get("suits") is True:
+        for r in pack.ranks:
+            label = pack.rank_label(r)
+            suited += [f"{c} {label}" for c in ("red", "black")]
+            suited += [f"{label} of {s}" for s in SUITS]
+    return [*numbers, *(i for i in ids if isinstance(i, str) and i), *jokers, *suited]
 
 
 def card_words(data: dict[str, Any], card: int | str) -> str:
@@ -320,6 +328,12 @@ def card_words(data: dict[str, Any], card: int | str) -> str:
         return rank_words(data, card)
     if card == JOKER:
         return "Joker"
+    pack = pack_of(data.get("ranks") or {})
+    found = pack.parse_suited(card)
+    if found is not None:  # 'Jack of hearts', 'red Jacks'
+        rank, kind = found
+        name = pack.rank_name(rank)
+        return f"{name} of {kind}" if kind in SUITS else f"{kind} {plural(name)}"
     for c in data.get("karma_cards") or []:
         if isinstance(c, dict) and c.get("id") == card and isinstance(c.get("name"), str):
             return str(c["name"])

@@ -16,7 +16,7 @@ from referee.effects.base import Arrival, Proposal, Refusal, Resolution, Traits
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.table.state import Pending, State
 from referee.variant.declare import Cards, Choice
-from referee.variant.model import Card, Variant
+from referee.variant.model import COLOURS, SUITS, Card, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,10 @@ class Answer(Pending):
     back_to: str | None = None
     # The cards named that answer it besides the same card (``answers``); None: ``wild`` says.
     answers: tuple[Card, ...] | None = None
+    # The cards of a suit or a colour named (``answers: [J of hearts, red J]``, issue 42), as
+    # (rank, suit or colour): only a play that shows such a card answers with it.  Where its
+    # own rank is named so, only those copies of the same card answer it.
+    suited: tuple[tuple[int, str], ...] = ()
 
     def lapses(self, state: State, by: str) -> bool:
         """The step after it answers it, or covers it, or takes it with the pile: whoever
@@ -79,9 +83,10 @@ class AnswerOrPickUp(EffectSpec):
             "answers",
             "Which other cards answer it",
             "The cards that answer it besides the same card, each named: a number card by its "
-            "rank (a Jack is 11), a Karma card by its id, the jokers as joker. Only these, "
-            "wild or not; each must still go on the pile. Left out: the same card, and the "
-            "wild cards 'wild' allows.",
+            "rank (a Jack is 11), a Karma card by its id, the jokers as joker; where the suits "
+            "count, a card of a suit or a colour (J of hearts, red J). Only these, wild or not; "
+            "each must still go on the pile. Left out: the same card, and the wild cards "
+            "'wild' allows.",
             label="Which other cards answer it (leave empty to go by the wild cards above)",
             optional=True,
         ),
@@ -99,7 +104,7 @@ class AnswerOrPickUp(EffectSpec):
             and old.by not in ("", a.by)
             and a.moment is not None
             and a.moment.zone is not None  # laid by a play, not moved or found there
-            and _answers_it(old, v, a.card)
+            and _answers_it(old, v, a.card, a.moment.suit)
         ):
             back_to = old.by  # this card answers a demand that goes back to its player
         a.state.pending[self.name] = Answer(
@@ -110,7 +115,7 @@ class AnswerOrPickUp(EffectSpec):
             str(self.arg(params, "wild")),
             self.arg(params, "answer") == "back",
             back_to,
-            _named(params),
+            *_split(_named(params), v),
         )
 
     def resolve(self, r: Resolution, params: Params) -> None:
@@ -135,7 +140,7 @@ class AnswerOrPickUp(EffectSpec):
             return None
         if p.by not in state.names or not state.is_in(state.seat_of(p.by)):
             return None
-        if not _answers_it(p, variant, card):
+        if not _answers_it(p, variant, card, None):  # (a suit shown is not asked here)
             return None
         return Refusal(
             self.name,
@@ -149,11 +154,14 @@ class AnswerOrPickUp(EffectSpec):
         face-down card is turned over whatever it is (R7.5)."""
         if not isinstance(p, Answer) or ask.by == p.by or ask.zone == "face_down":
             return None
-        if _answers_it(p, ask.variant, ask.card):
+        if _answers_it(p, ask.variant, ask.card, ask.suit):
             return None
         if p.answers is not None:  # each card named: "an Ace, a 2, an 8 or a 10"
-            named = [ask.variant.card_name(c) for c in p.answers if c != p.card]
-            alt = words.or_list([words.a_card(n) for n in (p.name, *named)])
+            v = ask.variant
+            named = [words.a_card(v.card_name(c)) for c in p.answers if c != p.card]
+            suited = [_a_suited(v, c, kind) for c, kind in p.suited]
+            same = [] if any(c == p.card for c, _ in p.suited) else [words.a_card(p.name)]
+            alt = words.or_list([*same, *named, *suited])
         else:
             # The card is on top for all to see: naming it once keeps the sentence short.
             alt = words.a_card(p.name) + ALSO[p.wild]
@@ -175,12 +183,19 @@ class AnswerOrPickUp(EffectSpec):
             )
         return text
 
+    def suited_cards(self, params: Params, variant: Variant) -> frozenset[Card]:
+        """The cards ``answers`` names by a suit or a colour: their plays show one."""
+        return frozenset(c for c, _ in _split(_named(params), variant)[1])
+
     def check(self, c: CardCheck) -> None:
-        """Each card ``answers`` names is a card of the deck; ``wild`` is then not read."""
+        """Each card ``answers`` names is a card of the deck, a card of a suit or a colour only
+        where the suits count; ``wild`` is then not read."""
         named = c.params.get("answers")
         if not isinstance(named, list):
             return
         for card in named:
+            if _suited_check(c, card):
+                continue
             n = card if isinstance(card, int) and not isinstance(card, bool) else None
             if n is not None and c.ranks is not None and n not in c.ranks:
                 c.error(
@@ -223,22 +238,68 @@ def _named(params: Params) -> tuple[Card, ...] | None:
     return tuple(named) if isinstance(named, list | tuple) else None
 
 
-def _answers_it(p: Answer, variant: Variant, card: Card) -> bool:
-    """Whether a play of ``card`` answers the demand: the same card, or one of the cards it
-    names (``answers``), else a wild card of the kind ``wild`` allows."""
+def _answers_it(p: Answer, variant: Variant, card: Card, suit: str | None) -> bool:
+    """Whether a play of ``card`` showing ``suit`` answers the demand: the same card (only of
+    the suit or colour named, where ``answers`` names it so), or one of the cards it names
+    (``answers``; a card of a suit or a colour only where the play shows it), else a wild
+    card of the kind ``wild`` allows."""
+    if p.suited and suit is not None:
+        colour = COLOURS.get(suit)
+        if any(c == card and kind in (suit, colour) for c, kind in p.suited):
+            return True
     if card == p.card:
-        return True
+        return not any(c == card for c, _ in p.suited)
     if p.answers is not None:
         return card in p.answers
     return _answers(p.wild, variant, card)
+
+
+def _split(
+    named: tuple[Card, ...] | None, variant: Variant
+) -> tuple[tuple[Card, ...] | None, tuple[tuple[int, str], ...]]:
+    """The cards ``answers`` names: those named by themselves, and those of a suit or a colour
+    (rank, suit or colour; issue 42)."""
+    if named is None:
+        return None, ()
+    suited = [(c, variant.parse_suited(c)) for c in named]
+    plain = tuple(c for c, s in suited if s is None)
+    return plain, tuple(s for _, s in suited if s is not None)
+
+
+def _a_suited(variant: Variant, card: int, kind: str) -> str:
+    """'a Jack of hearts', 'a red Jack', 'a red 8'."""
+    name = variant.suited_name(card, kind)
+    return words.a_card(name) if kind in SUITS else f"a {name}"
+
+
+def _suited_check(c: CardCheck, card: object) -> bool:
+    """A card of a suit or a colour named in ``answers`` (issue 42): only where the pack's
+    suits count.  Whether it named one (else the card is checked as a card)."""
+    pack = c.pack
+    found = pack.parse_suited(card) if pack is not None else None
+    if found is None:
+        return False
+    if not pack or not pack.suits:
+        c.error(
+            f"'{card}' names a card by its suit, but this deck's suits do not count; expected "
+            "ranks: {pack: ordinary, suits: true}, or the card without a suit",
+            "answers",
+            "Only an ordinary pack whose suits count knows a card's suit. Say that some "
+            "powers belong to a suit or a colour, or name the card without one.",
+        )
+    return True
 
 
 def _also(kind: str, named: tuple[Card, ...] | None, variant: Variant | None) -> str:
     """The words a refusal and the rules sheet add for the other cards that answer it."""
     if named is None:
         return ALSO[kind]
-    say = variant.card_name if variant is not None else str
-    return " or " + words.or_list([words.a_card(say(c)) for c in named])
+    if variant is None:
+        return " or " + words.or_list([words.a_card(str(c)) for c in named])
+    plain, suited = _split(named, variant)
+    said = [words.a_card(variant.card_name(c)) for c in plain or ()]
+    said += [_a_suited(variant, c, kind) for c, kind in suited]
+    return " or " + words.or_list(said)
 
 
 def _answers(kind: str, variant: Variant, card: Card) -> bool:

@@ -237,6 +237,12 @@ class EffectSpec(EffectDecl):
         after it (None: gone).  By default nobody is passed over."""
         return False, p
 
+    def suited_cards(self, params: Params, variant: Variant) -> frozenset[Card]:
+        """The number cards whose plays this effect reads with the suit they show (a demand
+        answered only by the Jack of hearts, issue 42): listed and judged with each suit, and
+        the tablet asks their suit.  By default none."""
+        return frozenset()
+
     # --- the bots --------------------------------------------------------------------------
 
     def bot_score(self, state: State, pile_size: int) -> float | None:

@@ -176,7 +176,7 @@ class Choices:
         j = closed[zone]
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
-            j = self._rules.choices_moot(s, card, count, zone)
+            j = self._rules.choices_moot(s, card, count, zone, suit)
             kind = Kind.MOOT
         if j is not None:
             for to in targets:
@@ -238,15 +238,19 @@ class Choices:
         if held.count == 0:
             return {}
         found: dict[Card, int] = {}
+        suited = self.fast.suited
         for card in universe:
             most = 1 if zone == "face_down" else max(1, rules.possible(s, card, held))
+            # A card read by its suit may go for some suit shown (issue 42): "a Jack" where
+            # only a red Jack answers.
+            shown: tuple[str | None, ...] = (None, *SUITS) if card in suited else (None,)
             for k in range(1, most + 1):
                 to = rules.some_target(s, by, card, k, zone)
-                j = rules.judge(s, Play(by, (card,) * k, zone, to))
-                if j.legal and j.reason is not Reason.FACE_DOWN_MISSES:
+                js = [rules.judge(s, Play(by, (card,) * k, zone, to, None, x)) for x in shown]
+                if any(j.legal and j.reason is not Reason.FACE_DOWN_MISSES for j in js):
                     found[card] = k
                     break
-                if j.reason is not Reason.HOUSE_RULE:
+                if js[0].reason is not Reason.HOUSE_RULE:
                     break  # only a house rule's own check may ask for more copies
         return found
 

@@ -142,9 +142,18 @@ class FastTables:
             if any(by_play(w) for w in self.wild_when[c])
             or any(by_play(w) for _, _, w in self.lands[c])
         )
-        # Cards with an effect that hangs on the suit the play shows (issue 42): their plays
+        # Cards with an effect that hangs on the suit the play shows (issue 42), or that
+        # another card's effect reads by their suit (``EffectSpec.suited_cards``): their plays
         # are listed with each suit too, and always go through the filter.
-        self.suited = frozenset(c for c in cards if any(suited(e.when) for e in effects[c]))
+        read = {
+            c
+            for cs in effects.values()
+            for e in cs
+            for c in EFFECTS[e.name].suited_cards(e.params, variant)
+        }
+        self.suited = frozenset(
+            c for c in cards if c in read or any(suited(e.when) for e in effects[c])
+        )
         for c in self.by_count | self.suited:
             self.needs[c].checked = True
         self.takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = {

@@ -310,7 +310,7 @@ class Rules:
         zone_name: ZoneName = step.zone  # checked just above
         card = step.cards[0]
         k = len(step.cards)
-        refused = self._before_choices(s, step.by, card, k, zone_name)
+        refused = self._before_choices(s, step.by, card, k, zone_name, step.suit)
         if refused is not None:
             return refused
         if step.suit is not None and (s.suits or s.gone_suits):
@@ -352,17 +352,19 @@ class Rules:
         return out
 
     def _before_choices(
-        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName
+        self, s: State, by: str, card: Card, k: int, zone_name: ZoneName, suit: str | None = None
     ) -> Judgement | None:
         """The checks of a play that come before its choices: the zone (what is pending, R8.3,
         R3), then the copies held (R4.2, R4.3)."""
         seat = s.seats[s.mover]
-        refused = self._zone_refusal(s, by, seat, card, k, zone_name)
+        refused = self._zone_refusal(s, by, seat, card, k, zone_name, suit)
         if refused is not None:
             return refused
         return self._copies_refusal(s, by, card, k, seat.zone(zone_name), zone_name)
 
-    def choices_moot(self, s: State, card: Card, k: int, zone: ZoneName) -> Judgement | None:
+    def choices_moot(
+        self, s: State, card: Card, k: int, zone: ZoneName, suit: str | None = None
+    ) -> Judgement | None:
         """The refusal every play of ``k`` copies of ``card`` from ``zone`` by the mover gets
         now, whatever player or card it names, or None when its choices are judged one by one.
         ``judge`` asks these very checks (``_before_choices``) before the choices (R8); a
@@ -370,7 +372,7 @@ class Rules:
         zone and count instead of once per choice, as with ``zone_closed``."""
         if s.over or not self.variant.is_card(card):
             return None
-        return self._before_choices(s, s.names[s.mover], card, k, zone)
+        return self._before_choices(s, s.names[s.mover], card, k, zone, suit)
 
     def _cards_refusal(self, step: Play) -> Judgement | None:
         """The cards themselves: at least one (R4.1), each a card of the variant (R1.1), all
@@ -415,12 +417,19 @@ class Rules:
         return self._zone_order(s, s.names[s.mover], s.seats[s.mover], zone)
 
     def _zone_refusal(
-        self, s: State, by: str, seat: Seat, card: Card, k: int, zone_name: ZoneName
+        self,
+        s: State,
+        by: str,
+        seat: Seat,
+        card: Card,
+        k: int,
+        zone_name: ZoneName,
+        suit: str | None = None,
     ) -> Judgement | None:
         """The zone the mover must play from: what is pending checks the play and may name the
         zone (R8.3's follow-up first), else R3's order."""
         if s.pending:
-            ask = self._proposal(s, by, s.mover, card, k, zone_name)
+            ask = self._proposal(s, by, s.mover, card, k, zone_name, suit)
             binding = self._binding(s)
             for name, p in binding:
                 refused = EFFECTS[name].refuse(p, ask)

@@ -84,6 +84,9 @@ class CardCheck:
     # The deck's cards that are not numbers, by id (Karma cards; an ordinary pack's jokers as
     # "joker"); None when the deck is not known.  What a list of cards (``Cards``) may name.
     card_ids: frozenset[str] | None = None
+    # The deck itself, where known: whether its suits count, and how it names a card of a
+    # suit or a colour (``Variant.parse_suited``: 'J of hearts', 'red J'; issue 42).
+    pack: Variant | None = None
 
     def said(self, rank: int) -> str:
         """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""

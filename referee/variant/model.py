@@ -261,6 +261,29 @@ class Variant:
             return int(text)
         return None
 
+    def parse_suited(self, value: object) -> tuple[int, str] | None:
+        """A number card of a suit or a colour, as a list of cards may name it (issue 42):
+        'J of hearts', 'Jack of hearts', '11 of hearts' give (11, 'hearts'); 'red J', 'red
+        Jack', 'black 7' give (11, 'red'), (7, 'black').  None: no such name, or no such rank
+        in this deck (only an ordinary pack has suits)."""
+        if not isinstance(value, str) or not self.ordinary:
+            return None
+        text = " ".join(value.split()).casefold()
+        head, sep, tail = text.rpartition(" of ")
+        if sep and tail in SUITS:
+            rank, kind = head, tail
+        else:
+            kind, _, rank = text.partition(" ")
+            if kind not in ("red", "black"):
+                return None
+        card = self.parse_card(rank)
+        return (card, kind) if isinstance(card, int) else None
+
+    def suited_name(self, card: int, kind: str) -> str:
+        """'Jack of hearts', 'red Jack': a card of a suit or a colour as the referee says it."""
+        name = self.card_name(card)
+        return f"{name} of {kind}" if kind in SUITS else f"{kind} {name}"
+
     def record_card(self, card: Card) -> Card:
         """How an exported record writes a card: a face by its label in an ordinary pack
         (``Q``), other numbers as numbers, a special card by its id."""

@@ -258,6 +258,7 @@ def _effect_list(
                 pile_values=f.pile_values,
                 rank_name=f.pack.rank_name,
                 card_ids=_ids(f),
+                pack=f.pack,
             )
         )
 
