@@ -139,9 +139,9 @@ def test_the_sheet_and_the_loader_say_it() -> None:
     data = support.house_data()
     data["table"] = {"throw_in": True, "starts": "lowest"}
     result = load_variant_text(json.dumps(data).encode(), "house.yaml")
-    assert result.ok
-    (warning,) = [p for p in result.problems if "throw_in" in p.message]
-    assert warning.severity == "warning" and "starts: lowest" in warning.message
+    assert not result.ok  # two ways to say who starts
+    (error,) = [p for p in result.problems if "throw_in" in p.message]
+    assert error.severity == "error" and "starts: lowest" in error.message
 
 
 def test_the_bots_play_it_to_the_end() -> None:

@@ -322,11 +322,15 @@ class Choices:
         if s.pending or not (hand or seat.face_up.count) or (s.first_play and rules.first_zones):
             zone_name, plain, pick_up, fits = self._frame(s, by)
             zone = seat.zone(zone_name)
+            # Where picking up is open, the table's own rules aside, a table rule may list plays
+            # (the gamble at any time) though 'must play if able' closes the pick-up itself.
+            open_ = self._rules.could_pick_up(s, by) if self._table_steps else pick_up
         else:  # _frame with nothing pending, from the hand or face-up cards, inline: the hot path
             zone_name, zone = ("hand", seat.hand) if hand else ("face_up", seat.face_up)
             plain = fast.plain
             pile = s.pile
             pick_up = bool(pile)  # R6.3; 'must play if able' is asked of the steps found below
+            open_ = pick_up
             top = pile[-1] if pile else None
             # The view is not the top's alone (a see-through top, a pile that marked a card as it
             # was laid or remembers a number named for it, a first play).
@@ -343,13 +347,13 @@ class Choices:
         if fits is None:  # a blind card is played whether it fits or not (R7.5)
             assert zone.order is not None
             steps = [*self._plays_of(s, by, zone.order[-1], 1, zone_name, plain, made)]
-        elif plain.issuperset(zone.known) or (pick_up and self._table_steps):
+        elif plain.issuperset(zone.known) or (open_ and self._table_steps):
             # Every card held is plain, or the pick-up depends on the plays found: made now.
             steps = self._held_plays(s, by, zone, zone_name, plain, fits, made)
         else:  # a card that is not plain is held: its plays are made when asked for
             return self._put_off(s, by, zone, zone_name, plain, fits, made, pick_up)
-        if pick_up and self._table_steps:  # 'must play if able', the draw-pile gamble
-            pick_up = self._table_rule_steps(s, by, steps)
+        if open_ and self._table_steps:  # 'must play if able', the draw-pile gamble
+            pick_up = self._table_rule_steps(s, by, steps) and pick_up
         if pick_up:
             steps += self._pick_ups(s, by)
         return steps

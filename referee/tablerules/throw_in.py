@@ -60,8 +60,8 @@ class ThrowIn(TableRule):
         table = c.view.get("table")
         starts = table.get("starts") if isinstance(table, Mapping) else None
         if c.value and starts not in (None, "first"):
-            c.warn(
-                f"throw_in says who starts (the player after the last one to throw), so starts: "
-                f"{starts} changes nothing; expected one or the other",
-                "The cards thrown in say who starts here, so the other way to start is not used.",
+            c.error(
+                f"throw_in says who starts (the player after the last one to throw), and so does "
+                f"starts: {starts}; expected one or the other",
+                "The cards thrown in say who starts here, so choose one way to start.",
             )
