@@ -207,3 +207,38 @@ def test_the_new_game_page_asks_which_card_was_turned_up(data_dir: Path) -> None
     assert not at.exception
     row = store.load_game(at.session_state["game_id"])
     assert row.told == {"turned_up": 8} and row.players == ("Ann", "Ben")
+
+
+def test_a_rematch_asks_the_turned_up_card_on_the_new_game_page(data_dir: Path) -> None:
+    """A rematch cannot know the next card turned up: its one tap takes the table to New game
+    with the players seated for it (the loser deals, ruling 80) and the variant chosen."""
+    from streamlit.testing.v1 import AppTest
+
+    from referee.app import table
+    from referee.store import Store, default_path
+
+    store = Store(default_path())
+    data = dict(variant_to_data(_house()), id="ours", name="Ours")
+    store.save_variant("ours", "Ours", json.dumps(data))
+    ending = (
+        f"variant: {json.dumps(data)}\nplayers: [Ann, Ben, Cal]\n"
+        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1}}\n"
+        "steps:\n  - {by: Ben, play: [7]}\n  - {by: Cal, play: [9]}\n"
+    )
+    gid = table.import_record(store, ending, "ending.yaml")
+    assert table.load_table(store, gid).game.loser == "Ann"
+    at = AppTest.from_file(MAIN, default_timeout=20)
+    at.query_params["game"] = gid
+    at.run()
+    at.button(key="do_rematch").click().run()
+    assert not at.exception
+    assert [g.id for g in store.list_games()] == [gid]  # nothing dealt without the card
+    assert at.selectbox(key="np_variant").value == "library:ours"
+    assert at.selectbox(key="np_turned_up").value is None
+    assert [support.plain(i.value) for i in at.info][:1] == [
+        "Rematch: deal, say which card you turned up, then start the game."
+    ]
+    at.selectbox(key="np_turned_up").set_value(5).run()
+    at.button(key="np_start").click().run()
+    row = store.load_game(at.session_state["game_id"])
+    assert row.players == ("Ben", "Cal", "Ann") and row.told == {"turned_up": 5}
