@@ -35,11 +35,11 @@ class ThrowIn(TableRule):
     told = "thrown"
     declared = switch(
         "throw_in",
-        "Throw the lowest cards in before play",
+        "A discard step before play",
         "At the deal each player throws every card of the lowest rank without a power that "
         "anyone holds (the 3s where 2s have a power) from the hand onto the pile, and draws back "
         "up; the player after the last one to throw starts.",
-        "Throw the lowest cards onto the pile before play",
+        "Before play, throw the low plain cards (such as 3s) onto the pile",
     )
 
     def throws_in(self) -> bool:
