@@ -91,3 +91,31 @@ def test_loaded_said_and_checked() -> None:
     result = load_variant_text(json.dumps(data), "both.yaml")
     (p,) = result.errors
     assert p.path == "table.gamble_any_time" and "expected gamble left out" in p.message
+
+
+def test_with_must_play_the_gamble_is_still_listed() -> None:
+    """'Must play if able' closes the pick-up to who can play, not the gamble at any time: the
+    legal steps list it wherever the filter allows it (found by the random-variant property
+    test of the table's choices: a first play on a card turned up, where the legal steps
+    take their careful path, as they do while something is pending)."""
+    import random
+
+    data = support.house_data([], [{"rank": 7, "effects": [{"effect": "next_range", "max": 7}]}])
+    data["table"] = {"gamble_any_time": True, "must_play": True}
+    v = variant_from_data(data)  # after a 7 something is pending: the steps' careful path
+    found = 0
+    for seed in range(30):
+        g = Game.shuffled(v, ["Ann", "Ben"], seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if g.over:
+                break
+            steps = g.choices.legal_steps(g.state)
+            draw = g.state.draw_cards or []
+            if draw:
+                gamble = Play(g.turn or "", (draw[-1],), "draw_pile")
+                if g.advice.explain(g.state, gamble).legal:
+                    assert gamble in steps
+                    found += not any(isinstance(s, PickUp) for s in steps)
+            g.push(rng.choice(steps))
+    assert found  # a gamble listed where picking up was closed came up
