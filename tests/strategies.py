@@ -162,6 +162,10 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         high = draw(st.integers(low + 2, low + 12))
         copies = draw(st.integers(2, 4))
         ranks = {"low": low, "high": high, "copies": copies}
+    without: list[int] = []
+    if draw(st.integers(0, 5)) == 0:  # a pack without a rank (issue 42; THND: no 3s)
+        without = [draw(st.integers(low + 1, high - 1))]
+        ranks["without"] = without
     n_karma = draw(st.integers(0, 4))
     karma = []
     for i in range(n_karma):
@@ -177,7 +181,8 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
             card["rule"] = draw(st.sampled_from(["R8.2", "R8.12", "R9", "R5.4"]))
         card["effects"] = draw(effect_lists())
         karma.append(card)
-    powered = draw(st.lists(st.integers(low, high), max_size=3, unique=True))
+    kept = [r for r in range(low, high + 1) if r not in without]
+    powered = draw(st.lists(st.sampled_from(kept), max_size=3, unique=True))
     powers = [{"rank": r, "effects": draw(effect_lists(3, suits))} for r in powered]
     if ordinary:
         for power in powers:  # a face may be written by its label or name, in any case

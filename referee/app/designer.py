@@ -299,6 +299,20 @@ def rank_words(data: dict[str, Any], rank: object) -> str:
     return str(rank)
 
 
+def inner_ranks(ranks: dict[str, Any]) -> list[int]:
+    """The ranks a pack may leave out (``ranks.without``, issue 42): those strictly between its
+    lowest and its highest ([] while they are not known)."""
+    pack = pack_of(ranks)
+    low, high = (
+        (pack.ranks_low, pack.ranks_high)
+        if pack.ordinary
+        else (whole(ranks.get("low")), whole(ranks.get("high")))
+    )
+    if low is None or high is None:
+        return []
+    return list(range(low + 1, min(high, low + 98)))
+
+
 def card_options(data: dict[str, Any]) -> list[int | str]:
     """The cards of the design's deck a list of cards may name (``Cards``): its number ranks,
     its Karma cards by id, and its jokers."""
@@ -309,6 +323,9 @@ def card_options(data: dict[str, Any]) -> list[int | str]:
     else:
         low, high = whole(ranks.get("low")), whole(ranks.get("high"))
         numbers = [] if low is None or high is None else list(range(low, min(high, low + 98) + 1))
+        given = ranks.get("without")
+        gone: list[Any] = given if isinstance(given, list) else []
+        numbers = [n for n in numbers if n not in gone]
     ids = [c.get("id") for c in data.get("karma_cards") or [] if isinstance(c, dict)]
     jokers = [JOKER] if isinstance(data.get("jokers"), dict) else []
     # Where the suits count, each number of a colour and of a suit too (issue 42): 'red J'.

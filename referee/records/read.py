@@ -266,6 +266,9 @@ class _Builder:
                 )
             else:
                 expected = f"a number {variant.ranks_low}–{variant.ranks_high}"
+            if variant.without:  # a pack without some ranks (issue 42)
+                gone = ", ".join(variant.rank_label(r) for r in variant.without)
+                expected += f" but {gone}"
             if ids:
                 expected += f" or one of: {ids}"
             self.problem(path, f"there is no card {card!r} in {variant.name}; expected {expected}")

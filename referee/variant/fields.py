@@ -5,6 +5,7 @@ Design page's fields).  A new field is one declaration here, in the place the fi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from referee.variant.declare import Choice, Field, Flag, Int, Obj, One, Rows, Text, node, whole
@@ -39,8 +40,18 @@ def pack_of(ranks: object) -> Variant:
         ace = "low" if ranks.get("ace") == "low" else "high"
         low, high = (ACE_LOW, 13) if ace == "low" else (2, ACE_HIGH)
         suits = ranks.get("suits") is True
-        return Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace, suits=suits)
+        pack = Variant("", "", low, high, ORDINARY_COPIES, pack=ORDINARY, ace=ace, suits=suits)
+        return replace(pack, without=_left_out(ranks.get("without"), pack))
     return Variant("", "")
+
+
+def _left_out(raw: object, pack: Variant) -> tuple[int, ...]:
+    """The ranks a pack leaves out (``without``), as numbers, low to high; what is not a rank
+    is left for the checks and the schema to name."""
+    if not isinstance(raw, list | tuple):
+        return ()
+    found = {r for x in raw if (r := rank_of(x, pack)) is not None}
+    return tuple(sorted(found))
 
 
 def rank_of(value: object, pack: Variant) -> int | None:
@@ -98,6 +109,39 @@ PLAYER_RANGE = Obj(
     examples=({"decks": 1, "min": 2, "max": 6},),
 )
 
+
+class RankList(Field):
+    """A few ranks of the deck, each once: numbers, or in an ordinary pack also a face's
+    label or name (``Q``, ``Queen``)."""
+
+    def body(self) -> dict[str, Any]:
+        number = {"type": "integer", "minimum": 1, "maximum": 99}
+        rank = {"anyOf": [number, {"type": "string", "enum": list(RANK_WORDS)}]}
+        return {"type": "array", "items": rank, "minItems": 1, "maxItems": 12, "uniqueItems": True}
+
+    def sound(self, raw: object) -> list[int | str] | None:
+        if not isinstance(raw, list | tuple) or not 0 < len(raw) <= 12:
+            return None
+        out = [x for x in raw if whole(x) is not None or isinstance(x, str)]
+        return out if len(out) == len(raw) else None
+
+    def build(self, raw: Any, pack: Variant) -> tuple[int, ...]:
+        return _left_out(raw, pack)
+
+    def back(self, value: Any) -> list[int] | None:
+        return list(value) or None
+
+
+WITHOUT = RankList(
+    "without",
+    "Ranks left out",
+    "Ranks the pack does not have (e.g. [3]: no 3s), each between the lowest and the highest; "
+    "left out, every rank.",
+    optional=True,
+    label="Numbers left out of the pack",
+)
+"""A pack without some ranks (issue 42; THND: the 3s are put out of play)."""
+
 NUMBERS = Obj(
     defname="ranks",
     title="Number cards",
@@ -123,8 +167,12 @@ NUMBERS = Obj(
             label="Highest number",
         ),
         _copies("How many copies of each rank one deck has.", 1, "Copies of each"),
+        WITHOUT,
     ),
-    examples=({"low": 1, "high": 16, "copies": 3},),
+    examples=(
+        {"low": 1, "high": 16, "copies": 3},
+        {"low": 2, "high": 14, "copies": 4, "without": [3]},
+    ),
 )
 
 ORDINARY_PACK = Obj(
@@ -160,8 +208,13 @@ ORDINARY_PACK = Obj(
             optional=True,
             label="Some powers belong to a suit or a colour",
         ),
+        WITHOUT,
     ),
-    examples=({"pack": "ordinary", "ace": "high"}, {"pack": "ordinary", "suits": True}),
+    examples=(
+        {"pack": "ordinary", "ace": "high"},
+        {"pack": "ordinary", "suits": True},
+        {"pack": "ordinary", "without": [3]},
+    ),
 )
 
 
@@ -187,8 +240,10 @@ class Ranks(Field):
 
     def build(self, raw: Any, pack: Variant) -> dict[str, Any]:
         given = self.sound(raw)
-        built = {f.name: given[f.key] for f in NUMBERS.fields}
-        return built | (_ordinary(pack) if pack.ordinary else {})
+        built = {f.name: f.build(given[f.key], pack) for f in NUMBERS.fields if f.key in given}
+        if pack.ordinary:  # the pack's own attributes (its ranks left out, built above)
+            built |= {k: v for k, v in _ordinary(pack).items() if k != "without"}
+        return built
 
     def back(self, value: Any) -> dict[str, Any]:
         v: Variant = value
@@ -203,15 +258,22 @@ class Ranks(Field):
 
 
 def _ordinary(v: Variant) -> dict[str, Any]:
-    """An ordinary pack as the file says it: ``suits`` only where they count (issue 42), so a
-    pack without them reads and writes as before."""
-    return {"pack": ORDINARY, "ace": v.ace, **({"suits": True} if v.suits else {})}
+    """An ordinary pack as the file says it: ``suits`` only where they count (issue 42), and
+    ``without`` only where ranks are left out, so a pack without them reads and writes as
+    before."""
+    return {
+        "pack": ORDINARY,
+        "ace": v.ace,
+        **({"suits": True} if v.suits else {}),
+        **({"without": list(v.without)} if v.without else {}),
+    }
 
 
 def numbers(v: Variant) -> dict[str, Any]:
     """A deck's number cards as the file says them, by the declarations (an ordinary pack's
-    are its own)."""
-    return {f.key: getattr(v, f.name) for f in NUMBERS.fields}
+    are its own); ``without`` only where ranks are left out."""
+    out = {f.key: getattr(v, f.name) for f in NUMBERS.fields if f is not WITHOUT}
+    return out | ({"without": list(v.without)} if v.without else {})
 
 
 class Rank(Int):

@@ -173,13 +173,17 @@ class Variant:
     # an effect may hang on it (``when: {suit: hearts}``, ``{colour: red}``).  False: ranks
     # only, as before (no suit is ever asked or written).
     suits: bool = False
+    # Ranks the pack leaves out (issue 42; THND: no 3s), each strictly between the lowest and
+    # the highest: no card of them is in the deck.  Empty: every rank from low to high.
+    without: tuple[int, ...] = ()
     table: TableRules = TableRules()
 
     # --- derived facts -------------------------------------------------------------------
 
-    @property
-    def ranks(self) -> range:
-        return range(self.ranks_low, self.ranks_high + 1)
+    @functools.cached_property
+    def ranks(self) -> tuple[int, ...]:
+        """The number ranks of the deck, low to high, but those it leaves out."""
+        return tuple(r for r in range(self.ranks_low, self.ranks_high + 1) if r not in self.without)
 
     @property
     def ordinary(self) -> bool:
@@ -305,7 +309,7 @@ class Variant:
         if isinstance(card, bool):
             return False
         if isinstance(card, int):
-            return self.ranks_low <= card <= self.ranks_high
+            return self.ranks_low <= card <= self.ranks_high and card not in self.without
         return isinstance(card, str) and self.karma(card) is not None
 
     def all_cards(self) -> list[Card]:
@@ -315,7 +319,7 @@ class Variant:
         if isinstance(card, str):
             k = self.karma(card)
             return k.copies if k else 0
-        return self.copies if self.ranks_low <= card <= self.ranks_high else 0
+        return self.copies if self.is_card(card) else 0
 
     def deck_size(self, decks: int = 1) -> int:
         one = len(self.ranks) * self.copies + sum(k.copies for k in self.specials)

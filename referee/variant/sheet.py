@@ -115,10 +115,14 @@ def _card_sections(v: Variant) -> list[str]:
 def _deck_row(v: Variant) -> str:
     """The number cards' row of the deck table: 'numbers 1 to 16', or an ordinary pack's."""
     count = f"{v.copies} of each ({len(v.ranks) * v.copies} cards)"
+    # A pack without some ranks (issue 42): 'no 3s'.
+    gone = [f"{v.rank_name(r)}s" for r in v.without]
+    gone = [", ".join(gone[:-1]), gone[-1]] if len(gone) > 1 else gone
+    but = f" (no {' or '.join(gone)})" if gone else ""
     if v.ordinary:
         ranks = "A, 2 to 10, J, Q, K" if v.ace == "low" else "2 to 10, J, Q, K, A"
-        return f"| an ordinary pack: {ranks} | {count} |"
-    return f"| numbers {v.ranks_low} to {v.ranks_high} | {count} |"
+        return f"| an ordinary pack: {ranks}{but} | {count} |"
+    return f"| numbers {v.ranks_low} to {v.ranks_high}{but} | {count} |"
 
 
 def _order_words(v: Variant) -> str:

@@ -20,7 +20,7 @@ from referee.app.common import group_words, md, variant_from_yaml, variant_sourc
 from referee.variant import conditions
 from referee.variant.declare import Cards, Choice, Field, Flag, Int, Text
 from referee.variant.effect_list import Effects, parts
-from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, pack_of
+from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, WITHOUT, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
@@ -237,6 +237,22 @@ def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = ""
     return None if got is None else int(got)
 
 
+def left_out(pack: dict[str, Any], given: object) -> None:
+    """The ranks a pack leaves out (issue 42: no 3s), offered from those between its lowest
+    and its highest; written into ``pack`` only when some are."""
+    options = d.inner_ranks(pack)
+    chosen = [r for r in given if r in options] if isinstance(given, list) else []
+    named = st.multiselect(
+        WITHOUT.label,
+        options,
+        default=chosen,
+        format_func=partial(d.rank_words, {"ranks": pack}),
+        key=key("ranks", "without"),
+    )
+    if named:
+        pack["without"] = sorted(named)
+
+
 # Fields not drawn with the rest of their mapping: a card's id (made from its name) and
 # ``rule`` (the one its verdicts cite), kept as the file had them; the jokers' copies (drawn
 # with the deck).
@@ -410,12 +426,15 @@ if kind == "ordinary":
     suits = draw(d.FIELDS["ranks.suits"], ranks.get("suits"), "ranks", "suits")
     slot("ranks", labelled=True)
     new["ranks"] = {"pack": "ordinary", "ace": ace, **({"suits": True} if suits else {})}
+    left_out(new["ranks"], ranks.get("without"))
     if joker_copies:
         st.caption("A joker goes on anything (it is wild) and is not a number.")
         new["jokers"] = fill(d.FIELDS["jokers"].parts(), jokers, "jokers", where="jokers")
         new["jokers"]["copies"] = joker_copies
 else:
-    new["ranks"] = fill(NUMBERS.fields, ranks, "ranks", where="ranks")
+    drawn = [f for f in NUMBERS.fields if f is not WITHOUT]
+    new["ranks"] = fill(drawn, ranks, "ranks", where="ranks")
+    left_out(new["ranks"], ranks.get("without"))
 
 # --- Karma cards ------------------------------------------------------------------------------
 st.subheader("Karma cards")

@@ -143,6 +143,39 @@ def _ids_unlike_faces(f: File, r: Report) -> None:
             )
 
 
+@check("ranks_left_out")
+def _ranks_left_out(f: File, r: Report) -> None:
+    """A pack without some ranks (issue 42): each a rank of the pack strictly between its
+    lowest and its highest (those are said by low and high), and some rank kept."""
+    ranks = f.rank_set
+    raw = f.left_out
+    if ranks is None:
+        return
+    lo, hi = (f.pack.rank_label(x) for x in (ranks.start, ranks.stop - 1))
+    for j, x in enumerate(raw):
+        rank = rank_of(x, f.pack)
+        if rank is None or rank not in ranks:
+            r.error(
+                ("ranks", "without", j),
+                f"the deck has no {x} (ranks {lo} to {hi}); expected a rank from {lo} to {hi}",
+                plain=f"There is no {x} in the deck. Pick a card from {lo} to {hi}.",
+            )
+        elif rank in (ranks.start, ranks.stop - 1):
+            r.error(
+                ("ranks", "without", j),
+                f"{x} is the lowest or the highest rank, which low and high say; expected a rank "
+                f"between {lo} and {hi}",
+                plain=f"To leave out the {f.pack.rank_label(rank)}s, change the lowest or the "
+                "highest number instead.",
+            )
+        elif x not in raw[:j] and rank in {rank_of(y, f.pack) for y in raw[:j]}:
+            r.error(
+                ("ranks", "without", j),
+                f"the {f.pack.rank_label(rank)}s are left out already; expected each rank once",
+                plain=f"The {f.pack.rank_label(rank)}s are left out already.",
+            )
+
+
 @check("rank_powers")
 def _rank_powers(f: File, r: Report) -> None:
     """Each power on a rank the deck has, each rank once; a face only in an ordinary pack."""
@@ -169,6 +202,13 @@ def _rank_powers(f: File, r: Report) -> None:
             )
         else:
             seen[rank] = i
+        if rank in f.without:
+            r.error(
+                ("rank_powers", i, "rank"),
+                f"the pack leaves out the {f.pack.rank_label(rank)}s (ranks.without); expected a "
+                "rank the deck has",
+                plain=f"The pack has no {f.pack.rank_label(rank)}s. Pick another card.",
+            )
         if ranks is not None and rank not in ranks:
             lo, hi = (f.pack.rank_label(x) for x in (ranks.start, ranks.stop - 1))
             kind = "card" if f.pack.ordinary else "number"

@@ -35,6 +35,7 @@ class File:
     cards: list[dict[str, Any]]  # the Karma cards
     jokers: dict[str, Any] | None  # an ordinary pack's jokers, if the file has them
     ranges: list[Range]  # the sound ranges of players
+    given_ranks: Any = None  # the file's own ``ranks`` (the view has an ordinary pack's own)
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> File:
@@ -52,6 +53,7 @@ class File:
             [],
         )
         file.ranges = [r for r, _ in ranges(view.get("players", []))]
+        file.given_ranks = data.get("ranks")
         return file
 
     @property
@@ -62,6 +64,21 @@ class File:
         return range(self.low, self.high + 1)
 
     @property
+    def left_out(self) -> list[Any]:
+        """The file's own ``ranks.without`` ([] where it has none, or it is not a list)."""
+        given = self.given_ranks
+        raw = given.get("without") if isinstance(given, dict) else None
+        return raw if isinstance(raw, list) else []
+
+    @property
+    def without(self) -> frozenset[int]:
+        """The ranks the pack leaves out (issue 42), those that are ranks of it."""
+        ranks = self.rank_set
+        raw = self.left_out
+        found = {rank_of(x, self.pack) for x in raw}
+        return frozenset(r for r in found if r is not None and ranks is not None and r in ranks)
+
+    @property
     def specials(self) -> list[dict[str, Any]]:
         return [*self.cards, *([self.jokers] if self.jokers is not None else [])]
 
@@ -70,7 +87,8 @@ class File:
         """The cards in one deck (every rank's copies and every special card's)."""
         ranks, card_copies = self.rank_set, [c.get("copies") for c in self.specials]
         if ranks is not None and self.copies is not None and None not in card_copies:
-            return len(ranks) * self.copies + sum(c or 0 for c in card_copies)
+            kept = len(ranks) - len(self.without)
+            return kept * self.copies + sum(c or 0 for c in card_copies)
         return None
 
     @property
@@ -109,6 +127,8 @@ class File:
         power = {rank_of(p.get("rank"), self.pack): p.get("effects", []) for p in powers}
         values: set[int] = set()
         for rank in ranks:
+            if rank in self.without:
+                continue
             counts = _counts(power.get(rank, []), karma=False)
             if counts is not False:
                 values.add(rank if counts is None else counts)
