@@ -910,3 +910,28 @@ def test_a_demand_that_names_its_answers_without_yaml(data_dir: Path) -> None:
     (power,) = v.rank_powers
     assert power.effects[0].params["answers"] == (2, 8)
     assert "(or a 2 or an 8)" in rules_sheet(v)
+
+
+def test_a_demand_answered_by_a_red_jack_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 160): where the suits count, "Which other cards answer it" offers each
+    number in each colour and suit too, said as the page says it ('red Jacks'); the card chosen
+    reaches the file (``answers: [red J]``) and the rules sheet. Where the suits do not count,
+    none is offered."""
+    at = design()
+    at.radio(key="d0_ranks_pack").set_value("ordinary").run()
+    at.button(key="d0_rp_add").click().run()
+    last = len(at.session_state["design"]["rank_powers"]) - 1
+    at.selectbox(key=f"d1_rp_{last}_rank").set_value(9).run()
+    at.selectbox(key=f"d1_rank_powers_{last}_e_0_name").set_value("must_answer").run()
+    named = at.multiselect(key=f"d1_rank_powers_{last}_e_0_must_answer_answers")
+    assert "red Jacks" not in named.options  # the suits do not count yet
+    at.checkbox(key="d1_ranks_suits").check().run()
+    assert not at.exception, at.exception
+    named = at.multiselect(key=f"d1_rank_powers_{last}_e_0_must_answer_answers")
+    assert {"red Jacks", "Jack of hearts"} <= set(named.options)
+    named.set_value(["red J"]).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None, [texts(at.error)]
+    assert v.rank_powers[-1].effects[0].params["answers"] == ("red J",)
+    assert "(or a red Jack)" in rules_sheet(v)
