@@ -71,9 +71,12 @@ long_texts = st.one_of(
 
 
 @st.composite
-def effect_lists(draw: st.DrawFn, max_size: int = 4, suits: bool = False) -> list[Any]:
+def effect_lists(
+    draw: st.DrawFn, max_size: int = 4, suits: bool = False, rank: bool = False
+) -> list[Any]:
     """Effects of one card; ``suits``: a number card of a pack whose suits count, whose
-    conditions may read its suit (issue 42)."""
+    conditions may read its suit (issue 42); ``rank``: a number card's (no ``plays_as``, which
+    is a Karma card's or a joker's)."""
     names = draw(_effect_names(max_size))
     out: list[Any] = []
     targeted = False
@@ -89,6 +92,10 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4, suits: bool = False) -> lis
             continue
         if {name} | _names(out) >= {"value", "transparent"}:
             continue
+        if name == "plays_as" and rank:
+            continue
+        if "plays_as" in {name} | _names(out) and {name} | _names(out) & _NOT_AS_NUMBER:
+            continue
         if suits and isinstance(params.get("answers"), list) and draw(st.booleans()):
             # A card of a suit or a colour among the answers (issue 42, ruling 155).
             params = {**params, "answers": [*params["answers"], draw(_SUITED)]}
@@ -98,6 +105,9 @@ def effect_lists(draw: st.DrawFn, max_size: int = 4, suits: bool = False) -> lis
         out.append({"effect": name, **params} if params else name)
     return out
 
+
+_NOT_AS_NUMBER = {"wild", "value", "transparent", "named_value"}
+"""What a card played as a number (``plays_as``, ruling 162) cannot also be."""
 
 _SUITED = st.sampled_from(["5 of hearts", "red 4", "black 6", "3 of clubs", "red J"])
 """Cards of a suit or a colour a list of cards may name where the suits count (an ordinary
@@ -183,7 +193,7 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         karma.append(card)
     kept = [r for r in range(low, high + 1) if r not in without]
     powered = draw(st.lists(st.sampled_from(kept), max_size=3, unique=True))
-    powers = [{"rank": r, "effects": draw(effect_lists(3, suits))} for r in powered]
+    powers = [{"rank": r, "effects": draw(effect_lists(3, suits, rank=True))} for r in powered]
     if ordinary:
         for power in powers:  # a face may be written by its label or name, in any case
             if power["rank"] in FACES and draw(st.booleans()):

@@ -39,6 +39,13 @@ class Pile:
         self._takes: dict[Card | None, tuple[tuple[EffectSpec, Params], ...]] = fast.takes
         self._counts = fast.counts  # what each card counts as on top
         self._see_through = fast.see_through
+        # A Karma card or joker that is not wild is played as the number it counts as
+        # (``plays_as``, ruling 162); a number card as itself.
+        self._numbers: dict[Card, int] = {
+            c: t.value
+            for c, t in fast.traits.items()
+            if isinstance(c, str) and not t.wild and t.value is not None
+        }
         # A table rule that refuses a number on the same value (R5.2 changed), if one is set.
         self._equal: TableRule | None = next(
             (u for u in active(variant) if u.has("refuse_equal")), None
@@ -211,9 +218,10 @@ class Pile:
             holds(when, moment, unknown=True) for when in self._wild_when[card]
         ):
             return yes("R5.3", Reason.WILD, Played(by, name))
+        number = card if isinstance(card, int) else self._numbers.get(card)
         limit = view.restriction
         if limit is not None:
-            if limit.allows(card):
+            if number is not None and limit.allows(number):
                 return yes("R5.4", Reason.IN_RANGE, Restricted(by, name, limit))
             # The restriction names the card that set it and its rule, also after that card
             # left the game (a one-time card) or lies under a see-through card.
@@ -222,9 +230,9 @@ class Pile:
         if value is None:
             return yes("R5.1", Reason.EMPTY_PILE, Played(by, name))
         if view.turned is not None and value:  # a card that counts 0 still lets anything go
-            return self._turned(view, view.turned, card, by, name, value)
-        if isinstance(card, int) and _beats(card, value):
-            if card == value and self._equal is not None:
+            return self._turned(view, view.turned, number, by, name, value)
+        if number is not None and _beats(number, value):
+            if number == value and self._equal is not None:
                 r = self._equal.refuse_equal(by, name, self._top_words(view))
                 if r is not None:
                     return refused(by, r)
@@ -242,7 +250,7 @@ class Pile:
         self,
         view: PileView,
         turned: tuple[str, Pending],
-        card: Card,
+        card: Card | None,
         by: str,
         name: str,
         value: int,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from referee.variant import core
 from referee.variant.conditions import said
-from referee.variant.menu import MENU, needs_target
+from referee.variant.menu import MENU, needs_target, traits_of
 from referee.variant.model import Effect, Variant
 from referee.variant.table import active
 from referee.words.markdown import markdown_literal
@@ -244,8 +244,17 @@ def rules_sheet(variant: Variant) -> str:
             "- Karma cards are wild: they go on anything, even when the next play is restricted. "
             "On top of the pile a Karma card counts as 0, so anything may follow — unless it "
             "restricts the next play."
+            + (
+                ""
+                if all(traits_of(k.effects, True).wild for k in v.karma_cards)
+                else " A card played as a number is not wild: see what it does."
+            )
         )
-    if v.jokers is not None:
+    if v.jokers is not None and not traits_of(v.jokers.effects, True).wild:
+        lines.append(
+            "- Jokers are not wild here: a joker is played as a number (see what a joker does)."
+        )
+    elif v.jokers is not None:
         lines.append(
             "- Jokers are wild: they go on anything, even when the next play is restricted. A "
             "joker is not a number: on top of the pile it counts as 0, so anything may follow — "

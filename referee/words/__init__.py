@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from referee.variant.menu import traits_of  # the units' traits, registered on the menu
 
 if TYPE_CHECKING:
-    from referee.variant.model import Variant
+    from referee.variant.model import KarmaCard, Variant
 
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh")
@@ -148,10 +148,16 @@ def wild_ranks(variant: Variant | None) -> list[str]:
 def specials(variant: Variant) -> list[str]:
     """The kinds of special card a variant has, said one at a time: 'a Karma card', 'a
     Joker'."""
-    out = ["a Karma card"] if variant.karma_cards else []
-    if variant.jokers is not None:
+    out = ["a Karma card"] if any(_wild(k) for k in variant.karma_cards) else []
+    if variant.jokers is not None and _wild(variant.jokers):
         out.append(a_card(variant.jokers.name))
     return out
+
+
+def _wild(card: KarmaCard) -> bool:
+    """Whether a Karma card or joker goes on anything: all do but one played as a number
+    (``plays_as``, ruling 162)."""
+    return traits_of(card.effects, True).wild
 
 
 def wild_alternative(variant: Variant | None) -> str:
