@@ -242,3 +242,25 @@ def test_a_rematch_asks_the_turned_up_card_on_the_new_game_page(data_dir: Path) 
     at.button(key="np_start").click().run()
     row = store.load_game(at.session_state["game_id"])
     assert row.players == ("Ben", "Cal", "Ann") and row.told == {"turned_up": 5}
+
+
+def test_the_gamble_at_any_time_is_listed_on_a_turned_up_card() -> None:
+    """Pinned from the random-variant property tests (ad354d3): at the first play, on a turned-up
+    card, where 'must play if able' closes the pick-up, the draw-pile gamble at any time (open
+    wherever picking up would be, the table's own rules aside) is listed by the generator as the
+    filter allows it; before, the first play's own path hid it."""
+    data = support.house_data(rank_powers=[BURN_TEN, SKIP_EIGHT])
+    data["table"] = {
+        "turn_up": True,
+        "must_play": True,
+        "gamble_any_time": True,
+        "starting_card": True,  # its first_zone hook takes the first play's own path
+    }
+    v = variant_from_data(data)
+    for seed in range(6):
+        g = Game.shuffled(v, NAMES, seed)
+        steps = g.choices.legal_steps(g.state)
+        gambles = [s for s in steps if isinstance(s, Play) and s.zone == "draw_pile"]
+        assert len(gambles) == 1 and g.advice.explain(g.state, gambles[0]).legal, seed
+        held = [s for s in steps if isinstance(s, Play) and s.zone == "hand"]
+        assert all(isinstance(s, Play) for s in steps) or not held  # must play: no pick-up
