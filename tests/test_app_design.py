@@ -584,11 +584,11 @@ def test_a_table_rule_with_several_choices_is_drawn_as_its_choices(data_dir: Pat
 
 def test_each_effect_has_an_only_when_choice_from_the_conditions(data_dir: Path) -> None:
     """Issue 42: an effect gets an optional "Only when..." choice, drawn from the condition
-    units' declarations; an effect that cannot wait for one (it names a card to give) has
-    none; the choice reaches the file and its words reach the card's sentence."""
+    units' declarations (a card to give too, ruling 163); the choice reaches the file and its
+    words reach the card's sentence."""
     from referee.app import designer as d
 
-    assert d.when_options("give_card", {}) == []
+    assert {"pile": "empty"} in d.when_options("give_card", {})
     assert {"pile": "empty"} in d.when_options("skip", {"target": "chosen"})  # ruling 152
     options = d.when_options("clear_pile", {})
     assert options[0] == {} and {"pile": "empty"} in options and {"cards": 4} in options

@@ -166,11 +166,10 @@ def _errors(effects: list[object]) -> list[str]:
     return [str(p) for p in result.errors]
 
 
-def test_the_loader_refuses_a_condition_an_effect_cannot_wait_for() -> None:
-    (gift,) = _errors([{"effect": "give_card", "when": {"pile": "empty"}}])
-    assert gift.startswith("x.yaml:") and "rank_powers[0].effects[0].when" in gift
-    assert "names a card to give" in gift and "expected no 'when'" in gift
-    # A chosen player: named only where the condition holds (ruling 148).
+def test_every_effect_may_wait_for_a_condition_and_a_bad_one_is_refused() -> None:
+    # A card to give: given, and named, only where the condition holds (ruling 163).
+    assert _errors([{"effect": "give_card", "when": {"pile": "empty"}}]) == []
+    # A chosen player: named only where the condition holds (ruling 152).
     assert _errors([{"effect": "skip", "when": {"pile": "empty"}}]) == []
     # One that works while its card lies on the pile may: the pile marks it (issue 42).
     assert _errors([{"effect": "value", "value": 2, "when": {"pile": "empty"}}]) == []

@@ -82,8 +82,6 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
     """What a play of a card with these effects must say, and which of its units' own hooks
     check it (found by the hooks a unit overrides: no unit is known here by name)."""
     n = Needs()
-    whens: list[dict[str, object]] = []  # the conditions of the effects that need a player
-    always = False  # an effect that needs a player whatever the play
     for e in effects:
         unit = EFFECTS[e.name]
         params = dict(e.params)
@@ -102,10 +100,6 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.give_effect = unit.name
         if unit.needs_target(params):
             n.needs_target = True
-            if e.when:
-                whens.append(dict(e.when))
-            else:
-                always = True
             n.target_rule = unit.rule
             if unit.target_must_be_in(params):
                 n.chosen_must_be_in = True
@@ -115,9 +109,18 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.chosen_question = unit.chosen_question
         if n.first_rule is None:
             n.first_rule = unit.rule
-    if n.needs_target and not always:
-        n.target_when = tuple(whens)
+    # Where every effect that needs a player, or gives a card, hangs on a condition: those
+    # conditions (rulings 152, 163).
+    n.target_when = _only_when([e for e in effects if EFFECTS[e.name].needs_target(e.params)])
+    n.give_when = _only_when([e for e in effects if EFFECTS[e.name].gives_card])
     return n
+
+
+def _only_when(effects: list[Effect]) -> tuple[dict[str, object], ...]:
+    """The conditions of ``effects`` where each has one, else () (one always happens)."""
+    if not effects or any(not e.when for e in effects):
+        return ()
+    return tuple(dict(e.when) for e in effects)
 
 
 def resolve(r: Resolution, effects: tuple[Effect, ...], stop_at: str | None = None) -> bool:

@@ -54,6 +54,10 @@ class Needs:
     # issue 42): those conditions.  A play names a player only when one of them holds for it
     # (``chooses``, docs/rulings.md, ruling 152); (): always, where ``needs_target``.
     target_when: tuple[dict[str, object], ...] = ()
+    # Where the effect that gives a card hangs on a condition (``when``, issue 42): that
+    # condition.  A play gives a card, and may name it (`give`), only where it holds for the
+    # play (``gives_now``, docs/rulings.md, ruling 163); (): always, where ``give_effect``.
+    give_when: tuple[dict[str, object], ...] = ()
 
     def chooses(self, m: Moment) -> bool:
         """Whether a play of this card, as ``m`` reads it, names a chosen player (`to`)."""
@@ -72,6 +76,18 @@ class Needs:
             return self.needs_target
         top = s.pile[-1] if s.pile else None
         return self.chooses(Moment(top is None, k, zone, s.first_play, top == card, suit))
+
+    def gives_now(
+        self, s: State, card: Card, k: int, zone: str | None, suit: str | None = None
+    ) -> bool:
+        """Whether a play of ``k`` copies of ``card`` (this card) from ``zone``, showing
+        ``suit``, gives a card now: it has an effect that gives one, with no condition or one
+        that holds for this play (as ``chooses_now`` reads it)."""
+        if not self.give_when:
+            return self.give_effect is not None
+        top = s.pile[-1] if s.pile else None
+        m = Moment(top is None, k, zone, s.first_play, top == card, suit)
+        return any(holds(w, m) for w in self.give_when)
 
     def targets(self, names: list[str], by: str) -> list[str]:
         """Whom a play of this card by ``by`` may choose: the other players, or everyone at the

@@ -112,8 +112,6 @@ class EffectSpec(EffectDecl):
         cls.lasts_on_pile = any(
             getattr(cls, hook) is not getattr(EffectSpec, hook) for hook in on_pile
         )
-        if cls.gives_card:
-            cls.when_blocked = "a play of it names a card to give, whether or not it happens"
         super().__init_subclass__(**kwargs)  # the declaration goes on the menu
         if cls.name:
             unit = MENU[cls.name]

@@ -648,7 +648,10 @@ class Choices:
     ) -> tuple[list[Card] | list[None], bool]:
         """``_gift_choices``, and whether the card is given blind (a face-down card: the next
         in its order); ``first``: only the first of them."""
-        then = self._rules.dry_run(s, step, self.needs[step.cards[0]].give_effect or "")
+        t = self.needs[step.cards[0]]
+        if t.give_when and not t.gives_now(s, step.cards[0], len(step.cards), step.zone, step.suit):
+            return [None], False  # it gives nothing with this play (a condition, ruling 163)
+        then = self._rules.dry_run(s, step, t.give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None
         give_from = first_zone(giver) if giver is not None else None
         if giver is None or give_from is None:

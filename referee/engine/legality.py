@@ -745,6 +745,14 @@ class Rules:
         give = step.give
         if give is None:
             return None
+        if t.give_when and not t.gives_now(s, card, len(step.cards), step.zone, step.suit):
+            # It gives a card only under a condition, which does not hold for this play
+            # (ruling 163): a card named is refused with the reason, never quietly ignored.
+            rule = self.variant.rule_for(card, EFFECTS[t.give_effect].rule)
+            whens = t.give_when
+            only = said(whens[0]) if len(whens) == 1 and len(whens[0]) == 1 else ""
+            none = CardFacts(self.variant.card_name(card), card, sometimes=True, only=only)
+            return _no(rule, Reason.NO_GIVE_WANTED, none, field="give")
         if not self.variant.is_card(give):
             return _no("R1.1", Reason.NO_SUCH_GIVE, UnknownCard(give), field="give")
         # The card given is chosen in order of play (R8.9) from what the giver holds when

@@ -185,9 +185,10 @@ class EffectDecl:
 
     def no_when(self, params: Params) -> str:
         """Why this effect, with these parameters, may not hang on a condition (``when``), in
-        a family's words; "" when it may.  A condition is asked as the card is played: an
-        effect whose play names a card to give cannot wait for it.  One that names a chosen
-        player may: a play names the player only where the condition holds (ruling 152).  One
+        a family's words; "" when it may.  A condition is asked as the card is played.  An
+        effect that names a chosen player may hang on one: a play names the player only where
+        the condition holds (ruling 152); so may one that names a card to give: a play gives
+        one, and may name it, only there (ruling 163).  One
         that works while its card lies on the pile may: the pile marks it as its card is laid
         when the condition holds for that play, and it works for as long as the card lies
         there (``State.held``, issue 42)."""

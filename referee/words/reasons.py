@@ -257,9 +257,9 @@ class CardFacts(Facts):
 
     card: str  # the card's name
     card_id: Card | None = None
-    # It names a player only under a condition, which does not hold for this play (ruling
-    # 152): ``sometimes``, and that condition in words where it is short ("only when the pile
-    # is empty"; "": too long to say in one breath, the rules sheet says it).
+    # It names a player, or gives a card, only under a condition, which does not hold for this
+    # play (rulings 152, 163): ``sometimes``, and that condition in words where it is short
+    # ("only when the pile is empty"; "": too long to say in one breath, the sheet says it).
     sometimes: bool = False
     only: str = ""
 

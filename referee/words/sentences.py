@@ -255,6 +255,16 @@ def _no_target_wanted(d: CardFacts) -> str:
     return f"No: {d.card} does not choose a player."
 
 
+def _no_give_wanted(d: CardFacts) -> str:
+    """A card to give named where the card gives none: never, or not with this play (issue
+    42: it gives one only under a condition, ruling 163)."""
+    if d.only:
+        return f"No: {d.card} gives no card this time. It does that {d.only}."
+    if d.sometimes:
+        return f"No: {d.card} gives no card with this play."
+    return f"No: {d.card} does not give a card."
+
+
 def _cannot_hold(d: Holding, voice: Voice) -> str:
     """R4.3 in a child's words: the answer, then where each seen copy is, one short sentence
     each, so the player cannot have them."""
@@ -427,7 +437,7 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.TARGET_SELF: _w(CardFacts, lambda d, v: f"No: {d.card} must go to another player."),
     Reason.TARGET_OUT: _w(Target, lambda d, v: f"No: {d.to} is out, so {d.why}."),
     Reason.NO_TARGET_WANTED: _w(CardFacts, lambda d, v: _no_target_wanted(d)),
-    Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: f"No: {d.card} does not give a card."),
+    Reason.NO_GIVE_WANTED: _w(CardFacts, lambda d, v: _no_give_wanted(d)),
     Reason.NO_NAME_WANTED: _w(
         CardFacts, lambda d, v: f"No: {words.face(d.card)} cannot be named as another card."
     ),
