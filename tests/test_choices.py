@@ -81,7 +81,6 @@ def check_state(game: Game) -> None:
             for z in zones
             for k in range(1, most + 1)
             for to in targets
-            if to is not None or not needs.needs_target
             for n in names
         }
     offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit) for c in table.choices]

@@ -170,6 +170,46 @@ def test_the_tables_choices_name_each_number_and_a_closed_zone_refuses_them_alik
             ]
 
 
+def test_a_card_that_chooses_only_under_a_condition_is_offered_named_with_no_player() -> None:
+    """A 2 that counts as the number its player names and chooses who goes next only when laid
+    on a 2 (ruling 152): on a 5 it names no player, so each number it may count as is offered
+    with no player and judged as the filter judges it; on a 2 the table asks whom it is for.
+    Every listed step is one the table accepts (the table offered named plays only with a
+    player, so these were missing: found by the choices property test)."""
+    from referee.engine.choices import Kind
+
+    two = {
+        "rank": 2,
+        "effects": ["named_value", {"effect": "choose_next", "when": {"laid_on": "same"}}],
+    }
+    v = support.house([], [two])
+    for top, kind in ((5, Kind.JUDGED), (2, Kind.ASKS)):
+        start = Position(
+            "Ann",
+            hand=dict.fromkeys(PLAYERS, 5),
+            face_down=dict.fromkeys(PLAYERS, 3),
+            draw_pile=0,
+            pile=(top,),
+        )
+        g = Game.from_position(v, PLAYERS, start)
+        table = g.advice.table(g.state).choices
+        named = [c for c in table if c.card == 2 and c.zone == "hand" and c.copies == 1]
+        alone = [c for c in named if c.named is not None and c.to is None]
+        assert [c.named for c in alone] == list(range(10, 0, -1))
+        assert {c.kind for c in alone} == {kind}
+        assert all(c.judgement.legal == (kind == Kind.JUDGED) for c in alone)
+
+    def look(g: Game, steps: list[object]) -> int:
+        table = g.advice.table(g.state).choices
+        accepted = {(c.card, c.zone, c.copies, c.to, c.named) for c in table if c.judgement.legal}
+        listed = [p for p in steps if isinstance(p, Play) and p.cards[:1] == (2,)]
+        for p in listed:
+            assert (2, p.zone, len(p.cards), p.to, p.named) in accepted, p
+        return sum(p.named is not None and p.to is None for p in listed)
+
+    assert support.walk_listed_steps(v, look)
+
+
 def test_the_rules_sheet_says_it() -> None:
     from referee.variant.sheet import rules_sheet
 

@@ -138,24 +138,23 @@ class Choices:
                 else (None,)
             )
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
-            # A card whose powers read a suit: each play showing no suit, or each suit (one tap
-            # more at the table, issue 42, ruling 149).
             suits: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
+            # What the play may show: each suit, where the card's powers read one (one tap more
+            # at the table, ruling 149), or each number a card its player names may count as,
+            # highest first, without a card given (ruling 153).
+            shows: list[tuple[str | None, int | None]] = [(suit, None) for suit in suits]
+            if needs.names_value:
+                shows += [(None, named) for named in reversed(self.variant.ranks)]
             most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
-                    for suit in suits:
+                    for suit, named in shows:
+                        given = gives if named is None else (None,)
                         yield from self._table_play(
-                            s, mover, card, zone, count, targets, gives, closed, suit
+                            s, mover, card, zone, count, targets, given, closed, suit, named
                         )
                         if needs.needs_target:
-                            yield from self._asks(s, mover, card, zone, count, gives, suit)
-                    # A card its player names: each number it may be named as (ruling 153),
-                    # highest first (the plays naming none are above).
-                    for named in reversed(self.variant.ranks) if needs.names_value else ():
-                        yield from self._table_play(
-                            s, mover, card, zone, count, targets, (None,), closed, None, named
-                        )
+                            yield from self._asks(s, mover, card, zone, count, given, suit, named)
 
     def _table_play(
         self,
@@ -199,16 +198,18 @@ class Choices:
         count: int,
         gives: tuple[Card | None, ...],
         suit: str | None = None,
+        named: int | None = None,
     ) -> Iterator[Choice]:
         """A card that needs a player, with none chosen: the table asks whom it is for, unless
-        the engine needs no player (a blind card that does not fit, ruling 112)."""
+        the engine needs no player (a blind card that does not fit, ruling 112; a play where
+        the card's condition for choosing does not hold, ruling 152)."""
         cards = (card,) * count
         # Only where this play chooses a player (a condition that holds for it, ruling 152).
         ask = self.needs[card].chooses_now(s, card, count, zone, suit)
         for give in gives:
-            j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit))
+            j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit, named=named))
             kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
-            yield Choice(card, zone, count, None, give, j, kind, suit=suit)
+            yield Choice(card, zone, count, None, give, j, kind, named, suit)
 
     def asks(self, s: State, step: Play) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict
