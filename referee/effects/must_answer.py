@@ -15,7 +15,7 @@ from referee import words
 from referee.effects.base import Arrival, Proposal, Refusal, Resolution, Traits
 from referee.effects.spec import UNITS, CardCheck, EffectSpec, Params
 from referee.table.state import Pending, State
-from referee.variant.declare import Cards, Choice
+from referee.variant.declare import Cards, Choice, Flag
 from referee.variant.model import COLOURS, SUITS, Card, Variant
 
 
@@ -36,6 +36,10 @@ class Answer(Pending):
     # (rank, suit or colour): only a play that shows such a card answers with it.  Where its
     # own rank is named so, only those copies of the same card answer it.
     suited: tuple[tuple[int, str], ...] = ()
+    # Whoever cannot answer takes only the cards under the exchange, whose cards leave the game
+    # (``takes_under``, MLR's battle, ruling 164); ``start``: the pile's size before its first
+    # card (-1: the whole pile is taken).
+    start: int = -1
 
     def lapses(self, state: State, by: str) -> bool:
         """The step after it answers it, or covers it, or takes it with the pile: whoever
@@ -90,6 +94,16 @@ class AnswerOrPickUp(EffectSpec):
             label="Which other cards answer it (leave empty to go by the wild cards above)",
             optional=True,
         ),
+        Flag(
+            key="takes_under",
+            title="Whoever cannot answer takes only the cards under it",
+            about="Whoever cannot answer picks up only the cards that lay under the first of "
+            "these cards; the cards of the exchange (the first one and every answer) leave the "
+            "game.",
+            label="Whoever cannot answer takes only the cards under it; the rest leave the game",
+            optional=True,
+            default=None,
+        ),
     )
     examples = ({"effect": "must_answer"},)
     order = 192
@@ -98,15 +112,21 @@ class AnswerOrPickUp(EffectSpec):
         v, card = a.variant, a.of
         old = a.state.pending.get(self.name)
         back_to = None
-        if (
+        answers = (
             isinstance(old, Answer)
-            and old.back
             and old.by not in ("", a.by)
             and a.moment is not None
             and a.moment.zone is not None  # laid by a play, not moved or found there
             and _answers_it(old, v, a.card, a.moment.suit)
-        ):
+        )
+        if answers and isinstance(old, Answer) and old.back:
             back_to = old.by  # this card answers a demand that goes back to its player
+        # Where the exchange began: under its first card (an answer goes on with it).
+        start = -1
+        if params.get("takes_under"):
+            laid = (a.moment.cards or 1) if a.moment is not None else 1
+            start = old.start if answers and isinstance(old, Answer) and old.start >= 0 else -1
+            start = start if start >= 0 else max(0, len(a.state.pile) - laid)
         a.state.pending[self.name] = Answer(
             a.by,
             card,
@@ -116,7 +136,16 @@ class AnswerOrPickUp(EffectSpec):
             self.arg(params, "answer") == "back",
             back_to,
             *_split(_named(params), v),
+            start,
         )
+
+    def leaves_on_pick_up(self, p: Pending, state: State, by: str) -> tuple[int, str]:
+        """``takes_under`` (ruling 164): the cards of the exchange, on top of the pile, leave
+        the game as the player who cannot answer picks up the rest."""
+        if not isinstance(p, Answer) or p.start < 0 or p.start >= len(state.pile):
+            return 0, ""
+        n = len(state.pile) - p.start
+        return n, f"The {words.cards(n)} of the exchange leave the game."
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """An answer to a demand that goes back (``answer: back``): the turn passes back to the
@@ -180,6 +209,11 @@ class AnswerOrPickUp(EffectSpec):
             text += (
                 " An answer sends it back to the player who laid it, who must answer in turn, "
                 "until one of them cannot and picks up."
+            )
+        if params.get("takes_under"):
+            text += (
+                " Whoever cannot answer takes only the cards under the first one; the cards "
+                "of the exchange leave the game."
             )
         return text
 

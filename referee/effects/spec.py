@@ -222,6 +222,12 @@ class EffectSpec(EffectDecl):
         they start a new pile."""
         return None
 
+    def leaves_on_pick_up(self, p: Pending, state: State, by: str) -> tuple[int, str]:
+        """As ``by`` picks up the pile while this slice lies: how many cards off its top leave
+        the game instead (a battle's own cards, ruling 164), and the table's words for it
+        (0, "": none; the player takes the whole pile, R6.2)."""
+        return 0, ""
+
     def settle(
         self, p: Pending, state: State, say: Callable[[str], None]
     ) -> tuple[str, int] | None:

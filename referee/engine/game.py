@@ -516,6 +516,8 @@ class Game:
                 if told:
                     notes.append(sentences.pile_sent(by, to, flow.picked_up))
             else:
+                if s.pending:  # a battle's own cards leave the game first (ruling 164)
+                    flow.removed += self._leave_on_pick_up(s, by, notes)
                 flow.picked_up = s.pile_to_hand(origin)
                 if told:
                     notes.append(sentences.picked_up(by, flow.picked_up))
@@ -728,6 +730,19 @@ class Game:
         if burning and s.pile:
             self._burn(s, notes, flow)
             flow.play_again = flow.play_again or r.play_again
+
+    def _leave_on_pick_up(self, s: State, by: str, notes: list[str]) -> int:
+        """As ``by`` picks up: the cards off the top that a pending effect sends out of the
+        game instead (``EffectSpec.leaves_on_pick_up``: a battle's cards, ruling 164)."""
+        for name, p in list(s.pending.items()):
+            if name in EFFECTS:
+                n, said = EFFECTS[name].leaves_on_pick_up(p, s, by)
+                if n:
+                    s.burn_top(n)
+                    if self.keep_history:
+                        notes.append(said)
+                    return n
+        return 0
 
     def _begin_turn(self, s: State, by: str, origin: int) -> None:
         """A table rule (ruling 148): a step in turn that the last one did not leave open to

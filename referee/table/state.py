@@ -464,6 +464,26 @@ class State:
             self.drop_pending(_after_pile)
         return n
 
+    def burn_top(self, n: int) -> None:
+        """The top ``n`` cards of the pile leave the game (a battle's cards, ruling 164); what
+        the pile remembers of them goes with them (their suits into ``gone_suits``)."""
+        keep = len(self.pile) - n
+        if self.suits:
+            pile = self.pile
+            self.gone_suits = (
+                *self.gone_suits,
+                *((pile[i], s) for i, s in self.suits if i >= keep),
+            )
+            self.suits = tuple((i, s) for i, s in self.suits if i < keep)
+        del self.pile[keep:]
+        self.out_of_play += n
+        if self.through:
+            self.through = frozenset(i for i in self.through if i < keep)
+        if self.held:
+            self.held = frozenset((i, j) for i, j in self.held if i < keep)
+        if self.named:
+            self.named = tuple((i, value) for i, value in self.named if i < keep)
+
     def bottom_to_top(self) -> Card:
         """The bottom card of the pile moves onto the top (R8.4); the cards above it keep what
         the pile remembers of them (``through``, ``held``), one place lower.  Returns the card."""
