@@ -7,7 +7,6 @@ the advice, the legal steps, the words and the loader read it."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import support
@@ -105,14 +104,6 @@ def test_the_loader_checks_it() -> None:
 
 def test_the_steps_agree_and_the_bots_play_it() -> None:
     v = wiki19()
-    for seed in range(8):
-        g = Game.shuffled(v, NAMES, seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            if g.over:
-                break
-            steps = g.choices.legal_steps(g.state)
-            assert steps and all(g.advice.explain(g.state, s).legal for s in steps)
-            g.push(rng.choice(steps))
+    support.walk_listed_steps(v, lambda g, steps: 0)
     support.bots_finish(v)
     assert simulate(v, players=3, games=4, seed=1, bots=("smart",)).games == 4

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import support
 from support import SUITED
 
-from referee.engine import Game, PickUp, Play, Position
+from referee.engine import Game, PickUp, Play, Position, Step
 from referee.records import export_record, load_record_text, replay
 from referee.variant import variant_from_data
 from referee.variant.model import SUITS, Variant
@@ -136,22 +137,15 @@ def test_a_record_keeps_nothing_new_replay_derives_it_from_the_steps() -> None:
 
 
 def test_bots_never_show_a_card_twice() -> None:
-    import random
+    """No listed play shows a suited card the table has seen (one deck), and some show one."""
+
+    def look(g: Game, steps: list[Step]) -> int:
+        assert all(s in SUITS for _, s in g.state.suits)
+        suited = [s for s in steps if isinstance(s, Play) and s.suit is not None]
+        for step in suited:
+            on_pile, gone = g.state.shown(step.cards[0], step.suit)
+            assert on_pile + gone == 0, step
+        return len(suited)
 
     v = variant(powers=[{"rank": "J", "effects": [{"effect": "wild", "when": {"colour": "red"}}]}])
-    shown = 0
-    for seed in range(4):
-        g = Game.shuffled(v, NAMES, seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            if g.over:
-                break
-            steps = g.choices.legal_steps(g.state)
-            step = rng.choice(steps)
-            if isinstance(step, Play) and step.suit is not None:
-                on_pile, gone = g.state.shown(step.cards[0], step.suit)
-                assert on_pile + gone == 0, step
-                shown += 1
-            g.push(step)
-        assert all(s in SUITS for _, s in g.state.suits)
-    assert shown
+    assert support.walk_listed_steps(v, look)
