@@ -28,7 +28,7 @@ from referee.records.record import Record, RecordError, RecordStep, yaml_words
 from referee.records.replay import new_game
 from referee.records.write import position_from_data, step_from_data
 from referee.variant.loader import load_variant_text
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 from referee.variant.registry import builtin, builtin_ids
 from referee.words.names import check_players, nfc_data
 
@@ -131,24 +131,12 @@ class _Builder:
                 f"{len(players)} players; {variant.name} is for {variant.min_players} to "
                 f"{variant.max_players} players",
             )
-        face_up = None
-        if "face_up" in d:
-            face_up = {}
-            for name, cards in d["face_up"].items():
-                self.player(("face_up", name), name, players, at_key=True)
-                self.cards(("face_up", name), cards, variant)
-                face_up[name] = tuple(cards)
+        face_up = self.cards_by_player("face_up", d, players, variant)
         start = self.start(d["start"], players, variant) if "start" in d else None
         turned_up = d.get("turned_up")
         if turned_up is not None:
             self.card(("turned_up",), turned_up, variant)
-        thrown = None
-        if "thrown" in d:
-            thrown = {}
-            for name, cards in d["thrown"].items():
-                self.player(("thrown", name), name, players, at_key=True)
-                self.cards(("thrown", name), cards, variant)
-                thrown[name] = tuple(cards)
+        thrown = self.cards_by_player("thrown", d, players, variant)
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -276,6 +264,20 @@ class _Builder:
     def cards(self, path: tuple[str | int, ...], cards: list[Any], variant: Variant) -> None:
         for i, c in enumerate(cards):
             self.card((*path, i), c, variant)
+
+    def cards_by_player(
+        self, key: str, d: dict[str, Any], players: tuple[str, ...], variant: Variant
+    ) -> dict[str, tuple[Card, ...]] | None:
+        """A field of cards per player (``face_up``, ``thrown``): each name at the table, each
+        card of the variant; None where the record leaves it out."""
+        if key not in d:
+            return None
+        out: dict[str, tuple[Card, ...]] = {}
+        for name, cards in d[key].items():
+            self.player((key, name), name, players, at_key=True)
+            self.cards((key, name), cards, variant)
+            out[name] = tuple(cards)
+        return out
 
     def start(self, s: dict[str, Any], players: tuple[str, ...], variant: Variant) -> Position:
         self.player(("start", "turn"), s.get("turn"), players)
