@@ -64,8 +64,8 @@ def check_state(game: Game) -> None:
             [*needs.targets(list(game.players), mover), None] if needs.needs_target else [None]
         )
         gives = [None, *v.all_cards()] if needs.takes_give else [None]
-        # A card its player names: each number too, without a card given (ruling 153).
-        names = [*v.ranks] if needs.names_value else []
+        # A card its player names: each number it may name too, no card given (ruling 153).
+        names = [*needs.name_choices(v.ranks)] if needs.names_value else []  # (ruling 165)
         most = most_at_once(v.copies_per_deck(card) * game.decks)
         # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
         suits = [None, *SUITS] if card in game.choices.fast.suited else [None]

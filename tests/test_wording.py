@@ -862,6 +862,22 @@ EXPECTED = {
     ): "Yes: 9 goes on anything. It counts as an 8. [R5.3]",
     (
         "classic",
+        "name_not_allowed",
+    ): "No: 9 may only be named as a 2 or a 10. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "shithead",
+        "name_not_allowed",
+    ): "No: 9 may only be named as a 2 or a 10. Ann may play from their hand: 7 or lower, or a wild 2, 8, 9 or 10. Or Ann may pick up the pile. [R5.5]",
+    (
+        "second-edition",
+        "name_not_allowed",
+    ): "No: 9 may only be named as a 2 or a 10. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "house",
+        "name_not_allowed",
+    ): "No: 9 may only be named as a 2 or a 10. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "classic",
         "no_such_named",
     ): "No: there is no number 99 in Karma. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R1.1]",
     (

@@ -217,6 +217,10 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     yield "named_as", _g(named, pile=(7,)), Play("Ann", (9,), named=8)
     yield "no_such_named", _g(named, pile=(7,)), Play("Ann", (9,), named=99)
     yield "no_name_wanted", _g(named, pile=(7,)), Play("Ann", (8,), named=9)
+    # Named only as some numbers (ruling 165): MLR's joker is a 2 or a 10.
+    data["rank_powers"][-1] = {"rank": 9, "effects": [{"effect": "named_value", "names": [2, 10]}]}
+    limited = variant_from_data(data)
+    yield "name_not_allowed", _g(limited, pile=(7,)), Play("Ann", (9,), named=8)
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))

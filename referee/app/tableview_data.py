@@ -224,12 +224,18 @@ def table_data(
                 }
             )
         if needs.names_value:
+            # Only the numbers it may be named as, where it names some (ruling 165).
+            values = (
+                named_values
+                if needs.names is None
+                else [[NONE, "Itself"]] + [[str(n), visible(v.card_name(n))] for n in needs.names]
+            )
             axes.append(
                 {
                     "name": "as",
                     "label": text(f"{name}: which card does it count as?"),
                     "kind": "select",
-                    "values": named_values,
+                    "values": values,
                     "default": NONE,
                 }
             )

@@ -94,6 +94,7 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.lets_in = True
         if unit.names_value:
             n.names_value = True
+            n.names = unit.names_allowed(params)
         if unit.gives_card:
             if n.give_effect is None:  # a dry run stops at the first (``resolve``)
                 n.give_sees_target = n.needs_target  # the effects before it, so far

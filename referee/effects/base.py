@@ -4,6 +4,7 @@ few helpers (who is next, which zone a card comes from)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import NamedTuple
 
@@ -45,6 +46,8 @@ class Needs:
     give_sees_target: bool = False
     target_rule: str = ""  # the rule of the effect that needs a chosen player
     names_value: bool = False  # a play may name the number it counts as (`as`, ruling 153)
+    # The numbers it may be named as (``names``, ruling 165), highest first; None: any rank.
+    names: tuple[int, ...] | None = None
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
@@ -88,6 +91,10 @@ class Needs:
         top = s.pile[-1] if s.pile else None
         m = Moment(top is None, k, zone, s.first_play, top == card, suit)
         return any(holds(w, m) for w in self.give_when)
+
+    def name_choices(self, ranks: Sequence[int]) -> tuple[int, ...]:
+        """The numbers a play of it may name, highest first (ruling 153; ``names``, 165)."""
+        return self.names if self.names is not None else tuple(reversed(ranks))
 
     def targets(self, names: list[str], by: str) -> list[str]:
         """Whom a play of this card by ``by`` may choose: the other players, or everyone at the

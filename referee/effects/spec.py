@@ -134,6 +134,11 @@ class EffectSpec(EffectDecl):
             return r.copies
         return 1
 
+    def names_allowed(self, params: Params) -> tuple[int, ...] | None:
+        """The numbers a play of it may name (``names_value``), highest first; None: any of
+        the variant's ranks (ruling 165)."""
+        return None
+
     def cancels_turn(self, params: Params) -> bool:
         """Whether a play of it may cancel what its player's earlier plays of the same turn
         did that still waits (a card that clears the pile, ruling 155): the engine then keeps

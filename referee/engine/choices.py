@@ -144,7 +144,7 @@ class Choices:
             # highest first, without a card given (ruling 153).
             shows: list[tuple[str | None, int | None]] = [(suit, None) for suit in suits]
             if needs.names_value:
-                shows += [(None, named) for named in reversed(self.variant.ranks)]
+                shows += [(None, named) for named in needs.name_choices(self.variant.ranks)]
             most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
@@ -633,7 +633,7 @@ class Choices:
             for to, suit in pairs:
                 play = Play(by, (card,) * k, zone_name, to, None, suit)
                 if t.names_value:  # each number it may be named as, the highest first
-                    yield from (play._replace(named=n) for n in reversed(self.variant.ranks))
+                    yield from (play._replace(named=n) for n in t.name_choices(self.variant.ranks))
                 if t.give_effect is None:
                     yield play
                 else:

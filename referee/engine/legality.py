@@ -47,6 +47,7 @@ from referee.words.reasons import (
     InZone,
     MixedCards,
     NamedAs,
+    NamedOnly,
     NoFacts,
     NotYourTurn,
     Place,
@@ -732,6 +733,10 @@ class Rules:
             return _no(rule, Reason.NO_NAME_WANTED, CardFacts(name, card), field="as")
         if named not in self.variant.ranks:
             return _no("R1.1", Reason.NO_SUCH_NAMED, UnknownCard(named), field="as")
+        if t.names is not None and named not in t.names:  # only some numbers (ruling 165)
+            rule = self.variant.rule_for(card, t.first_rule)
+            only = NamedOnly(self.variant.card_name(card), t.names)
+            return _no(rule, Reason.NAME_NOT_ALLOWED, only, field="as")
         return None
 
     def give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:

@@ -72,6 +72,7 @@ class Reason(StrEnum):
     NO_SUCH_GIVE = "no_such_give"
     NO_NAME_WANTED = "no_name_wanted"  # a number named for a card its player cannot name
     NO_SUCH_NAMED = "no_such_named"  # a number named that is no number of the variant
+    NAME_NOT_ALLOWED = "name_not_allowed"  # a number the card may not be named as (`names`)
     # R5, R7.5, R8.3: does it fit
     FOLLOW_UP_PLAY = "follow_up_play"
     FACE_DOWN_FITS = "face_down_fits"
@@ -280,6 +281,14 @@ class Played(Facts):
 
     by: str
     card: str  # the card's name
+
+
+@dataclass(frozen=True, slots=True)
+class NamedOnly(Facts):
+    """A card named as a number it may not be named as: the numbers it may (ruling 165)."""
+
+    card: str  # the card's name
+    names: tuple[int, ...]  # the numbers it may be named as
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from referee.words.reasons import (
     MayGo,
     MixedCards,
     NamedAs,
+    NamedOnly,
     NoFacts,
     NotOnDrawPile,
     NotYourTurn,
@@ -443,6 +444,13 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     ),
     Reason.NO_SUCH_NAMED: _w(
         UnknownCard, lambda d, v: f"No: there is no number {d.card!r} in {v.name}."
+    ),
+    Reason.NAME_NOT_ALLOWED: _w(
+        NamedOnly,
+        lambda d, v: (
+            f"No: {words.face(d.card)} may only be named as "
+            f"{words.or_list([_a_rank(n, v) for n in sorted(d.names)])}."
+        ),
     ),
     Reason.NO_SUCH_GIVE: _w(
         UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."
