@@ -119,3 +119,25 @@ def test_with_must_play_the_gamble_is_still_listed() -> None:
                     found += not any(isinstance(s, PickUp) for s in steps)
             g.push(rng.choice(steps))
     assert found  # a gamble listed where picking up was closed came up
+
+
+def test_not_while_a_cover_that_must_beat_a_value_is_owed() -> None:
+    """Ruling 157's cover leaves the pick-up open, but a play is due at once (R8.3): neither
+    gamble opens there (rulings 109 and 158), and the hint offers what covers it and the pick-up
+    only (the advice property test found the gamble listed and not said)."""
+    for table in ({"gamble_any_time": True}, {"gamble": True}):
+        data = support.house_data(
+            [{"id": "up", "name": "Up", "copies": 1, "effects": [{"effect": "cover", "above": 8}]}]
+        )
+        data["table"] = table
+        v = variant_from_data(data)
+        start = Position("Ann", hand={"Ann": 3, "Ben": 3}, face_down={"Ann": 3, "Ben": 3})
+        g = Game.from_position(v, ["Ann", "Ben"], replace(start, pile=(4,), draw_pile=9))
+        g.push(Play("Ann", ("up",)))
+        refused = g.advice.explain(g.state, Play("Ann", (10,), "draw_pile"))
+        assert not refused.legal and refused.reason == Reason.GAMBLE_OWED
+        assert refused.rule == "R8.3"
+        assert g.advice.hint(g.state) == (
+            "Ann must play a hand card now: 9 or higher. Or Ann may pick up the pile."
+        )
+        assert g.advice.explain(g.state, PickUp("Ann")).legal

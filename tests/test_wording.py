@@ -710,6 +710,22 @@ EXPECTED = {
     ): "No: Ann holds 9, which may go, so the draw pile must wait. Ann may play any card from their hand. Or Ann may pick up the pile. [R6.2]",
     (
         "classic",
+        "gamble_owed",
+    ): "No: Ann cannot turn over the draw pile's top card now. Ann must play a hand card now: 9 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R8.3]",
+    (
+        "shithead",
+        "gamble_owed",
+    ): "No: Ann cannot turn over the draw pile's top card now. Ann must play a hand card now: 9 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R8.3]",
+    (
+        "second-edition",
+        "gamble_owed",
+    ): "No: Ann cannot turn over the draw pile's top card now. Ann must play a hand card now: 9 or higher, or a Karma card. Or Ann may pick up the pile. Some cards need a chosen player. [R8.3]",
+    (
+        "house",
+        "gamble_owed",
+    ): "No: Ann cannot turn over the draw pile's top card now. Ann must play a hand card now: a 9 or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R8.3]",
+    (
+        "classic",
         "one_from_draw_pile",
     ): "No: only one card is turned over from the draw pile. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Or Ann may turn over the top card of the draw pile. Give the Pile to a Friend needs a chosen player. [R6.2]",
     (

@@ -268,6 +268,17 @@ def _gamble_situations(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     known.state.seats[0].hand.add_known(9)  # a 9 the table saw Ann take (R4.3)
     known.state.see(9)
     yield "gamble_can_play", known, Play("Ann", (6,), "draw_pile")
+    # A cover that must beat a value leaves the pick-up open, not the gamble (rulings 157, 158).
+    owed = variant_to_data(v)
+    cover = {"effect": "cover", "above": 8}
+    owed["karma_cards"] = [
+        *owed.get("karma_cards", []),
+        {"id": "cover_up", "name": "Cover Up", "copies": 1, "effects": [cover]},
+    ]
+    owed["table"] = {"gamble_any_time": True}
+    covered = _g(variant_from_data(owed), pile=(4,), draw_pile=9)
+    covered.push(Play("Ann", ("cover_up",)))
+    yield "gamble_owed", covered, Play("Ann", (9,), "draw_pile")
     yield (
         "one_from_draw_pile",
         _g(gamble, pile=(5,), draw_pile=9),

@@ -38,13 +38,16 @@ class Gamble(TableRule):
     def not_now(self, ref: Referee, s: State, by: str) -> Refusal | None:
         """Why the mover may not turn over the draw pile's top card now, whatever it is: the
         variant lacks the rule, the draw pile is empty, picking up is not open (it is the
-        gamble's place), or they are known to hold a card that may go."""
+        gamble's place), a play is due at once (R8.3: rulings 109 and 158), or they are known
+        to hold a card that may go."""
         if not self.value(ref.variant):
             return self._no(Reason.NO_GAMBLE, Who(by))
         if not s.draw_pile:
             return self._no(Reason.GAMBLE_DRAW_PILE_EMPTY, Who(by))
         if not ref.could_pick_up(s, by):
             return self._no(Reason.GAMBLE_NOT_NOW, Who(by))
+        if s.follow_up:  # a cover that must beat a value leaves the pick-up open (ruling 157)
+            return self._no(Reason.GAMBLE_OWED, Who(by), "R8.3")
         playable = ref.known_plays(s, by) if self.only_when_stuck else None
         if playable is not None:
             names = tuple(ref.variant.card_name(c) for c in playable)

@@ -44,6 +44,7 @@ class Reason(StrEnum):
     GAMBLE_DRAW_PILE_EMPTY = "gamble_draw_pile_empty"
     GAMBLE_NOT_NOW = "gamble_not_now"
     GAMBLE_CAN_PLAY = "gamble_can_play"
+    GAMBLE_OWED = "gamble_owed"
     ONE_FROM_DRAW_PILE = "one_from_draw_pile"
     NOT_ON_DRAW_PILE = "not_on_draw_pile"
     # R1.1, R4.1-R4.2: what a play is

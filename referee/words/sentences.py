@@ -391,6 +391,9 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
         ),
     ),
     Reason.GAMBLE_CAN_PLAY: _w(CanPlay, lambda d, v: _gamble_can_play(d)),
+    Reason.GAMBLE_OWED: _w(
+        Who, lambda d, v: f"No: {d.by} cannot turn over the draw pile's top card now."
+    ),
     Reason.ONE_FROM_DRAW_PILE: _w(
         NoFacts, lambda d, v: "No: only one card is turned over from the draw pile."
     ),
