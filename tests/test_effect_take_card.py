@@ -146,3 +146,41 @@ def test_random_variants_with_a_card_taken_keep_one_filter(
     nothing, and undo brings the state back exactly."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_a_card_given_back_after_a_seat_move_is_judged_against_the_hand_it_comes_from() -> None:
+    """Take a card, everyone moves a seat, give the next player a card (a card others may cut
+    in on): the filter's dry run and the play itself take the same card (with full
+    information, a hand card drawn blind by the pile and the victim's seat; it was by the
+    mover, whom a cut-in changes before the card resolves but not in the dry run), so every
+    card given is one the giver then holds, and no zone holds fewer cards than the table
+    knows of (helper hburn's find)."""
+    import random
+
+    card = {
+        "id": "k",
+        "name": "K",
+        "copies": 3,
+        "rule": "R9",
+        "effects": [
+            "take_card",
+            {"effect": "rotate_seats"},
+            "cut_in",
+            {"effect": "give_card", "target": "next"},
+        ],
+    }
+    v = support.house([card])
+    gifts = 0
+    for seed in range(12):
+        g = Game.shuffled(v, ["P0", "P1", "P2", "P3"], seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if g.over:
+                break
+            step = rng.choice(g.choices.legal_steps(g.state) + g.choices.out_of_turn_steps(g.state))
+            gifts += isinstance(step, Play) and step.give is not None
+            g.push(step)
+            for seat in g.state.seats:
+                for zone in (seat.hand, seat.face_up, seat.face_down):
+                    assert zone.unknown >= 0 and zone.count >= sum(zone.known.values()), step
+    assert gifts

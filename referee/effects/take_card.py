@@ -76,16 +76,19 @@ def _take_one(r: Resolution, seat: int) -> None:
         r.say(f"{who} has no card left to take.")
         return
     taker = s.seats[r.seat].hand  # the card's player, wherever they sit now (ruling 113)
-    card = _which(s, victim.zone(zone_name), zone_name)
+    card = _which(s, victim.zone(zone_name), zone_name, seat)
     taken = hand_over(s, victim, zone_name, card, taker)
     what = "a card" if taken is None else r.variant.card_name(taken)
     r.say(f"{r.player} takes {what} from {who}.")
 
 
-def _which(s: State, zone: ZoneCards, zone_name: ZoneName) -> Card | None:
+def _which(s: State, zone: ZoneCards, zone_name: ZoneName, seat: int) -> Card | None:
     """The card taken, where the table can tell: every card it could be is the same card; or,
     with full information, a face-down card in its blind order, the best face-up card (in view,
-    the taker's choice), or a hand card drawn blind by the table as it lies."""
+    the taker's choice), or a hand card drawn blind by the table as it lies: one of them by the
+    pile and the victim's seat, which a dry run of the play sees as the play itself does (the
+    mover did not: the filter's dry run and the play took different cards, and a card given
+    back after a seat move was judged against the wrong hand)."""
     if zone.unknown:
         return None
     if len(zone.known) == 1:
@@ -97,7 +100,7 @@ def _which(s: State, zone: ZoneCards, zone_name: ZoneName) -> Card | None:
     cards = sorted(zone.known, key=_sort_key)
     if zone_name == "face_up":
         return cards[-1]
-    return cards[(len(s.pile) + s.out_of_play + s.mover) % len(cards)]
+    return cards[(len(s.pile) + s.out_of_play + seat) % len(cards)]
 
 
 def _sort_key(card: Card) -> tuple[int, int, str]:
