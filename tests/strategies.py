@@ -249,6 +249,8 @@ def table_rules(draw: st.DrawFn) -> dict[str, Any]:
             out[u.name] = (
                 draw(st.sampled_from([c for c in f.choices if c != u.default]))
                 if isinstance(f, Choice)
+                else draw(st.integers(f.lo, min(f.hi, f.lo + 2)))  # a number (runs: 2 to 4)
+                if isinstance(f, Int)
                 else True  # a switch, turned on
             )
     return out
@@ -302,13 +304,15 @@ def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Var
 
 
 @st.composite
-def variants_with_table(draw: st.DrawFn, rule: str, without: tuple[str, ...] = ()) -> Variant:
-    """A random valid variant whose table sets the table rule ``rule`` (and none of
-    ``without``, rules it says it changes nothing beside)."""
+def variants_with_table(
+    draw: st.DrawFn, rule: str, without: tuple[str, ...] = (), value: Any = True
+) -> Variant:
+    """A random valid variant whose table sets the table rule ``rule`` (to ``value``: a switch
+    turned on unless told) and none of ``without``, rules it says it changes nothing beside."""
     data = draw(variant_data())
     table = {k: v for k, v in (data.get("table") or {}).items() if k not in without}
     try:
-        return variant_from_data({**data, "table": {**table, rule: True}})
+        return variant_from_data({**data, "table": {**table, rule: value}})
     except VariantError:
         assume(False)
         raise

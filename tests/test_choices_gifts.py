@@ -93,10 +93,13 @@ def filtered(game: Game) -> list[Step]:
 
 
 def listed(game: Game) -> list[Step]:
-    """The listing's plays from the zone due (a table rule's draw-pile plays aside)."""
+    """The listing's plays from the zone due (a table rule's draw-pile plays and runs of
+    cards in a row, ruling 166, aside)."""
     zone = game.zone_to_play()
     return [
-        p for p in game.choices.legal_steps(game.state) if isinstance(p, Play) and p.zone == zone
+        p
+        for p in game.choices.legal_steps(game.state)
+        if isinstance(p, Play) and p.zone == zone and p.cards[0] == p.cards[-1]
     ]
 
 

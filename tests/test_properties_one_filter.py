@@ -19,6 +19,7 @@ from strategies import budget, valid_variants
 from referee.effects import EFFECTS, EffectSpec
 from referee.engine import Game, PickUp, Play, SetupError
 from referee.engine.steps import ZONES, Step
+from referee.table.state import Seat
 from referee.variant.model import SUITS, Variant
 from referee.words.reasons import HouseRule, Reason
 
@@ -48,6 +49,23 @@ def _proposals(game: Game) -> list[Step]:
                         for to in targets
                         for suit in suits
                     ]
+        out += _runs(name, seat, targets)
+    return out
+
+
+def _runs(name: str, seat: Seat, targets: list[str | None]) -> list[Step]:
+    """Plays of several number cards of different ranks (runs, where a table rule allows them,
+    ruling 166; refused by R4.1 elsewhere): every row of two or more known cards in a zone,
+    lowest first, and one out of order."""
+    out: list[Step] = []
+    for zone in ("hand", "face_up"):
+        held = sorted(c for c in seat.zone(zone).known if isinstance(c, int))
+        for i in range(len(held)):
+            for j in range(i + 2, len(held) + 1):
+                cards = tuple(held[i:j])
+                out += [Play(name, cards, zone, to) for to in targets]
+        if len(held) > 2:
+            out.append(Play(name, tuple(reversed(held[:3])), zone))
     return out
 
 
@@ -117,7 +135,7 @@ def check_state(game: Game, rng: random.Random, limit: int | None = PROPOSALS) -
             if (
                 isinstance(step, Play)
                 and step.give is None
-                and game.choices.needs[step.cards[0]].takes_give
+                and game.choices.needs[step.cards[-1]].takes_give
             ):
                 continue  # the card given may go unsaid; legal_steps names each choice
             if verdict.reason is Reason.FACE_DOWN_MISSES and isinstance(step, Play):

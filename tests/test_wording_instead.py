@@ -74,9 +74,19 @@ def check_hint(game: Game) -> None:
         may = {s.cards[0] for s in plays}
         assert said.what is not None, game.advice.hint(game.state)
         assert Reader(v).read(said.what).covers(held) == may, (may, game.advice.hint(game.state))
-    needs = {v.card_name(s.cards[0]) for s in plays if s.to is not None}
+    # (the card that chooses is a play's top card: of a run, its last, ruling 166)
+    needs = {v.card_name(s.cards[-1]) for s in plays if s.to is not None}
     assert said.some_chosen or needs <= set(said.chosen), game.advice.hint(game.state)
-    assert all(s.to is not None for s in plays if v.card_name(s.cards[0]) in said.chosen)
+    # (a play whose card chooses only under a condition that does not hold for it - two 3s
+    # where a lone 3 chooses, ruling 152 - names nobody)
+    assert all(
+        s.to is not None
+        for s in plays
+        if v.card_name(s.cards[-1]) in said.chosen
+        and game.choices.needs[s.cards[-1]].chooses_now(
+            game.state, s.cards[-1], len(s.cards), s.zone, s.suit
+        )
+    )
 
 
 def play_and_check(v: Variant, players: list[str], seed: int) -> int:

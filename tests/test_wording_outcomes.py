@@ -43,6 +43,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
         "classic",
+        "R4.1 a run of cards in a row",
+    ): "Ann lays a run: 4, 5 and 6. Ben may play from their hand: 6 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
+    (
+        "classic",
         "R3.2 a play from face-up",
     ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player.",
     (
@@ -135,6 +139,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
     ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
         "shithead",
+        "R4.1 a run of cards in a row",
+    ): "Ann lays a run: 4, 5 and 6. Ben may play from their hand: 6 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
+    (
+        "shithead",
         "R3.2 a play from face-up",
     ): "Ann plays 9 from the table. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile.",
     (
@@ -205,6 +213,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "second-edition",
         "R4.1 two cards at once",
     ): "Ann plays two 9s. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
+    (
+        "second-edition",
+        "R4.1 a run of cards in a row",
+    ): "Ann lays a run: 4, 5 and 6. Ben may play from their hand: 6 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player.",
     (
         "second-edition",
         "R3.2 a play from face-up",
@@ -293,6 +305,10 @@ EXPECTED_OUTCOMES: dict[tuple[str, str], str] = {
         "house",
         "R4.1 two cards at once",
     ): "Ann plays two 9s. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
+    (
+        "house",
+        "R4.1 a run of cards in a row",
+    ): "Ann lays a run: 4, 5 and 6. Ben may play from their hand: 6 or higher, or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player.",
     (
         "house",
         "R3.2 a play from face-up",

@@ -322,6 +322,9 @@ def outcome_cases(vid: str) -> Iterator[tuple[str, Game, Step]]:
     # --- R4.1, R3: a play, from each zone
     yield "R4.1 a play from the hand", _at(v), Play("Ann", (9,))
     yield "R4.1 two cards at once", _at(v, pile=(4,)), Play("Ann", (9, 9))
+    runs = dataclasses.replace(v, table=TableRules(runs=3))  # a table rule (ruling 166)
+    four = {"Ann": 4, "Ben": 3, "Cal": 3}
+    yield "R4.1 a run of cards in a row", _at(runs, hand=four, pile=(3,)), Play("Ann", (4, 5, 6))
     yield (
         "R3.2 a play from face-up",
         _at(v, hand=no_hand, face_up={"Ann": (9,)}, face_down={"Ann": 3}, pile=(4,)),

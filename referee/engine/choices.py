@@ -97,6 +97,9 @@ class Choices:
         self._zone_rules = rules.zone_rules  # likewise (ruling 109)
         self._takers = any(u.has("takes_face_up") for u in table)
         self._table_steps = self._closing or bool(self._zone_rules)
+        # Runs of consecutive ranks (a table rule, ruling 166): the fewest cards in one.
+        runs = rules.runs
+        self._shortest = runs.shortest_run(self.variant) if runs is not None else 0
         # Whether a play out of turn may ever open: a card that lets players cut in, or a table
         # rule that lets a player go on with the same card (rulings 110-111).
         self.out_of_turn = (
@@ -302,13 +305,73 @@ class Choices:
         steps = self.listing(s)
         return steps if isinstance(steps, list) else steps.steps()
 
-    def listing(self, s: State) -> list[Step] | Listing:
-        """``legal_steps(s)``; where a card that is not plain (it needs a choice or has a check
+    def _with_runs(self, s: State) -> list[Step] | Listing:
+        """``listing(s)`` where runs are played: the plays of one card and the runs held
+        (``run_plays``), before the pick-up."""
+        found = self.listing(s, runs=False)
+        if s.over:
+            return found
+        steps = found if isinstance(found, list) else found.steps()
+        # A run is judged as its lowest card alone (ruling 166): only a card that may go alone
+        # may start one.
+        alone = {p.cards[0] for p in steps if isinstance(p, Play) and len(p.cards) == 1}
+        runs = self.run_plays(s, alone)
+        if not runs:
+            return steps
+        at = next((i for i, st in enumerate(steps) if isinstance(st, PickUp)), len(steps))
+        return [*steps[:at], *runs, *steps[at:]]
+
+    def run_plays(self, s: State, starts: set[Card] | None = None) -> list[Step]:
+        """Full information: every legal run of the mover's (ruling 166): each row of the
+        number cards they hold in the zone due, ``runs`` cards long or longer, its card with
+        powers only at the end, with each player its top card may choose; through ``judge``.
+        ``starts``: the cards that may go alone, the only ones a run may start with (None:
+        any)."""
+        rules = self._rules
+        zone_name = rules.zone_due(s, s.mover)
+        if zone_name not in ("hand", "face_up"):
+            return []
+        by = s.names[s.mover]
+        held = sorted(c for c in s.seats[s.mover].zone(zone_name).known if isinstance(c, int))
+        n, judge, v = self._shortest, rules.judge, self.variant
+        out: list[Step] = []
+        for i in range(len(held)):
+            if starts is not None and held[i] not in starts:
+                continue
+            for m in range(i + 1, len(held)):
+                if held[m] != held[m - 1] + 1 or v.effects_of(held[m - 1]):
+                    break  # not in a row, or a card with powers inside
+                if m - i + 1 < n:
+                    continue
+                for play in self._run_candidates(s, by, tuple(held[i : m + 1]), zone_name):
+                    if judge(s, play).legal:
+                        out.append(play)
+        return out
+
+    def _run_candidates(
+        self, s: State, by: str, cards: tuple[Card, ...], zone_name: ZoneName
+    ) -> Iterable[Play]:
+        """A run's plays: choosing nobody and each player its top card may choose, giving
+        each card it could give (R8.9)."""
+        t = self.needs[cards[-1]]
+        targets: list[str | None] = [None, *t.targets(s.names, by)] if t.needs_target else [None]
+        for to in targets:
+            play = Play(by, cards, zone_name, to)
+            if t.give_effect is None:
+                yield play
+            else:
+                yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+
+    def listing(self, s: State, *, runs: bool = True) -> list[Step] | Listing:
+        """``legal_steps(s)`` (without ``runs``, the runs of cards in a row left out: ruling
+        166); where a card that is not plain (it needs a choice or has a check
         of its own) is held, as a ``Listing``: the same steps in the same order, but such a
         card's plays are made, by the same code, only when they are asked for (the simulator's
         careful players read a Karma card's plays only when no plain card may go).  Where
         every card held is plain, where the pick-up depends on the plays found (a table rule's
         'must play if able', its draw-pile plays) or the card is played blind, the list."""
+        if runs and self._shortest:
+            return self._with_runs(s)
         rules = self._rules
         if not rules.full_information:
             raise RuntimeError("legal_steps needs full information (Game.shuffled)")
@@ -649,8 +712,10 @@ class Choices:
     ) -> tuple[list[Card] | list[None], bool]:
         """``_gift_choices``, and whether the card is given blind (a face-down card: the next
         in its order); ``first``: only the first of them."""
-        t = self.needs[step.cards[0]]
-        if t.give_when and not t.gives_now(s, step.cards[0], len(step.cards), step.zone, step.suit):
+        top = step.cards[-1]  # the card that gives: of a run, its top card (ruling 166)
+        k = len(step.cards) if step.cards[0] == top else 1
+        t = self.needs[top]
+        if t.give_when and not t.gives_now(s, top, k, step.zone, step.suit):
             return [None], False  # it gives nothing with this play (a condition, ruling 163)
         then = self._rules.dry_run(s, step, t.give_effect or "")
         giver = then.seats[then.seat_of(step.by)] if then is not None else None

@@ -612,6 +612,10 @@ class Game:
         v = self.variant
         card = step.cards[0]
         k = len(step.cards)
+        run = k > 1 and card != step.cards[-1]
+        if run:  # a run of consecutive ranks (a table rule, ruling 166): its top card is played
+            step = self._lay_run(s, step, origin, notes)
+            card, k = step.cards[0], 1
         t = self._traits[card]
         part = self.pile
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
@@ -619,13 +623,10 @@ class Game:
             s, card, k, step.zone, step.suit
         )
         _take_played(s, s.seats[origin], step.zone, card, k)
-        if self.keep_history:
+        if self.keep_history and not run:
             notes.append(sentences.played(step.by, k, v.card_name(card), step.zone))
         if not fits:
-            s.pile.append(card)  # R7.5: it stays on the pile, which the player picks up
-            flow.picked_up = s.pile_to_hand(origin)
-            if self.keep_history:
-                notes.append(sentences.face_down_misses(step.by, flow.picked_up))
+            self._misses(s, step.by, card, origin, notes, flow)
             return None
         before = _spend_restriction(s) if s.pending else None
         # What a condition on an effect reads (``when``, issue 42).
@@ -743,6 +744,29 @@ class Game:
                         notes.append(said)
                     return n
         return 0
+
+    def _misses(
+        self, s: State, by: str, card: Card, origin: int, notes: list[str], flow: Flow
+    ) -> None:
+        """R7.5: a blind card that does not fit stays on the pile, which its player picks up."""
+        s.pile.append(card)
+        flow.picked_up = s.pile_to_hand(origin)
+        if self.keep_history:
+            notes.append(sentences.face_down_misses(by, flow.picked_up))
+
+    def _lay_run(self, s: State, step: Play, origin: int, notes: list[str]) -> Play:
+        """A run (ruling 166): its cards but the top one leave the zone and go on the pile,
+        lowest first, plain cards with nothing to resolve; the play of its top card alone, on
+        the card below it, is what is left to apply."""
+        seat = s.seats[origin]
+        lower = step.cards[:-1]
+        for c in lower:
+            _take_played(s, seat, step.zone, c, 1)
+        s.pile.extend(lower)
+        if self.keep_history:
+            names = [self.variant.card_name(c) for c in step.cards]
+            notes.append(sentences.played_run(step.by, names, step.zone))
+        return step._replace(cards=step.cards[-1:])
 
     def _begin_turn(self, s: State, by: str, origin: int) -> None:
         """A table rule (ruling 148): a step in turn that the last one did not leave open to

@@ -35,6 +35,7 @@ from referee.engine.steps import BLIND, DRAW_PILE, ZONES, PickUp, Play, Step
 from referee.table.state import Pending, Seat, State, ZoneCards, ZoneName
 from referee.tablerules import ZONES as TABLE_ZONES
 from referee.tablerules import TableRule, active
+from referee.tablerules.runs import is_run
 from referee.variant.conditions import holds, said
 from referee.variant.model import SUITS, Card
 from referee.words.reasons import (
@@ -126,6 +127,8 @@ class Rules:
         self.completers = [u for u in table if u.has("completes_run")] if runs else []
         self.zone_rules = [u for u in table if u.zone]
         self._opened = {**TABLE_ZONES, **{u.zone: u for u in self.zone_rules}}
+        # Runs of consecutive ranks laid together (ruling 166): the rule that checks them.
+        self.runs = next((u for u in table if u.has("refuse_run")), None)
         self.zones: tuple[str, ...] = (*ZONES, *(u.zone for u in self.zone_rules))
         self._state_at = state_at
         # The dry runs made while one card's candidate plays are judged (``_plays_of``): a play
@@ -145,8 +148,10 @@ class Rules:
             return _no("R6.1", Reason.NOT_PLAYING, Who(by), field="by")
         mover = s.names[s.mover]
         if by != mover:
-            if isinstance(step, Play) and (
-                self._lets_in(s, step) or self._goes_on(s, step) or self._completes(s, step)
+            if (
+                isinstance(step, Play)
+                and not (self.runs is not None and is_run(step.cards))  # in turn only
+                and (self._lets_in(s, step) or self._goes_on(s, step) or self._completes(s, step))
             ):
                 # Out of turn, as the top card allows: judged as if it were theirs to make.
                 view = s.copy()
@@ -290,6 +295,8 @@ class Rules:
         refused = self._unchosen(s, step)
         if refused is not None:
             return refused
+        if self.runs is not None and is_run(step.cards):
+            return self._judge_run(s, step)
         card = step.cards[0]
         chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
@@ -311,6 +318,8 @@ class Rules:
         zone_name: ZoneName = step.zone  # checked just above
         card = step.cards[0]
         k = len(step.cards)
+        if self.runs is not None and is_run(step.cards):
+            return self._run_unchosen(s, step, zone_name)
         refused = self._before_choices(s, step.by, card, k, zone_name, step.suit)
         if refused is not None:
             return refused
@@ -330,7 +339,12 @@ class Rules:
         their zones is judged by ``_judge_play``, whose only check of the chosen player is the
         choices' (R8); the rest comes before it (``_unchosen``) or after it (``_landing``), and
         both are the same for every player named."""
-        if s.over or step.by != s.names[s.mover] or step.zone not in ZONES:
+        if (
+            s.over
+            or step.by != s.names[s.mover]
+            or step.zone not in ZONES
+            or (self.runs is not None and is_run(step.cards))
+        ):
             return [self.judge(s, step._replace(to=p)) for p in players]
         refused = self._unchosen(s, step)
         if refused is not None:
@@ -387,6 +401,8 @@ class Rules:
                 return _no("R1.1", Reason.NO_SUCH_CARD, UnknownCard(c), field="play")
         card = cards[0]
         if any(c != card for c in cards):
+            if self.runs is not None:  # a run of consecutive ranks (a table rule, ruling 166)
+                return self._run_refusal(step)
             names = tuple(v.card_name(c) for c in cards)
             return _no("R4.1", Reason.MIXED_CARDS, MixedCards(names), field="play")
         if step.suit is not None and not (
@@ -406,6 +422,81 @@ class Rules:
             return None
         facts = ShownTwice(self.variant.card_name(card), suit, copies, on_pile > 0)
         return _no("R4.3", Reason.SHOWN_TWICE, facts, field="suit")
+
+    # --- runs of consecutive ranks (a table rule, docs/rulings.md ruling 166) --------------------
+
+    def _run_refusal(self, step: Play) -> Judgement | None:
+        """A run's own cards (the rule's check: long enough, in a row lowest first, number
+        cards, a card with powers only at the end); a run shows no suit and names no number."""
+        assert self.runs is not None
+        v = self.variant
+        said = self.runs.refuse_run(v, step.cards, step.by)
+        if said is not None:
+            return _unit_refusal(step.by, said)
+        top = step.cards[-1]
+        if step.suit is not None:  # each card of a run has its own suit: none is shown
+            return _no("R1.1", Reason.NO_SUCH_SUIT, Shown(step.suit, v.card_name(top)), "suit")
+        if step.named is not None:
+            return self._named_refusal(step.named, self.needs[top], top)
+        return None
+
+    def _run_unchosen(self, s: State, step: Play, zone_name: ZoneName) -> Judgement | None:
+        """A run before its choices: one zone, never face-down (R4.2); what is pending and
+        R3's order, as for its lowest card played alone; each of its cards held (R4.3)."""
+        by, cards = step.by, step.cards
+        if zone_name == "face_down":
+            return _no("R4.2", Reason.ONE_FACE_DOWN, NoFacts())
+        seat = s.seats[s.mover]
+        refused = self._zone_refusal(s, by, seat, cards[0], 1, zone_name)
+        if refused is not None:
+            return refused
+        zone = seat.zone(zone_name)
+        if zone.count == 0:
+            return _no("R4.3", Reason.ZONE_EMPTY, InZone(by, zone_name))
+        unknown = 0
+        for c in cards:
+            if self.possible(s, c, zone) < 1:
+                return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, c, 1, zone_name))
+            if zone.known.get(c, 0) < 1:
+                unknown += 1
+                if unknown > zone.unknown:  # the unknown cards cannot be all of these
+                    return _no("R4.3", Reason.CANNOT_HOLD, self._holding(s, by, c, 1, zone_name))
+        return None
+
+    def _run_below(self, s: State, step: Play) -> State:
+        """A copy of the state with a run's cards but its top one laid on the pile: what the
+        top card sees as it is laid (its choices and its own checks, ruling 166)."""
+        view = s.copy_for_play(s.mover)
+        zone = view.seats[view.mover].zone(step.zone)
+        lower = step.cards[:-1]
+        for c in lower:
+            revealed = zone.take(c, 1)
+            if revealed:
+                view.see(c, revealed)
+        view.pile.extend(lower)
+        return view
+
+    def _judge_run(self, s: State, step: Play) -> Judgement:
+        """A run, past its cards, zone and copies (ruling 166): the top card's choices and own
+        checks as if it were played alone on the card below it; the pile's check (R5, a
+        restriction included) on its lowest card, as that card played alone."""
+        by, top, zone_name = step.by, step.cards[-1], cast(ZoneName, step.zone)
+        t = self.needs[top]
+        dry, self._dry = self._dry, None  # a run's dry runs are its own
+        try:
+            below = self._run_below(s, step)
+            one = step._replace(cards=(top,))
+            chosen = self._check_choices(below, one, t, top)
+            if chosen is not None:
+                return chosen
+            landed = self._landing(s, by, step.cards[0], 1, zone_name)
+            if landed.legal and t.checked:
+                own = self._own_refusal(self._proposal(below, by, below.mover, top, 1, zone_name))
+                if own is not None:
+                    return own
+            return landed
+        finally:
+            self._dry = dry
 
     def zone_closed(self, s: State, zone: ZoneName) -> Judgement | None:
         """The refusal every play of the mover from ``zone`` gets now, whatever its cards,

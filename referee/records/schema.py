@@ -127,7 +127,8 @@ def record_schema() -> dict[str, Any]:
         ),
         "play_step": node(
             "Play",
-            "A play by one player: identical cards from one zone (R4.1).",
+            "A play by one player: identical cards, or a run where the variant allows one, from "
+            "one zone (R4.1).",
             type="object",
             required=["by", "play"],
             additionalProperties=False,
@@ -135,7 +136,9 @@ def record_schema() -> dict[str, Any]:
                 "by": _player("By", "The player who plays."),
                 "play": node(
                     "Cards played",
-                    "Every card put down; identical cards (e.g. [7, 7]).",
+                    "Every card put down; identical cards (e.g. [7, 7]), or where the "
+                    "variant's table rule runs allows it, a run of cards in a row, lowest "
+                    "first (e.g. [4, 5, 6]).",
                     type="array",
                     minItems=1,
                     items={"$ref": "#/$defs/card"},

@@ -27,6 +27,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
   draw pile (R2.1).
 - ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal.
 - ``throws_in``: whether each player throws their lowest ordinary cards in before play.
+- ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
+  fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
 """
 
 from __future__ import annotations
@@ -175,3 +177,11 @@ class TableRule(TableRuleDecl):
         """Whether, at the deal, each player throws their lowest cards without a power onto
         the pile, and the player after the last to do so starts (ruling 159)."""
         return False
+
+    def shortest_run(self, variant: Variant) -> int:
+        """The fewest cards of consecutive ranks a play may hold as a run (0: no runs, R4.1)."""
+        return 0
+
+    def refuse_run(self, variant: Variant, cards: Sequence[Card], by: str) -> Refusal | None:
+        """The check of a run's own cards, where ``shortest_run`` allows runs (None: a run)."""
+        return None

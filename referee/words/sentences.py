@@ -751,6 +751,12 @@ def played(by: str, k: int, card: str, zone: str) -> str:
     return text + (" from the table." if zone != "hand" else ".")
 
 
+def played_run(by: str, cards: list[str], zone: str) -> str:
+    """'Ann lays a run: 4, 5 and 6.' (a table rule, ruling 166)."""
+    text = f"{by} lays a run: {words.and_list(cards)}"
+    return text + (" from the table." if zone != "hand" else ".")
+
+
 def picked_up(by: str, n: int) -> str:
     return f"{by} picks up the pile ({words.cards(n)})."
 
