@@ -7,6 +7,7 @@ powers happening once.  Without the rule a play of different cards is refused (R
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, Position
 from referee.records import export_record, load_record_text, replay
+from referee.simulate.bots import BOTS
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
@@ -186,6 +188,22 @@ def test_the_sheet_and_the_loader_say_it() -> None:
     assert warning.severity == "warning" and "the deck has 10" in warning.message
     data["table"] = {"runs": 1}
     assert not load_variant_text(json.dumps(data).encode(), "house.yaml").ok
+
+
+def test_the_bots_lay_their_longest_run() -> None:
+    """Greedy and smart lay their longest run (the lowest of two as long) before a single card;
+    a run never counts as a burn for them (ruling 166)."""
+    g = Game.shuffled(_house(), NAMES, 3)
+    s = g.state
+    hand = s.seats[0].hand
+    hand.known.clear()
+    hand.known.update({2: 1, 3: 1, 4: 1, 6: 1, 8: 1, 9: 1, 10: 1})
+    hand.count = 7
+    s.pile[:] = [1, 1, 1]
+    steps = g.choices.legal_steps(s)
+    assert Play("Ann", (2, 3, 4)) in steps and Play("Ann", (8, 9, 10)) in steps
+    for name in ("greedy", "smart"):
+        assert BOTS[name]().choose(g, steps, random.Random(1)) == Play("Ann", (2, 3, 4)), name
 
 
 def test_the_bots_play_it_to_the_end() -> None:

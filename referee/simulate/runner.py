@@ -281,10 +281,14 @@ def play(
             picked += outcome.picked_up
         elif type(step) is Play:
             card = step.cards[0]
-            plays[card] = plays.get(card, 0) + 1
-            cards[card] = cards.get(card, 0) + len(step.cards)
-        if outcome.burned:
-            burns += 1
+            if card == step.cards[-1]:
+                plays[card] = plays.get(card, 0) + 1
+                cards[card] = cards.get(card, 0) + len(step.cards)
+            else:  # a run of cards in a row (ruling 166): each of its cards is played once
+                for c in step.cards:
+                    plays[c] = plays.get(c, 0) + 1
+                    cards[c] = cards.get(c, 0) + 1
+        burns += outcome.burned  # a bool: 1 where the step burned the pile
     result.steps = steps_taken
     result.pickups = pickups
     result.picked_cards = picked
