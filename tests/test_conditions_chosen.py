@@ -51,6 +51,22 @@ def test_on_an_empty_pile_it_names_nobody() -> None:
     assert g.state.pile == [9] and g.turn == "Ben"
 
 
+def test_the_hint_names_a_card_that_chooses_only_when_more_are_laid() -> None:
+    """A 9 that makes a chosen player lose a turn only when two are laid: one alone may go and
+    names nobody, but where Ann holds two the hint still says the 9 needs a chosen player (it
+    said nothing: the hint asked only of the fewest copies that may go; found by the wording
+    property test)."""
+    v = _jacks({"effect": "skip", "when": {"cards": 2}})
+    for nines, said in ((2, True), (1, False)):
+        start = Position(
+            "Ann", hand={"Ann": 0, "Ben": 5}, face_down={"Ann": 3, "Ben": 3}, pile=(4,)
+        )
+        g = Game.from_position(v, ["Ann", "Ben"], start)
+        g.state.seats[0].hand.add_known(9, nines)
+        g.state.see(9, nines)
+        assert ("9 needs a chosen player." in g.advice.hint(g.state)) == said, nines
+
+
 def test_the_size_of_the_play_decides_too() -> None:
     g = _game(_jacks({"effect": "skip", "when": {"cards": 1}}), (4,))
     assert not explain(g, Play("Ann", (9,))).legal  # one alone: whom does it skip?

@@ -102,11 +102,18 @@ class Advice:
             restriction=s.restriction,
             value=rules.pile.top_value(s),
             pile=len(s.pile),
-            # Cards whose play that may go names a chosen player (a condition held for it).
+            # Cards whose play that may go names a chosen player (a condition held for it:
+            # of the fewest copies that may go, or of more of them held, "only when two are
+            # laid", ruling 152).
             chosen_player_cards=tuple(
                 self.variant.card_name(c)
                 for c, k in counts.items()
-                if rules.needs[c].chooses_now(s, c, k, zone)
+                if any(
+                    rules.needs[c].chooses_now(s, c, j, zone)
+                    for j in range(
+                        k, max(k, min(rules.possible(s, c, held), self.choices.most(c))) + 1
+                    )
+                )
             ),
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
