@@ -7,13 +7,13 @@ filter."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given, note
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import budget, variant_data
 from support import bots_finish, explain, house, walk_listed_steps
-from test_choices_gifts import walk
+from test_choices_gifts import walk_dealt
 
-from referee.engine import Game, Play, Position, SetupError
+from referee.engine import Game, Play, Position
 from referee.engine.steps import Step
 from referee.variant.loader import VariantError, variant_from_data
 from referee.variant.model import Variant
@@ -151,10 +151,4 @@ def test_the_listing_of_conditional_gifts_is_the_filters(
     """Over random valid variants with a gift under a condition: the listed plays are exactly
     the plays the filter accepts (``test_choices_gifts.walk``), each player judged at once as
     one by one."""
-    note(repr(variant))
-    n = max(variant.min_players, min(players, variant.max_players))
-    try:
-        game = Game.shuffled(variant, [f"P{i}" for i in range(n)], seed)
-    except SetupError:
-        return
-    walk(game, seed)
+    walk_dealt(variant, players, seed)
