@@ -80,9 +80,11 @@ def _blind_as_shown(game: Game) -> None:
     seat = s.seats[s.mover]
     assert seat.face_down.order
     card = seat.face_down.order[-1]
-    blind = game.advice.explain(game.state, Play(by, (card,), "face_down", _some_to(game, card)))
+    to = _some_to(game, card, "face_down")
+    blind = game.advice.explain(game.state, Play(by, (card,), "face_down", to))
     shown = _shown(game, card)
-    face_up = shown.advice.explain(shown.state, Play(by, (card,), "face_up", _some_to(game, card)))
+    to = _some_to(shown, card, "face_up")
+    face_up = shown.advice.explain(shown.state, Play(by, (card,), "face_up", to))
     if face_up.reason is Reason.HOUSE_RULE and not _lands_refusal(face_up.data):
         return  # the card's own condition (e.g. not a last card): not asked of a blind card
     fits = blind.reason is Reason.FACE_DOWN_FITS
@@ -108,10 +110,12 @@ def _lands_refusal(data: object) -> bool:
     )
 
 
-def _some_to(game: Game, card: object) -> str | None:
-    if not game.choices.needs[card].needs_target:  # type: ignore[index]
-        return None
+def _some_to(game: Game, card: object, zone: str) -> str | None:
+    """A player to name for one ``card`` from ``zone``, where that play chooses one (a
+    condition on where it is played from may say it does not, ruling 152)."""
     s = game.state
+    if not game.choices.needs[card].chooses_now(s, card, 1, zone):  # type: ignore[index]
+        return None
     others = [n for n in s.names if n != game.turn]
     return next((n for n in others if s.is_in(s.seat_of(n))), others[0])
 
