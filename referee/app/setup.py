@@ -124,7 +124,8 @@ def rematch_seating(game: Game) -> list[str]:
 
 def told_at_setup(variant: Variant) -> bool:
     """Whether the table tells something of its set-up for this variant (a card turned up to
-    start the pile, ruling 154): then a game starts from the New game page, which asks it."""
+    start the pile, ruling 156; the cards thrown in, ruling 159): then a game starts from the
+    New game page, which asks it."""
     return any(u.told for u in active(variant))
 
 
