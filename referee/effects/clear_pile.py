@@ -49,7 +49,7 @@ class ClearPile(EffectSpec):
         ``cancels_turn`` the turn's earlier powers go too (the engine undoes them, ruling 155)."""
         n = r.state.burn_pile()
         r.play_again = True
-        if params.get("cancels_turn"):
+        if self.cancels_turn(params):
             r.cancels_turn = self.name
         r.say(
             f"The pile is cleared ({words.cards(n)} out of play)." if n else "The pile is cleared."

@@ -448,25 +448,15 @@ class State:
     def burn_pile(self) -> int:
         """The whole pile leaves the game (a burn, R7.1, or Clear the Pile, R8.5)."""
         n = len(self.pile)
-        self.out_of_play += n
-        if self.suits:  # what the table saw of them leaves the game with them
-            pile = self.pile
-            self.gone_suits = (*self.gone_suits, *((pile[i], s) for i, s in self.suits))
-            self.suits = ()
-        self.pile = []
-        if self.through:
-            self.through = frozenset()
-        if self.held:
-            self.held = frozenset()
-        if self.named:
-            self.named = ()
+        self.burn_top(n)
         if self.pending:
             self.drop_pending(_after_pile)
         return n
 
     def burn_top(self, n: int) -> None:
         """The top ``n`` cards of the pile leave the game (a battle's cards, ruling 164); what
-        the pile remembers of them goes with them (their suits into ``gone_suits``)."""
+        the pile remembers of them goes with them (their suits into ``gone_suits``): all of
+        them, a burn (``burn_pile``)."""
         keep = len(self.pile) - n
         if self.suits:
             pile = self.pile
@@ -475,7 +465,7 @@ class State:
                 *((pile[i], s) for i, s in self.suits if i >= keep),
             )
             self.suits = tuple((i, s) for i, s in self.suits if i < keep)
-        del self.pile[keep:]
+        self.pile = self.pile[:keep]  # a new list: nothing that read the old one sees it change
         self.out_of_play += n
         if self.through:
             self.through = frozenset(i for i in self.through if i < keep)
