@@ -10,13 +10,9 @@ and with it the list of games (their links still open them).
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
-from pathlib import Path
-
 import streamlit.components.v1 as components
 
+from referee.app.scratch import own_folder
 from referee.store.access import DEVICE_COOKIE, DEVICE_MAX_AGE
 
 # The component: takes no room, shows nothing, sets the cookie it is given once per key.
@@ -37,8 +33,7 @@ send("streamlit:setFrameHeight", {height: 0});
 </script></body></html>
 """
 
-_folder = Path(tempfile.mkdtemp(prefix="karma-device-"))
-atexit.register(shutil.rmtree, _folder, True)
+_folder = own_folder("karma-device-")
 (_folder / "index.html").write_text(PAGE)
 _component = components.declare_component("karma_device", path=str(_folder))
 

@@ -13,17 +13,15 @@ link.  The watchers of an app server are kept with its other caches (``referee.a
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import logging
 import os
-import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from referee.app.scratch import own_folder
 from referee.store import StorageError, Store
 
 WATCH_SECONDS = 0.25  # how often an app server reads the followed games' versions (SQLite)
@@ -32,9 +30,8 @@ FORGET_SECONDS = 24 * 3600.0  # a game nobody has drawn for a day is no longer w
 
 log = logging.getLogger(__name__)
 
-FOLDER = Path(tempfile.mkdtemp(prefix="karma-follow-"))
+FOLDER = own_folder("karma-follow-")
 """This process's version files (``v/<token>.html``), served by the follow iframe's component."""
-atexit.register(shutil.rmtree, FOLDER, True)
 (FOLDER / "v").mkdir(exist_ok=True)
 
 
