@@ -123,7 +123,7 @@ class AnswerOrPickUp(EffectSpec):
             back_to = old.by  # this card answers a demand that goes back to its player
         # Where the exchange began: under its first card (an answer goes on with it).
         start = -1
-        if params.get("takes_under"):
+        if self.arg(params, "takes_under"):
             laid = (a.moment.cards or 1) if a.moment is not None else 1
             start = old.start if answers and isinstance(old, Answer) and old.start >= 0 else -1
             start = start if start >= 0 else max(0, len(a.state.pile) - laid)
@@ -210,7 +210,7 @@ class AnswerOrPickUp(EffectSpec):
                 " An answer sends it back to the player who laid it, who must answer in turn, "
                 "until one of them cannot and picks up."
             )
-        if params.get("takes_under"):
+        if self.arg(params, "takes_under"):
             text += (
                 " Whoever cannot answer takes only the cards under the first one; the cards "
                 "of the exchange leave the game."

@@ -4,10 +4,12 @@ turn up to start the pile?", a list of the variant's cards; the game starts on t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from referee.store import Store
 
@@ -28,22 +30,37 @@ pytestmark = pytest.mark.browser
 VARIANTS = Path(__file__).resolve().parents[1] / "scenarios" / "variants"
 
 
+@contextmanager
+def asked(
+    browser: Browser, server: Server, file: str, name: str, players: list[str], key: str
+) -> Iterator[tuple[Page, Store]]:
+    """The New game page with the players named and the variant in ``file`` (saved to the
+    library as ``name``) chosen, after checking that Classic does not ask (``key``); the
+    variant is taken out of the library again after the test."""
+    store = Store(server.data_dir / "karma.sqlite3")
+    vid = file.removesuffix(".yaml")
+    store.save_variant(vid, name, (VARIANTS / file).read_text(encoding="utf-8"))
+    try:
+        page = new_page(browser, LANDSCAPE)
+        page.goto(server.url)
+        expect(widget(page, "np_start")).to_be_visible()
+        add_names(page, players)
+        expect(page.locator(f".st-key-{key}")).to_have_count(0)  # Classic asks nothing
+        pick_option(page, widget(page, "np_variant", "input"), f"{name} (our library)")
+        settled(page)
+        yield page, store
+    finally:
+        store.delete_variant(vid)
+
+
 def test_the_turned_up_card_is_asked_once_and_starts_the_pile(
     browser: Browser, server: Server
 ) -> None:
     """Only the variant that turns a card up asks; the card chosen lies on the pile when the
     game opens, and the game is stored with it."""
-    store = Store(server.data_dir / "karma.sqlite3")
-    text = (VARIANTS / "turn-up.yaml").read_text(encoding="utf-8")
-    store.save_variant("turn-up", "Turn Up the Top Card", text)
-    try:
-        page = new_page(browser, LANDSCAPE)
-        page.goto(server.url)
-        expect(widget(page, "np_start")).to_be_visible()
-        add_names(page, ["Ann", "Ben"])
-        expect(page.locator(".st-key-np_turned_up")).to_have_count(0)  # Classic: none
-        pick_option(page, widget(page, "np_variant", "input"), "Turn Up the Top Card (our library)")
-        settled(page)
+    with asked(
+        browser, server, "turn-up.yaml", "Turn Up the Top Card", ["Ann", "Ben"], "np_turned_up"
+    ) as (page, store):
         box = widget(page, "np_turned_up", "input")
         expect(page.get_by_text("Which card did you turn up to start the pile?")).to_be_visible()
         pick_option(page, box, "Q", typed="Q")
@@ -53,8 +70,6 @@ def test_the_turned_up_card_is_asked_once_and_starts_the_pile(
         top_card_is(page, "Q", "Queen", "number")
         (game,) = [g for g in store.list_games() if g.variant_id == "turn-up"]
         assert store.load_game(game.id).told == {"turned_up": 12}
-    finally:
-        store.delete_variant("turn-up")
 
 
 def test_the_cards_thrown_in_are_tapped_and_say_who_starts(
@@ -62,17 +77,9 @@ def test_the_cards_thrown_in_are_tapped_and_say_who_starts(
 ) -> None:
     """Only the variant with a discard step asks; Ben's two 3s tapped, the page names Cal (the
     player after him) as the starter, and the game opens at Cal's turn on the 3s."""
-    store = Store(server.data_dir / "karma.sqlite3")
-    text = (VARIANTS / "throw-in.yaml").read_text(encoding="utf-8")
-    store.save_variant("throw-in", "Threes Thrown In", text)
-    try:
-        page = new_page(browser, LANDSCAPE)
-        page.goto(server.url)
-        expect(widget(page, "np_start")).to_be_visible()
-        add_names(page, ["Ann", "Ben", "Cal"])
-        expect(page.locator(".st-key-np_th_who")).to_have_count(0)  # Classic: no step
-        pick_option(page, widget(page, "np_variant", "input"), "Threes Thrown In (our library)")
-        settled(page)
+    with asked(
+        browser, server, "throw-in.yaml", "Threes Thrown In", ["Ann", "Ben", "Cal"], "np_th_who"
+    ) as (page, store):
         expect(page.get_by_text("Which cards did each player throw onto the pile?")).to_be_visible()
         page.locator(".st-key-np_th_who button").filter(has_text="Ben").click()
         settled(page)
@@ -89,5 +96,3 @@ def test_the_cards_thrown_in_are_tapped_and_say_who_starts(
         (game,) = [g for g in store.list_games() if g.variant_id == "throw-in"]
         row = store.load_game(game.id)
         assert row.told == {"thrown": {"Ben": [3, 3]}} and row.players == ("Ann", "Ben", "Cal")
-    finally:
-        store.delete_variant("throw-in")
