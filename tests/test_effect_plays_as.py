@@ -107,3 +107,15 @@ def test_the_steps_agree_and_the_bots_play_it() -> None:
     support.walk_listed_steps(v, lambda g, steps: 0)
     support.bots_finish(v)
     assert simulate(v, players=3, games=4, seed=1, bots=("smart",)).games == 4
+
+
+def test_the_hint_never_counts_it_among_the_wild_cards() -> None:
+    """With wild 2s and 10s beside it, a joker played as an 8 is named as itself, not folded
+    into "a wild card" (it is not wild, ruling 162)."""
+    wild = [{"rank": r, "effects": ["wild"]} for r in (2, 10)]
+    g = on(variant_from_data(data(rank_powers=wild)), (6,))
+    hint = g.advice.hint(g.state)
+    assert "Joker" in hint and "a wild card" not in hint, hint
+    plain = data(rank_powers=wild, jokers={"copies": 2})  # a wild joker is a wild card
+    g = on(variant_from_data(plain), (6,))
+    assert "a wild card" in g.advice.hint(g.state)

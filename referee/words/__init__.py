@@ -154,6 +154,13 @@ def specials(variant: Variant) -> list[str]:
     return out
 
 
+def tame_specials(variant: Variant) -> tuple[str, ...]:
+    """The names of the Karma cards and jokers that are not wild (played as a number, ruling
+    162): never said among "a wild card"."""
+    cards = (*variant.karma_cards, *([variant.jokers] if variant.jokers is not None else []))
+    return tuple(k.name for k in cards if not _wild(k))
+
+
 def _wild(card: KarmaCard) -> bool:
     """Whether a Karma card or joker goes on anything: all do but one played as a number
     (``plays_as``, ruling 162)."""

@@ -83,6 +83,7 @@ class Voice:
     faces: tuple[tuple[int, str], ...] = ()  # rank -> name, in an ordinary pack
     joker: str = ""  # the jokers' name, if the pack has jokers
     suits: bool = False  # the pack's suits count (issue 42)
+    tame: tuple[str, ...] = ()  # Karma cards and jokers played as a number: not wild (ruling 162)
 
     @classmethod
     def of(cls, variant: Variant) -> Voice:
@@ -94,6 +95,7 @@ class Voice:
             tuple((r, name) for r, (_, name) in variant.faces().items()),
             variant.jokers.name if variant.jokers is not None else "",
             variant.suits,
+            words.tame_specials(variant),
         )
 
     @property
@@ -568,8 +570,9 @@ def may_go(m: MayGo, voice: Voice | None = None) -> str:
     all_karma = [k for k in m.all_karma if k != joker]
     jokers = bool(joker) and joker in m.karma
     held = (bool(all_karma), bool(joker) and joker in m.all_karma, bool(m.all_wild))
+    tame = voice is not None and any(k in voice.tame for k in m.all_karma)
     alts: list[str] = []
-    if sum(held) >= 2 and (karma, jokers, m.wild) == (all_karma, held[1], m.all_wild):
+    if sum(held) >= 2 and (karma, jokers, m.wild) == (all_karma, held[1], m.all_wild) and not tame:
         alts.append("a wild card")  # every wild card they may hold, of two kinds or more
     else:
         if karma:
