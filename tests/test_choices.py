@@ -34,6 +34,7 @@ from referee.engine.choices import Kind, most_at_once
 from referee.engine.steps import ZONES, Verdict
 from referee.tablerules import active
 from referee.variant.conditions import Moment
+from referee.variant.loader import variant_from_data
 from referee.variant.model import SUITS, Variant
 from referee.variant.registry import builtin, builtin_ids
 
@@ -64,7 +65,8 @@ def check_state(game: Game) -> None:
             [*needs.targets(list(game.players), mover), None] if needs.needs_target else [None]
         )
         gives = [None, *v.all_cards()] if needs.takes_give else [None]
-        # A card its player names: each number it may name too, no card given (ruling 153).
+        # A card its player names: each number it may name too, no card given (ruling 153),
+        # with each suit shown where it reads one.
         names = [*needs.name_choices(v.ranks)] if needs.names_value else []  # (ruling 165)
         most = most_at_once(v.copies_per_deck(card) * game.decks)
         # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
@@ -77,11 +79,12 @@ def check_state(game: Game) -> None:
             for g in gives
             for suit in suits
         } | {
-            (card, z, k, to, None, n, None)
+            (card, z, k, to, None, n, suit)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for n in names
+            for suit in suits
         }
     offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit) for c in table.choices]
     assert len(offered) == len(set(offered)) and set(offered) == expected
@@ -104,15 +107,11 @@ def check_state(game: Game) -> None:
         for step in legal:
             assert game.advice.explain(game.state, step).legal
         # (a face-down card is the next one turned over, not any the zone holds: left aside)
-        # (a run, ruling 166, is offered by the table's run choice, not card by card: aside;
-        # so is a card named as a number that also shows a suit: legal_steps lists each suit,
-        # the table offers a name without one - a gap found here, left to the named-value unit)
+        # (a run, ruling 166, is offered by the table's run choice, not card by card: aside)
         seen = {
             s._replace(give=None, to=None)
             for s in legal
-            if s.zone != "face_down"
-            and s.cards[0] == s.cards[-1]
-            and not (s.named is not None and s.suit is not None)
+            if s.zone != "face_down" and s.cards[0] == s.cards[-1]
         }
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted
 
@@ -134,3 +133,33 @@ def test_every_builtin_variant() -> None:
         v = builtin(vid)
         for game in games(v, max(v.min_players, min(4, v.max_players)), 5, 6):
             check_state(game)
+
+
+def test_a_card_named_as_a_number_may_show_a_suit_too() -> None:
+    """A card its player names as a number whose power reads its suit (a 2 named as any number,
+    skipping when it is a heart): the table offers each number named with each suit shown, as
+    the legal steps list them (they offered a name without a suit before)."""
+    v = variant_from_data(
+        {
+            "id": "named-suited",
+            "name": "Named and suited",
+            "players": [{"decks": 1, "min": 2, "max": 4}],
+            "ranks": {"pack": "ordinary", "suits": True},
+            "rank_powers": [
+                {
+                    "rank": 2,
+                    "effects": ["named_value", {"effect": "skip", "when": {"suit": "hearts"}}],
+                }
+            ],
+            "deal": {"face_down": 3, "face_up": 3, "hand": 3},
+            "min_hand": 3,
+            "burn": 4,
+        }
+    )
+    both = 0
+    for seed in range(6):
+        for game in games(v, 3, seed, STEPS):
+            check_state(game)
+            table = game.advice.table(game.state)
+            both += sum(c.named is not None and c.suit is not None for c in table.choices)
+    assert both  # the combination is offered at all

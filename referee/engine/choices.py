@@ -143,11 +143,10 @@ class Choices:
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
             suits: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
             # What the play may show: each suit, where the card's powers read one (one tap more
-            # at the table, ruling 149), or each number a card its player names may count as,
-            # highest first, without a card given (ruling 153).
-            shows: list[tuple[str | None, int | None]] = [(suit, None) for suit in suits]
-            if needs.names_value:
-                shows += [(None, named) for named in needs.name_choices(self.variant.ranks)]
+            # at the table, ruling 149), and each number a card its player names may count as,
+            # highest first, without a card given (ruling 153) - with each suit, as legal_steps.
+            names = needs.name_choices(self.variant.ranks) if needs.names_value else ()
+            shows = [(suit, named) for suit in suits for named in (None, *names)]
             most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
