@@ -239,7 +239,7 @@ def table_data(
                     "default": NONE,
                 }
             )
-        if c.card in game.choices.fast.suited:  # its powers read a suit: one tap (ruling 149)
+        if c.card in game.choices.suited(game.state):  # it shows a suit: one tap (ruling 149)
             axes.append(SUIT_AXIS)
         if needs.takes_give:
             axes.append(
@@ -316,7 +316,7 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
     said, index = judged_choices(game, facts)
     tree: dict[str, Any] = {}
     naming = game.pile.fast.naming
-    suited = game.choices.fast.suited
+    suited = game.choices.suited(game.state)
     for (card, zone, count, to, give, named, suit), i in index.items():
         by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
         by_give = by_zone.setdefault(str(count), {}).setdefault(_key(to), {})

@@ -3,6 +3,7 @@
 from referee.engine.game import Game
 from referee.engine.steps import (
     DRAW_PILE,
+    NONE_HELD,
     ZONES,
     IllegalStep,
     Outcome,
@@ -17,6 +18,7 @@ from referee.engine.steps import (
 
 __all__ = [
     "DRAW_PILE",
+    "NONE_HELD",
     "ZONES",
     "Game",
     "IllegalStep",

@@ -108,6 +108,14 @@ class Choices:
             or bool(rules.completers)
         )
 
+    def suited(self, s: State) -> frozenset[Card]:
+        """The cards whose plays show a suit now: those whose powers read one (issue 42,
+        ``FastTables.suited``), and at the game's first play the rank of the starting card it
+        must show (a table rule, ruling 167)."""
+        if s.first_play and s.opening is not None:
+            return self.fast.suited | {s.opening[0]}
+        return self.fast.suited
+
     # --- what the table knows: every choice it offers, judged ----------------------------------
 
     def zones(self) -> tuple[str, ...]:
@@ -133,6 +141,7 @@ class Choices:
         others = tuple(p for p in s.names if p != mover)
         # A zone not open to the mover now (R3) refuses each of its choices alike.
         closed = {z: rules.zone_closed(s, z) if z in ZONES else None for z in zones}
+        suited = self.suited(s)
         for card in cards:
             needs = self.needs[card]
             targets: tuple[str | None, ...] = (
@@ -141,7 +150,7 @@ class Choices:
                 else (None,)
             )
             gives: tuple[Card | None, ...] = (None, *cards) if needs.takes_give else (None,)
-            suits: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
+            suits: tuple[str | None, ...] = (None, *SUITS) if card in suited else (None,)
             # What the play may show: each suit, where the card's powers read one (one tap more
             # at the table, ruling 149), and each number a card its player names may count as,
             # highest first, without a card given (ruling 153) - with each suit, as legal_steps.
@@ -241,7 +250,7 @@ class Choices:
         if held.count == 0:
             return {}
         found: dict[Card, int] = {}
-        suited = self.fast.suited
+        suited = self.suited(s)
         for card in universe:
             most = 1 if zone == "face_down" else max(1, rules.possible(s, card, held))
             # A card read by its suit may go for some suit shown (issue 42): "a Jack" where
@@ -588,7 +597,7 @@ class Choices:
         t = self.needs[card]
         if (
             t.names_value
-            or card in self.fast.suited
+            or card in self.suited(s)
             or (zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name))
         ):
             # R7.5: a blind card that does not fit asks no choice (``_candidates``); a card
@@ -670,7 +679,7 @@ class Choices:
         each card they could give (R8.9)."""
         t = self.needs[card]
         targets: list[str | None] = [None]
-        shown: tuple[str | None, ...] = (None, *SUITS) if card in self.fast.suited else (None,)
+        shown: tuple[str | None, ...] = (None, *SUITS) if card in self.suited(s) else (None,)
         if zone_name in BLIND and not self._rules.pile.may_land(s, card, 1, zone_name):
             # R7.5: a blind card that does not fit asks no choice (``judge``); turned over, it
             # may show a suit that lets it fit (issue 42).

@@ -32,6 +32,7 @@ from referee.engine.parts import strength
 from referee.engine.pile import Pile
 from referee.engine.steps import (
     DRAW_PILE,
+    NONE_HELD,
     IllegalStep,
     Outcome,
     PickUp,
@@ -166,6 +167,7 @@ class Game:
             out_of_play=aside,
             seen=seen,
             first_play=True,
+            opening=_opening(variant, decks, told, seen),
         )
         game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
         game._throw_in(told.thrown if told is not None else {})
@@ -1039,6 +1041,42 @@ def _turned_up(
         variant, decks, seen, "the face-up cards and the turned-up card show", "turned_up"
     )
     return [card]
+
+
+def _opening_order(variant: Variant) -> tuple[tuple[int, str], ...]:
+    """The starting cards of a table rule that says who starts by one (ruling 167), in order."""
+    return next((o for u in active(variant) if (o := u.opening_order(variant))), ())
+
+
+def _opening(
+    variant: Variant, decks: int, told: Told | None, seen: Mapping[Card, int]
+) -> tuple[int, str] | None:
+    """The card the first play of a fresh deal at a table must show (ruling 167): the starting
+    card the table says the starter holds, or None (nobody holds one, or no such rule)."""
+    card = told.starting_card if told is not None else None
+    cards = _opening_order(variant)
+    if not cards:
+        if card is not None:
+            raise SetupError(
+                "no card says who starts here, so there is no starting card.", "starting_card"
+            )
+        return None
+    if card is None:
+        first = variant.suited_name(*cards[0])
+        raise SetupError(f"say who holds the {first} (or that nobody does).", "starting_card")
+    if card == NONE_HELD:
+        return None
+    if card not in cards:
+        raise SetupError(
+            f"the {variant.suited_name(*card)} does not say who starts here.", "starting_card"
+        )
+    if seen.get(card[0], 0) >= variant.copies_per_deck(card[0]) * decks:
+        raise SetupError(
+            f"every {variant.card_name(card[0])} lies face up, so nobody holds the "
+            f"{variant.suited_name(*card)}.",
+            "starting_card",
+        )
+    return card
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:

@@ -118,14 +118,27 @@ class Outcome(NamedTuple):
 @dataclass(frozen=True)
 class Told:
     """What the table did at set-up besides the deal, as told (docs/records.md): the card
-    turned up from the draw pile to start the pile (a table rule, ruling 156), and the cards
-    each player threw onto the pile in the discard step (a table rule, ruling 159)."""
+    turned up from the draw pile to start the pile (a table rule, ruling 156), the cards
+    each player threw onto the pile in the discard step (a table rule, ruling 159), and the
+    starting card the starter holds (a table rule, ruling 167)."""
 
     turned_up: Card | None = None
     thrown: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    # The card of a suit the starter (the first player listed) holds, where a table rule says
+    # who starts by one (ruling 167): its rank and suit, or NONE_HELD (no hand holds one).
+    starting_card: tuple[int, str] | None = None
 
     def __bool__(self) -> bool:
-        return self.turned_up is not None or any(self.thrown.values())
+        return (
+            self.turned_up is not None
+            or any(self.thrown.values())
+            or self.starting_card is not None
+        )
+
+
+NONE_HELD: tuple[int, str] = (0, "nobody")
+"""``Told.starting_card`` where no hand holds a starting card (a record's ``starting_card:
+nobody``): the first player listed starts, with any play (ruling 167)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from referee.engine import Position, SetupError
+from referee.engine import NONE_HELD, Position, SetupError
 from referee.files.resources import RECORD_SCHEMA, schema_text
 from referee.files.yamlsafe import (
     Problem,
@@ -28,7 +28,7 @@ from referee.records.record import Record, RecordError, RecordStep, yaml_words
 from referee.records.replay import new_game
 from referee.records.write import position_from_data, step_from_data
 from referee.variant.loader import load_variant_text
-from referee.variant.model import Card, Variant
+from referee.variant.model import SUITS, Card, Variant
 from referee.variant.registry import builtin, builtin_ids
 from referee.words.names import check_players, nfc_data
 
@@ -137,6 +137,7 @@ class _Builder:
         if turned_up is not None:
             self.card(("turned_up",), turned_up, variant)
         thrown = self.cards_by_player("thrown", d, players, variant)
+        starting_card = self.starting_card(d.get("starting_card"), variant)
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -149,6 +150,7 @@ class _Builder:
             start=start,
             turned_up=turned_up,
             thrown=thrown,
+            starting_card=starting_card,
             steps=steps,
             name=str(d.get("name", "")),
             description=str(d.get("description", "")),
@@ -242,6 +244,24 @@ class _Builder:
                 f"{_short(named)} is not a number card; expected the number a card counts as, "
                 "such as 9 or Q",
             )
+
+    def starting_card(self, said: Any, variant: Variant) -> tuple[int, str] | None:
+        """The card of a suit the starter holds (``starting_card: 3 of diamonds``, ruling 167),
+        or ``nobody``; None where the record leaves it out.  Whether it says who starts in
+        this variant is the deal's to say."""
+        if said is None:
+            return None
+        if isinstance(said, str) and said.strip().casefold() == "nobody":
+            return NONE_HELD
+        found = variant.parse_suited(said)
+        if found is None or found[1] not in SUITS:
+            self.problem(
+                ("starting_card",),
+                f"{_short(said)} is not a card of a suit; expected a card such as "
+                "'3 of diamonds', or 'nobody'",
+            )
+            return None
+        return found
 
     def card(self, path: tuple[str | int, ...], card: Any, variant: Variant) -> None:
         if not variant.is_card(card):

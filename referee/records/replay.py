@@ -33,13 +33,18 @@ def start_game(
 ) -> Game:
     """A game as a record (or the app's store) starts it: a start position, or a deal (R2)
     with what the table did at set-up (``told``: a turned-up card, ruling 156; the cards
-    thrown in, ruling 159).
+    thrown in, ruling 159; the starting card the starter holds, ruling 167).
 
     A start position where the mover can take no step is refused (docs/rulings.md, "A start
     with no step"): R2.4 takes the position as it is, so nobody could ever move."""
     if start is None:
         return Game.deal(variant, players, face_up or None, told)
     if told:
+        if told.starting_card is not None:
+            raise SetupError(
+                "a start position is a game under way; its first play is made already.",
+                "starting_card",
+            )
         where = "turned_up" if told.turned_up is not None else "thrown"
         raise SetupError(
             "a start position shows its pile; nothing is turned up or thrown in.", where
@@ -89,7 +94,7 @@ def push_legal(game: Game, steps: Iterable[Step]) -> int:
 
 def new_game(record: Record) -> Game:
     """The game as the record starts it: a fresh deal, or a start position (R2)."""
-    told = Told(record.turned_up, record.thrown or {})
+    told = Told(record.turned_up, record.thrown or {}, record.starting_card)
     return start_game(record.variant, record.players, record.face_up, record.start, told)
 
 

@@ -313,6 +313,16 @@ def record_schema() -> dict[str, Any]:
                 "Where the variant has a discard step before play (a table rule, throw_in; a "
                 "project addition): the cards each player threw onto the pile.",
             ),
+            "starting_card": node(
+                "Starting card",
+                "Where the variant says who starts by a card of a suit (a table rule, "
+                "starts_with; a project addition): the card the starter, the first player "
+                "listed, holds (such as '3 of diamonds'), or 'nobody' where no hand holds one.",
+                type="string",
+                minLength=1,
+                maxLength=40,
+                examples=["3 of diamonds", "nobody"],
+            ),
             "start": node(
                 "Start position",
                 "Start from a position instead of a fresh deal (R2.4).",

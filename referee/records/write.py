@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from referee.engine import Game, PickUp, Play, Position, Step, Told
+from referee.engine import NONE_HELD, Game, PickUp, Play, Position, Step, Told
 from referee.files.resources import RECORD_SCHEMA, modeline
 from referee.variant.loader import VariantError, variant_to_data
 from referee.variant.model import Variant
@@ -98,13 +98,17 @@ def told_to_data(told: Told | None) -> dict[str, Any] | None:
         out["turned_up"] = told.turned_up
     if any(told.thrown.values()):
         out["thrown"] = {n: list(cs) for n, cs in told.thrown.items() if cs}
+    if told.starting_card is not None:
+        out["starting_card"] = list(told.starting_card)
     return out
 
 
 def told_from_data(d: dict[str, Any] | None) -> Told | None:
     """The stored form of :func:`told_to_data` back (None, or an empty one: nothing told)."""
     thrown = {n: tuple(cs) for n, cs in (d or {}).get("thrown", {}).items() if cs}
-    told = Told(turned_up=(d or {}).get("turned_up"), thrown=thrown)
+    card = (d or {}).get("starting_card")
+    starting = (int(card[0]), str(card[1])) if isinstance(card, list) and len(card) == 2 else None
+    told = Told(turned_up=(d or {}).get("turned_up"), thrown=thrown, starting_card=starting)
     return told if told else None
 
 
@@ -135,6 +139,11 @@ def export_record(
         head["turned_up"] = write(game.told.turned_up)  # only where a card was turned up
     if game.told is not None and any(game.told.thrown.values()):  # only where cards were
         head["thrown"] = {n: [write(c) for c in cs] for n, cs in game.told.thrown.items() if cs}
+    if game.told is not None and game.told.starting_card is not None:  # ruling 167
+        rank, suit = game.told.starting_card
+        head["starting_card"] = (
+            "nobody" if suit == NONE_HELD[1] else f"{v.rank_label(rank)} of {suit}"
+        )
     if game.start is not None:
         head["start"] = position_to_data(game.start, v)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)

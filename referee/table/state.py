@@ -317,6 +317,9 @@ class State:
     # suit shown that left the game (burned, cleared, a one-time card).  Replaced whole.
     suits: tuple[tuple[int, str], ...] = ()
     gone_suits: tuple[tuple[Card, str], ...] = ()
+    # A table rule (ruling 167): the card the game's first play must show, its rank and suit
+    # (the starter holds it); None: none (no such rule, or nobody holds one).
+    opening: tuple[int, str] | None = None
 
     def shown(self, card: Card, suit: str) -> tuple[int, int]:
         """How many cards ``card`` of ``suit`` the table saw face up where they still are: on
@@ -354,6 +357,7 @@ class State:
             named=self.named,
             suits=self.suits,
             gone_suits=self.gone_suits,
+            opening=self.opening,
         )
 
     def copy_for_play(self, seat: int, *, draws: bool = False) -> State:

@@ -29,6 +29,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``throws_in``: whether each player throws their lowest ordinary cards in before play.
 - ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
   fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
+- ``opening_order``: the cards of a suit that say who starts, in order (the holder of the first
+  held opens the game with it, ruling 167).
 """
 
 from __future__ import annotations
@@ -185,3 +187,9 @@ class TableRule(TableRuleDecl):
     def refuse_run(self, variant: Variant, cards: Sequence[Card], by: str) -> Refusal | None:
         """The check of a run's own cards, where ``shortest_run`` allows runs (None: a run)."""
         return None
+
+    def opening_order(self, variant: Variant) -> tuple[tuple[int, str], ...]:
+        """The starting cards, each a rank and a suit, in the order the table asks who holds
+        them: the holder of the first held in a hand starts and opens with it (ruling 167);
+        (): no such rule."""
+        return ()

@@ -1,0 +1,209 @@
+"""Who starts by a named card of a suit (issue 42, docs/rulings.md ruling 167):
+``table: {starts_with: [3 of diamonds]}``, or ARC's order ``[4 of clubs, 4 of hearts, 4 of
+spades, 4 of diamonds]`` then the 5s.  Whoever holds the card in their hand starts (R2.3) and
+opens the game with it: the first play shows that card (rule 111's suit shown).  At a table the
+table tells the card the starter holds (a record's ``starting_card``), or ``nobody``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import support
+
+from referee.engine import NONE_HELD, Game, Play, SetupError, Told
+from referee.records import export_record, load_record_text, replay
+from referee.records.record import RecordError
+from referee.tablerules.starts_with import order
+from referee.variant.loader import load_variant_text, variant_from_data
+from referee.variant.model import Variant
+from referee.variant.sheet import rules_sheet
+
+NAMES = ["Cal", "Ann", "Ben"]
+DIAMOND = ["3 of diamonds"]
+ARC = ["4 of clubs", "4 of hearts", "4 of spades", "4 of diamonds"]
+
+
+def _data(starts_with: Any = DIAMOND, suits: bool = True, **table: Any) -> dict[str, Any]:
+    ranks: dict[str, Any] = {"pack": "ordinary", "ace": "high"}
+    if suits:
+        ranks["suits"] = True
+    data: dict[str, Any] = {
+        **support.house_data(rank_powers=[{"rank": 10, "effects": ["wild", "clear_pile"]}]),
+        "ranks": ranks,
+    }
+    data["table"] = {"starts_with": starts_with, **table}
+    return data
+
+
+def _variant(starts_with: Any = DIAMOND) -> Variant:
+    return variant_from_data(_data(starts_with))
+
+
+def _problems(data: dict[str, Any]) -> list[str]:
+    result = load_variant_text(json.dumps(data).encode(), "house.yaml")
+    return [p.message for p in result.problems if p.severity == "error"]
+
+
+# --- the declaration and its check --------------------------------------------------------------
+
+
+def test_the_order_is_the_cards_named_then_the_same_suits_of_each_next_rank() -> None:
+    assert order(_variant())[:3] == ((3, "diamonds"), (4, "diamonds"), (5, "diamonds"))
+    assert order(_variant())[-1] == (14, "diamonds") and len(order(_variant())) == 12
+    arc = order(_variant(ARC))
+    assert arc[:5] == ((4, "clubs"), (4, "hearts"), (4, "spades"), (4, "diamonds"), (5, "clubs"))
+    assert order(variant_from_data(support.house_data())) == ()  # no such rule
+
+
+def test_the_loader_wants_suits_that_count() -> None:
+    (problem,) = _problems(_data(suits=False))
+    assert "suits do not count" in problem and "suits: true" in problem
+
+
+@pytest.mark.parametrize(
+    ("starts_with", "said"),
+    [
+        (["3"], "'3' is not a card of a suit"),
+        (["red 3"], "'red 3' is not a card of a suit"),
+        (["3 of diamonds", "4 of clubs"], "more than one rank"),
+    ],
+)
+def test_the_loader_wants_cards_of_one_rank_each_of_a_suit(starts_with: Any, said: str) -> None:
+    (problem,) = _problems(_data(starts_with))
+    assert said in problem
+
+
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        ({"starts": "lowest"}, "so does starts: lowest"),
+        ({"throw_in": True}, "(throw_in)"),
+        ({"turn_up": True}, "(turn_up)"),
+    ],
+)
+def test_one_way_to_say_who_starts(table: dict[str, Any], said: str) -> None:
+    assert any(said in p for p in _problems(_data(**table)))
+
+
+def test_the_rules_sheet_says_it() -> None:
+    sheet = rules_sheet(_variant())
+    assert (
+        "Whoever holds the 3 of diamonds in their hand starts, and opens the game with it. If "
+        "nobody does, the 4 of diamonds, and so on up. Play goes clockwise." in sheet
+    )
+    arc = rules_sheet(_variant(ARC))
+    assert (
+        "If nobody does, the 4 of hearts, then the 4 of spades, then the 4 of diamonds, then "
+        "the 4s in the same order" not in arc
+    )
+    assert "then the 4 of diamonds, then the 5s in the same order, and so on up." in arc
+
+
+# --- the first play ---------------------------------------------------------------------------
+
+
+def _dealt(card: tuple[int, str] = (3, "diamonds"), starts_with: Any = DIAMOND) -> Game:
+    return Game.deal(_variant(starts_with), NAMES, told=Told(starting_card=card))
+
+
+def test_the_first_play_must_show_the_starting_card() -> None:
+    g = _dealt()
+    assert g.turn == "Cal" and g.state.opening == (3, "diamonds")
+    for play, said in (
+        (Play("Cal", (5,)), "Cal holds the 3 of diamonds, so Cal must open the game with it."),
+        (Play("Cal", (3,)), "Cal must show the 3 of diamonds in this first play."),
+        (Play("Cal", (3,), suit="clubs"), "Cal must show the 3 of diamonds"),
+    ):
+        before = g.state.copy()
+        v = g.advice.explain(g.state, play)
+        assert not v.legal and v.rule == "R2.3" and said in v.message
+        assert g.state == before  # a refused play changes nothing
+    assert g.advice.explain(g.state, Play("Cal", (3, 3), suit="diamonds")).legal
+    g.push(Play("Cal", (3,), suit="diamonds"))
+    assert g.turn == "Ann" and not g.state.first_play
+    assert g.advice.explain(g.state, Play("Ann", (5,))).legal  # afterwards, as usual
+
+
+def test_the_table_offers_the_suit_of_that_rank_at_the_first_play_only() -> None:
+    g = _dealt()
+    assert 3 in g.choices.suited(g.state) and 5 not in g.choices.suited(g.state)
+    legal = [c for c in g.choices.table(g.state) if c.judgement.legal]
+    assert legal and all(c.card == 3 and c.suit == "diamonds" for c in legal)
+    assert "Cal may play from their hand: a 3." in g.advice.hint(g.state)
+    g.push(Play("Cal", (3,), suit="diamonds"))
+    assert 3 not in g.choices.suited(g.state)
+
+
+def test_where_nobody_holds_one_the_first_player_listed_plays_anything() -> None:
+    g = _dealt(NONE_HELD)
+    assert g.state.opening is None
+    assert g.advice.explain(g.state, Play("Cal", (9,))).legal
+
+
+def test_a_later_card_of_the_order() -> None:
+    g = _dealt((5, "hearts"), ARC)
+    assert not g.advice.explain(g.state, Play("Cal", (4,), suit="clubs")).legal
+    assert g.advice.explain(g.state, Play("Cal", (5,), suit="hearts")).legal
+
+
+def test_the_table_must_say_who_holds_it_and_only_where_one_starts() -> None:
+    with pytest.raises(SetupError, match="say who holds the 3 of diamonds") as e:
+        Game.deal(_variant(), NAMES)
+    assert e.value.field == "starting_card"
+    with pytest.raises(SetupError, match="does not say who starts here"):
+        _dealt((3, "clubs"))
+    with pytest.raises(SetupError, match="no card says who starts here"):
+        Game.deal(variant_from_data(support.house_data()), NAMES, told=Told(starting_card=(3, "x")))
+    with pytest.raises(SetupError, match="every 3 lies face up"):
+        Game.deal(
+            _variant(),
+            NAMES,
+            {"Ann": [3, 3, 3], "Ben": [3, 9, 9]},
+            Told(starting_card=(3, "diamonds")),
+        )
+
+
+# --- the record -------------------------------------------------------------------------------
+
+
+def _record(starting: str, data: dict[str, Any] | None = None, steps: str = "[]") -> str:
+    return (
+        f"variant: {json.dumps(data or _data())}\nplayers: [Cal, Ann, Ben]\n"
+        f"{starting}steps: {steps}\n"
+    )
+
+
+def test_a_record_says_the_card_and_an_export_writes_it_again() -> None:
+    text = _record("starting_card: 3 of diamonds\n", steps="[{by: Cal, play: [3], suit: diamonds}]")
+    record = load_record_text(text, "three.yaml")
+    assert record.starting_card == (3, "diamonds") and replay(record).ok
+    exported = export_record(replay(record).game)
+    assert "\nstarting_card: 3 of diamonds\n" in exported
+    assert replay(load_record_text(exported, "again.yaml")).ok
+    nobody = load_record_text(_record("starting_card: nobody\n"), "nobody.yaml")
+    assert nobody.starting_card == NONE_HELD
+    assert "\nstarting_card: nobody\n" in export_record(replay(nobody).game)
+    queen = load_record_text(
+        _record("starting_card: Queen of hearts\n", _data(["Q of hearts"])), "q.yaml"
+    )
+    assert "\nstarting_card: Q of hearts\n" in export_record(replay(queen).game)
+
+
+def test_a_record_is_refused_where_the_card_is_missing_wrong_or_not_wanted() -> None:
+    plain = support.house_data()
+    for starting, data, said in (
+        ("", None, "say who holds the 3 of diamonds"),
+        ("starting_card: 3 of stars\n", None, "not a card of a suit"),
+        ("starting_card: 3 of clubs\n", None, "does not say who starts here"),
+        ("starting_card: nobody\n", plain, "no card says who starts here"),
+    ):
+        with pytest.raises(RecordError) as e:
+            load_record_text(_record(starting, data), "bad.yaml")
+        assert e.value.problems[0].path == "starting_card" and said in str(e.value)
+    start = "start: {turn: Cal, pile: [4], hand: {Cal: 3, Ann: 3, Ben: 3}}\n"
+    with pytest.raises(RecordError, match="its first play is made already"):
+        load_record_text(_record("starting_card: 3 of diamonds\n" + start), "start.yaml")
+    # A start position needs nothing told: the game is under way.
+    assert replay(load_record_text(_record(start), "under-way.yaml")).ok
