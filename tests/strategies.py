@@ -97,7 +97,9 @@ def effect_lists(
         if "plays_as" in {name} | _names(out) and {name} | _names(out) & _NOT_AS_NUMBER:
             continue
         if suits and isinstance(params.get("answers"), list) and draw(st.booleans()):
-            # A card of a suit or a colour among the answers (issue 42, ruling 155).
+            # A card of a suit or a colour among the answers (issue 42, ruling 155): a
+            # demand's (must_answer), or the cards that pass a pile given away on (give_pile,
+            # ruling 168; its `answers` drawn from its declaration, as every Cards field).
             params = {**params, "answers": [*params["answers"], draw(_SUITED)]}
         when = draw(_when_of(name, params, suits))
         if when:

@@ -33,8 +33,9 @@ it lapses):
 - ``pass_over(slice, state, who)``: whether play passes over a player (a lost turn, R8.6).
 - ``takes_pile(slice, state, by)``: who takes the pile when ``by`` picks it up (a dare: the
   card's own player, when the next player cannot beat it).
-- ``settle(slice, state, say)``: what is left to do as it lapses unanswered (cards owed,
-  drawn at once: draws that add up).
+- ``settle(slice, state, say, by, card, suit)``: what is left to do as it lapses unanswered
+  (cards owed, drawn at once: draws that add up; a pile given away, taken or passed on with
+  the card ``by`` laid).
 
 For words, checks and bots: ``sheet`` (the rules sheet), ``check`` (the loader's located errors
 and warnings), ``bot_score`` (what a bot thinks of spending it), and the class attributes

@@ -135,7 +135,7 @@ class AnswerOrPickUp(EffectSpec):
             str(self.arg(params, "wild")),
             self.arg(params, "answer") == "back",
             back_to,
-            *_split(_named(params), v),
+            *split_answers(named_answers(params), v),
             start,
         )
 
@@ -188,7 +188,7 @@ class AnswerOrPickUp(EffectSpec):
         if p.answers is not None:  # each card named: "an Ace, a 2, an 8 or a 10"
             v = ask.variant
             named = [words.a_card(v.card_name(c)) for c in p.answers if c != p.card]
-            suited = [_a_suited(v, c, kind) for c, kind in p.suited]
+            suited = [a_suited(v, c, kind) for c, kind in p.suited]
             same = [] if any(c == p.card for c, _ in p.suited) else [words.a_card(p.name)]
             alt = words.or_list([*same, *named, *suited])
         else:
@@ -202,7 +202,7 @@ class AnswerOrPickUp(EffectSpec):
         )
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
-        also = _also(str(self.arg(params, "wild")), _named(params), variant)
+        also = _also(str(self.arg(params, "wild")), named_answers(params), variant)
         alt = f" ({also.removeprefix(' ')})" if also else ""
         text = f"The next player must play the same card on it{alt}, or pick up the pile."
         if self.arg(params, "answer") == "back":
@@ -219,32 +219,14 @@ class AnswerOrPickUp(EffectSpec):
 
     def suited_cards(self, params: Params, variant: Variant) -> frozenset[Card]:
         """The cards ``answers`` names by a suit or a colour: their plays show one."""
-        return frozenset(c for c, _ in _split(_named(params), variant)[1])
+        return frozenset(c for c, _ in split_answers(named_answers(params), variant)[1])
 
     def check(self, c: CardCheck) -> None:
         """Each card ``answers`` names is a card of the deck, a card of a suit or a colour only
         where the suits count; ``wild`` is then not read."""
-        named = c.params.get("answers")
-        if not isinstance(named, list):
+        if not isinstance(c.params.get("answers"), list):
             return
-        for card in named:
-            if _suited_check(c, card):
-                continue
-            n = card if isinstance(card, int) and not isinstance(card, bool) else None
-            if n is not None and c.ranks is not None and n not in c.ranks:
-                c.error(
-                    f"the card {n} is not in the deck; expected a rank from {c.ranks.start} to "
-                    f"{c.ranks.stop - 1}",
-                    "answers",
-                    f"The deck has no {n}. Name cards of the deck.",
-                )
-            elif isinstance(card, str) and c.card_ids is not None and card not in c.card_ids:
-                known = ", ".join(sorted(c.card_ids)) or "none"
-                c.error(
-                    f"no Karma card or joker is called '{card}'; expected one of: {known}",
-                    "answers",
-                    f"The deck has no card called “{card}”. Name cards of the deck.",
-                )
+        check_answers(c)
         if c.params.get("wild", "refused") != "refused":
             c.warn(
                 "'wild' is not read where 'answers' names the cards that answer it; expected "
@@ -257,6 +239,32 @@ class AnswerOrPickUp(EffectSpec):
         return 3.0
 
 
+def check_answers(c: CardCheck) -> None:
+    """Each card ``answers`` names is a card of the deck, a card of a suit or a colour only
+    where the suits count (``must_answer``; ``give_pile``'s deflection, ruling 168)."""
+    named = c.params.get("answers")
+    if not isinstance(named, list):
+        return
+    for card in named:
+        if _suited_check(c, card):
+            continue
+        n = card if isinstance(card, int) and not isinstance(card, bool) else None
+        if n is not None and c.ranks is not None and n not in c.ranks:
+            c.error(
+                f"the card {n} is not in the deck; expected a rank from {c.ranks.start} to "
+                f"{c.ranks.stop - 1}",
+                "answers",
+                f"The deck has no {n}. Name cards of the deck.",
+            )
+        elif isinstance(card, str) and c.card_ids is not None and card not in c.card_ids:
+            known = ", ".join(sorted(c.card_ids)) or "none"
+            c.error(
+                f"no Karma card or joker is called '{card}'; expected one of: {known}",
+                "answers",
+                f"The deck has no card called “{card}”. Name cards of the deck.",
+            )
+
+
 ALSO = {
     "refused": "",
     "allowed": " or a wild card",
@@ -266,7 +274,7 @@ ALSO = {
 """The words a refusal and the rules sheet add for the wild cards that also answer it."""
 
 
-def _named(params: Params) -> tuple[Card, ...] | None:
+def named_answers(params: Params) -> tuple[Card, ...] | None:
     """The cards ``answers`` names, if it names any."""
     named = params.get("answers")
     return tuple(named) if isinstance(named, list | tuple) else None
@@ -288,7 +296,7 @@ def _answers_it(p: Answer, variant: Variant, card: Card, suit: str | None) -> bo
     return _answers(p.wild, variant, card)
 
 
-def _split(
+def split_answers(
     named: tuple[Card, ...] | None, variant: Variant
 ) -> tuple[tuple[Card, ...] | None, tuple[tuple[int, str], ...]]:
     """The cards ``answers`` names: those named by themselves, and those of a suit or a colour
@@ -300,7 +308,7 @@ def _split(
     return plain, tuple(s for _, s in suited if s is not None)
 
 
-def _a_suited(variant: Variant, card: int, kind: str) -> str:
+def a_suited(variant: Variant, card: int, kind: str) -> str:
     """'a Jack of hearts', 'a red Jack', 'a red 8'."""
     name = variant.suited_name(card, kind)
     return words.a_card(name) if kind in SUITS else f"a {name}"
@@ -330,9 +338,9 @@ def _also(kind: str, named: tuple[Card, ...] | None, variant: Variant | None) ->
         return ALSO[kind]
     if variant is None:
         return " or " + words.or_list([words.a_card(str(c)) for c in named])
-    plain, suited = _split(named, variant)
+    plain, suited = split_answers(named, variant)
     said = [words.a_card(variant.card_name(c)) for c in plain or ()]
-    said += [_a_suited(variant, c, kind) for c, kind in suited]
+    said += [a_suited(variant, c, kind) for c, kind in suited]
     return " or " + words.or_list(said)
 
 

@@ -234,11 +234,19 @@ class EffectSpec(EffectDecl):
         return 0, ""
 
     def settle(
-        self, p: Pending, state: State, say: Callable[[str], None]
+        self,
+        p: Pending,
+        state: State,
+        say: Callable[[str], None],
+        by: str = "",
+        card: Card | None = None,
+        suit: str | None = None,
     ) -> tuple[str, int] | None:
         """Its slice has lapsed with a step that did not set it again (the player it binds did
         not answer it): what that leaves to do at once, before the turn passes - cards owed,
-        drawn from the draw pile.  Returns (who, how many drawn), or None: nothing to do."""
+        drawn from the draw pile; a pile given away, taken or passed on.  ``by`` took the step,
+        laying ``card`` (its last card) showing ``suit``; ``card`` None: a pick-up.  Returns
+        (who, how many drawn), or None: nothing drawn."""
         return None
 
     def pass_over(self, p: Pending, state: State, who: str) -> tuple[bool, Pending | None]:

@@ -20,7 +20,7 @@ from referee.effects.base import Resolution
 from referee.effects.spec import PER_COPY, EffectSpec, Params
 from referee.table.state import Pending, State
 from referee.variant.declare import Int
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,15 @@ class StackDraws(EffectSpec):
         s.pending[self.name] = Owed(r.player, r.card, name, v.rule_for(r.card, self.rule), who, n)
         r.say(f"{who} must draw {words.cards(n)}, or pass them on with {words.a_card(name)}.")
 
-    def settle(self, p: Pending, state: State, say: Callable[[str], None]) -> tuple[str, int]:
+    def settle(
+        self,
+        p: Pending,
+        state: State,
+        say: Callable[[str], None],
+        by: str = "",
+        card: Card | None = None,
+        suit: str | None = None,
+    ) -> tuple[str, int]:
         """The owing player's step did not pass the count on: they draw it now."""
         assert isinstance(p, Owed)
         who = p.who

@@ -530,7 +530,7 @@ class Game:
         if s.first_play:
             s.first_play = False  # the first step of a fresh deal is always a play (R6.3)
         if lapsing:
-            _lapse(s, lapsing, notes, flow)
+            _lapse(s, lapsing, notes, flow, step)
         # Table rules: the same rank at once, out of turn (rulings 110-111); off: no cost.
         held = self._held_before(s, step, origin) if self._going_on else None
         ins = self.flow.finish(s, by, origin, notes, flow, passed)
@@ -939,14 +939,19 @@ class Game:
             self._cancel_turn(s, notes)
 
 
-def _lapse(s: State, lapsing: list[tuple[str, Pending]], notes: list[str], flow: Flow) -> None:
+def _lapse(
+    s: State, lapsing: list[tuple[str, Pending]], notes: list[str], flow: Flow, step: Step
+) -> None:
     """What effects left pending and lapse with the step just applied, unless the step set it
-    again; cards owed and not answered are drawn now."""
+    again; cards owed and not answered are drawn now, a pile given away is taken or passed on
+    (ruling 168)."""
     for name, p in lapsing:
         if s.pending.get(name) is p:  # not set again by this very step
             del s.pending[name]
             if name in SETTLING_UNITS:  # unanswered: cards owed are drawn now
-                drawn = EFFECTS[name].settle(p, s, notes.append)
+                laid = step.cards[-1] if isinstance(step, Play) else None
+                suit = step.suit if isinstance(step, Play) else None
+                drawn = EFFECTS[name].settle(p, s, notes.append, step.by, laid, suit)
                 if drawn is not None:
                     flow.draws.append(drawn)
 
