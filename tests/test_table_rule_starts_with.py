@@ -7,11 +7,13 @@ table tells the card the starter holds (a record's ``starting_card``), or ``nobo
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 import support
 
+from referee.app import table
 from referee.engine import NONE_HELD, Game, Play, SetupError, Told
 from referee.records import export_record, load_record_text, replay
 from referee.records.record import RecordError
@@ -207,3 +209,109 @@ def test_a_record_is_refused_where_the_card_is_missing_wrong_or_not_wanted() -> 
         load_record_text(_record("starting_card: 3 of diamonds\n" + start), "start.yaml")
     # A start position needs nothing told: the game is under way.
     assert replay(load_record_text(_record(start), "under-way.yaml")).ok
+
+
+# --- the New game page ------------------------------------------------------------------------
+
+MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
+
+
+def _page_with_ours(names: list[str]) -> tuple[Any, Any]:
+    from streamlit.testing.v1 import AppTest
+
+    from referee.store import Store, default_path
+
+    store = Store(default_path())
+    data = dict(_data(), id="ours", name="Ours")
+    store.save_variant("ours", "Ours", json.dumps(data))
+    at = AppTest.from_file(MAIN, default_timeout=20).run()
+    for name in names:
+        at.text_input(key="np_name").input(name).run()
+    return at, store
+
+
+def test_the_new_game_page_asks_who_holds_the_card(data_dir: Path) -> None:
+    """Only for a variant that starts by a card: one choice among the players; the seating is
+    listed from the holder, the card kept with the game; nothing starts before it is said."""
+    at, store = _page_with_ours(["Ann", "Ben", "Cal"])
+    assert not [s for s in at.selectbox if s.key.startswith("np_holds")]  # Classic: nothing
+    at.selectbox(key="np_variant").set_value("library:ours").run()
+    ask = at.selectbox(key="np_holds_3_diamonds")
+    assert ask.label == "Who has the 3 of diamonds in their hand?" and ask.value is None
+    assert ask.options == ["Ann", "Ben", "Cal", "Nobody has it"]
+    at.button(key="np_start").click().run()
+    assert [support.plain(e.value) for e in at.error] == [
+        "This game cannot start: say who holds the 3 of diamonds (or that nobody does)."
+    ]
+    assert not store.list_games()
+    at.selectbox(key="np_holds_3_diamonds").set_value(2).run()  # Cal
+    assert "Cal starts, and plays it first." in [support.plain(c.value) for c in at.caption]
+    at.button(key="np_start").click().run()
+    assert not at.exception, at.exception
+    row = store.load_game(at.session_state["game_id"])
+    assert row.players == ("Cal", "Ann", "Ben") and row.told == {"starting_card": [3, "diamonds"]}
+
+
+def test_nobody_has_it_asks_about_the_next_card(data_dir: Path) -> None:
+    at, store = _page_with_ours(["Ann", "Ben"])
+    at.selectbox(key="np_variant").set_value("library:ours").run()
+    at.selectbox(key="np_holds_3_diamonds").set_value(2).run()  # nobody
+    ask = at.selectbox(key="np_holds_4_diamonds")
+    assert ask.label == "Who has the 4 of diamonds in their hand?"
+    ask.set_value(1).run()  # Ben
+    at.button(key="np_start").click().run()
+    row = store.load_game(at.session_state["game_id"])
+    assert row.players == ("Ben", "Ann") and row.told == {"starting_card": [4, "diamonds"]}
+    game = table.load_table(store, row.id).game
+    assert game.turn == "Ben" and game.state.opening == (4, "diamonds")
+
+
+def test_a_rematch_asks_who_holds_the_card_again(data_dir: Path) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from referee.store import Store, default_path
+
+    store = Store(default_path())
+    data = dict(_data(), id="ours", name="Ours")
+    store.save_variant("ours", "Ours", json.dumps(data))
+    ending = (
+        f"variant: {json.dumps(data)}\nplayers: [Ann, Ben, Cal]\n"
+        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1}}\n"
+        "steps:\n  - {by: Ben, play: [7]}\n  - {by: Cal, play: [9]}\n"
+    )
+    gid = table.import_record(store, ending, "ending.yaml")
+    at = AppTest.from_file(MAIN, default_timeout=20)
+    at.query_params["game"] = gid
+    at.run()
+    at.button(key="do_rematch").click().run()
+    assert not at.exception
+    assert [g.id for g in store.list_games()] == [gid]  # nothing dealt before the table says
+    assert [support.plain(i.value) for i in at.info][:1] == [
+        "Rematch: deal, say who holds the 3 of diamonds, then start the game."
+    ]
+    at.selectbox(key="np_holds_3_diamonds").set_value(3).run()  # nobody: the next card
+    assert at.selectbox(key="np_holds_4_diamonds").options[:3] == ["Ben", "Cal", "Ann"]
+    at.selectbox(key="np_holds_4_diamonds").set_value(1).run()  # Cal
+    at.button(key="np_start").click().run()
+    row = store.load_game(at.session_state["game_id"])
+    assert row.told == {"starting_card": [4, "diamonds"]}
+    assert row.players == ("Cal", "Ann", "Ben")  # seated from the loser's left, from Cal
+
+
+def test_the_tablet_offers_the_suit_tap_for_that_rank_at_the_first_play() -> None:
+    """One tap more at the table, for the starting card's rank and only at the first play: the
+    suit axis, with each suit's verdict looked up as the script looks it up."""
+    from referee.app import tableview_data as td
+
+    g = _dealt()
+    data = td.table_data(g, 1)
+    cards = {c["id"]: c for c in data["cards"]}  # type: ignore[attr-defined]
+    assert "suit" in [a["name"] for a in cards["3"]["axes"]]
+    assert "suit" not in [a["name"] for a in cards["5"]["axes"]]
+    pre = data["pre"]["choices"]  # type: ignore[index]
+    verdicts = data["pre"]["verdicts"]  # type: ignore[index]
+    assert verdicts[pre["3"]["hand"]["1"][""][""]["diamonds"]]["legal"]
+    assert not verdicts[pre["3"]["hand"]["1"][""][""]["clubs"]]["legal"]
+    g.push(Play("Cal", (3,), suit="diamonds"))
+    later = {c["id"]: c for c in td.table_data(g, 2)["cards"]}  # type: ignore[attr-defined]
+    assert "suit" not in [a["name"] for a in later["3"]["axes"]]

@@ -12,7 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from referee.engine import Game, SetupError, Told
+from referee.engine import NONE_HELD, Game, SetupError, Told
+from referee.tablerules import active as rules_of
 from referee.variant.loader import VariantError
 from referee.variant.model import Card, Variant
 from referee.variant.table import active
@@ -31,6 +32,7 @@ STARTER = "np_starter"  # who the face-up cards entered say starts (a table rule
 TURNED_UP = "np_turned_up"  # the card the table turned up to start the pile (a table rule)
 THROWN = "np_thrown"  # name -> the cards each player threw in before play (a table rule)
 THROWN_WHO = "np_th_who"
+HOLDS = "np_holds"  # + the card: who holds a starting card, by seat (len(names): nobody)
 
 SETUP_STYLE = """
 <style>
@@ -284,9 +286,11 @@ def setup_screen(
     need = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
     if not fits:
         st.info(plain(f"{variant.name} is for {need}. Add {'more ' if names else ''}names above."))
-    told = _told(variant, names, chosen) if fits and names else None
+    told, holder = _told(variant, names, chosen) if fits and names else (None, None)
     asks = [q for u in active(variant) if (q := u.question(variant))]
     order = _who_starts(variant, names, chosen, asks[0], told) if fits and names and asks else names
+    if holder is not None:  # they start: the seating is listed from them (R2.3)
+        order = setup.starting_with(names, holder)
     label: Any = f"Start the game ({len(names)} players)" if fits else "Start the game"
     if st.button(label, type="primary", key="np_start", width="stretch", disabled=not fits):
         problem = start(src, order, {n: c for n, c in chosen.items() if c}, told)
@@ -294,21 +298,52 @@ def setup_screen(
             st.error(plain(problem))
 
 
-def _told(variant: Variant, names: list[str], chosen: dict[str, list[Card]]) -> Told | None:
+def _told(
+    variant: Variant, names: list[str], chosen: dict[str, list[Card]]
+) -> tuple[Told | None, str | None]:
     """What the table did at set-up, asked only where a table rule needs it told (issue 42):
     the card turned up to start the pile (ruling 156), one choice among the variant's cards;
-    the cards each player threw in (ruling 159), tapped as the face-up cards are."""
+    the cards each player threw in (ruling 159), tapped as the face-up cards are; who holds the
+    starting card (ruling 167), one choice among the players.  With who holds it, if anyone."""
     asks = {u.told: q for u in active(variant) if u.told and (q := u.told_question(variant))}
     turned = _turned_up(variant, asks["turned_up"]) if "turned_up" in asks else None
     thrown = _thrown(variant, names, asks["thrown"]) if "thrown" in asks else {}
-    told = Told(turned_up=turned, thrown=thrown)
+    holder, card = _holder(variant, names) if "starting_card" in asks else (None, None)
+    told = Told(turned_up=turned, thrown=thrown, starting_card=card)
     if thrown:
         try:
             game = Game.deal(variant, names, {n: c for n, c in chosen.items() if c}, told)
         except SetupError:
-            return told  # said when the game is started
+            return told, holder  # said when the game is started
         st.caption(plain(f"{game.turn} starts: the player after the last one to throw in."))
-    return told if told else None
+    return (told if told else None), holder
+
+
+def _holder(variant: Variant, names: list[str]) -> tuple[str | None, tuple[int, str] | None]:
+    """Who holds the starting card in their hand (ruling 167): one choice among the players,
+    or "Nobody has it", which asks about the next card of the order, and so on.  The holder
+    and their card; (None, NONE_HELD) where nobody holds any; (None, None) until answered."""
+    order = next((o for u in rules_of(variant) if (o := u.opening_order(variant))), ())
+    seats = list(range(len(names) + 1))  # by seat: a name is never mistaken for "nobody"
+    words = [*names, "Nobody has it"]
+    for rank, suit in order:
+        key = f"{HOLDS}_{rank}_{suit}"
+        if st.session_state.get(key) not in seats:
+            st.session_state.pop(key, None)  # a seat of a table that was larger
+        seat = st.selectbox(
+            f"Who has the {variant.suited_name(rank, suit)} in their hand?",
+            seats,
+            index=None,
+            key=key,
+            format_func=words.__getitem__,
+            placeholder="Choose who",
+        )
+        if seat is None:
+            return None, None
+        if seat < len(names):
+            st.caption(plain(f"{names[seat]} starts, and plays it first."))
+            return names[seat], (rank, suit)
+    return None, NONE_HELD
 
 
 def _thrown(variant: Variant, names: list[str], ask: str) -> dict[str, tuple[Card, ...]]:
@@ -370,6 +405,8 @@ def reset() -> None:
     st.session_state.pop(FACE_UP, None)
     st.session_state.pop(FACE_UP_WHO, None)
     st.session_state.pop(TURNED_UP, None)
+    for key in [k for k in st.session_state if str(k).startswith(HOLDS)]:
+        st.session_state.pop(key, None)
     st.session_state.pop(THROWN, None)
     st.session_state.pop(THROWN_WHO, None)
     st.session_state.pop(PROBLEM, None)

@@ -129,6 +129,12 @@ def told_at_setup(variant: Variant) -> bool:
     return any(u.told for u in active(variant))
 
 
+def rematch_words(variant: Variant) -> str:
+    """What a rematch of a variant whose set-up the table tells says on the New game page."""
+    step = next((s for u in active(variant) if (s := u.told_step(variant))), "")
+    return f"Rematch: deal, {step or 'say which card you turned up'}, then start the game."
+
+
 def rematch(store: Store, tbl: tables.Table) -> str:
     """A new game: the same players (seated as :func:`rematch_seating`) and the same variant."""
     players = rematch_seating(tbl.game)

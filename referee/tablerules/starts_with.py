@@ -94,6 +94,10 @@ class StartsWith(TableRule):
         cards = order(variant)
         return f"Who has {said(variant, cards[0])} in their hand?" if cards else ""
 
+    def told_step(self, variant: Variant) -> str:
+        cards = order(variant)
+        return f"say who holds {said(variant, cards[0])}" if cards else ""
+
     def sheet(self, variant: Variant) -> str:
         cards = order(variant)
         if not cards:

@@ -88,6 +88,11 @@ class TableRuleDecl:
         """What the New game page asks for ``told`` ("": nothing)."""
         return ""
 
+    def told_step(self, variant: Variant) -> str:
+        """What a rematch asks the table to tell on the New game page, as "deal, ..., then
+        start the game" says it ("": the card turned up, the page's first such question)."""
+        return ""
+
     def sheet(self, variant: Variant) -> str:
         """Its sentence for the rules sheet, where it is set (a bullet, or the sentence that
         stands instead of the rule book's)."""

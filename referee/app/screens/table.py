@@ -189,7 +189,7 @@ def _rematch(shown: int) -> None:
         if src is not None:
             st.session_state[newgame.VARIANT] = src.key
         state.set_game(None)
-        _flash("info", "Rematch: deal, say which card you turned up, then start the game.")
+        _flash("info", setup.rematch_words(tbl.variant))
         return
     try:
         gid = setup.rematch(store, tbl)
