@@ -60,7 +60,16 @@ from referee.effects.base import (
     next_in,
     table_zone,
 )
-from referee.effects.spec import PER_COPY, TARGET, UNITS, EffectSpec, Params, needs_target
+from referee.effects.spec import (
+    PER_COPY,
+    TARGET,
+    UNITS,
+    EffectSpec,
+    Params,
+    named_does,
+    needs_target,
+    powers_of,
+)
 from referee.table.state import State
 from referee.variant.menu import traits_of
 from referee.variant.model import Effect
@@ -96,6 +105,7 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
         if unit.names_value:
             n.names_value = True
             n.names = unit.names_allowed(params)
+            n.powers = unit.brings_powers(params)
         if unit.gives_card:
             if n.give_effect is None:  # a dry run stops at the first (``resolve``)
                 n.give_sees_target = n.needs_target  # the effects before it, so far
@@ -177,6 +187,8 @@ __all__ = [
     "first_zone",
     "needs_target",
     "next_in",
+    "powers_of",
+    "named_does",
     "resolve",
     "traits_of",
 ]

@@ -48,6 +48,8 @@ class Needs:
     names_value: bool = False  # a play may name the number it counts as (`as`, ruling 153)
     # The numbers it may be named as (``names``, ruling 165), highest first; None: any rank.
     names: tuple[int, ...] | None = None
+    # The card named also does what a card of that number does (``powers``, ruling 169).
+    powers: bool = False
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)

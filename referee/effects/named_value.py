@@ -6,14 +6,20 @@ so the next play must beat the number named.  It takes the number only, never th
 powers (PAGATP: "any non-wild card you wish"); named nothing, it counts as itself.  The pile
 remembers the number by place (``State.named``) as long as the card lies there (docs/rulings.md,
 ruling 153).
+
+With ``powers`` (MLR's joker "acts as a 2 or a 10"; ruling 169) the card named also does what a
+card of the named rank does in the variant, as if that card was played: the rank's powers of a
+play (a 10 that clears the pile clears it) and what it carries over to the next play (a 7's "7 or
+lower"), and on the pile it counts as that rank counts (a 2 that resets counts as nothing).  It is
+still its own card: it makes no four of a kind with real cards of that rank (R7.1).
 """
 
 from __future__ import annotations
 
 from referee import words
 from referee.effects.base import Resolution, Traits
-from referee.effects.spec import CardCheck, EffectSpec, Params
-from referee.variant.declare import Cards
+from referee.effects.spec import CardCheck, EffectSpec, Params, named_does
+from referee.variant.declare import Cards, Flag
 from referee.variant.model import Variant
 
 
@@ -39,6 +45,16 @@ class NamedValue(EffectSpec):
             label="Which numbers it may be named as (leave empty for any number)",
             optional=True,
         ),
+        Flag(
+            key="powers",
+            title="It also does what the card named does",
+            about="The card named also does what a card of that number does here, as if one was "
+            "played: MLR's joker named 10 clears the pile like a 10. It never makes four of a "
+            "kind with real cards of that number.",
+            label="It also does what the card named does (a joker named 10 clears the pile)",
+            optional=True,
+            default=None,
+        ),
     )
     order = 22
     contradicts = {
@@ -52,13 +68,20 @@ class NamedValue(EffectSpec):
             return None
         return tuple(sorted((n for n in names if isinstance(n, int)), reverse=True))
 
+    def brings_powers(self, params: Params) -> bool:
+        return bool(self.arg(params, "powers"))
+
     def traits(self, params: Params, traits: Traits) -> None:
         traits.wild = True
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """Said as the card is played: the number named (the pile remembers it, ruling 153)."""
         if r.named is not None:
-            r.say(f"It counts as {words.a_number(r.named, r.variant)}.")
+            said = words.a_number(r.named, r.variant)
+            if self.brings_powers(params) and named_does(r.variant, r.named):
+                r.say(f"It counts as {said}, and does what {said} does.")
+            else:
+                r.say(f"It counts as {said}.")
 
     def sheet(self, params: Params, variant: Variant | None) -> str:
         names = self.names_allowed(params)
@@ -66,6 +89,13 @@ class NamedValue(EffectSpec):
         if names is not None:
             said = [words.a_number(n, variant) for n in sorted(names)]
             which = f"one of these numbers: {words.or_list(said)}"
+        if self.brings_powers(params):
+            return (
+                f"It may be played on anything. As it is played, its player names {which}, and "
+                "it is played as a card of that number: it does what that card does here (a "
+                "10 that clears the pile clears it), and on top of the pile it counts as that "
+                "card would. It never makes four of a kind with real cards of that number."
+            )
         return (
             f"It may be played on anything. As it is played, its player names {which}, and on "
             "top of the pile it counts as that number (but does nothing that number does), so "

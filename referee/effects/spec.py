@@ -23,8 +23,8 @@ from referee.effects.base import (
 )
 from referee.table.state import Pending, State, ZoneName
 from referee.variant.declare import Choice
-from referee.variant.menu import MENU, CardCheck, EffectDecl, Params, Report, Traits
-from referee.variant.model import Card
+from referee.variant.menu import MENU, CardCheck, EffectDecl, Params, Report, Traits, traits_of
+from referee.variant.model import Card, Effect, Variant
 
 if TYPE_CHECKING:
     from referee.variant.model import Variant
@@ -138,6 +138,11 @@ class EffectSpec(EffectDecl):
         """The numbers a play of it may name (``names_value``), highest first; None: any of
         the variant's ranks (ruling 165)."""
         return None
+
+    def brings_powers(self, params: Params) -> bool:
+        """Whether a play of it that names a number (``names_value``) also does what a card of
+        that number does in the variant (``powers``, ruling 169)."""
+        return False
 
     def cancels_turn(self, params: Params) -> bool:
         """Whether a play of it may cancel what its player's earlier plays of the same turn
@@ -274,3 +279,32 @@ UNITS: dict[str, EffectSpec] = {}
 def needs_target(effect: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, needs a chosen player."""
     return UNITS[effect].needs_target(params)
+
+
+def powers_of(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """What a card named as a number brings of a card of that number (``named_value``'s
+    ``powers``, docs/rulings.md, ruling 169): the effects that happen as it is played
+    (``resolve``) or that it carries over to the next play (``on_top``).  Not how it lies on the
+    pile (what it counts, see-through, a mirror, one-time: ``traits``), what may go on it or
+    where it may land, its checks on a play of it, nor a choice a play of it asks (a chosen
+    player, a card given, a number named): the card named asked none of them."""
+    brought = []
+    for e in effects:
+        unit = UNITS[e.name]
+        kind = type(unit)
+        does = kind.resolve is not EffectSpec.resolve or kind.on_top is not EffectSpec.on_top
+        lies = kind.traits is not EffectSpec.traits or unit.leaves_game or unit.lasts_on_pile
+        asks = unit.needs_target(e.params) or unit.gives_card or unit.names_value
+        checks = kind.refuse_own is not EffectSpec.refuse_own or unit.limits_landing
+        if does and not (lies or asks or checks):
+            brought.append(e)
+    return tuple(brought)
+
+
+def named_does(variant: Variant, number: int) -> bool:
+    """Whether a card named as ``number`` with ``powers`` (ruling 169) does anything a plain
+    card of that number does not: a power brought (``powers_of``) or another count (a 2 that
+    resets counts as nothing)."""
+    effects = variant.effects_of(number)
+    value = traits_of(effects, False).value
+    return bool(powers_of(effects)) or (value is not None and value != number)

@@ -13,6 +13,7 @@ from referee.effects import (
     PileView,
     Traits,
     needs_of,
+    powers_of,
     traits_of,
 )
 from referee.engine.steps import PickUp, Step
@@ -89,6 +90,7 @@ class FastTables:
         "plain",
         "gifts",
         "naming",
+        "brought",
         "unresolved",
         "lets_in",
         "plays",
@@ -216,6 +218,13 @@ class FastTables:
         self.unresolved: dict[Card, frozenset[str]] = {c: _unresolved(effects[c]) for c in cards}
         # Cards whose plays may name the number they count as (ruling 153).
         self.naming = frozenset(c for c, n in self.needs.items() if n.names_value)
+        # For a card named as a number that also does what that number does (ruling 169):
+        # by each number, what a card of it brings (``powers_of``) and what it counts as.
+        self.brought: dict[Card, dict[int, tuple[tuple[Effect, ...], int | None]]] = {
+            c: {r: (powers_of(effects.get(r, ())), self.counts.get(r, r)) for r in variant.ranks}
+            for c, n in self.needs.items()
+            if n.powers
+        }
         # Cards whose plays say which card they give (R8.9).
         self.gifts = frozenset(c for c, n in self.needs.items() if n.takes_give)
         # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).

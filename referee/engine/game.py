@@ -55,7 +55,7 @@ from referee.table.state import (
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
-from referee.variant.model import Card, Variant
+from referee.variant.model import Card, Effect, Variant
 from referee.words import sentences
 
 
@@ -234,7 +234,12 @@ class Game:
             self._mark(s, card, k, laid)
         if step.named is not None and card in self.pile.fast.naming:
             n = len(s.pile)
-            s.named = (*s.named, *((i, step.named) for i in range(n - k, n)))
+            value: int | None = step.named
+            brought = self.pile.fast.brought.get(card)
+            if brought is not None:  # it counts as a card of that number would (ruling 169)
+                value = brought[step.named][1]
+            if value is not None:
+                s.named = (*s.named, *((i, value) for i in range(n - k, n)))
 
     def _mark(self, s: State, card: Card, k: int, laid: Moment) -> None:
         """The ``k`` cards just laid on top, with effects that work while they lie there only
@@ -666,6 +671,9 @@ class Game:
         value = part.counts(card) if t.leaves_game else part.top_value(s)
         moment = Moment(was_top is None, k, step.zone, was_first, was_top == card, step.suit)
         self._arrive(s, step.by, card, value, before, moment)
+        # A card named as a number that also does what that number does (ruling 169).
+        named = step.named
+        powers = () if named is None else self._named_arrives(s, step, value, before, moment)
         r = Resolution(
             s,
             v,
@@ -683,7 +691,9 @@ class Game:
         # What the table stood at before this card's own powers (ruling 155): a clear that
         # cancels the turn's earlier powers keeps the card's own.
         own = (dict(s.pending), s.direction) if self._turn_began is not None else None
-        if resolve(r, effects, stop_at):
+        # A card named brings its powers after its own effects, as a mirror's copies do: they
+        # name the card itself (ruling 169); a dry run stops at one of its own effects.
+        if resolve(r, effects + powers, stop_at):
             r.stopped = True
             return r
         notes.extend(r.notes)
@@ -710,6 +720,27 @@ class Game:
                 notes.append(sentences.restriction_lapses())
         self._events(s, r, notes, flow, burning, own)
         return r
+
+    def _named_arrives(
+        self,
+        s: State,
+        step: Play,
+        value: int | None,
+        before: Restriction | None,
+        moment: Moment,
+    ) -> tuple[Effect, ...]:
+        """A card named as a number that also does what a card of that number does
+        (``named_value``'s ``powers``, ruling 169): what such a card carries over to the next
+        play (``on_top``), set as if one had just been played; returns the powers it brings
+        (none for any other play)."""
+        brought = self.pile.fast.brought.get(step.cards[0])
+        if brought is None or step.named is None:
+            return ()
+        powers = brought[step.named][0]
+        if powers:
+            a = Arrival(s, self.variant, step.by, step.cards[0], value, before, step.named, moment)
+            arrive(a, powers)
+        return powers
 
     def _events(
         self,

@@ -23,6 +23,7 @@ from referee.effects import (
     Needs,
     Proposal,
     first_zone,
+    named_does,
 )
 from referee.engine.fast import CHOOSING_UNITS, SENDING_UNITS
 from referee.engine.judgement import Judgement
@@ -304,7 +305,8 @@ class Rules:
         landed = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
         if step.named is not None and landed.reason is Reason.WILD:
             name = self.variant.card_name(card)
-            return _yes("R5.3", Reason.NAMED_AS, NamedAs(step.by, name, step.named))
+            powers = card in self.pile.fast.brought and named_does(self.variant, step.named)
+            return _yes("R5.3", Reason.NAMED_AS, NamedAs(step.by, name, step.named, powers))
         return landed
 
     def _unchosen(self, s: State, step: Play) -> Judgement | None:

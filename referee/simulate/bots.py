@@ -226,6 +226,28 @@ def _aimed(steps: Sequence[Step], card: Card) -> list[Play]:
     return [s for s in steps if isinstance(s, Play) and s.to is not None and s.cards[0] == card]
 
 
+def _named_well(game: Game, plays: Sequence[Step], first: Play) -> Play:
+    """A card named as a number that also does what that number does (``powers``, ruling 169):
+    of its plays like ``first`` (the same cards, zone, player and card given) the one naming the
+    number whose powers the bot thinks most of now (each effect unit scores itself), the first
+    listed (the highest number) of those that score best; any other play: ``first``."""
+    brought = game.pile.fast.brought.get(first.cards[0])
+    if brought is None or first.named is None:
+        return first
+    s = game.state
+    best, best_score = first, bot_score({e.name for e in brought[first.named][0]}, s, len(s.pile))
+    for p in plays:
+        if (
+            isinstance(p, Play)
+            and p.named is not None
+            and (p.cards, p.zone, p.to, p.give) == (first.cards, first.zone, first.to, first.give)
+        ):
+            score = bot_score({e.name for e in brought[p.named][0]}, s, len(s.pile))
+            if score > best_score:
+                best, best_score = p, score
+    return best
+
+
 def _burning_play(
     most: dict[Card, Play], info: dict[Card, _CardInfo], pile: list[Card], burn: int
 ) -> Play | None:
@@ -418,7 +440,8 @@ class SmartBot:
                 aimed = _aimed(plays, card)
                 if aimed:
                     return self._aim(game, info[card], aimed)
-                return plays[0]
+                first = plays[0]
+                return _named_well(game, plays, first) if isinstance(first, Play) else first
         assert pick is not None, "a listing with a choice has a play or a pick-up"
         return pick
 
@@ -545,7 +568,7 @@ class SmartBot:
         aimed = _aimed(steps, card)
         if aimed:
             return self._aim(game, info[card], aimed)
-        return best
+        return _named_well(game, steps, best)
 
     def _aim(self, game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
         """Pick the target: pile gifts and cards to the player with the fewest cards, a hand

@@ -299,6 +299,7 @@ class NamedAs(Facts):
     by: str
     card: str  # the card's name
     value: int  # the number named
+    powers: bool = False  # it also does what a card of that number does (ruling 169)
 
 
 @dataclass(frozen=True, slots=True)

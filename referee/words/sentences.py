@@ -480,7 +480,9 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
         NamedAs,
         lambda d, v: _lines(
             f"Yes: {words.face(d.card)} goes on anything.",
-            f"It counts as {_a_rank(d.value, v)}.",
+            f"It counts as {_a_rank(d.value, v)}, and does what {_a_rank(d.value, v)} does."
+            if d.powers
+            else f"It counts as {_a_rank(d.value, v)}.",
         ),
     ),
     Reason.IN_RANGE: _w(
