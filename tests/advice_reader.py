@@ -287,6 +287,13 @@ def read_hint(text: str, who: str) -> Hint:
     if m:
         zone = "hand" if "hand" in m.group(1) else "face_up"
         return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some)
+    # The pile given to them, to pass on with the cards that may go (ruling 168).
+    m = re.fullmatch(
+        rf"{w} may pass the pile on with (a card from their hand|a face-up card): (.*?)\.", text
+    )
+    if m:
+        zone = "hand" if "hand" in m.group(1) else "face_up"
+        return Hint(zone, m.group(2), bool(pick), False, gamble, chosen, some)
     m = re.fullmatch(
         rf"{w} may play (any card from their hand|any face-up card|from their hand: (.*?)"
         r"|a face-up card: (.*?))\.",

@@ -63,7 +63,9 @@ def test_the_player_it_is_given_to_answers_at_once_or_picks_it_up() -> None:
     assert v.message.startswith("No: Cal must pass the pile on with a 3, or pick it up.")
     legal = {c.card for c in g.choices.table(g.state) if c.judgement.legal}
     assert legal == {3}  # the table's choices: a 3, or the pick-up
-    assert g.advice.hint(g.state).startswith("Cal may play from their hand: a 3.")
+    assert g.advice.hint(g.state) == (
+        "Cal may pass the pile on with a card from their hand: a 3. Or Cal may pick up the pile."
+    )
     out = g.push(PickUp("Cal"))  # the take is the pick-up: that is Cal's turn (R6.2)
     assert out.picked_up == 3 and out.next_player == "Dan"
     assert "give_pile" not in g.state.pending
@@ -203,6 +205,33 @@ def test_legal_steps_list_the_answers_and_the_pick_up_only() -> None:
         return 1
 
     assert support.walk_listed_steps(potato("next", answers=[3, 10]), look) > 0
+
+
+def test_the_bots_pass_it_on_when_they_hold_a_card_that_does() -> None:
+    """Every bot but the random one lays a card that passes the pile on rather than take it."""
+    import random
+
+    from referee.simulate.bots import BOTS
+
+    v = potato("next", answers=[3, 10])
+    asked = 0
+    for seed in range(8):
+        g = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.over:
+                break
+            steps = g.choices.legal_steps(g.state)
+            p = g.state.pending.get("give_pile")
+            if isinstance(p, Deflect) and g.turn != p.by:
+                answers = [s for s in steps if isinstance(s, Play) and s.zone != "face_down"]
+                if answers:
+                    asked += 1
+                    for name in ("smart", "greedy"):
+                        chosen = BOTS[name]().choose(g, steps, rng)
+                        assert isinstance(chosen, Play), (name, seed)
+            g.push(rng.choice(steps), trusted=True)
+    assert asked > 0
 
 
 def test_bots_finish_games_with_it() -> None:

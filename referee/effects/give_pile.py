@@ -46,6 +46,10 @@ class Deflect(Pending):
         named += [a_suited(variant, c, kind) for c, kind in self.suited]
         return words.or_list(named)
 
+    @property
+    def gives_pile(self) -> bool:
+        return True
+
     def pile_gone(self) -> Pending | None:
         return None  # burned or cleared: there is nothing left to give
 

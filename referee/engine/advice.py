@@ -118,6 +118,7 @@ class Advice:
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
             pile_to=sent[0] if s.pending and (sent := pile_sent_to(s, by)) else "",
+            given=any(p.gives_pile and p.by != by for p in s.pending.values()),
             take=(take := rules.takes_face_up(s)),
             take_several=take and rules.takes_several,
             **{k: v for u in rules.zone_rules for k, v in u.hint(rules, s).items()},

@@ -209,6 +209,12 @@ class Pending:
         return False
 
     @property
+    def gives_pile(self) -> bool:
+        """Whether the pile is given away to the next player to step but ``by``, who passes it
+        on or takes it (a give that may be deflected, ruling 168)."""
+        return False
+
+    @property
     def draws_first(self) -> bool:
         """Whether the player who owes a play at once draws first (R6.4; R8.3's follow-up
         does not: no one draws between Play a Table Card and its follow-up)."""

@@ -385,5 +385,8 @@ class HintFacts:
     take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
     take_several: bool = False  # or several of one rank (a table rule, ruling 141)
     gamble: bool = False  # the draw pile's top card may be turned over (a table rule, ruling 109)
+    # The pile is given to the mover, who may pass it on with the cards that may go, or pick it
+    # up (a give that may be deflected, ruling 168).
+    given: bool = False
     # The cards (names) the mover may play now that need a chosen player (R8).
     chosen_player_cards: tuple[str, ...] = ()

@@ -687,21 +687,27 @@ def hint(d: HintFacts, voice: Voice) -> str:
         if d.pick_up or d.gamble:
             return must
         return f"No card may go on the pile now, so {who} cannot step."
+    return _sentences(_play(d, what), pick, gamble, chosen)
+
+
+def _play(d: HintFacts, what: str) -> str:
+    """The hint's sentence for a play from the hand or the face-up cards (``what``: the words
+    for what may go, "" for any card)."""
+    who, zone = d.who, d.zone
     if d.may.at_least > 1:
         where = "from their hand" if zone == "hand" else "face-up cards"
         what = f": {what}" if what else ""
-        play = f"{who} may play {words.number(d.may.at_least)} or more {where} at once{what}."
-    elif not what:
-        play = (
-            f"{who} may play any card from their hand."
-            if zone == "hand"
-            else f"{who} may play any face-up card."
-        )
-    elif zone == "hand":
-        play = f"{who} may play from their hand: {what}."
-    else:
-        play = f"{who} may play a face-up card: {what}."
-    return _sentences(play, pick, gamble, chosen)
+        return f"{who} may play {words.number(d.may.at_least)} or more {where} at once{what}."
+    if not what:
+        if zone == "hand":
+            return f"{who} may play any card from their hand."
+        return f"{who} may play any face-up card."
+    if d.given:  # the pile is given to them: to pass on or take (ruling 168)
+        card = "a card from their hand" if zone == "hand" else "a face-up card"
+        return f"{who} may pass the pile on with {card}: {what}."
+    if zone == "hand":
+        return f"{who} may play from their hand: {what}."
+    return f"{who} may play a face-up card: {what}."
 
 
 def _owed(d: HintFacts, voice: Voice, must: str, pick: str, chosen: str) -> str:
