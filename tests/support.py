@@ -131,6 +131,26 @@ start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
 steps: []
 """
 
+# PAGATV's superjoker (docs/house-rules.md, rule 131; ruling 168): the one joker gives the pile
+# to the next player, who may pass it on with a red Jack.  Ann to play; the tablet's tests of
+# the deflection start from it.
+SUPERJOKER = """
+variant:
+  id: superjoker
+  name: Superjoker
+  players: [{decks: 1, min: 2, max: 5}]
+  ranks: {pack: ordinary, ace: high, suits: true}
+  jokers:
+    copies: 1
+    effects: [one_time, {effect: give_pile, target: next, answers: [red J]}]
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+players: [Ann, Ben, Cal]
+start: {turn: Ann, pile: [5, 9], draw_pile: 0, hand: {Ann: 5, Ben: 5, Cal: 5}}
+steps: []
+"""
+
 
 def explain(game: Game, step: Step) -> Verdict:
     """The game's verdict on a step at its own position (``game.advice.explain``), for a test

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support import NEAR_THE_END, SUITED, TAKE_ONE, plain
+from support import NEAR_THE_END, SUITED, SUPERJOKER, TAKE_ONE, plain
 from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
 from referee.app import live, table, tableapi
@@ -607,3 +607,36 @@ def test_a_card_whose_powers_read_a_suit_asks_which_suit(data_dir: Path) -> None
     assert turn(at) == "Ben's turn"
     stored = Store(default_path()).load_game(gid).steps
     assert stored == [{"by": "Ann", "play": [11], "suit": "hearts"}]
+
+
+def test_a_pile_given_away_is_passed_on_with_one_suit_tap(data_dir: Path) -> None:
+    """Issue 42 (ruling 168): the joker gives the pile to Ben, who may pass it on with a red
+    Jack. The table offers it to Ben in its own words ("Next:" and the prompt); the Jack's one
+    suit tap is the deflection: a red one passes it on, a black one is refused in the rule's
+    words; the stored steps are an ordinary play with its suit, then Cal's ordinary pick-up."""
+    store = Store(default_path())
+    gid = table.import_record(store, SUPERJOKER, "game.yaml")
+    at = app({"game": gid})
+    assert not at.exception
+    play(at, "joker")
+    assert turn(at) == "Ben's turn"
+    d = data(at)
+    assert glance(d, "follow") == "Next: Pass the pile on with a Jack, or pick it up"
+    assert d["ask"].startswith(
+        "Ben may pass the pile on with a card from their hand: a Jack. Or Ben may pick up the pile."
+    )
+    assert axis(d, 11, "suit") is not None and axis(d, 12, "suit") is None
+    assert said(d, 11, suit="diamonds")["legal"] is True
+    black = said(d, 11, suit="clubs")
+    assert black["legal"] is False
+    assert "Ben must pass the pile on with a red Jack, or pick it up." in words(black)
+    assert said(d, 14)["legal"] is False  # an Ace goes on a 9, but passes nothing on
+    play(at, 11, suit="diamonds")
+    assert turn(at) == "Cal's turn"
+    step(at, "pickup")
+    assert turn(at) == "Ann's turn"
+    assert Store(default_path()).load_game(gid).steps == [
+        {"by": "Ann", "play": ["joker"]},
+        {"by": "Ben", "play": [11], "suit": "diamonds"},
+        {"pickup": "Cal"},
+    ]

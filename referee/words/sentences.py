@@ -732,6 +732,8 @@ def next_play(d: HintFacts, voice: Voice) -> str:
     if d.locked or (d.zone != "face_down" and may_go(d.may, voice) == "no card"):
         return "Pick up the pile" if d.pick_up else "No card"
     what = may_go(d.may, voice) or "any card"
+    if d.given and d.zone != "face_down":  # the pile given to them (ruling 168)
+        return f"Pass the pile on with {what}, or pick it up"
     return what[0].upper() + what[1:]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from support import SUITED
+from support import SUITED, SUPERJOKER
 
 from referee.app import table
 from referee.app.table import new_game
@@ -152,3 +152,34 @@ def test_a_suit_is_one_tap_only_for_a_card_whose_powers_read_it(
     step_drawn(page, 1)
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "suit": "hearts"}]
+
+
+def test_a_pile_given_away_is_passed_on_with_one_suit_tap(browser: Browser, server: Server) -> None:
+    """Issue 42 (ruling 168): the joker gives the pile to Ben, who may pass it on with a red
+    Jack. The table offers it ("Next: Pass the pile on with a Jack, or pick it up"); the Jack's
+    one suit tap is the deflection: a Jack showing no suit is refused in the rule's words, one
+    tap on Diamonds makes it legal, judged in the page with no rerun; the stored step is an
+    ordinary play with its suit, and Cal is given the pile next."""
+    store, gid, page, reruns = opened(browser, server, record=SUPERJOKER)
+    tap(page, "joker")
+    expect(verdict(page, "yes")).to_be_visible()
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    settled(page)
+    follow = page.locator('[data-glance="follow"]')
+    expect(follow).to_have_text("Next: Pass the pile on with a Jack, or pick it up")
+    before = reruns.count()
+    tap(page, 11)
+    expect(verdict(page, "no")).to_contain_text("Ben must pass the pile on with a red Jack")
+    option(page, "Which suit? (if it counts)", "♦ Diamonds").click()
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 2)
+    turn_shown(page, "Cal")
+    expect(follow).to_have_text("Next: Pass the pile on with a Jack, or pick it up")
+    assert store.load_game(gid).steps == [
+        {"by": "Ann", "play": ["joker"]},
+        {"by": "Ben", "play": [11], "suit": "diamonds"},
+    ]
