@@ -151,6 +151,24 @@ start: {turn: Ann, pile: [5, 9], draw_pile: 0, hand: {Ann: 5, Ben: 5, Cal: 5}}
 steps: []
 """
 
+# Runs of cards in a row (a table rule, ruling 166) in an ordinary pack whose 7 limits the next
+# play: Ann to play on a 3.  The run tap's tests start from it, in AppTest and in the browser.
+RUNS = """
+variant:
+  id: runs
+  name: Runs
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, ace: high}
+  rank_powers: [{rank: 7, effects: [{effect: next_range, max: 7}]}]
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {runs: 3}
+players: [Ann, Ben]
+start: {turn: Ann, pile: [3], draw_pile: 0, hand: {Ann: 8, Ben: 8}}
+steps: []
+"""
+
 
 def explain(game: Game, step: Step) -> Verdict:
     """The game's verdict on a step at its own position (``game.advice.explain``), for a test

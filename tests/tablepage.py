@@ -74,15 +74,20 @@ def said(
     to: str | None = None,
     give: object = None,
     suit: str | None = None,
+    run_from: int | None = None,
 ) -> dict[str, Any]:
     """What the table shows for a choice, looked up as the script looks it up: down the axes'
-    values (card, zone, count, for whom, card given, suit shown) to the verdict's index.
-    ``zone`` None: the card's default."""
+    values (card, zone, count, for whom, card given, then the number named, the suit shown
+    and the run's lowest card for a card with those axes) to the verdict's index.  ``zone``
+    None: the card's default."""
     if zone is None:
         zone = axis(d, c, "zone")["default"]  # type: ignore[index]
     node = d["pre"]["choices"][str(c)][zone][str(count)][_key(to)][_key(give)]
-    if isinstance(node, dict):  # a card whose powers read a suit: one more level (ruling 149)
-        node = node[_key(suit)]
+    # One more level for each of these axes the card has (rulings 153, 149, 166).
+    more = {"as": None, "suit": suit, "run": run_from}
+    for a in card(d, c)["axes"]:
+        if a["name"] in more and isinstance(node, dict):
+            node = node[_key(more[a["name"]])]
     found: dict[str, Any] = d["pre"]["verdicts"][node]
     return found
 
@@ -121,6 +126,7 @@ def step(
         "to": choice.pop("to", None),
         "give": _key(choice.pop("give", None)) or None,
         "suit": choice.pop("suit", None),
+        "run": _key(choice.pop("run_from", None)) or None,  # a run's lowest card (ruling 166)
         "take": _key(choice.pop("take", None)) or None,
     }
     assert not choice, f"not a field of a step: {choice}"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support import NEAR_THE_END, SUITED, SUPERJOKER, TAKE_ONE, plain
+from support import NEAR_THE_END, RUNS, SUITED, SUPERJOKER, TAKE_ONE, plain
 from tablepage import axis, card, data, glance, notes, ours, play, said, step, text_of, turn, words
 
 from referee.app import live, table, tableapi
@@ -640,3 +640,30 @@ def test_a_pile_given_away_is_passed_on_with_one_suit_tap(data_dir: Path) -> Non
         {"by": "Ben", "play": [11], "suit": "diamonds"},
         {"pickup": "Cal"},
     ]
+
+
+def test_a_run_is_one_tap_on_its_top_card(data_dir: Path) -> None:
+    """Issue 42 (ruling 166), the run tap: where runs are played, a number card asks whether it
+    topped a run, "No run" until a start is tapped; each run's verdict is judged ahead of the
+    taps with the run said beside it; a run with a power card inside is refused with its reason
+    and records nothing; a good run is recorded as the record writes it (play: [4, 5, 6])."""
+    store = Store(default_path())
+    gid = table.import_record(store, RUNS, "game.yaml")
+    at = app({"game": gid})
+    assert not at.exception
+    d = data(at)
+    run = axis(d, 6, "run")
+    assert run is not None and run["default"] == "" and run["values"][1] == ["5", "5 to 6"]
+    assert said(d, 6)["legal"] is True and not said(d, 6)["detail"]  # the 6 alone
+    inside = said(d, 9, run_from=6)
+    assert inside["legal"] is False and "7 has a power" in words(inside)
+    assert "R4.1" in words(inside) and "The run: 6, 7, 8 and 9." in words(inside)
+    status, refused = step(at, "play", 9, run_from=6)  # sent all the same: refused, nothing kept
+    assert status == 200 and refused["reset"], refused
+    assert notes(refused)[0][0] == "error" and "7 has a power" in notes(refused)[0][1]
+    assert store.load_game(gid).steps == [] and turn(at) == "Ann's turn"
+    yes = said(data(at), 6, run_from=4)
+    assert yes["legal"] is True and "The run: 4, 5 and 6." in words(yes)
+    step(at, "play", 6, run_from=4)
+    assert turn(at) == "Ben's turn"
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4, 5, 6]}]

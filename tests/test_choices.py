@@ -33,6 +33,7 @@ from referee.engine import Game, Play
 from referee.engine.choices import Kind, most_at_once
 from referee.engine.steps import ZONES, Verdict
 from referee.tablerules import active
+from referee.tablerules.runs import Runs
 from referee.variant.conditions import Moment
 from referee.variant.loader import variant_from_data
 from referee.variant.model import SUITS, Variant
@@ -58,6 +59,7 @@ def check_state(game: Game) -> None:
     assert table.mover == mover and mover is not None
     v = game.variant
     zones = (*ZONES, *(u.zone for u in active(v) if u.zone))  # the draw pile: ruling 109
+    runs = any(isinstance(u, Runs) and u.shortest_run(v) for u in active(v))
     expected = set()
     for card in v.all_cards():
         needs = game.choices.needs[card]
@@ -72,32 +74,53 @@ def check_state(game: Game) -> None:
         # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
         suits = [None, *SUITS] if card in game.choices.fast.suited else [None]
         expected |= {
-            (card, z, k, to, g, None, suit)
+            (card, z, k, to, g, None, suit, None)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for g in gives
             for suit in suits
         } | {
-            (card, z, k, to, None, n, suit)
+            (card, z, k, to, None, n, suit, None)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for n in names
             for suit in suits
         }
-    offered = [(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit) for c in table.choices]
+        # Where runs are played (ruling 166): each run up to a number card, from each lower
+        # rank with every rank between in the deck, each card once, from each zone.
+        if runs and isinstance(card, int):
+            low = card
+            while low - 1 in v.ranks:
+                low -= 1
+                expected |= {
+                    (card, z, 1, to, g, None, None, low)
+                    for z in zones
+                    for to in targets
+                    for g in gives
+                }
+    offered = [
+        (c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from) for c in table.choices
+    ]
     assert len(offered) == len(set(offered)) and set(offered) == expected
     accepted = set()
     for c in table.choices:
-        step = Play(mover, (c.card,) * c.copies, c.zone, c.to, c.give, c.suit, named=c.named)
+        run = c.run_from is not None
+        cards = tuple(range(c.run_from, c.card + 1)) if run else (c.card,) * c.copies  # type: ignore[operator]
+        step = Play(mover, cards, c.zone, c.to, c.give, c.suit, named=c.named)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
         needs = game.choices.needs[c.card]
         top = game.state.pile[-1] if game.state.pile else None
         # A card that chooses only under a condition asks only where it holds (ruling 152).
-        # (and for the suit the play shows, issue 42)
-        laid = Moment(top is None, c.copies, c.zone, game.state.first_play, top == c.card, c.suit)
+        # (and for the suit the play shows, issue 42); a run's top card as laid alone on the
+        # card below it (ruling 166)
+        laid = (
+            Moment(False, 1, c.zone, game.state.first_play, False, None)
+            if run
+            else Moment(top is None, c.copies, c.zone, game.state.first_play, top == c.card, c.suit)
+        )
         asks = c.to is None and needs.chooses(laid) and not said.legal
         assert (c.kind is Kind.ASKS) == asks == game.choices.asks(game.state, step), c
         if said.legal:
@@ -107,12 +130,7 @@ def check_state(game: Game) -> None:
         for step in legal:
             assert game.advice.explain(game.state, step).legal
         # (a face-down card is the next one turned over, not any the zone holds: left aside)
-        # (a run, ruling 166, is offered by the table's run choice, not card by card: aside)
-        seen = {
-            s._replace(give=None, to=None)
-            for s in legal
-            if s.zone != "face_down" and s.cards[0] == s.cards[-1]
-        }
+        seen = {s._replace(give=None, to=None) for s in legal if s.zone != "face_down"}
         assert seen == {s for s in accepted if s.zone != "face_down"}, seen ^ accepted
 
 

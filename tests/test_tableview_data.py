@@ -135,6 +135,7 @@ def test_a_play_for_another_player_is_judged_by_the_server() -> None:
         "give": "",
         "as": "",
         "suit": "",
+        "run": "",
     }
     assert judged["said"]["legal"] is False and judged["said"]["rule"] == "R6.1"
 
@@ -225,3 +226,34 @@ def test_the_face_up_choice_says_cards_when_several_of_a_rank_may_go() -> None:
     assert rank["label"] == "If Ann picks up: which face-up cards go with the pile?"
     assert rank["placeholder"] == "Choose face-up cards"
     assert "two 7s" in [label for _, label in rank["values"]]
+
+
+def test_a_run_is_one_tap_on_the_card_that_tops_it() -> None:
+    """Issue 42 (ruling 166), the run tap: where runs are played, a number card tops a run by
+    one more choice, "No run" until tapped, then each lower rank it may start from (nearest
+    first); the verdict of each run is judged ahead of the taps, the run said beside it, and
+    while a run is chosen how many, the number named and the suit shown stand aside (each card
+    once).  A variant without runs asks nothing more."""
+    from test_table_rule_runs import _at, _house
+
+    game = _at(_house())  # Ann to move on a 3; the 7 and the 10 have powers
+    data = td.table_data(game, 0)
+    run = axis(card(data, "6"), "run")
+    assert run["default"] == "" and run["alone"] == ["count", "as", "suit"]
+    assert run["values"][:3] == [["", "No run"], ["5", "5 to 6"], ["4", "4 to 6"]]  # type: ignore[index]
+    assert [a["name"] for a in card(data, "6")["axes"]][-1] == "run"  # type: ignore[union-attr, index]
+    yes = said(data, "6|hand|1|||4")
+    assert yes["legal"] is True and yes["detail"] == "The run: 4, 5 and 6."
+    short = said(data, "6|hand|1|||5")
+    assert short["legal"] is False and short["rule"] == "R4.1"
+    assert "at least 3 cards in a row" in str(short["answer"])
+    inside = said(data, "9|hand|1|||6")  # 6, 7, 8, 9: the 7 has a power
+    assert inside["legal"] is False and "7 has a power" in str(inside["answer"])
+    assert said(data, "6|hand|1|||")["detail"] == ""  # the 6 alone: no run said
+    assert said(data, "6|face_down|1|||4")["rule"] == "R4.2"  # face-down cards go one by one
+    # The step the tablet sends is the record's play: the run's cards, lowest first.
+    sel = td.selection_from({"card": "6", "count": 2, "run": "4"}, game)
+    assert sel == Selection(card=6, count=2, run_from=4)
+    shown = view.view(game, sel)
+    assert shown.step == Play("Ann", (4, 5, 6), "hand") and shown.selection.count == 1
+    assert "run" not in [a["name"] for a in card(td.table_data(classic(), 0), "6")["axes"]]  # type: ignore[union-attr]

@@ -122,6 +122,7 @@ FIELDS: dict[str, tuple[str | None, ...]] = {
     "suit": (_TEXT, None),  # the suit a play shows (issue 42, ruling 149)
     "take": (_TEXT, None),
     "as": (_TEXT, None),  # the number a card its player names counts as (ruling 153)
+    "run": (_TEXT, None),  # a run's lowest card, the card chosen its top (ruling 166)
 }
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee.engine import Game
-from referee.engine.choices import Kind
+from referee.engine.choices import Kind, run_cards
 from referee.engine.judgement import Judgement
 from referee.variant.model import SUITS, Card
 from referee.words import copies, sentences
@@ -93,7 +93,7 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
     table = game.advice.table(game.state, facts.hint)
     said: list[Said] = []
     index: dict[Choice, int] = {}
-    seen: dict[Judgement, int] = {}
+    seen: dict[tuple[Judgement, tuple[Card, ...]], int] = {}
     asks: dict[Card, int] = {}
     v = game.variant
     for c in table.choices:
@@ -105,14 +105,18 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
                 said.append(Ask(ask_whom(v.card_name(c.card), question)))
         else:
             j = c.judgement
-            i = seen.get(j)
-            if i is None:  # worded once per distinct judgement
+            # A run's cards are said beside its verdict (ruling 166).
+            run = () if c.run_from is None else run_cards(c.run_from, c.card)
+            i = seen.get((j, run))
+            if i is None:  # worded once per distinct judgement (and run)
                 parts = sentences.verdict_parts(table.verdict(j))
-                i = seen[j] = len(said)
+                if run:
+                    parts = sentences.with_run(parts, [v.card_name(x) for x in run])
+                i = seen[(j, run)] = len(said)
                 said.append(
                     VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
                 )
-        index[(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit)] = i
+        index[(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from)] = i
     return said, index
 
 
@@ -241,6 +245,9 @@ def table_data(
             )
         if c.card in game.choices.suited(game.state):  # it shows a suit: one tap (ruling 149)
             axes.append(SUIT_AXIS)
+        starts = game.choices.run_starts(c.card)
+        if starts:  # runs are played: the run this card tops, one tap (ruling 166)
+            axes.append(_run_axis(v, c.card, starts))
         if needs.takes_give:
             axes.append(
                 {
@@ -303,6 +310,23 @@ def table_data(
     return data
 
 
+def _run_axis(v: Any, top: Card, starts: tuple[int, ...]) -> dict[str, object]:
+    """The run a card tops (a table rule, ruling 166): none until one is tapped, then the
+    run from each lower rank up to it, nearest first ('5 to 6', '4 to 6'); while a run is
+    chosen, the axes named in ``alone`` stand at their defaults and are not drawn (a run lays
+    each card once, shows no suit and names no number)."""
+    name = v.card_label(top)
+    return {
+        "name": "run",
+        "label": visible(f"{name}: the top of a run?"),
+        "kind": "segment",
+        "values": [[NONE, "No run"]]
+        + [[str(low), visible(f"{v.card_label(low)} to {name}")] for low in reversed(starts)],
+        "default": NONE,
+        "alone": ["count", "as", "suit"],
+    }
+
+
 def _zones(game: Game) -> tuple[tuple[str, str], ...]:
     return tuple((z, ZONE_LABELS[z]) for z in play_from(game))
 
@@ -317,13 +341,16 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
     tree: dict[str, Any] = {}
     naming = game.pile.fast.naming
     suited = game.choices.suited(game.state)
-    for (card, zone, count, to, give, named, suit), i in index.items():
+    runs = game.choices.run_starts
+    for (card, zone, count, to, give, named, suit, low), i in index.items():
         by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
         by_give = by_zone.setdefault(str(count), {}).setdefault(_key(to), {})
-        # One more level for the number named (ruling 153), one for the suit shown (149).
+        # One more level for the number named (ruling 153), one for the suit shown (149), one
+        # for the run's lowest card (166), in the order of the card's axes.
         levels = [_key(give)]
         levels += [_key(named)] if card in naming else []
         levels += [_key(suit)] if card in suited else []
+        levels += [_key(low)] if runs(card) else []
         node = by_give
         for level in levels[:-1]:
             node = node.setdefault(level, {})
@@ -351,6 +378,7 @@ def _judged(shown: Any, text: Any) -> dict[str, object] | None:
             "give": _key(sel.give),
             "as": _key(sel.named),
             "suit": _key(sel.suit),
+            "run": _key(sel.run_from),
         },
         "said": _said_data(said, text),
     }
@@ -385,6 +413,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
     )
     named = payload.get("as")
     numbers = {str(n): n for n in game.variant.ranks}
+    run = payload.get("run")  # a run's lowest card (ruling 166), looked up among the ranks
     return Selection(
         named=numbers.get(named) if isinstance(named, str) else None,
         card=card("card"),
@@ -396,6 +425,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
         take=taken[0],
         take_copies=taken[1],
         suit=suit if suit in SUITS else None,
+        run_from=numbers.get(run) if isinstance(run, str) else None,
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine import Game, PickUp, Play
+from referee.engine.choices import run_cards
 from referee.variant.model import SUITS, Card
 from referee.words import sentences
 
@@ -43,6 +44,8 @@ class Selection:
     take_copies: int = 1  # how many of it (a table rule: several of one rank, ruling 141)
     named: int | None = None  # the number a card its player names counts as (ruling 153)
     suit: str | None = None  # the suit the play shows (a card whose powers read one, ruling 149)
+    # A run (a table rule, ruling 166): its lowest card; ``card`` is its top card.
+    run_from: int | None = None
 
 
 def fresh() -> Selection:
@@ -164,7 +167,10 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     named = sel.named if traits.names_value and sel.named in v.ranks else None
     zone = sel.zone if sel.zone in play_from(game) else None
     suit = sel.suit if sel.card in game.choices.fast.suited and sel.suit in SUITS else None
-    return Selection(sel.card, count, zone, by, to, give, take, copies, named, suit)
+    run_from = sel.run_from if sel.run_from in game.choices.run_starts(sel.card) else None
+    if run_from is not None:  # a run: each card once, showing no suit, naming no number
+        count, named, suit = 1, None, None
+    return Selection(sel.card, count, zone, by, to, give, take, copies, named, suit, run_from)
 
 
 def take_key(card: Card, k: int) -> str:
@@ -202,9 +208,10 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
     choices = _choices(sel, facts)
     card = sel.card
     about = card_about(v, card)  # the group's words and what the card does (issue 31.7)
+    laid = (card,) * sel.count if sel.run_from is None else run_cards(sel.run_from, card)
     step = Play(
         choices.by or facts.turn,
-        (card,) * sel.count,
+        laid,
         choices.zone,
         sel.to,
         sel.give,
@@ -218,6 +225,8 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         return TableView(False, sel, cards, choices, ask, None)
     verdict = game.advice.explain(game.state, step)
     parts = sentences.verdict_parts(verdict)
+    if sel.run_from is not None:  # the run's cards said beside its verdict (ruling 166)
+        parts = sentences.with_run(parts, [v.card_name(c) for c in laid])
     # A yes says the decision and its one short reason; what the card does belongs to the rules
     # sheet (issue 39.6), and is shown with a no, where it tells why.
     said = "" if verdict.legal else about
@@ -237,5 +246,5 @@ def _choices(sel: Selection, facts: StepFacts) -> Choices:
 
 # --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
 
-Choice = tuple[Card, str, int, str | None, Card | None, int | None, str | None]
-"""card, zone, count, to, give, the number named, the suit shown"""
+Choice = tuple[Card, str, int, str | None, Card | None, int | None, str | None, int | None]
+"""card, zone, count, to, give, the number named, the suit shown, the run's lowest card"""

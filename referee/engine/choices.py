@@ -30,6 +30,7 @@ from referee.engine.listing import Listing, first_each
 from referee.engine.parts import strength
 from referee.engine.steps import BLIND, ZONES, PickUp, Play, Step, Verdict
 from referee.table.state import State, ZoneCards, ZoneName
+from referee.variant.conditions import Moment
 from referee.variant.model import SUITS, Card
 from referee.words.reasons import Reason
 
@@ -64,6 +65,15 @@ class Choice(NamedTuple):
     kind: Kind = Kind.JUDGED
     named: int | None = None  # the number the card is named as (ruling 153)
     suit: str | None = None  # the suit the play shows (a card whose powers read one, issue 42)
+    # A run (a table rule, ruling 166): its lowest card; ``card`` is its top card, and the run
+    # is every rank from this one up to it, once each (``run_cards``).  None: no run.
+    run_from: int | None = None
+
+
+def run_cards(run_from: int, top: Card) -> tuple[Card, ...]:
+    """The cards of a run the table offers: every rank from ``run_from`` up to ``top``."""
+    assert isinstance(top, int)
+    return tuple(range(run_from, top + 1))
 
 
 @dataclass(frozen=True)
@@ -166,6 +176,50 @@ class Choices:
                         )
                         if needs.needs_target:
                             yield from self._asks(s, mover, card, zone, count, given, suit, named)
+            if self._shortest:
+                yield from self._table_runs(s, mover, card, zones, targets, gives)
+
+    def run_starts(self, top: Card) -> tuple[int, ...]:
+        """The lowest cards of the runs the table offers that end with ``top`` (a table rule,
+        ruling 166), lowest first: each number rank below it with every rank between them in
+        the deck (no wrap-around), whatever the run's length or cards, which the filter judges
+        (too short, a card with powers inside); () where runs are not played."""
+        ranks = set(self.variant.ranks)
+        if not self._shortest or not isinstance(top, int) or top not in ranks:
+            return ()
+        low = top
+        while low - 1 in ranks:
+            low -= 1
+        return tuple(range(low, top))
+
+    def _table_runs(
+        self,
+        s: State,
+        mover: str,
+        top: Card,
+        zones: tuple[str, ...],
+        targets: tuple[str | None, ...],
+        gives: tuple[Card | None, ...],
+    ) -> Iterator[Choice]:
+        """The runs ending with ``top`` (``run_starts``), from each zone, naming each player
+        and card given its top card may name, each judged by the filter; with no player named
+        where the top card needs one, the table asks whom (as ``_asks``)."""
+        judge = self._rules.judge
+        asks = self.needs[top].needs_target
+        for low in self.run_starts(top):
+            cards = run_cards(low, top)
+            for zone in zones:
+                for to in targets:
+                    for give in gives:
+                        play = Play(mover, cards, zone, to, give)
+                        j = judge(s, play)
+                        yield Choice(top, zone, 1, to, give, j, Kind.JUDGED, run_from=low)
+                if asks:
+                    for give in gives:
+                        play = Play(mover, cards, zone, None, give)
+                        j = judge(s, play)
+                        kind = Kind.ASKS if self.asks(s, play, j) else Kind.JUDGED
+                        yield Choice(top, zone, 1, None, give, j, kind, run_from=low)
 
     def _table_play(
         self,
@@ -222,20 +276,24 @@ class Choices:
             kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
             yield Choice(card, zone, count, None, give, j, kind, named, suit)
 
-    def asks(self, s: State, step: Play) -> bool:
+    def asks(self, s: State, step: Play, judged: Judgement | None = None) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict
-        (``Kind.ASKS``): its card needs a chosen player, it names none, and the filter refuses
-        it (a blind card that does not fit needs none, ruling 112)."""
-        return (
-            bool(step.cards)
-            and step.to is None
-            and self.variant.is_card(step.cards[0])
-            and self.needs[step.cards[0]].needs_target
-            and self.needs[step.cards[0]].chooses_now(
-                s, step.cards[0], len(step.cards), step.zone, step.suit
-            )
-            and not self._rules.judge(s, step).legal
-        )
+        (``Kind.ASKS``): its card (of a run, its top card, ruling 166) needs a chosen player,
+        it names none, and the filter refuses it (a blind card that does not fit needs none,
+        ruling 112).  ``judged``: the filter's judgement of ``step``, if the caller has it."""
+        if not step.cards or step.to is not None or not self.variant.is_card(step.cards[-1]):
+            return False
+        top = step.cards[-1]
+        t = self.needs[top]
+        if not t.needs_target:
+            return False
+        if step.cards[0] != top:  # a run: its top card, as played alone on the card below it
+            below = Moment(False, 1, step.zone, s.first_play, False, None)
+            if not t.chooses(below):
+                return False
+        elif not t.chooses_now(s, top, len(step.cards), step.zone, step.suit):
+            return False
+        return not (judged or self._rules.judge(s, step)).legal
 
     # --- the advice: what may go, per card the mover may hold ----------------------------------
 

@@ -169,6 +169,18 @@ def verdict_line(v: Judged) -> str:
     return f"{verdict_text(v)} [{v.rule}]" if v.rule else verdict_text(v)
 
 
+def the_run(cards: list[str]) -> str:
+    """'The run: 4, 5 and 6.' (the table's words beside a run's verdict, ruling 166)."""
+    return f"The run: {words.and_list(cards)}."
+
+
+def with_run(parts: VerdictParts, cards: list[str]) -> VerdictParts:
+    """A verdict's parts on a run (ruling 166) with the run said first in its detail: the
+    table shows which cards the run holds beside the verdict, judged by its lowest card."""
+    detail = " ".join(x for x in (the_run(cards), parts.detail) if x)
+    return parts._replace(detail=detail)
+
+
 def _where(zone: str | None) -> str:
     return ZONE_WORDS.get(zone or "", zone or "")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from support import SUITED, SUPERJOKER
+from support import RUNS, SUITED, SUPERJOKER
 
 from referee.app import table
 from referee.app.table import new_game
@@ -18,8 +18,8 @@ from referee.store import Store
 
 from .conftest import Server
 from .tableui import Reruns, let_go, option, play_button, step_drawn, tap, verdict
-from .test_browser_app import new_page, settled, turn_shown
-from .test_browser_table import PHONE
+from .test_browser_app import PORTRAIT, new_page, no_horizontal_scroll, settled, turn_shown
+from .test_browser_table import PHONE, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -183,3 +183,41 @@ def test_a_pile_given_away_is_passed_on_with_one_suit_tap(browser: Browser, serv
         {"by": "Ann", "play": ["joker"]},
         {"by": "Ben", "play": [11], "suit": "diamonds"},
     ]
+
+
+def test_a_run_is_one_tap_on_the_card_that_tops_it(browser: Browser, server: Server) -> None:
+    """Issue 42 (ruling 166), the run tap: where runs are played, the card a run ends with asks
+    "the top of a run?" ("No run" until tapped, then each run it may top, nearest first). One
+    tap shows the run with its verdict, judged in the page with no rerun: 6, 7, 8 and 9 are
+    refused because the 7 has a power (R4.1), and Play stays off, so nothing changes; 4 to 6
+    is a yes, and Play records it as the record writes it (play: [4, 5, 6]). On a phone and a
+    tablet held upright the choice reads without a sideways scroll, and axe-core finds no
+    serious problem with a run chosen."""
+    store, gid, page, reruns = opened(browser, server, record=RUNS)
+    before = reruns.count()
+    tap(page, 9)
+    group = "9: the top of a run?"
+    expect(option(page, group, "No run")).to_have_attribute("aria-pressed", "true")
+    expect(verdict(page, "yes")).to_be_visible()  # the 9 alone goes on the 3
+    option(page, group, "6 to 9").click()
+    refused = verdict(page, "no")
+    expect(refused).to_contain_text("7 has a power, so it may only end a run")
+    expect(refused).to_contain_text("The run: 6, 7, 8 and 9.")
+    expect(refused).to_contain_text("R4.1")
+    expect(play_button(page)).to_be_disabled()
+    expect(page.get_by_role("group", name="How many?")).to_have_count(0)  # each card once
+    let_go(page, 9)
+    tap(page, 6)
+    option(page, "6: the top of a run?", "4 to 6").click()
+    expect(verdict(page, "yes")).to_contain_text("The run: 4, 5 and 6.")
+    assert reruns.count() == before, "a tap went to the server"
+    assert store.load_game(gid).steps == []  # the refused run changed nothing
+    for size in (PHONE, PORTRAIT):
+        page.set_viewport_size(size)
+        expect(option(page, "6: the top of a run?", "4 to 6")).to_be_in_viewport()
+        no_horizontal_scroll(page)
+        assert axe_violations(page) == [], size
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [4, 5, 6]}]

@@ -1,9 +1,9 @@
 // The table as one component (issue 27): the glance and the last step (data.head), notes about
 // a step, the card grid, the choices, the verdict, Play / Pick up, Undo / Redo and the players
 // (data.foot).  The server sends a table model (issue 43.2): per card its axes (how many, from
-// where, played by, for whom, the card given, the suit shown), each with its values and default, every word,
-// and the verdicts found by the axes' values (data.pre: card -> zone -> count -> player -> card
-// given -> suit shown -> index).  This script keeps a selection, looks it up and draws: no rule, key or
+// where, played by, for whom, the card given, the suit shown, the run it tops), each with its
+// values and default, every word, and the verdicts found by the axes' values (data.pre: card ->
+// zone -> count -> player -> card given -> number named -> suit shown -> run -> index).  This script keeps a selection, looks it up and draws: no rule, key or
 // sentence of its own.  Only a play recorded for another player is asked of the server (state
 // "choice").  Play, Pick up, Undo and Redo go to the app server's step route (data.api, a request
 // of their own: no rerun of the page), which judges them again and answers with the next step's
@@ -39,7 +39,7 @@ function trusted(html) {
 
 // A selection: a card, and a value for each axis (null: the axis's default).
 const fresh = (keep) => ({ card: null, count: null, zone: null, by: keep ? keep.by : null,
-  to: null, give: null, as: null, suit: null, take: keep ? keep.take : null });
+  to: null, give: null, as: null, suit: null, run: null, take: keep ? keep.take : null });
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -69,8 +69,14 @@ function settled(st) {
   const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
   if (!card) return { card: null, by: s.by, take };
   const out = { card, take, count: "1", zone: null, by: "", to: "", give: "", as: "",
-    suit: "" };
+    suit: "", run: "", off: new Set() };
   for (const axis of card.axes) out[axis.name] = pick(axis, out);
+  // An axis whose value leaves others aside (a run: each card once) sets them to their
+  // defaults while it is not at its own; they are not drawn then.
+  for (const axis of card.axes) {
+    if (axis.alone && out[axis.name] !== axis.default) for (const n of axis.alone) out.off.add(n);
+  }
+  for (const axis of card.axes) if (out.off.has(axis.name)) out[axis.name] = axis.default;
   return out;
 }
 
@@ -86,16 +92,18 @@ function judged(st, s) {
   }
   let i = d.pre.choices[s.card.id];
   for (const k of [s.zone, s.count, s.to, s.give]) i = i === undefined ? i : i[k];
-  // A card its player names, or whose powers read a suit, has one more level for each: the
-  // number named, the suit shown (in the order of its axes).
+  // A card its player names, whose powers read a suit, or that may top a run, has one more
+  // level for each: the number named, the suit shown, the run (in the order of its axes).
   for (const a of s.card.axes) {
-    if ((a.name === "as" || a.name === "suit") && i !== undefined && typeof i === "object") {
+    if (LEVELS.has(a.name) && i !== undefined && typeof i === "object") {
       i = i[s[a.name]];
     }
   }
   if (i === undefined) return { wait: true };
   return { said: d.pre.verdicts[i], about: s.card.about };
 }
+
+const LEVELS = new Set(["as", "suit", "run"]);
 
 function drawVerdict(box, said, words) {
   box.replaceChildren();
@@ -193,7 +201,8 @@ function render(st) {
   if (s.card) {
     // The axes share a row, which wraps where it must: held sideways (1024x768) a step with
     // every choice open still shows Undo without a scroll.
-    st.choices.append(el("div", { cls: "kt-row" }, ...s.card.axes.map((a) => field(a, s))));
+    const shown = s.card.axes.filter((a) => !s.off.has(a.name));
+    st.choices.append(el("div", { cls: "kt-row" }, ...shown.map((a) => field(a, s))));
   }
 
   const said = judged(st, s);
@@ -223,7 +232,7 @@ function tellServer(st) {
   const s = settled(st);
   if (!s.card || !s.by) return;
   const choice = { version: st.data.version, card: s.card.id, count: parseInt(s.count, 10),
-    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as, suit: s.suit };
+    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as, suit: s.suit, run: s.run };
   const said = JSON.stringify(choice);
   if (said === st.told) return;
   st.told = said;
@@ -242,7 +251,7 @@ async function act(st, action) {
     action, version: d.version, card: s.card ? s.card.id : null,
     count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
     to: s.card ? s.to : null, give: s.card ? s.give : null, as: s.card ? s.as : null,
-    suit: s.card ? s.suit : null,
+    suit: s.card ? s.suit : null, run: s.card ? s.run : null,
     take: s.take,
   };
   st.pending = true;
