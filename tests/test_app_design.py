@@ -935,3 +935,23 @@ def test_a_demand_answered_by_a_red_jack_without_yaml(data_dir: Path) -> None:
     assert v is not None, [texts(at.error)]
     assert v.rank_powers[-1].effects[0].params["answers"] == ("red J",)
     assert "(or a red Jack)" in rules_sheet(v)
+
+
+def test_a_give_of_the_pile_that_may_be_passed_on_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 168): "Give the pile" offers the cards that pass it on as a list of the
+    design's own cards, as a demand's answers are; left empty, the give is as before, and the
+    cards chosen are the file's ``answers``, said on the rules sheet."""
+    at = design()
+    first_rank_power(at, 9, "give_pile")
+    named = at.multiselect(key="d1_rank_powers_0_e_0_give_pile_answers")
+    assert named.label.startswith("Which cards pass it on") and named.value == []
+    assert {"3", "Bottoms Up"} <= set(named.options)
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None and "answers" not in v.rank_powers[0].effects[0].params
+    named.set_value([3]).run()
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None, [texts(at.error)]
+    (power,) = v.rank_powers
+    assert power.effects[0].params["answers"] == (3,)
+    assert "unless they pass it on at once with a 3" in rules_sheet(v)

@@ -130,6 +130,17 @@ def test_a_blind_card_is_turned_over_whatever_it_is() -> None:
             assert "That does not pass it on, so Ben takes the pile (4 cards)." in out.messages
 
 
+def test_a_player_who_is_out_takes_it_at_once() -> None:
+    """R8: the pile may be given to a player who is out; holding nothing, they have nothing to
+    pass it on with, so they take it at once and are in again (ruling 168)."""
+    hands = {"Ann": 5, "Ben": 5, "Cal": 0, "Dan": 5}
+    start = Position("Ann", hand=hands, draw_pile=0, pile=(2, 2))
+    g = Game.from_position(potato(), NAMES, start)
+    out = g.push(Play("Ann", ("potato",), to="Cal"))
+    assert g.zone("Cal", "hand").count == 3 and "give_pile" not in g.state.pending
+    assert out.next_player == "Ben" and out.came_in == ("Cal",)
+
+
 def test_on_an_empty_pile_there_is_nothing_to_pass_on() -> None:
     g = game(potato(once=True), pile=())  # it leaves the game first (R8.1)
     out = g.push(Play("Ann", ("potato",), to="Cal"))
@@ -235,5 +246,7 @@ def test_the_bots_pass_it_on_when_they_hold_a_card_that_does() -> None:
 
 
 def test_bots_finish_games_with_it() -> None:
-    support.bots_finish(potato())
-    support.bots_finish(potato("next", answers=[3, 10]))
+    """One-time cards, as Give the Pile is (R8.1): two Hot Potatoes that stay in the game may
+    give a pile back and forth for ever, as they do without ``answers``."""
+    support.bots_finish(potato(once=True))
+    support.bots_finish(potato("next", answers=[3, 10], once=True))

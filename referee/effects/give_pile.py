@@ -90,7 +90,9 @@ class GivePile(EffectSpec):
             return
         s = r.state
         named = named_answers(params)
-        if named is not None and s.pile:
+        # A player who holds nothing (out, R8: any player, in or out) has nothing to pass it
+        # on with: they take it at once, and are in again.
+        if named is not None and s.pile and s.seats[to].total:
             v = r.variant
             plain, suited = split_answers(named, v)
             d = Deflect(
