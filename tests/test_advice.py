@@ -76,11 +76,16 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
         needs = game.choices.needs[c].needs_target
         targets: list[str | None] = [*others, None] if needs else [None]
         most = 1 if zone == "face_down" else copies[c]
+        # Each number it may be named as, or none: a card that must fit as the card named goes
+        # only named as one that fits (ruling 170).
+        want = game.choices.needs[c]
+        names = [None, *want.name_choices(v.ranks)] if want.names_value else [None]
         if any(
-            game.is_legal(Play(who, (c,) * k, zone, to))
-            and _accepted(game, Play(who, (c,) * k, zone, to))
+            game.is_legal(Play(who, (c,) * k, zone, to, named=n))
+            and _accepted(game, Play(who, (c,) * k, zone, to, named=n))
             for k in range(1, most + 1)
             for to in targets
+            for n in names
         ):
             legal.add(c)
     takes: list[Card | None] = [None, *v.all_cards()]

@@ -894,6 +894,38 @@ EXPECTED = {
     ): "No: 9 may only be named as a 2 or a 10. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
     (
         "classic",
+        "named_fits",
+    ): "Yes: 9 named as a 6 goes where a 6 could. It counts as a 6. [R5.2]",
+    (
+        "shithead",
+        "named_fits",
+    ): "Yes: 9 named as a 6 goes where a 6 could. It counts as a 6. [R5.2]",
+    (
+        "second-edition",
+        "named_fits",
+    ): "Yes: 9 named as a 6 goes where a 6 could. It counts as a 6. [R5.2]",
+    (
+        "house",
+        "named_fits",
+    ): "Yes: 9 named as a 6 goes where a 6 could. It counts as a 6. [R5.2]",
+    (
+        "classic",
+        "named_must_fit",
+    ): "No: 9 named as a 4 goes only where a 4 could, and 4 is lower than 5. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.2]",
+    (
+        "shithead",
+        "named_must_fit",
+    ): "No: 9 named as a 4 goes only where a 4 could, and 4 is lower than 5. Ann may play from their hand: 5 or higher, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.2]",
+    (
+        "second-edition",
+        "named_must_fit",
+    ): "No: 9 named as a 4 goes only where a 4 could, and 4 is lower than 5. Ann may play from their hand: 5 or higher, or a Karma card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.2]",
+    (
+        "house",
+        "named_must_fit",
+    ): "No: 9 named as a 4 goes only where a 4 could, and 4 is lower than 5. Ann may play from their hand: 5 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.2]",
+    (
+        "classic",
         "no_such_named",
     ): "No: there is no number 99 in Karma. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R1.1]",
     (

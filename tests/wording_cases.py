@@ -221,6 +221,11 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     data["rank_powers"][-1] = {"rank": 9, "effects": [{"effect": "named_value", "names": [2, 10]}]}
     limited = variant_from_data(data)
     yield "name_not_allowed", _g(limited, pile=(7,)), Play("Ann", (9,), named=8)
+    # A name that must fit as the card named (ruling 170): named 6 on a 5, named 4 on a 5.
+    data["rank_powers"][-1] = {"rank": 9, "effects": [{"effect": "named_value", "fits": True}]}
+    fitting = variant_from_data(data)
+    yield "named_fits", _g(fitting, pile=(5,)), Play("Ann", (9,), named=6)
+    yield "named_must_fit", _g(fitting, pile=(5,)), Play("Ann", (9,), named=4)
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))

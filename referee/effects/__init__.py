@@ -106,6 +106,7 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.names_value = True
             n.names = unit.names_allowed(params)
             n.powers = unit.brings_powers(params)
+            n.fits = unit.must_fit(params)
         if unit.gives_card:
             if n.give_effect is None:  # a dry run stops at the first (``resolve``)
                 n.give_sees_target = n.needs_target  # the effects before it, so far

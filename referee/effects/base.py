@@ -50,6 +50,8 @@ class Needs:
     names: tuple[int, ...] | None = None
     # The card named also does what a card of that number does (``powers``, ruling 169).
     powers: bool = False
+    # The card named must go where a card of that number could (``fits``, ruling 170).
+    fits: bool = False
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)

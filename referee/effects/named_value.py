@@ -12,6 +12,10 @@ card of the named rank does in the variant, as if that card was played: the rank
 play (a 10 that clears the pile clears it) and what it carries over to the next play (a 7's "7 or
 lower"), and on the pile it counts as that rank counts (a 2 that resets counts as nothing).  It is
 still its own card: it makes no four of a kind with real cards of that rank (R7.1).
+
+With ``fits`` ("a joker named 5 needs a 5 to be allowed"; ruling 170) the card is not wild: a play
+of it named as a number goes only where a card of that number could (the one R5 check asks it as
+that card), and named nothing it goes as itself, a card that counts 0.
 """
 
 from __future__ import annotations
@@ -55,6 +59,15 @@ class NamedValue(EffectSpec):
             optional=True,
             default=None,
         ),
+        Flag(
+            key="fits",
+            title="It must fit as the card named",
+            about="It no longer goes on anything: named as a number, it goes only where a card "
+            "of that number could (a joker named 5 needs a pile a 5 may go on).",
+            label="It must fit as the card named (a joker named 5 goes only where a 5 could)",
+            optional=True,
+            default=None,
+        ),
     )
     order = 22
     contradicts = {
@@ -71,8 +84,11 @@ class NamedValue(EffectSpec):
     def brings_powers(self, params: Params) -> bool:
         return bool(self.arg(params, "powers"))
 
+    def must_fit(self, params: Params) -> bool:
+        return bool(self.arg(params, "fits"))
+
     def traits(self, params: Params, traits: Traits) -> None:
-        traits.wild = True
+        traits.wild = not self.must_fit(params)  # a joker too: not wild with ``fits``
 
     def resolve(self, r: Resolution, params: Params) -> None:
         """Said as the card is played: the number named (the pile remembers it, ruling 153)."""
@@ -89,17 +105,23 @@ class NamedValue(EffectSpec):
         if names is not None:
             said = [words.a_number(n, variant) for n in sorted(names)]
             which = f"one of these numbers: {words.or_list(said)}"
+        counts = (
+            "on top of the pile it counts as that number (but does nothing that number does), "
+            "so the next player must play that number or higher."
+        )
         if self.brings_powers(params):
+            counts = (
+                "it is played as a card of that number: it does what that card does here (a 10 "
+                "that clears the pile clears it), and on top of the pile it counts as that card "
+                "would. It never makes four of a kind with real cards of that number."
+            )
+        if self.must_fit(params):
             return (
-                f"It may be played on anything. As it is played, its player names {which}, and "
-                "it is played as a card of that number: it does what that card does here (a "
-                "10 that clears the pile clears it), and on top of the pile it counts as that "
-                "card would. It never makes four of a kind with real cards of that number."
+                f"As it is played, its player names {which}, and it may go only where a card "
+                f"of that number could; {counts}"
             )
         return (
-            f"It may be played on anything. As it is played, its player names {which}, and on "
-            "top of the pile it counts as that number (but does nothing that number does), so "
-            "the next player must play that number or higher."
+            f"It may be played on anything. As it is played, its player names {which}, and {counts}"
         )
 
     def check(self, c: CardCheck) -> None:
@@ -113,7 +135,7 @@ class NamedValue(EffectSpec):
                     "names",
                     f"The deck has no number {n}. Name numbers of the deck.",
                 )
-        if "wild" in c.names:
+        if "wild" in c.names and not self.must_fit(c.params):
             c.warn(
                 "'named_value' already makes the card wild (R5.3), so 'wild' changes nothing; "
                 "expected it left out",

@@ -144,6 +144,11 @@ class EffectSpec(EffectDecl):
         that number does in the variant (``powers``, ruling 169)."""
         return False
 
+    def must_fit(self, params: Params) -> bool:
+        """Whether a play of it that names a number (``names_value``) must go where a card of
+        that number could (``fits``, ruling 170), rather than on anything."""
+        return False
+
     def cancels_turn(self, params: Params) -> bool:
         """Whether a play of it may cancel what its player's earlier plays of the same turn
         did that still waits (a card that clears the pile, ruling 155): the engine then keeps

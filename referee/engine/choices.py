@@ -314,9 +314,17 @@ class Choices:
             # A card read by its suit may go for some suit shown (issue 42): "a Jack" where
             # only a red Jack answers.
             shown: tuple[str | None, ...] = (None, *SUITS) if card in suited else (None,)
+            # A card that must fit as the card named may go named as some number (ruling 170).
+            names: tuple[int | None, ...] = (None,)
+            if card in self.fast.as_named:
+                names = (None, *self.needs[card].name_choices(self.variant.ranks))
             for k in range(1, most + 1):
                 to = rules.some_target(s, by, card, k, zone)
-                js = [rules.judge(s, Play(by, (card,) * k, zone, to, None, x)) for x in shown]
+                js = [
+                    rules.judge(s, Play(by, (card,) * k, zone, to, None, x, named=n))
+                    for x in shown
+                    for n in names
+                ]
                 if any(j.legal and j.reason is not Reason.FACE_DOWN_MISSES for j in js):
                     found[card] = k
                     break
@@ -738,7 +746,11 @@ class Choices:
         t = self.needs[card]
         targets: list[str | None] = [None]
         shown: tuple[str | None, ...] = (None, *SUITS) if card in self.suited(s) else (None,)
-        if zone_name in BLIND and not self._rules.pile.may_land(s, card, 1, zone_name):
+        if (
+            zone_name in BLIND
+            and card not in self.fast.as_named  # it may fit as a card named (ruling 170)
+            and not self._rules.pile.may_land(s, card, 1, zone_name)
+        ):
             # R7.5: a blind card that does not fit asks no choice (``judge``); turned over, it
             # may show a suit that lets it fit (issue 42).
             for suit in shown:

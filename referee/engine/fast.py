@@ -91,6 +91,7 @@ class FastTables:
         "gifts",
         "naming",
         "brought",
+        "as_named",
         "unresolved",
         "lets_in",
         "plays",
@@ -218,6 +219,8 @@ class FastTables:
         self.unresolved: dict[Card, frozenset[str]] = {c: _unresolved(effects[c]) for c in cards}
         # Cards whose plays may name the number they count as (ruling 153).
         self.naming = frozenset(c for c, n in self.needs.items() if n.names_value)
+        # Cards that, named as a number, must go where a card of it could (ruling 170).
+        self.as_named = frozenset(c for c, n in self.needs.items() if n.fits)
         # For a card named as a number that also does what that number does (ruling 169):
         # by each number, what a card of it brings (``powers_of``) and what it counts as.
         self.brought: dict[Card, dict[int, tuple[tuple[Effect, ...], int | None]]] = {

@@ -627,7 +627,7 @@ class Game:
         part = self.pile
         # The one R5 check, before the card leaves the player (R7.5 for a blind card).
         fits = (step.zone != "face_down" and step.zone != DRAW_PILE) or part.may_land(
-            s, card, k, step.zone, step.suit
+            s, part.as_played(card, step.named), k, step.zone, step.suit
         )
         _take_played(s, s.seats[origin], step.zone, card, k)
         if self.keep_history and not run:

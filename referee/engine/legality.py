@@ -49,6 +49,7 @@ from referee.words.reasons import (
     InZone,
     MixedCards,
     NamedAs,
+    NamedFit,
     NamedOnly,
     NoFacts,
     NotYourTurn,
@@ -219,11 +220,12 @@ class Rules:
             refused = self._shown_refusal(s, card, step.suit)
             if refused is not None:
                 return refused
-        if self.pile.may_land(s, card, len(step.cards), step.zone, step.suit):  # else no choice
+        judged = self.pile.as_played(card, step.named)  # as the card named (ruling 170)
+        if self.pile.may_land(s, judged, len(step.cards), step.zone, step.suit):  # else no choice
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
                 return chosen
-        return self._landing(s, by, card, len(step.cards), step.zone, step.suit)
+        return self._landing(s, by, card, len(step.cards), step.zone, step.suit, step.named)
 
     def takes_face_up(self, s: State) -> bool:
         """Whether the mover who picks up now also takes a face-up card into the hand (a table
@@ -302,7 +304,7 @@ class Rules:
         chosen = self._check_choices(s, step, self.needs[card], card)
         if chosen is not None:
             return chosen
-        landed = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
+        landed = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit, step.named)
         if step.named is not None and landed.reason is Reason.WILD:
             name = self.variant.card_name(card)
             powers = card in self.pile.fast.brought and named_does(self.variant, step.named)
@@ -329,10 +331,11 @@ class Rules:
             refused = self._shown_refusal(s, card, step.suit)
             if refused is not None:
                 return refused
-        if zone_name == "face_down" and not self.pile.may_land(s, card, k, zone_name, step.suit):
+        judged = self.pile.as_played(card, step.named)  # as the card named (ruling 170)
+        if zone_name == "face_down" and not self.pile.may_land(s, judged, k, zone_name, step.suit):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
             # player nor card given (one named is let be, as older records may name one).
-            return self._landing(s, step.by, card, k, zone_name, step.suit)
+            return self._landing(s, step.by, card, k, zone_name, step.suit, step.named)
         return None
 
     def judge_players(self, s: State, step: Play, players: Sequence[str | None]) -> list[Judgement]:
@@ -363,7 +366,9 @@ class Rules:
                 j = self._check_choices(s, step._replace(to=p), t, card)
             if j is None:
                 if landing is None:
-                    landing = self._landing(s, step.by, card, len(step.cards), step.zone, step.suit)
+                    landing = self._landing(
+                        s, step.by, card, len(step.cards), step.zone, step.suit, step.named
+                    )
                 j = landing
             out.append(j)
         return out
@@ -561,31 +566,51 @@ class Rules:
         return None
 
     def _landing(
-        self, s: State, by: str, card: Card, k: int, zone_name: str, suit: str | None = None
+        self,
+        s: State,
+        by: str,
+        card: Card,
+        k: int,
+        zone_name: str,
+        suit: str | None = None,
+        named: int | None = None,
     ) -> Judgement:
         """The card on the pile, by the one R5 check (``_fit``: any card in a follow-up, R8.3);
         a blind card - face-down, or the draw pile's top card (ruling 109) - is turned over
-        whatever it is (R7.5); then the card's own checks on a play that goes."""
+        whatever it is (R7.5); then the card's own checks on a play that goes.  A card that
+        must fit as the card named is asked as that card (``Pile.as_played``, ruling 170)."""
         view = self.pile.view(s)
+        judged = self.pile.as_played(card, named)
         if zone_name in BLIND and not view.free:
             name = self.variant.card_name(card)
             gamble = zone_name == DRAW_PILE
-            if self.pile.may_land(s, card, k, zone_name, suit):
+            if self.pile.may_land(s, judged, k, zone_name, suit):
                 reason = Reason.GAMBLE_FITS if gamble else Reason.FACE_DOWN_FITS
                 return _yes("R7.5", reason, Played(by, name))
             # A blind card is turned over whatever it is (R7.5): no card's own check applies.
             reason = Reason.GAMBLE_MISSES if gamble else Reason.FACE_DOWN_MISSES
             return _yes("R7.5", reason, Played(by, name))
-        fits = self.pile.fit(view, card, by, k, zone_name, suit)
+        fits = self.pile.fit(view, judged, by, k, zone_name, suit)
         if view.free:  # a play owed at once: the rule of the effect that owes it (R8.3, R9)
             rule = next((p.rule for p in s.pending.values() if p.free), fits.rule)
             fits = fits._replace(rule=rule)
+        if named is not None and judged != card:
+            fits = self._named_fit(by, card, named, fits)
         if fits.legal and self.needs[card].checked:
             zone = cast(ZoneName, zone_name)  # not blind: one of the mover's zones
             own = self._own_refusal(self._proposal(s, by, s.mover, card, k, zone, suit))
             if own is not None:
                 return own
         return fits
+
+    def _named_fit(self, by: str, card: Card, named: int, fits: Judgement) -> Judgement:
+        """The one R5 check's verdict on the card named, said of the card played (ruling 170):
+        "a Joker named as a 5 fits where a 5 would", or why not."""
+        powers = card in self.pile.fast.brought and named_does(self.variant, named)
+        said = NamedFit(by, self.variant.card_name(card), named, powers, fits.reason, fits.facts)
+        if fits.legal:
+            return _yes(fits.rule, Reason.NAMED_FITS, said)
+        return _no(fits.rule, Reason.NAMED_MUST_FIT, said)
 
     def _out_of_turn(self, s: State, step: Step, by: str, mover: str) -> Judgement:
         """A step by another player than the mover that nothing lets in: R6.1, or - while the

@@ -171,6 +171,12 @@ class Pile:
             return self.fit(self.view(s), card, "", k, zone, suit).legal
         return card in self.fast.fits(self.view(s))
 
+    def as_played(self, card: Card, named: int | None) -> Card:
+        """The card the one R5 check asks of a play of ``card`` named as ``named``: the card
+        named, for a card that must go where a card of that number could (``named_value``'s
+        ``fits``, ruling 170); else the card itself."""
+        return named if named is not None and card in self.fast.as_named else card
+
     def fits_view(self, view: PileView, card: Card) -> bool:
         """``fit``'s yes or no, which the fast tables keep per view."""
         return self.fit(view, card, "").legal

@@ -80,6 +80,8 @@ class Reason(StrEnum):
     FACE_DOWN_MISSES = "face_down_misses"
     WILD = "wild"
     NAMED_AS = "named_as"  # a card that goes on anything, counting as the number named
+    NAMED_FITS = "named_fits"  # a card named as a number goes where that number could
+    NAMED_MUST_FIT = "named_must_fit"  # ... and where it could not (``fits``, ruling 170)
     IN_RANGE = "in_range"
     EMPTY_PILE = "empty_pile"
     HIGHER = "higher"
@@ -290,6 +292,19 @@ class NamedOnly(Facts):
 
     card: str  # the card's name
     names: tuple[int, ...]  # the numbers it may be named as
+
+
+@dataclass(frozen=True, slots=True)
+class NamedFit(Facts):
+    """A card named as a number that must go where a card of that number could (ruling 170):
+    the one R5 check's verdict on the card named."""
+
+    by: str
+    card: str  # the card's name
+    value: int  # the number named
+    powers: bool  # it also does what a card of that number does (ruling 169)
+    reason: Reason  # the one R5 check's reason for the card named
+    facts: Facts  # and its facts
 
 
 @dataclass(frozen=True, slots=True)

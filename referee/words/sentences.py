@@ -30,6 +30,7 @@ from referee.words.reasons import (
     MayGo,
     MixedCards,
     NamedAs,
+    NamedFit,
     NamedOnly,
     NoFacts,
     NotOnDrawPile,
@@ -239,6 +240,16 @@ def _a_rank(n: int, v: Voice) -> str:
 def _lines(*sentences: str) -> str:
     """A verdict's answer, then its detail: one sentence a line (``verdict_parts``)."""
     return "\n".join(s for s in sentences if s)
+
+
+def _named_must_fit(d: NamedFit, v: Voice) -> str:
+    """'No: a Joker named as a 5 goes only where a 5 could, and 5 is lower than 9.' (ruling
+    170): the one R5 check's answer on the card named, said of the card played."""
+    why = verdict_message(d.reason, d.facts, v).split("\n")[0].removeprefix("No: ")
+    return (
+        f"No: {words.face(d.card)} named as {_a_rank(d.value, v)} goes only where "
+        f"{_a_rank(d.value, v)} could, and {why}"
+    )
 
 
 def _seen_at(p: Place, by: str) -> str:
@@ -497,6 +508,17 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
             else f"It counts as {_a_rank(d.value, v)}.",
         ),
     ),
+    Reason.NAMED_FITS: _w(
+        NamedFit,
+        lambda d, v: _lines(
+            f"Yes: {words.face(d.card)} named as {_a_rank(d.value, v)} goes where "
+            f"{_a_rank(d.value, v)} could.",
+            f"It counts as {_a_rank(d.value, v)}, and does what {_a_rank(d.value, v)} does."
+            if d.powers
+            else f"It counts as {_a_rank(d.value, v)}.",
+        ),
+    ),
+    Reason.NAMED_MUST_FIT: _w(NamedFit, lambda d, v: _named_must_fit(d, v)),
     Reason.IN_RANGE: _w(
         Restricted, lambda d, v: f"Yes: {words.face(d.card)} fits after {d.after}."
     ),
