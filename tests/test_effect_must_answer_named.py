@@ -90,7 +90,7 @@ def test_the_loader_checks_the_cards_against_the_deck() -> None:
     assert bad[:2] == ("error", "rank_powers[0].effects[0].answers")
     assert "the card 15 is not in the deck" in bad[2]
     (bad,) = problems(ordinary(["trump"]))
-    assert "no Karma card or joker is called 'trump'; expected one of: joker" in bad[2]
+    assert "called 'trump'; expected one of: a number, J, Q, K or A, or joker" in bad[2]
     (warning,) = problems(
         ordinary([2]) | {"rank_powers": [{"rank": 14, "effects": [{**SHOOT, "wild": "allowed"}]}]}
     )

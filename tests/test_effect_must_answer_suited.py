@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import support
 
 from referee.app import designer
 from referee.engine import Game, Play, Position, Step
-from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
+from referee.variant.loader import (
+    VariantError,
+    load_variant_text,
+    variant_from_data,
+    variant_to_data,
+)
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 from referee.words.reasons import Reason
@@ -139,3 +145,18 @@ def test_bots_pass_it_on_with_a_red_jack() -> None:
         return len(jacks)
 
     assert support.walk_listed_steps(variant_from_data(data(["red J"], own=True)), look)
+
+
+def test_a_face_named_by_itself_is_its_rank() -> None:
+    """In an ordinary pack ``answers: [J]`` (or ``Jack``) names the Jacks, as ``[11]`` does:
+    the file may say a face the way the table says it (it was refused as "no Karma card or
+    joker is called 'J'")."""
+    for named in (["J"], ["Jack"], [11]):
+        v = variant_from_data(data(named, suits=False))
+        g = game(v)
+        g.push(Play("Ann", (9,)))
+        assert g.advice.explain(g.state, Play("Ben", (11,))).legal, named
+        assert not g.advice.explain(g.state, Play("Ben", (12,))).legal, named
+        assert "or a Jack" in rules_sheet(v), named
+    with pytest.raises(VariantError, match=r"'Z'.*J, Q, K or A"):
+        variant_from_data(data(["Z"], suits=False))

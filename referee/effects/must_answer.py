@@ -256,8 +256,15 @@ def check_answers(c: CardCheck) -> None:
                 "answers",
                 f"The deck has no {n}. Name cards of the deck.",
             )
-        elif isinstance(card, str) and c.card_ids is not None and card not in c.card_ids:
+        elif (
+            isinstance(card, str)
+            and c.card_ids is not None
+            and card not in c.card_ids
+            and not (c.pack is not None and isinstance(c.pack.parse_card(card), int))
+        ):
             known = ", ".join(sorted(c.card_ids)) or "none"
+            if c.pack is not None and c.pack.ordinary:  # a face by its label is a card too
+                known = "a number, J, Q, K or A" + (f", or {known}" if c.card_ids else "")
             c.error(
                 f"no Karma card or joker is called '{card}'; expected one of: {known}",
                 "answers",
@@ -304,8 +311,15 @@ def split_answers(
     if named is None:
         return None, ()
     suited = [(c, variant.parse_suited(c)) for c in named]
-    plain = tuple(c for c, s in suited if s is None)
+    plain = tuple(_card(variant, c) for c, s in suited if s is None)
     return plain, tuple(s for _, s in suited if s is not None)
+
+
+def _card(variant: Variant, named: Card) -> Card:
+    """A card named by itself as the deck counts it: in an ordinary pack a face by its label or
+    name ('J', 'Jack') is its rank (11); a number or a Karma card's id stays as written."""
+    found = variant.parse_card(named) if isinstance(named, str) else None
+    return found if isinstance(found, int) else named
 
 
 def a_suited(variant: Variant, card: int, kind: str) -> str:
