@@ -27,7 +27,7 @@ from __future__ import annotations
 from advice_reader import games
 from hypothesis import given, note
 from hypothesis import strategies as st
-from strategies import budget, valid_variants
+from strategies import budget, valid_variants, variants_with_table
 
 from referee.engine import Game, Play
 from referee.engine.choices import Kind, most_at_once
@@ -139,6 +139,25 @@ def check_state(game: Game) -> None:
 def test_the_generator_offers_every_choice_with_the_filters_judgement(
     variant: Variant, players: int, seed: int
 ) -> None:
+    note(repr(variant))
+    n = max(variant.min_players, min(players, variant.max_players, 6))
+    for game in games(variant, n, seed, STEPS):
+        check_state(game)
+
+
+@budget(10)
+@given(
+    variant=st.integers(2, 4).flatmap(lambda n: variants_with_table("runs", value=n)),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_the_runs_the_table_offers_are_the_filters(
+    variant: Variant, players: int, seed: int
+) -> None:
+    """Issue 42 (ruling 166), the run tap: where runs are played, every run the table offers
+    (each card it may top, from each lower rank) carries the filter's judgement, and with full
+    information the runs it judges legal are the listed ones (random variants draw runs only
+    now and then: here every variant plays them)."""
     note(repr(variant))
     n = max(variant.min_players, min(players, variant.max_players, 6))
     for game in games(variant, n, seed, STEPS):
