@@ -13,7 +13,8 @@ cards on top, and its top card differs from the one below it).
 
 This file is the whole rule's shape: its field, its words, its check, and the check of a run's
 cards (``refuse_run``) that the one filter (``referee.engine.legality.Rules``) asks; the engine
-lays a run (``referee.engine.game.Game``) and lists the runs held (``referee.engine.choices``).
+lays a run (``referee.engine.game.Game``) and lists the runs held (``referee.engine.choices``:
+the legal steps, and the runs the tablet offers on the card each ends with, ``run_starts``).
 """
 
 from __future__ import annotations
