@@ -132,6 +132,23 @@ def test_the_sheet_says_it() -> None:
     assert "may be played on anything. As it is played" in rules_sheet(variant(fits=False))
 
 
+def test_the_loader_refuses_it_wild_too() -> None:
+    """Where it lies among the card's effects, 'wild' would undo or be undone by 'fits'."""
+    import json
+
+    from support import house_data
+
+    from referee.variant.loader import load_variant_text
+
+    for effects in (
+        ["wild", {"effect": "named_value", "fits": True}],
+        [{"effect": "named_value", "fits": True}, "wild"],
+    ):
+        bad = house_data([{"id": "joker", "name": "Joker", "copies": 2, "effects": effects}])
+        result = load_variant_text(json.dumps(bad).encode(), "house.yaml")
+        assert not result.ok and any("cannot also be 'wild'" in p.message for p in result.errors)
+
+
 def test_the_bots_play_it_to_the_end() -> None:
     bots_finish(variant())
     bots_finish(variant(powers=True))

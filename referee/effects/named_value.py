@@ -135,7 +135,15 @@ class NamedValue(EffectSpec):
                     "names",
                     f"The deck has no number {n}. Name numbers of the deck.",
                 )
-        if "wild" in c.names and not self.must_fit(c.params):
+        if "wild" in c.names and self.must_fit(c.params):
+            c.error(
+                "'fits' makes the card go only where the card named could, so it cannot also "
+                "be 'wild'; expected one of them left out",
+                "fits",
+                "A card that must fit as the card named cannot also go on anything. Take out "
+                "“Wild” or this switch.",
+            )
+        elif "wild" in c.names:
             c.warn(
                 "'named_value' already makes the card wild (R5.3), so 'wild' changes nothing; "
                 "expected it left out",
