@@ -2,7 +2,7 @@
 ``table: {starts_with: [3 of diamonds]}``, or ARC's order ``[4 of clubs, 4 of hearts, 4 of
 spades, 4 of diamonds]`` then the 5s.  Whoever holds the card in their hand starts (R2.3) and
 opens the game with it: the first play shows that card (rule 111's suit shown).  At a table the
-table tells the card the starter holds (a record's ``starting_card``), or ``nobody``."""
+table tells the card the starter holds (a record's ``opening_card``), or ``nobody``."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_the_rules_sheet_says_it() -> None:
 
 
 def _dealt(card: tuple[int, str] = (3, "diamonds"), starts_with: Any = DIAMOND) -> Game:
-    return Game.deal(_variant(starts_with), NAMES, told=Told(starting_card=card))
+    return Game.deal(_variant(starts_with), NAMES, told=Told(opening_card=card))
 
 
 def test_the_first_play_must_show_the_starting_card() -> None:
@@ -153,17 +153,17 @@ def test_a_later_card_of_the_order() -> None:
 def test_the_table_must_say_who_holds_it_and_only_where_one_starts() -> None:
     with pytest.raises(SetupError, match="say who holds the 3 of diamonds") as e:
         Game.deal(_variant(), NAMES)
-    assert e.value.field == "starting_card"
+    assert e.value.field == "opening_card"
     with pytest.raises(SetupError, match="does not say who starts here"):
         _dealt((3, "clubs"))
     with pytest.raises(SetupError, match="no card says who starts here"):
-        Game.deal(variant_from_data(support.house_data()), NAMES, told=Told(starting_card=(3, "x")))
+        Game.deal(variant_from_data(support.house_data()), NAMES, told=Told(opening_card=(3, "x")))
     with pytest.raises(SetupError, match="every 3 lies face up"):
         Game.deal(
             _variant(),
             NAMES,
             {"Ann": [3, 3, 3], "Ben": [3, 9, 9]},
-            Told(starting_card=(3, "diamonds")),
+            Told(opening_card=(3, "diamonds")),
         )
 
 
@@ -178,35 +178,35 @@ def _record(starting: str, data: dict[str, Any] | None = None, steps: str = "[]"
 
 
 def test_a_record_says_the_card_and_an_export_writes_it_again() -> None:
-    text = _record("starting_card: 3 of diamonds\n", steps="[{by: Cal, play: [3], suit: diamonds}]")
+    text = _record("opening_card: 3 of diamonds\n", steps="[{by: Cal, play: [3], suit: diamonds}]")
     record = load_record_text(text, "three.yaml")
-    assert record.starting_card == (3, "diamonds") and replay(record).ok
+    assert record.opening_card == (3, "diamonds") and replay(record).ok
     exported = export_record(replay(record).game)
-    assert "\nstarting_card: 3 of diamonds\n" in exported
+    assert "\nopening_card: 3 of diamonds\n" in exported
     assert replay(load_record_text(exported, "again.yaml")).ok
-    nobody = load_record_text(_record("starting_card: nobody\n"), "nobody.yaml")
-    assert nobody.starting_card == NONE_HELD
-    assert "\nstarting_card: nobody\n" in export_record(replay(nobody).game)
+    nobody = load_record_text(_record("opening_card: nobody\n"), "nobody.yaml")
+    assert nobody.opening_card == NONE_HELD
+    assert "\nopening_card: nobody\n" in export_record(replay(nobody).game)
     queen = load_record_text(
-        _record("starting_card: Queen of hearts\n", _data(["Q of hearts"])), "q.yaml"
+        _record("opening_card: Queen of hearts\n", _data(["Q of hearts"])), "q.yaml"
     )
-    assert "\nstarting_card: Q of hearts\n" in export_record(replay(queen).game)
+    assert "\nopening_card: Q of hearts\n" in export_record(replay(queen).game)
 
 
 def test_a_record_is_refused_where_the_card_is_missing_wrong_or_not_wanted() -> None:
     plain = support.house_data()
     for starting, data, said in (
         ("", None, "say who holds the 3 of diamonds"),
-        ("starting_card: 3 of stars\n", None, "not a card of a suit"),
-        ("starting_card: 3 of clubs\n", None, "does not say who starts here"),
-        ("starting_card: nobody\n", plain, "no card says who starts here"),
+        ("opening_card: 3 of stars\n", None, "not a card of a suit"),
+        ("opening_card: 3 of clubs\n", None, "does not say who starts here"),
+        ("opening_card: nobody\n", plain, "no card says who starts here"),
     ):
         with pytest.raises(RecordError) as e:
             load_record_text(_record(starting, data), "bad.yaml")
-        assert e.value.problems[0].path == "starting_card" and said in str(e.value)
+        assert e.value.problems[0].path == "opening_card" and said in str(e.value)
     start = "start: {turn: Cal, pile: [4], hand: {Cal: 3, Ann: 3, Ben: 3}}\n"
     with pytest.raises(RecordError, match="its first play is made already"):
-        load_record_text(_record("starting_card: 3 of diamonds\n" + start), "start.yaml")
+        load_record_text(_record("opening_card: 3 of diamonds\n" + start), "start.yaml")
     # A start position needs nothing told: the game is under way.
     assert replay(load_record_text(_record(start), "under-way.yaml")).ok
 
@@ -249,7 +249,7 @@ def test_the_new_game_page_asks_who_holds_the_card(data_dir: Path) -> None:
     at.button(key="np_start").click().run()
     assert not at.exception, at.exception
     row = store.load_game(at.session_state["game_id"])
-    assert row.players == ("Cal", "Ann", "Ben") and row.told == {"starting_card": [3, "diamonds"]}
+    assert row.players == ("Cal", "Ann", "Ben") and row.told == {"opening_card": [3, "diamonds"]}
 
 
 def test_nobody_has_it_asks_about_the_next_card(data_dir: Path) -> None:
@@ -261,7 +261,7 @@ def test_nobody_has_it_asks_about_the_next_card(data_dir: Path) -> None:
     ask.set_value(1).run()  # Ben
     at.button(key="np_start").click().run()
     row = store.load_game(at.session_state["game_id"])
-    assert row.players == ("Ben", "Ann") and row.told == {"starting_card": [4, "diamonds"]}
+    assert row.players == ("Ben", "Ann") and row.told == {"opening_card": [4, "diamonds"]}
     game = table.load_table(store, row.id).game
     assert game.turn == "Ben" and game.state.opening == (4, "diamonds")
 
@@ -294,7 +294,7 @@ def test_a_rematch_asks_who_holds_the_card_again(data_dir: Path) -> None:
     at.selectbox(key="np_holds_4_diamonds").set_value(1).run()  # Cal
     at.button(key="np_start").click().run()
     row = store.load_game(at.session_state["game_id"])
-    assert row.told == {"starting_card": [4, "diamonds"]}
+    assert row.told == {"opening_card": [4, "diamonds"]}
     assert row.players == ("Cal", "Ann", "Ben")  # seated from the loser's left, from Cal
 
 

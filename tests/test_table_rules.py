@@ -478,9 +478,14 @@ def test_every_table_rule_is_a_unit_with_its_words() -> None:
     for name, unit in RULES.items():
         assert unit.declared.key == name and unit.declared.label and unit.declared.about
         assert props[name] == unit.declared.schema()
-        # A choice: any value but the rule book's; a number (runs): its least; a switch: on.
+        # A choice: any value but the rule book's; a number (runs): its least; a list of
+        # cards (starts_with): its first example, in a pack whose suits count; a switch: on.
         first = getattr(unit.declared, "lo", True)
+        first = unit.declared.examples[0] if unit.declared.examples else first
         on = next((c for c in getattr(unit.declared, "choices", ()) if c != unit.default), first)
-        v = house(**{name: on})
+        data = support.house_data() | {"table": {name: on}}
+        if unit.declared.examples:
+            data["ranks"] = {"pack": "ordinary", "suits": True}
+        v = variant_from_data(data)
         assert variant_to_data(v)["table"] == {name: on}
         assert unit.sheet(v) in rules_sheet(v)

@@ -308,8 +308,8 @@ def _told(
     asks = {u.told: q for u in active(variant) if u.told and (q := u.told_question(variant))}
     turned = _turned_up(variant, asks["turned_up"]) if "turned_up" in asks else None
     thrown = _thrown(variant, names, asks["thrown"]) if "thrown" in asks else {}
-    holder, card = _holder(variant, names) if "starting_card" in asks else (None, None)
-    told = Told(turned_up=turned, thrown=thrown, starting_card=card)
+    holder, card = _holder(variant, names) if "opening_card" in asks else (None, None)
+    told = Told(turned_up=turned, thrown=thrown, opening_card=card)
     if thrown:
         try:
             game = Game.deal(variant, names, {n: c for n, c in chosen.items() if c}, told)

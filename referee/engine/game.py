@@ -1089,28 +1089,28 @@ def _opening(
 ) -> tuple[int, str] | None:
     """The card the first play of a fresh deal at a table must show (ruling 167): the starting
     card the table says the starter holds, or None (nobody holds one, or no such rule)."""
-    card = told.starting_card if told is not None else None
+    card = told.opening_card if told is not None else None
     cards = _opening_order(variant)
     if not cards:
         if card is not None:
             raise SetupError(
-                "no card says who starts here, so there is no starting card.", "starting_card"
+                "no card says who starts here, so there is no starting card.", "opening_card"
             )
         return None
     if card is None:
         first = variant.suited_name(*cards[0])
-        raise SetupError(f"say who holds the {first} (or that nobody does).", "starting_card")
+        raise SetupError(f"say who holds the {first} (or that nobody does).", "opening_card")
     if card == NONE_HELD:
         return None
     if card not in cards:
         raise SetupError(
-            f"the {variant.suited_name(*card)} does not say who starts here.", "starting_card"
+            f"the {variant.suited_name(*card)} does not say who starts here.", "opening_card"
         )
     if seen.get(card[0], 0) >= variant.copies_per_deck(card[0]) * decks:
         raise SetupError(
             f"every {variant.card_name(card[0])} lies face up, so nobody holds the "
             f"{variant.suited_name(*card)}.",
-            "starting_card",
+            "opening_card",
         )
     return card
 

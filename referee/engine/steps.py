@@ -126,18 +126,16 @@ class Told:
     thrown: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     # The card of a suit the starter (the first player listed) holds, where a table rule says
     # who starts by one (ruling 167): its rank and suit, or NONE_HELD (no hand holds one).
-    starting_card: tuple[int, str] | None = None
+    opening_card: tuple[int, str] | None = None
 
     def __bool__(self) -> bool:
         return (
-            self.turned_up is not None
-            or any(self.thrown.values())
-            or self.starting_card is not None
+            self.turned_up is not None or any(self.thrown.values()) or self.opening_card is not None
         )
 
 
 NONE_HELD: tuple[int, str] = (0, "nobody")
-"""``Told.starting_card`` where no hand holds a starting card (a record's ``starting_card:
+"""``Told.opening_card`` where no hand holds a starting card (a record's ``opening_card:
 nobody``): the first player listed starts, with any play (ruling 167)."""
 
 

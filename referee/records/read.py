@@ -137,7 +137,7 @@ class _Builder:
         if turned_up is not None:
             self.card(("turned_up",), turned_up, variant)
         thrown = self.cards_by_player("thrown", d, players, variant)
-        starting_card = self.starting_card(d.get("starting_card"), variant)
+        opening_card = self.opening_card(d.get("opening_card"), variant)
         steps = [self.step(i, s, players, variant) for i, s in enumerate(d["steps"] or [])]
         if self.problems:
             raise RecordError(sorted(self.problems, key=lambda p: p.sort_key))
@@ -150,7 +150,7 @@ class _Builder:
             start=start,
             turned_up=turned_up,
             thrown=thrown,
-            starting_card=starting_card,
+            opening_card=opening_card,
             steps=steps,
             name=str(d.get("name", "")),
             description=str(d.get("description", "")),
@@ -245,8 +245,8 @@ class _Builder:
                 "such as 9 or Q",
             )
 
-    def starting_card(self, said: Any, variant: Variant) -> tuple[int, str] | None:
-        """The card of a suit the starter holds (``starting_card: 3 of diamonds``, ruling 167),
+    def opening_card(self, said: Any, variant: Variant) -> tuple[int, str] | None:
+        """The card of a suit the starter holds (``opening_card: 3 of diamonds``, ruling 167),
         or ``nobody``; None where the record leaves it out.  Whether it says who starts in
         this variant is the deal's to say."""
         if said is None:
@@ -256,7 +256,7 @@ class _Builder:
         found = variant.parse_suited(said)
         if found is None or found[1] not in SUITS:
             self.problem(
-                ("starting_card",),
+                ("opening_card",),
                 f"{_short(said)} is not a card of a suit; expected a card such as "
                 "'3 of diamonds', or 'nobody'",
             )

@@ -45,7 +45,7 @@ class Record:
     turned_up: Card | None = None  # the card turned up to start the pile (docs/records.md)
     thrown: dict[str, tuple[Card, ...]] | None = None  # the cards thrown in (docs/records.md)
     # The starting card the starter holds, or NONE_HELD (docs/records.md, ruling 167).
-    starting_card: tuple[int, str] | None = None
+    opening_card: tuple[int, str] | None = None
     steps: list[RecordStep] = field(default_factory=list)
     name: str = ""
     description: str = ""

@@ -40,10 +40,10 @@ def start_game(
     if start is None:
         return Game.deal(variant, players, face_up or None, told)
     if told:
-        if told.starting_card is not None:
+        if told.opening_card is not None:
             raise SetupError(
                 "a start position is a game under way; its first play is made already.",
-                "starting_card",
+                "opening_card",
             )
         where = "turned_up" if told.turned_up is not None else "thrown"
         raise SetupError(
@@ -94,7 +94,7 @@ def push_legal(game: Game, steps: Iterable[Step]) -> int:
 
 def new_game(record: Record) -> Game:
     """The game as the record starts it: a fresh deal, or a start position (R2)."""
-    told = Told(record.turned_up, record.thrown or {}, record.starting_card)
+    told = Told(record.turned_up, record.thrown or {}, record.opening_card)
     return start_game(record.variant, record.players, record.face_up, record.start, told)
 
 

@@ -313,7 +313,7 @@ def record_schema() -> dict[str, Any]:
                 "Where the variant has a discard step before play (a table rule, throw_in; a "
                 "project addition): the cards each player threw onto the pile.",
             ),
-            "starting_card": node(
+            "opening_card": node(
                 "Starting card",
                 "Where the variant says who starts by a card of a suit (a table rule, "
                 "starts_with; a project addition): the card the starter, the first player "

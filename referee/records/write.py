@@ -98,17 +98,17 @@ def told_to_data(told: Told | None) -> dict[str, Any] | None:
         out["turned_up"] = told.turned_up
     if any(told.thrown.values()):
         out["thrown"] = {n: list(cs) for n, cs in told.thrown.items() if cs}
-    if told.starting_card is not None:
-        out["starting_card"] = list(told.starting_card)
+    if told.opening_card is not None:
+        out["opening_card"] = list(told.opening_card)
     return out
 
 
 def told_from_data(d: dict[str, Any] | None) -> Told | None:
     """The stored form of :func:`told_to_data` back (None, or an empty one: nothing told)."""
     thrown = {n: tuple(cs) for n, cs in (d or {}).get("thrown", {}).items() if cs}
-    card = (d or {}).get("starting_card")
+    card = (d or {}).get("opening_card")
     starting = (int(card[0]), str(card[1])) if isinstance(card, list) and len(card) == 2 else None
-    told = Told(turned_up=(d or {}).get("turned_up"), thrown=thrown, starting_card=starting)
+    told = Told(turned_up=(d or {}).get("turned_up"), thrown=thrown, opening_card=starting)
     return told if told else None
 
 
@@ -139,9 +139,9 @@ def export_record(
         head["turned_up"] = write(game.told.turned_up)  # only where a card was turned up
     if game.told is not None and any(game.told.thrown.values()):  # only where cards were
         head["thrown"] = {n: [write(c) for c in cs] for n, cs in game.told.thrown.items() if cs}
-    if game.told is not None and game.told.starting_card is not None:  # ruling 167
-        rank, suit = game.told.starting_card
-        head["starting_card"] = (
+    if game.told is not None and game.told.opening_card is not None:  # ruling 167
+        rank, suit = game.told.opening_card
+        head["opening_card"] = (
             "nobody" if suit == NONE_HELD[1] else f"{v.rank_label(rank)} of {suit}"
         )
     if game.start is not None:

@@ -12,7 +12,7 @@ the next rank up, and so on.  A card face up, face down, in the draw pile or put
 by nobody.  Where nobody holds any card of that order, the first player listed starts as usual.
 
 At a real table the referee cannot see the hands (R4.3): the table tells which card the starter
-holds (a record's ``starting_card``, asked on the New game page, which lists the seating from
+holds (a record's ``opening_card``, asked on the New game page, which lists the seating from
 them), or that nobody holds one.  With full information the deal draws which copies are of which
 suit (the simulator deals ranks only).
 
@@ -55,7 +55,7 @@ class StartsWith(TableRule):
     rule = "R2.3"
     place = "start"
     instead = True
-    told = "starting_card"
+    told = "opening_card"
     declared = Cards(
         key="starts_with",
         title="Who starts: the holder of a named card",
@@ -65,6 +65,7 @@ class StartsWith(TableRule):
         label="Whoever holds this card starts, and plays it first",
         optional=True,
         most=4,
+        examples=(["3 of diamonds"], ["4 of clubs", "4 of hearts", "4 of spades", "4 of diamonds"]),
     )
 
     def checks(self, card: Card, variant: Variant) -> bool:
