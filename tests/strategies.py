@@ -14,7 +14,7 @@ from referee.variant.conditions import CONDITIONS
 from referee.variant.declare import Cards, Choice, Flag, Int
 from referee.variant.loader import VariantError, variant_from_data
 from referee.variant.menu import MENU, needs_target
-from referee.variant.model import Variant
+from referee.variant.model import SUITS, Variant
 from referee.variant.registry import builtin
 from referee.variant.table import TABLE_RULES
 
@@ -158,12 +158,12 @@ FACES = {11: "J", 12: "Queen", 13: "k", 14: "A"}
 
 
 @st.composite
-def variant_data(draw: st.DrawFn) -> dict[str, Any]:
+def variant_data(draw: st.DrawFn, suited: bool = False) -> dict[str, Any]:
     """A random variant's data: number cards, or (one in four) an ordinary pack with the Ace
     high or low and, often, jokers with effects of their own (issue 31.1), and often suits
-    that count, with powers of a suit or a colour (issue 42)."""
-    ordinary = draw(st.integers(0, 3)) == 0
-    suits = ordinary and draw(st.booleans())
+    that count, with powers of a suit or a colour (issue 42); ``suited``: always such a pack."""
+    ordinary = suited or draw(st.integers(0, 3)) == 0
+    suits = suited or (ordinary and draw(st.booleans()))
     ranks: dict[str, Any]
     if ordinary:
         ace = draw(st.sampled_from(["high", "low"]))
@@ -234,20 +234,30 @@ def variant_data(draw: st.DrawFn) -> dict[str, Any]:
         "min_hand": draw(st.integers(1, 4)),
         "burn": draw(st.integers(2, copies)),
     }
-    table = draw(table_rules())
+    table = draw(table_rules(kept if suits else ()))
     if table:
         data["table"] = table
     return data
 
 
 @st.composite
-def table_rules(draw: st.DrawFn) -> dict[str, Any]:
+def table_rules(draw: st.DrawFn, suited_ranks: tuple[int, ...] | list[int] = ()) -> dict[str, Any]:
     """A random variant's table rules (issue 31.2), each set one time in four, read from the
-    registry so that a new table rule is in the random variants without a line here."""
+    registry so that a new table rule is in the random variants without a line here.  A list
+    of cards (who starts by a card of a suit, ruling 167) is drawn only where the suits count
+    (``suited_ranks``: the pack's ranks): a rank and its suits in some order."""
     out: dict[str, Any] = {}
     for u in TABLE_RULES.values():
         if draw(st.integers(0, 3)) == 0:
             f = u.declared  # a choice: any of its values but the rule book's
+            if isinstance(f, Cards):
+                if suited_ranks:
+                    rank = draw(st.sampled_from(sorted(suited_ranks)))
+                    suits = draw(
+                        st.lists(st.sampled_from(SUITS), min_size=1, max_size=4, unique=True)
+                    )
+                    out[u.name] = [f"{rank} of {s}" for s in suits]
+                continue
             out[u.name] = (
                 draw(st.sampled_from([c for c in f.choices if c != u.default]))
                 if isinstance(f, Choice)
@@ -255,6 +265,9 @@ def table_rules(draw: st.DrawFn) -> dict[str, Any]:
                 if isinstance(f, Int)
                 else True  # a switch, turned on
             )
+    if "starts_with" in out:  # it says who starts: not beside another way to say it
+        for other in ("starts", "throw_in", "turn_up"):
+            out.pop(other, None)
     return out
 
 
@@ -307,11 +320,16 @@ def variants_using(draw: st.DrawFn, names: tuple[str, ...] = HOUSE_RULES) -> Var
 
 @st.composite
 def variants_with_table(
-    draw: st.DrawFn, rule: str, without: tuple[str, ...] = (), value: Any = True
+    draw: st.DrawFn,
+    rule: str,
+    without: tuple[str, ...] = (),
+    value: Any = True,
+    suited: bool = False,
 ) -> Variant:
     """A random valid variant whose table sets the table rule ``rule`` (to ``value``: a switch
-    turned on unless told) and none of ``without``, rules it says it changes nothing beside."""
-    data = draw(variant_data())
+    turned on unless told) and none of ``without``, rules it says it changes nothing beside;
+    ``suited``: of an ordinary pack whose suits count."""
+    data = draw(variant_data(suited))
     table = {k: v for k, v in (data.get("table") or {}).items() if k not in without}
     try:
         return variant_from_data({**data, "table": {**table, rule: value}})

@@ -28,7 +28,7 @@ from strategies import budget, valid_variants
 from referee.engine import Game, PickUp, Play, Position
 from referee.engine.steps import DRAW_PILE, Step
 from referee.variant.loader import variant_from_data
-from referee.variant.model import Card, Variant
+from referee.variant.model import SUITS, Card, Variant
 from referee.variant.registry import builtin
 from referee.words import sentences
 from referee.words.reasons import Reason
@@ -71,6 +71,7 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
     v = game.variant
     copies = {c: v.copies_per_deck(c) * game.decks for c in v.all_cards()}
     legal = set()
+    suited = game.choices.suited(game.state)
     for c in v.all_cards():
         # Each chosen player, or none: a card may name one only under a condition (ruling 152).
         needs = game.choices.needs[c].needs_target
@@ -80,12 +81,16 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
         # only named as one that fits (ruling 170).
         want = game.choices.needs[c]
         names = [None, *want.name_choices(v.ranks)] if want.names_value else [None]
+        # Each suit shown, where the play of the card shows one (issue 42: the starting card of
+        # a suit, ruling 167; a power read by its suit, ruling 149).
+        shown: tuple[str | None, ...] = (None, *SUITS) if c in suited else (None,)
         if any(
-            game.is_legal(Play(who, (c,) * k, zone, to, named=n))
-            and _accepted(game, Play(who, (c,) * k, zone, to, named=n))
+            game.is_legal(Play(who, (c,) * k, zone, to, suit=x, named=n))
+            and _accepted(game, Play(who, (c,) * k, zone, to, suit=x, named=n))
             for k in range(1, most + 1)
             for to in targets
             for n in names
+            for x in shown
         ):
             legal.add(c)
     takes: list[Card | None] = [None, *v.all_cards()]

@@ -12,6 +12,10 @@ from typing import Any
 
 import pytest
 import support
+from hypothesis import given, note
+from hypothesis import strategies as st
+from strategies import budget, variants_with_table
+from test_properties_house_rules import one_filter_along
 
 from referee.app import table
 from referee.engine import NONE_HELD, Game, Play, SetupError, Told
@@ -315,3 +319,87 @@ def test_the_tablet_offers_the_suit_tap_for_that_rank_at_the_first_play() -> Non
     g.push(Play("Cal", (3,), suit="diamonds"))
     later = {c["id"]: c for c in td.table_data(g, 2)["cards"]}  # type: ignore[attr-defined]
     assert "suit" not in [a["name"] for a in later["3"]["axes"]]
+
+
+# --- the simulator: full information, ranks only ----------------------------------------------
+
+CHI2_99_9 = {6: 22.458}  # the chi-square distribution's 99.9th percentile, by degrees of freedom
+
+
+def test_with_full_information_the_holder_is_drawn_each_copy_alike() -> None:
+    """The deal knows ranks only; the suits of a rank's copies are exchangeable, so the 3 of
+    diamonds is each 3 with the same chance wherever it lies.  Over 3,000 seeded deals, who
+    starts by the 3 of diamonds (each seat), by the 4 of diamonds (no hand held the 3), or
+    later, is counted against the chances each deal's hands give exactly (a seat holding two
+    3s holds the 3 of diamonds one time in two): a chi-square test at a fixed threshold.  A
+    draw that favoured the first 3 found, or a hand over the table, fails it."""
+    v = _variant()
+    seen = [0] * 7
+    expected = [0.0] * 7
+    for seed in range(3000):
+        g = Game.shuffled(v, NAMES, seed)
+        assert g.told is not None and g.told.opening_card is not None
+        # The hands as dealt, before the holder was seated first.
+        seats = sorted(range(3), key=lambda i: NAMES.index(g.players[i]))
+        threes = [g.state.seats[i].hand.known.get(3, 0) / 4 for i in seats]
+        fours = [g.state.seats[i].hand.known.get(4, 0) / 4 for i in seats]
+        nobody = 1 - sum(threes)
+        for i in range(3):
+            expected[i] += threes[i]
+            expected[3 + i] += nobody * fours[i]
+        expected[6] += nobody * (1 - sum(fours))
+        card = g.told.opening_card
+        holder = NAMES.index(g.players[0])
+        if card == (3, "diamonds"):
+            seen[holder] += 1
+            assert g.state.opening == card
+        elif card == (4, "diamonds"):
+            seen[3 + holder] += 1
+        else:
+            seen[6] += 1
+        if card != NONE_HELD:  # the starter holds that rank and must open with it
+            assert g.state.seats[0].hand.known.get(card[0], 0) >= 1
+            assert {s.suit for s in g.choices.legal_steps(g.state)} == {card[1]}
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(seen, expected, strict=True))
+    assert chi2 < CHI2_99_9[6], (chi2, seen, [round(e) for e in expected])
+
+
+def test_with_full_information_nobody_holding_one_leaves_the_first_player() -> None:
+    nobody = 0
+    for seed in range(100):
+        g = Game.shuffled(_variant(), NAMES, seed)
+        assert g.told is not None and g.told.opening_card is not None
+        if g.told.opening_card == NONE_HELD:  # no diamond from the 3 up in any hand
+            assert g.players == tuple(NAMES) and g.state.opening is None
+            assert len(g.choices.legal_steps(g.state)) > 1
+            nobody += 1
+        g = Game.shuffled(_variant(ARC), NAMES, seed)
+        assert g.told is not None and g.told.opening_card is not None
+        rank, suit = g.told.opening_card
+        assert rank in (4, 5, 6, 7) and g.state.seats[0].hand.known.get(rank, 0) >= 1
+    assert 0 < nobody < 20  # about one deal in thirteen: nine hand cards, no diamond among them
+
+
+def test_the_bots_play_it_to_the_end() -> None:
+    support.bots_finish(_variant())
+    support.bots_finish(_variant(ARC))
+
+
+@budget(15)
+@given(
+    variant=variants_with_table(
+        "starts_with",
+        without=("starts", "throw_in", "turn_up"),
+        value=["5 of hearts", "5 of clubs"],
+        suited=True,
+    ),
+    players=st.integers(min_value=2, max_value=4),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_random_variants_that_start_by_a_card_keep_one_filter(
+    variant: Variant, players: int, seed: int
+) -> None:
+    """Over random valid variants that start by a card of a suit: every listed step is legal, a
+    legal proposal is listed, undo is exact (the first play included)."""
+    note(repr(variant))
+    one_filter_along(variant, players, seed)

@@ -55,7 +55,7 @@ from referee.table.state import (
 from referee.tablerules import active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
-from referee.variant.model import Card, Effect, Variant
+from referee.variant.model import SUITS, Card, Effect, Variant
 from referee.words import sentences
 
 
@@ -386,6 +386,12 @@ class Game:
         seen = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         # A table rule may say who starts (the holder of the lowest card): seated first.
         first = next((f for u in active(variant) if (f := u.first_seat(variant, seats))), 0)
+        # Or the holder of a starting card of a suit (ruling 167): the deal has ranks only, so
+        # which copies are of which suit is drawn now, each copy alike.
+        opening = _opening_order(variant)
+        card: tuple[int, str] | None = None
+        if opening:
+            first, card = _draw_starting(variant, decks, seats, opening, rng)
         players = [*players[first:], *players[:first]]
         seats = [*seats[first:], *seats[:first]]
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
@@ -402,6 +408,7 @@ class Game:
             seen=seen,
             draw_cards=deck,
             first_play=True,
+            opening=card if card != NONE_HELD else None,
         )
         face_up = {
             name: tuple(_sorted_cards(seat.face_up))
@@ -413,7 +420,7 @@ class Game:
             decks=decks,
             full_information=True,
             face_up=face_up,
-            told=Told(pile[0] if pile else None, thrown),
+            told=Told(pile[0] if pile else None, thrown, card),
             keep_history=keep_history,
         )
         game._throw_in(thrown)
@@ -1082,6 +1089,34 @@ def _turned_up(
 def _opening_order(variant: Variant) -> tuple[tuple[int, str], ...]:
     """The starting cards of a table rule that says who starts by one (ruling 167), in order."""
     return next((o for u in active(variant) if (o := u.opening_order(variant))), ())
+
+
+def _draw_starting(
+    variant: Variant,
+    decks: int,
+    seats: Sequence[Seat],
+    opening: Sequence[tuple[int, str]],
+    rng: random.Random,
+) -> tuple[int, tuple[int, str]]:
+    """With full information, who holds the first starting card of ``opening`` that is in a
+    hand, and that card (ruling 167): the deal knows ranks only, and in a shuffled deck the
+    suits of a rank's copies are exchangeable, so they are dealt to the copies now - a random
+    order of the pack's suits over the copies, each copy alike wherever it lies (a hand, the
+    table, the draw pile, put aside).  Two decks hold two of a card: the earlier seat from the
+    dealer's left starts.  Nobody holds any: (0, NONE_HELD), the first listed starts."""
+    suits: dict[int, list[tuple[int, str]]] = {}
+    for rank, suit in opening:
+        if rank not in suits:
+            where = [i for i, seat in enumerate(seats) for _ in range(seat.hand.known.get(rank, 0))]
+            copies = variant.copies_per_deck(rank) * decks
+            labels = [s for s in SUITS for _ in range(decks)][:copies]
+            rng.shuffle(labels)
+            where += [-1] * (len(labels) - len(where))  # the copies in no hand
+            suits[rank] = list(zip(where, labels, strict=True))
+        holders = [i for i, s in suits[rank] if s == suit and i >= 0]
+        if holders:
+            return min(holders), (rank, suit)
+    return 0, NONE_HELD
 
 
 def _opening(
