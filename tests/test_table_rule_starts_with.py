@@ -403,3 +403,23 @@ def test_random_variants_that_start_by_a_card_keep_one_filter(
     legal proposal is listed, undo is exact (the first play included)."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_must_play_counts_a_card_that_goes_in_some_suit_shown() -> None:
+    """Pinned from this file's property test: with 'must play if able' (R6.2 changed), a card
+    that may go only as some suit shown (here a Jack, wild as the Jack of hearts, rule 111)
+    closes the pick-up, as the listed steps propose it - the filter asked each card with no
+    suit only, so it let Ann pick up while the listing had her Jack of hearts go."""
+    from referee.engine import PickUp, Position
+
+    data = _data(None)
+    data.pop("table")
+    data["rank_powers"] = [
+        {"rank": "J", "effects": [{"effect": "wild", "when": {"suit": "hearts"}}]}
+    ]
+    data["table"] = {"must_play": True}
+    start = Position("Ann", (13,), 0, {"Ann": 0, "Ben": 3}, {"Ann": (11, 4)}, {"Ann": 3, "Ben": 3})
+    g = Game.from_position(variant_from_data(data), ["Ann", "Ben"], start)
+    assert g.advice.explain(g.state, Play("Ann", (11,), "face_up", suit="hearts")).legal
+    v = g.advice.explain(g.state, PickUp("Ann"))
+    assert not v.legal and "Jack" in v.message

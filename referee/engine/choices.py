@@ -122,9 +122,7 @@ class Choices:
         """The cards whose plays show a suit now: those whose powers read one (issue 42,
         ``FastTables.suited``), and at the game's first play the rank of the starting card it
         must show (a table rule, ruling 167)."""
-        if s.first_play and s.opening is not None:
-            return self.fast.suited | {s.opening[0]}
-        return self.fast.suited
+        return self.fast.suited_at(s)
 
     # --- what the table knows: every choice it offers, judged ----------------------------------
 

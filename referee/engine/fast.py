@@ -17,7 +17,7 @@ from referee.effects import (
     traits_of,
 )
 from referee.engine.steps import PickUp, Step
-from referee.table.state import Pending
+from referee.table.state import Pending, State
 from referee.tablerules import active
 from referee.variant.conditions import by_play, suited
 from referee.variant.model import Card, Effect, Variant
@@ -287,6 +287,14 @@ class FastTables:
             fit = self._fit
             found = self.fitting[view] = frozenset(c for c in self.cards if fit(view, c))
         return found
+
+    def suited_at(self, s: State) -> frozenset[Card]:
+        """The cards whose plays show a suit in state ``s``: those whose powers read one
+        (``suited``), and at the game's first play the rank of the starting card it must show
+        (a table rule, ruling 167)."""
+        if s.first_play and s.opening is not None:
+            return self.suited | {s.opening[0]}
+        return self.suited
 
     def held_count(self, card: Card, held: frozenset[int]) -> int:
         """What ``card`` counts as on top with its lasting effects at places ``held`` (their

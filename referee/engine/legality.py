@@ -188,14 +188,25 @@ class Rules:
         zone = s.seats[s.mover].zone(zone_name)
         if zone_name == "face_down":
             return () if zone.count else None
+        suited = self.fast.suited_at(s)
         found = tuple(
             card
             for card, have in zone.known.items()
             if any(  # every number of copies held: after a pair, one alone may not go (R9)
                 self._judge_play(
-                    s, Play(by, (card,) * k, zone_name, self.some_target(s, by, card, k, zone_name))
+                    s,
+                    Play(
+                        by,
+                        (card,) * k,
+                        zone_name,
+                        self.some_target(s, by, card, k, zone_name),
+                        suit=suit,
+                    ),
                 ).legal
                 for k in range(1, have + 1)
+                # each suit shown, where its play shows one (taken on trust, ruling 149), as
+                # the listed steps propose it
+                for suit in ((None, *SUITS) if card in suited else (None,))
             )
         )
         return tuple(sorted(found, key=strength)) or None
