@@ -2,7 +2,7 @@
 pile, whose loser may be the card's own player, is one extra tap on the one table - the
 question "Who lost the contest?", every player offered, the card's player too; so is the player
 who swaps their face-up and face-down cards, and the number a joker is named as (a list beside
-the card)."""
+the card; where it must fit as the card named, each name judged as that card)."""
 
 from __future__ import annotations
 
@@ -221,3 +221,43 @@ def test_a_run_is_one_tap_on_the_card_that_tops_it(browser: Browser, server: Ser
     step_drawn(page, 1)
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": [4, 5, 6]}]
+
+
+# A joker that must fit as the card named (ruling 170) on a 9.
+MUST_FIT = """
+variant:
+  id: must-fit
+  name: Named Jokers Must Fit
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, ace: high}
+  jokers: {copies: 2, effects: [{effect: named_value, fits: true}]}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+players: [Ann, Ben, Cal]
+start: {turn: Ann, pile: [9], draw_pile: 0, hand: {Ann: 4, Ben: 4, Cal: 4}}
+steps: []
+"""
+
+
+def test_a_joker_that_must_fit_is_judged_as_the_card_named(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 42, ruling 170: a joker named 5 needs a 5 to be allowed. The one list beside the
+    card judges each name in the page with no rerun: as itself or named 5 it is refused on a 9,
+    with the reason; named a Jack it goes, and the stored step says so."""
+    store, gid, page, reruns = opened(browser, server, record=MUST_FIT)
+    before = reruns.count()
+    tap(page, "joker")
+    named = page.get_by_label("Joker: which card does it count as?")
+    expect(named).to_be_visible()
+    expect(verdict(page, "no")).to_contain_text("lower than 9")  # itself: no wild card
+    named.select_option("5")
+    expect(verdict(page, "no")).to_contain_text("named as a 5 goes only where a 5 could")
+    named.select_option("11")
+    expect(verdict(page, "yes")).to_contain_text("It counts as a Jack.")
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": ["joker"], "as": 11}]
