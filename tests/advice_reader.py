@@ -186,6 +186,8 @@ class Reader:
     def read(self, what: str) -> Named:
         """The cards and kinds the words for what may go name ('' or 'any card': any)."""
         named = Named()
+        # The Karma cards that may not go, said in a sentence of their own after the rest.
+        what = what.replace(". Or any Karma card but ", ", or any Karma card but ")
         if what in ("", "any card"):
             named.any = True
             return named

@@ -25,6 +25,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, valid_variants
 
+from referee.effects import LIMITS
 from referee.engine import Game, PickUp, Play, Position
 from referee.engine.steps import DRAW_PILE, Step
 from referee.variant.loader import variant_from_data
@@ -84,21 +85,25 @@ def legal_set(game: Game) -> tuple[set[Card], bool, bool]:
         # Each suit shown, where the play of the card shows one (issue 42: the starting card of
         # a suit, ruling 167; a power read by its suit, ruling 149).
         shown: tuple[str | None, ...] = (None, *SUITS) if c in suited else (None,)
+        # Higher or lower, where its player must say which (ruling 171).
+        limits = LIMITS if want.chooses_limit else (None,)
         if any(
-            game.is_legal(Play(who, (c,) * k, zone, to, suit=x, named=n))
-            and _accepted(game, Play(who, (c,) * k, zone, to, suit=x, named=n))
+            game.is_legal(Play(who, (c,) * k, zone, to, suit=x, named=n, limit=limit))
+            and _accepted(game, Play(who, (c,) * k, zone, to, suit=x, named=n, limit=limit))
             for k in range(1, most + 1)
             for to in targets
             for n in names
             for x in shown
+            for limit in limits
         ):
             legal.add(c)
     takes: list[Card | None] = [None, *v.all_cards()]
     pick_up = any(game.is_legal(PickUp(who, t)) for t in takes)
     gamble = any(
-        game.is_legal(Play(who, (c,), DRAW_PILE, to))
+        game.is_legal(Play(who, (c,), DRAW_PILE, to, limit=limit))
         for c in v.all_cards()
         for to in ([*others, None] if game.choices.needs[c].needs_target else [None])
+        for limit in (LIMITS if game.choices.needs[c].chooses_limit else (None,))
     )
     return legal, pick_up, gamble
 

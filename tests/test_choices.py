@@ -29,6 +29,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import budget, valid_variants, variants_with_table
 
+from referee.effects import LIMITS
 from referee.engine import Game, Play
 from referee.engine.choices import Kind, most_at_once
 from referee.engine.steps import ZONES, Verdict
@@ -73,20 +74,24 @@ def check_state(game: Game) -> None:
         most = most_at_once(v.copies_per_deck(card) * game.decks)
         # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
         suits = [None, *SUITS] if card in game.choices.fast.suited else [None]
+        # Higher or lower, or not said yet, where its player says which (ruling 171).
+        limits = [None, *LIMITS] if needs.chooses_limit else [None]
         expected |= {
-            (card, z, k, to, g, None, suit, None)
+            (card, z, k, to, g, None, suit, None, limit)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for g in gives
             for suit in suits
+            for limit in limits
         } | {
-            (card, z, k, to, None, n, suit, None)
+            (card, z, k, to, None, n, suit, None, limit)
             for z in zones
             for k in range(1, most + 1)
             for to in targets
             for n in names
             for suit in suits
+            for limit in limits
         }
         # Where runs are played (ruling 166): each run up to a number card, from each lower
         # rank with every rank between in the deck, each card once, from each zone.
@@ -95,20 +100,22 @@ def check_state(game: Game) -> None:
             while low - 1 in v.ranks:
                 low -= 1
                 expected |= {
-                    (card, z, 1, to, g, None, None, low)
+                    (card, z, 1, to, g, None, None, low, limit)
                     for z in zones
                     for to in targets
                     for g in gives
+                    for limit in limits
                 }
     offered = [
-        (c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from) for c in table.choices
+        (c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from, c.limit)
+        for c in table.choices
     ]
     assert len(offered) == len(set(offered)) and set(offered) == expected
     accepted = set()
     for c in table.choices:
         run = c.run_from is not None
         cards = tuple(range(c.run_from, c.card + 1)) if run else (c.card,) * c.copies  # type: ignore[operator]
-        step = Play(mover, cards, c.zone, c.to, c.give, c.suit, named=c.named)
+        step = Play(mover, cards, c.zone, c.to, c.give, c.suit, c.named, c.limit)
         said = filters_judgement(game, step)
         assert (said.legal, said.rule, said.reason, said.data, said.field) == c.judgement, c
         needs = game.choices.needs[c.card]

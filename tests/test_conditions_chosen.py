@@ -116,9 +116,9 @@ def test_the_tablet_asks_whom_for_only_where_the_play_chooses() -> None:
     for pile, asks in (((4,), True), ((), False)):
         g = _game(_jacks(JACK), pile)
         said, index = tableview_data.judged_choices(g, view.step_facts(g))
-        bare = said[index[(9, "hand", 1, None, None, None, None, None)]]
+        bare = said[index[(9, "hand", 1, None, None, None, None, None, None)]]
         assert isinstance(bare, Ask) == asks, pile
-        named = said[index[(9, "hand", 1, "Cal", None, None, None, None)]]
+        named = said[index[(9, "hand", 1, "Cal", None, None, None, None, None)]]
         assert isinstance(named, VerdictView) and named.legal == asks, pile
         if not asks:
             assert "chooses nobody this time" in named.answer + named.detail

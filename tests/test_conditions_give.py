@@ -84,14 +84,14 @@ def test_the_tablet_offers_no_gift_where_the_play_gives_none() -> None:
 
     g = _game(_gifts(GIFT), hand=0)
     said, index = tableview_data.judged_choices(g, view.step_facts(g))
-    bare = said[index[(9, "face_up", 1, None, None, None, None, None)]]
+    bare = said[index[(9, "face_up", 1, None, None, None, None, None, None)]]
     assert isinstance(bare, VerdictView) and bare.legal
-    given = said[index[(9, "face_up", 1, None, 6, None, None, None)]]
+    given = said[index[(9, "face_up", 1, None, 6, None, None, None, None)]]
     assert isinstance(given, VerdictView) and not given.legal
     assert "gives no card this time" in given.answer + given.detail
     g = _game(_gifts(GIFT))
     said, index = tableview_data.judged_choices(g, view.step_facts(g))
-    assert isinstance(said[index[(9, "hand", 1, None, None, None, None, None)]], Ask)
+    assert isinstance(said[index[(9, "hand", 1, None, None, None, None, None, None)]], Ask)
 
 
 def test_listed_steps_give_exactly_where_the_play_gives_and_bots_finish() -> None:

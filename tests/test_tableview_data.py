@@ -136,6 +136,7 @@ def test_a_play_for_another_player_is_judged_by_the_server() -> None:
         "as": "",
         "suit": "",
         "run": "",
+        "limit": "",
     }
     assert judged["said"]["legal"] is False and judged["said"]["rule"] == "R6.1"
 

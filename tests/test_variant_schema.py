@@ -152,7 +152,7 @@ steps:
 """
     assert record_lines(text) == [
         "r.yaml:4:21: steps[0].play: the list is empty; expected at least 1 item",
-        "r.yaml:5:26: steps[1].frm: unknown field 'frm'; expected one of: by, play, from, to, give, suit, as, expect, says, rule (did you mean 'from'?)",
+        "r.yaml:5:26: steps[1].frm: unknown field 'frm'; expected one of: by, play, from, to, give, suit, as, limit, expect, says, rule (did you mean 'from'?)",
         "r.yaml:6:27: steps[2].expect: 'maybe' is not allowed here; expected one of: legal, illegal",
         "r.yaml:7:24: steps[3].check.piles: unknown field 'piles'; expected one of: turn, top, pile, draw_pile, burned, hand, face_up, face_down, out, loser, advice, next (did you mean 'pile'?)",
         "r.yaml:8:5: steps[4]: missing required field 'by'; expected 'by' (the player who plays) here",

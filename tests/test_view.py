@@ -229,8 +229,10 @@ def test_every_judged_choice_is_the_one_the_view_shows(seed: int, steps: int) ->
         assert not said and not index
         return
     assert len(said) < len(index)  # compact: each distinct verdict once
-    for (card, zone, count, to, give, named, suit, low), i in index.items():
-        sel = Selection(card, count, zone, "", to, give, named=named, suit=suit, run_from=low)
+    for (card, zone, count, to, give, named, suit, low, limit), i in index.items():
+        sel = Selection(
+            card, count, zone, "", to, give, named=named, suit=suit, run_from=low, limit=limit
+        )
         shown = view.view(game, sel, facts)
         if isinstance(said[i], Ask):
             assert isinstance(shown.verdict, Ask) and shown.verdict.text == said[i].text
@@ -248,8 +250,12 @@ def test_the_judged_choices_cover_every_choice_of_the_mover() -> None:
         for zone in ("hand", "face_up", "face_down"):
             for count in range(1, table.max_count(game, card) + 1):
                 to = "Ben" if traits.needs_target else None
-                assert (card, zone, count, to, None, None, None, None) in index, (card, zone, count)
-    assert said[index[(4, "hand", 1, None, None, None, None, None)]] == VerdictView(
+                assert (card, zone, count, to, None, None, None, None, None) in index, (
+                    card,
+                    zone,
+                    count,
+                )
+    assert said[index[(4, "hand", 1, None, None, None, None, None, None)]] == VerdictView(
         True, *sentences.verdict_parts(game.advice.explain(game.state, Play("Ann", (4,), "hand")))
     )
 
@@ -270,7 +276,7 @@ def test_the_draw_pile_is_a_zone_only_where_the_table_rule_says_so() -> None:
     assert shown.selection.zone == "draw_pile" and shown.step is not None
     assert shown.step.zone == "draw_pile"
     _, index = tableview_data.judged_choices(gamble, view.step_facts(gamble))
-    assert (9, "draw_pile", 1, None, None, None, None, None) in index
+    assert (9, "draw_pile", 1, None, None, None, None, None, None) in index
     assert view.view(plain, sel).selection.zone is None  # a table without the rule drops it
 
 
@@ -331,12 +337,12 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
         pass
     for game in games:
         said, index = tableview_data.judged_choices(game, view.step_facts(game))
-        for (card, zone, count, to, give, named, suit, low), i in index.items():
+        for (card, zone, count, to, give, named, suit, low, limit), i in index.items():
             if isinstance(said[i], Ask):
                 continue  # whom is it for: test_choices pins where the table asks
             cards = (card,) * count if low is None else run_cards(low, card)  # a run: ruling 166
             verdict = game.advice.explain(
-                game.state, Play(game.turn or "", cards, zone, to, give, suit, named=named)
+                game.state, Play(game.turn or "", cards, zone, to, give, suit, named, limit)
             )
             parts = sentences.verdict_parts(verdict)
             if low is not None:  # the table says the run's cards beside its verdict
@@ -344,10 +350,10 @@ def test_judged_verdicts_are_the_engines_over_random_valid_variants(
             expected = VerdictView(
                 verdict.legal, parts.answer, parts.detail, parts.todo, parts.rule
             )
-            assert said[i] == expected, (card, zone, count, to, give, named, suit, low)
+            assert said[i] == expected, (card, zone, count, to, give, named, suit, low, limit)
         table_choices = game.advice.table(game.state).choices
         for c in table_choices:  # a shortcut's judgement is the filter's, facts and all
             played = (c.card,) * c.copies if c.run_from is None else run_cards(c.run_from, c.card)
-            step = Play(game.turn or "", played, c.zone, c.to, c.give, c.suit, named=c.named)
+            step = Play(game.turn or "", played, c.zone, c.to, c.give, c.suit, c.named, c.limit)
             v = game.advice.explain(game.state, step)
             assert (v.legal, v.rule, v.reason, v.data, v.field) == c.judgement

@@ -956,6 +956,70 @@ EXPECTED = {
         "house",
         "no_name_wanted",
     ): "No: 8 cannot be named as another card. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "classic",
+        "no_limit_chosen",
+    ): "No: Ann must say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "classic",
+        "no_such_limit",
+    ): "No: Ann may only say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "classic",
+        "no_limit_wanted",
+    ): "No: 8 does not ask for higher or lower. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "classic",
+        "restricted: a limit its player chose",
+    ): "No: after 9 (Ann chose higher), 5 is too low. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Give the Pile to a Friend needs a chosen player. [R5.5]",
+    (
+        "shithead",
+        "no_limit_chosen",
+    ): "No: Ann must say higher or lower as they play 9. Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.5]",
+    (
+        "shithead",
+        "no_such_limit",
+    ): "No: Ann may only say higher or lower as they play 9. Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.5]",
+    (
+        "shithead",
+        "no_limit_wanted",
+    ): "No: 8 does not ask for higher or lower. Ann may play from their hand: 7 or lower, or a wild 2, 8 or 10. Or Ann may pick up the pile. [R5.5]",
+    (
+        "shithead",
+        "restricted: a limit its player chose",
+    ): "No: after 9 (Ann chose higher), 5 is too low. Ben may play from their hand: 9 or higher, or a wild 2, 8 or 10. Or Ben may pick up the pile. [R5.5]",
+    (
+        "second-edition",
+        "no_limit_chosen",
+    ): "No: Ann must say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "second-edition",
+        "no_such_limit",
+    ): "No: Ann may only say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "second-edition",
+        "no_limit_wanted",
+    ): "No: 8 does not ask for higher or lower. Ann may play from their hand: 7 or higher, or a Karma card. Or Ann may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "second-edition",
+        "restricted: a limit its player chose",
+    ): "No: after 9 (Ann chose higher), 5 is too low. Ben may play from their hand: 9 or higher, or a Karma card. Or Ben may pick up the pile. Some cards need a chosen player. [R5.5]",
+    (
+        "house",
+        "no_limit_chosen",
+    ): "No: Ann must say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "house",
+        "no_such_limit",
+    ): "No: Ann may only say higher or lower as they play 9. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "house",
+        "no_limit_wanted",
+    ): "No: 8 does not ask for higher or lower. Ann may play from their hand: 7 or higher, or a wild card. Or Ann may pick up the pile. Draw Two needs a chosen player. [R5.5]",
+    (
+        "house",
+        "restricted: a limit its player chose",
+    ): "No: after 9 (Ann chose higher), 5 is too low. Ben may play from their hand: a 9 or a wild card. Or Ben may pick up the pile. Draw Two needs a chosen player. [R5.5]",
 }
 
 

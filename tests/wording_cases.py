@@ -226,6 +226,15 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
     fitting = variant_from_data(data)
     yield "named_fits", _g(fitting, pile=(5,)), Play("Ann", (9,), named=6)
     yield "named_must_fit", _g(fitting, pile=(5,)), Play("Ann", (9,), named=4)
+    # A 9 whose player says higher or lower (ruling 171).
+    data["rank_powers"][-1] = {"rank": 9, "effects": ["higher_or_lower"]}
+    limiting = variant_from_data(data)
+    yield "no_limit_chosen", _g(limiting, pile=(7,)), Play("Ann", (9,))
+    yield "no_such_limit", _g(limiting, pile=(7,)), Play("Ann", (9,), limit="sideways")
+    yield "no_limit_wanted", _g(limiting, pile=(7,)), Play("Ann", (8,), limit="lower")
+    chose = _g(limiting, pile=(4,))
+    chose.push(Play("Ann", (9,), limit="higher"))
+    yield "restricted: a limit its player chose", chose, Play("Ben", (5,))
     end = Game.from_position(v, ["Ann", "Ben"], Position("Ann", hand={"Ann": 1, "Ben": 3}))
     end.push(Play("Ann", (9,)))
     yield "game_over", end, Play("Ben", (9,))

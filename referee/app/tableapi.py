@@ -120,6 +120,7 @@ FIELDS: dict[str, tuple[str | None, ...]] = {
     "to": (_TEXT, None),
     "give": (_TEXT, None),
     "suit": (_TEXT, None),  # the suit a play shows (issue 42, ruling 149)
+    "limit": (_TEXT, None),  # higher or lower, as a card's player says (ruling 171)
     "take": (_TEXT, None),
     "as": (_TEXT, None),  # the number a card its player names counts as (ruling 153)
     "run": (_TEXT, None),  # a run's lowest card, the card chosen its top (ruling 166)

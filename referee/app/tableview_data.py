@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from referee.effects import LIMITS
 from referee.engine import Game
 from referee.engine.choices import Kind, run_cards
 from referee.engine.judgement import Judgement
@@ -78,6 +79,16 @@ SUIT_AXIS: dict[str, object] = {
     "default": NONE,
 }
 
+# Higher or lower, asked only of a card whose player says which (ruling 171): not said until
+# one is tapped (the verdict then says it must be).
+LIMIT_AXIS: dict[str, object] = {
+    "name": "limit",
+    "label": "Next play: higher or lower?",
+    "kind": "segment",
+    "values": [[NONE, "Not said"], ["higher", "Higher"], ["lower", "Lower"]],
+    "default": NONE,
+}
+
 Said = VerdictView | Ask  # what a choice gets: a verdict, or a question (whom is it for?)
 
 
@@ -116,7 +127,7 @@ def judged_choices(game: Game, facts: StepFacts) -> tuple[list[Said], dict[Choic
                 said.append(
                     VerdictView(j.legal, parts.answer, parts.detail, parts.todo, parts.rule)
                 )
-        index[(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from)] = i
+        index[(c.card, c.zone, c.copies, c.to, c.give, c.named, c.suit, c.run_from, c.limit)] = i
     return said, index
 
 
@@ -248,6 +259,8 @@ def table_data(
         starts = game.choices.run_starts(c.card)
         if starts:  # runs are played: the run this card tops, one tap (ruling 166)
             axes.append(_run_axis(v, c.card, starts))
+        if needs.chooses_limit:  # its player says higher or lower: one tap (ruling 171)
+            axes.append(LIMIT_AXIS)
         if needs.takes_give:
             axes.append(
                 {
@@ -342,7 +355,8 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
     naming = game.pile.fast.naming
     suited = game.choices.suited(game.state)
     runs = game.choices.run_starts
-    for (card, zone, count, to, give, named, suit, low), i in index.items():
+    limiting = game.choices.fast.limiting
+    for (card, zone, count, to, give, named, suit, low, limit), i in index.items():
         by_zone = tree.setdefault(_key(card), {}).setdefault(zone, {})
         by_give = by_zone.setdefault(str(count), {}).setdefault(_key(to), {})
         # One more level for the number named (ruling 153), one for the suit shown (149), one
@@ -351,6 +365,7 @@ def _precomputed(game: Game, facts: StepFacts, text: Any, over: bool) -> dict[st
         levels += [_key(named)] if card in naming else []
         levels += [_key(suit)] if card in suited else []
         levels += [_key(low)] if runs(card) else []
+        levels += [_key(limit)] if card in limiting else []  # higher or lower (ruling 171)
         node = by_give
         for level in levels[:-1]:
             node = node.setdefault(level, {})
@@ -379,6 +394,7 @@ def _judged(shown: Any, text: Any) -> dict[str, object] | None:
             "as": _key(sel.named),
             "suit": _key(sel.suit),
             "run": _key(sel.run_from),
+            "limit": _key(sel.limit),
         },
         "said": _said_data(said, text),
     }
@@ -405,6 +421,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
     count = payload.get("count")
     zone = payload.get("zone")
     suit = payload.get("suit")
+    limit = payload.get("limit")
     take = payload.get("take")
     # The face-up cards a pick-up takes along, looked up among this step's (rulings 108, 141).
     options = {take_key(c, k): (c, k) for c, k in game.choices.take_options(game.state)}
@@ -426,6 +443,7 @@ def selection_from(payload: object, game: Game) -> Selection | None:
         take_copies=taken[1],
         suit=suit if suit in SUITS else None,
         run_from=numbers.get(run) if isinstance(run, str) else None,
+        limit=limit if limit in LIMITS else None,
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.effects import LIMITS
 from referee.engine import Game, PickUp, Play
 from referee.engine.choices import run_cards
 from referee.variant.model import SUITS, Card
@@ -46,6 +47,7 @@ class Selection:
     suit: str | None = None  # the suit the play shows (a card whose powers read one, ruling 149)
     # A run (a table rule, ruling 166): its lowest card; ``card`` is its top card.
     run_from: int | None = None
+    limit: str | None = None  # higher or lower, as a card's player says (ruling 171)
 
 
 def fresh() -> Selection:
@@ -170,7 +172,10 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     run_from = sel.run_from if sel.run_from in game.choices.run_starts(sel.card) else None
     if run_from is not None:  # a run: each card once, showing no suit, naming no number
         count, named, suit = 1, None, None
-    return Selection(sel.card, count, zone, by, to, give, take, copies, named, suit, run_from)
+    limit = sel.limit if traits.chooses_limit and sel.limit in LIMITS else None
+    return Selection(
+        sel.card, count, zone, by, to, give, take, copies, named, suit, run_from, limit
+    )
 
 
 def take_key(card: Card, k: int) -> str:
@@ -217,6 +222,7 @@ def view(game: Game, sel: Selection, facts: StepFacts | None = None) -> TableVie
         sel.give,
         sel.suit,
         named=sel.named,
+        limit=sel.limit,
     )
     # Whom is it for? As the engine's generator asks it (a blind card that does not fit asks
     # for no player, ruling 112).
@@ -246,5 +252,8 @@ def _choices(sel: Selection, facts: StepFacts) -> Choices:
 
 # --- every choice of the step, ahead of the taps (issue 27.2) ---------------------------------
 
-Choice = tuple[Card, str, int, str | None, Card | None, int | None, str | None, int | None]
-"""card, zone, count, to, give, the number named, the suit shown, the run's lowest card"""
+Choice = tuple[
+    Card, str, int, str | None, Card | None, int | None, str | None, int | None, str | None
+]
+"""card, zone, count, to, give, the number named, the suit shown, the run's lowest card, higher
+or lower"""

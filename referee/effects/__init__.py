@@ -49,6 +49,7 @@ import pkgutil
 from collections.abc import Mapping
 
 from referee.effects.base import (
+    LIMITS,
     Arrival,
     Needs,
     PileView,
@@ -107,6 +108,8 @@ def needs_of(effects: tuple[Effect, ...]) -> Needs:
             n.names = unit.names_allowed(params)
             n.powers = unit.brings_powers(params)
             n.fits = unit.must_fit(params)
+        if unit.chooses_limit:
+            n.chooses_limit = True
         if unit.gives_card:
             if n.give_effect is None:  # a dry run stops at the first (``resolve``)
                 n.give_sees_target = n.needs_target  # the effects before it, so far
@@ -169,6 +172,7 @@ def bot_score(effects: frozenset[str] | set[str], state: State, pile_size: int) 
 
 __all__ = [
     "EFFECTS",
+    "LIMITS",
     "MENU",
     "PER_COPY",
     "TARGET",

@@ -28,6 +28,11 @@ __all__ = [
 ]
 
 
+LIMITS = ("higher", "lower")
+"""What a play of a card whose player says higher or lower says (``Play.limit``, a record's
+``limit``; ruling 171): the next play is the card's number or higher, or that number or lower."""
+
+
 @dataclass
 class Needs:
     """What a play of a card must say (R8: a chosen player, the card given) and which checks
@@ -52,6 +57,7 @@ class Needs:
     powers: bool = False
     # The card named must go where a card of that number could (``fits``, ruling 170).
     fits: bool = False
+    chooses_limit: bool = False  # a play says higher or lower (`limit`, ruling 171)
     first_rule: str | None = None  # the rule of the card's first effect
     checked: bool = False  # one of its effects checks plays of it (EffectSpec.refuse_own)
     lands: bool = False  # one of its effects limits where it may land (EffectSpec.lands_on)
@@ -65,6 +71,11 @@ class Needs:
     # condition.  A play gives a card, and may name it (`give`), only where it holds for the
     # play (``gives_now``, docs/rulings.md, ruling 163); (): always, where ``give_effect``.
     give_when: tuple[dict[str, object], ...] = ()
+
+    def some_limit(self) -> str | None:
+        """A limit a play of the card could say (the advice asks whether it may go, not which
+        way its player sends the next play): higher where it asks one (ruling 171), else None."""
+        return LIMITS[0] if self.chooses_limit else None
 
     def chooses(self, m: Moment) -> bool:
         """Whether a play of this card, as ``m`` reads it, names a chosen player (`to`)."""
@@ -129,6 +140,7 @@ class Resolution:
     target: InitVar[int | None] = None
     give: Card | None = None
     named: int | None = None  # the number its player named for it (ruling 153)
+    limit: str | None = None  # higher or lower, as its player said (ruling 171)
     copies: int = 1  # how many copies were played together (an effect may count each)
     # --- flow events (boardgame.io's "events"): applied by the engine after all effects ---
     play_again: bool = False
@@ -298,6 +310,8 @@ class Arrival:
     # 42; a mirror's copies ask the mirror's own play); None: nothing is known of a play, and
     # a condition does not hold.
     moment: Moment | None = None
+    # Higher or lower, as the play that laid it said (ruling 171); None: nobody chose.
+    limit: str | None = None
 
     def happens(self, e: Effect) -> bool:
         """Whether what an effect carries over is set as the card comes on top: it has no
@@ -309,13 +323,16 @@ class Arrival:
         """The card whose powers these are: the card itself, or the one a mirror copies."""
         return self.card if self.kind is None else self.kind
 
-    def restrict(self, effect: str, lo: int | None, hi: int | None, rule: str) -> None:
+    def restrict(
+        self, effect: str, lo: int | None, hi: int | None, rule: str, chose: str = ""
+    ) -> None:
         """The next play must be a number from ``lo`` to ``hi``, or wild (R5.4): kept as the
-        pending slice of ``effect``, naming this card and citing its rule."""
+        pending slice of ``effect``, naming this card, citing its rule, and naming who chose
+        which way it goes where its player chose (``chose``, ruling 171)."""
         card, v = self.card, self.variant
         name, cites = v.card_name(card), v.rule_for(card, rule)
         self.state.pending[effect] = Limit(
-            self.by, card, name, cites, Restriction(lo, hi, card, name, cites)
+            self.by, card, name, cites, Restriction(lo, hi, card, name, cites, chose)
         )
 
 

@@ -76,6 +76,8 @@ class EffectSpec(EffectDecl):
     gives_card: ClassVar[bool] = False  # a play may say which card it gives (`give`, R8.9)
     # A play may name the number its card counts as on the pile (`as`, ruling 153).
     names_value: ClassVar[bool] = False
+    # A play says whether the next play goes higher or lower (`limit`, ruling 171).
+    chooses_limit: ClassVar[bool] = False
     # Its pending slice's ``refuse`` only enforces the zone its ``pending_zone`` names (R8.3's
     # follow-up, next_face_up): plays generated from the zone due never meet it, so the legal
     # steps keep their fast path while it is pending.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.effects import first_zone
+from referee.effects import LIMITS, Needs, first_zone
 from referee.engine.legality import run_on_top
 from referee.engine.listing import Listing, first_each
 from referee.engine.parts import strength
@@ -68,6 +68,7 @@ class Choice(NamedTuple):
     # A run (a table rule, ruling 166): its lowest card; ``card`` is its top card, and the run
     # is every rank from this one up to it, once each (``run_cards``).  None: no run.
     run_from: int | None = None
+    limit: str | None = None  # higher or lower, as its player says (ruling 171)
 
 
 def run_cards(run_from: int, top: Card) -> tuple[Card, ...]:
@@ -164,16 +165,19 @@ class Choices:
             # highest first, without a card given (ruling 153) - with each suit, as legal_steps.
             names = needs.name_choices(self.variant.ranks) if needs.names_value else ()
             shows = [(suit, named) for suit in suits for named in (None, *names)]
+            # Higher or lower, where its player says which (ruling 171), or not said yet.
+            limits = (None, *LIMITS) if needs.chooses_limit else (None,)
             most = self.most(card)
             for zone in zones:
                 for count in range(1, most + 1):
-                    for suit, named in shows:
+                    for (suit, named), limit in ((x, lim) for x in shows for lim in limits):
                         given = gives if named is None else (None,)
+                        said = (suit, named, limit)
                         yield from self._table_play(
-                            s, mover, card, zone, count, targets, given, closed, suit, named
+                            s, mover, card, zone, count, targets, given, closed, said
                         )
                         if needs.needs_target:
-                            yield from self._asks(s, mover, card, zone, count, given, suit, named)
+                            yield from self._asks(s, mover, card, zone, count, given, said)
             if self._shortest:
                 yield from self._table_runs(s, mover, card, zones, targets, gives)
 
@@ -204,20 +208,24 @@ class Choices:
         where the top card needs one, the table asks whom (as ``_asks``)."""
         judge = self._rules.judge
         asks = self.needs[top].needs_target
-        for low in self.run_starts(top):
+        # Higher or lower, where its top card's player says which (ruling 171), or not yet.
+        limits = (None, *LIMITS) if self.needs[top].chooses_limit else (None,)
+        for low, limit in ((low, limit) for low in self.run_starts(top) for limit in limits):
             cards = run_cards(low, top)
             for zone in zones:
                 for to in targets:
                     for give in gives:
-                        play = Play(mover, cards, zone, to, give)
+                        play = Play(mover, cards, zone, to, give, limit=limit)
                         j = judge(s, play)
-                        yield Choice(top, zone, 1, to, give, j, Kind.JUDGED, run_from=low)
+                        yield Choice(
+                            top, zone, 1, to, give, j, Kind.JUDGED, run_from=low, limit=limit
+                        )
                 if asks:
                     for give in gives:
-                        play = Play(mover, cards, zone, None, give)
+                        play = Play(mover, cards, zone, None, give, limit=limit)
                         j = judge(s, play)
                         kind = Kind.ASKS if self.asks(s, play, j) else Kind.JUDGED
-                        yield Choice(top, zone, 1, None, give, j, kind, run_from=low)
+                        yield Choice(top, zone, 1, None, give, j, kind, run_from=low, limit=limit)
 
     def _table_play(
         self,
@@ -229,12 +237,12 @@ class Choices:
         targets: tuple[str | None, ...],
         gives: tuple[Card | None, ...],
         closed: dict[str, Judgement | None],
-        suit: str | None = None,
-        named: int | None = None,
+        said: tuple[str | None, int | None, str | None] = (None, None, None),
     ) -> Iterator[Choice]:
-        """The choices of one card, zone and count (showing ``suit``, or named as ``named``):
-        one judgement for them all where the filter refuses before the choices
-        (``ZONE_CLOSED``, ``MOOT``), else each judged."""
+        """The choices of one card, zone and count (``said``: showing a suit, or named as a
+        number, and higher or lower): one judgement for them all where the filter refuses
+        before the choices (``ZONE_CLOSED``, ``MOOT``), else each judged."""
+        suit, named, limit = said
         j = closed[zone]
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
@@ -243,14 +251,14 @@ class Choices:
         if j is not None:
             for to in targets:
                 for give in gives:
-                    yield Choice(card, zone, count, to, give, j, kind, named, suit)
+                    yield Choice(card, zone, count, to, give, j, kind, named, suit, limit=limit)
             return
         judge = self._rules.judge
         cards = (card,) * count
         for to in targets:
             for give in gives:
-                j = judge(s, Play(mover, cards, zone, to, give, suit, named=named))
-                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, named, suit)
+                j = judge(s, Play(mover, cards, zone, to, give, suit, named, limit))
+                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, named, suit, limit=limit)
 
     def _asks(
         self,
@@ -260,19 +268,19 @@ class Choices:
         zone: str,
         count: int,
         gives: tuple[Card | None, ...],
-        suit: str | None = None,
-        named: int | None = None,
+        said: tuple[str | None, int | None, str | None] = (None, None, None),
     ) -> Iterator[Choice]:
         """A card that needs a player, with none chosen: the table asks whom it is for, unless
         the engine needs no player (a blind card that does not fit, ruling 112; a play where
         the card's condition for choosing does not hold, ruling 152)."""
         cards = (card,) * count
+        suit, named, limit = said
         # Only where this play chooses a player (a condition that holds for it, ruling 152).
         ask = self.needs[card].chooses_now(s, card, count, zone, suit)
         for give in gives:
-            j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit, named=named))
+            j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit, named, limit))
             kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
-            yield Choice(card, zone, count, None, give, j, kind, named, suit)
+            yield Choice(card, zone, count, None, give, j, kind, named, suit, limit=limit)
 
     def asks(self, s: State, step: Play, judged: Judgement | None = None) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict
@@ -318,8 +326,9 @@ class Choices:
                 names = (None, *self.needs[card].name_choices(self.variant.ranks))
             for k in range(1, most + 1):
                 to = rules.some_target(s, by, card, k, zone)
+                limit = self.needs[card].some_limit()
                 js = [
-                    rules.judge(s, Play(by, (card,) * k, zone, to, None, x, named=n))
+                    rules.judge(s, Play(by, (card,) * k, zone, to, None, x, n, limit))
                     for x in shown
                     for n in names
                 ]
@@ -424,11 +433,12 @@ class Choices:
         self, s: State, by: str, cards: tuple[Card, ...], zone_name: ZoneName
     ) -> Iterable[Play]:
         """A run's plays: choosing nobody and each player its top card may choose, giving
-        each card it could give (R8.9)."""
+        each card it could give (R8.9), saying higher or lower where it asks (ruling 171)."""
         t = self.needs[cards[-1]]
         targets: list[str | None] = [None, *t.targets(s.names, by)] if t.needs_target else [None]
-        for to in targets:
-            play = Play(by, cards, zone_name, to)
+        limits = self._limit_order(cards[-1]) if t.chooses_limit else (None,)
+        for to, limit in ((to, limit) for to in targets for limit in limits):
+            play = Play(by, cards, zone_name, to, limit=limit)
             if t.give_effect is None:
                 yield play
             else:
@@ -661,6 +671,7 @@ class Choices:
         t = self.needs[card]
         if (
             t.names_value
+            or t.chooses_limit
             or card in self.suited(s)
             or (zone_name in BLIND and not rules.pile.may_land(s, card, 1, zone_name))
         ):
@@ -771,12 +782,31 @@ class Choices:
             )
             for to, suit in pairs:
                 play = Play(by, (card,) * k, zone_name, to, None, suit)
-                if t.names_value:  # each number it may be named as, the highest first
-                    yield from (play._replace(named=n) for n in t.name_choices(self.variant.ranks))
-                if t.give_effect is None:
-                    yield play
-                else:
-                    yield from (play._replace(give=g) for g in self._gift_choices(s, play))
+                if t.chooses_limit:  # higher or lower, each its own step (ruling 171)
+                    for limit in self._limit_order(card):
+                        yield from self._said(s, play._replace(limit=limit), t)
+                    continue
+                yield from self._said(s, play, t)
+
+    def _limit_order(self, card: Card) -> tuple[str, ...]:
+        """Higher or lower for a card its player limits the next play with (ruling 171), the
+        harder to follow first (a bot takes the first of equal plays): the way that leaves the
+        fewer numbers of the deck to the next player."""
+        value = self._rules.pile.counts(card)
+        ranks = self.variant.ranks
+        if value is None or not ranks or max(ranks) - value <= value - min(ranks):
+            return LIMITS
+        return (LIMITS[1], LIMITS[0])
+
+    def _said(self, s: State, play: Play, t: Needs) -> Iterable[Play]:
+        """A candidate play with what else it says: each number it may be named as, each
+        card it could give."""
+        if t.names_value:  # each number it may be named as, the highest first
+            yield from (play._replace(named=n) for n in t.name_choices(self.variant.ranks))
+        if t.give_effect is None:
+            yield play
+        else:
+            yield from (play._replace(give=g) for g in self._gift_choices(s, play))
 
     def _gift_choices(self, s: State, step: Play) -> list[Card] | list[None]:
         """The cards a giver may hand over with this play, in order of play (R8.9), from what

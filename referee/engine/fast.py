@@ -92,6 +92,7 @@ class FastTables:
         "naming",
         "brought",
         "as_named",
+        "limiting",
         "unresolved",
         "lets_in",
         "plays",
@@ -212,7 +213,7 @@ class FastTables:
         self.plain = frozenset(
             c
             for c, n in self.needs.items()
-            if not (n.needs_target or n.takes_give or n.checked or n.names_value)
+            if not (n.needs_target or n.takes_give or n.checked or n.names_value or n.chooses_limit)
         )
         # For each card, the effects a dry run may stop at with none resolved before them
         # (only hooks ``resolve`` moves cards): up to them a play moves only its own cards.
@@ -228,6 +229,8 @@ class FastTables:
             for c, n in self.needs.items()
             if n.powers
         }
+        # Cards whose plays say higher or lower (ruling 171).
+        self.limiting = frozenset(c for c, n in self.needs.items() if n.chooses_limit)
         # Cards whose plays say which card they give (R8.9).
         self.gifts = frozenset(c for c, n in self.needs.items() if n.takes_give)
         # Cards that, on top, may let a player step out of turn (none: no cut-ins to look for).

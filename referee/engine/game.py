@@ -677,7 +677,7 @@ class Game:
             return None
         value = part.counts(card) if t.leaves_game else part.top_value(s)
         moment = Moment(was_top is None, k, step.zone, was_first, was_top == card, step.suit)
-        self._arrive(s, step.by, card, value, before, moment)
+        self._arrive(s, step.by, card, value, before, moment, step.limit)
         # A card named as a number that also does what that number does (ruling 169).
         named = step.named
         powers = () if named is None else self._named_arrives(s, step, value, before, moment)
@@ -688,6 +688,7 @@ class Game:
             card,
             give=step.give,
             named=step.named,
+            limit=step.limit,
             copies=k,
             quiet=not self.keep_history,
             player=step.by,
@@ -925,12 +926,14 @@ class Game:
         value: int | None,
         before: Restriction | None,
         moment: Moment | None = None,
+        limit: str | None = None,
     ) -> None:
         """``card`` has just come on top (played, moved, at the start): its units set what it
         carries over to the next play (``EffectSpec.on_top``), each under its condition, asked
-        of ``moment`` (the play that laid it; None: no play, a condition does not hold)."""
+        of ``moment`` (the play that laid it; None: no play, a condition does not hold), with
+        the limit its player chose (``limit``, ruling 171; None: nobody chose)."""
         if card in self.pile.fast.arrives:
-            a = Arrival(s, self.variant, by, card, value, before, moment=moment)
+            a = Arrival(s, self.variant, by, card, value, before, moment=moment, limit=limit)
             arrive(a, self.variant.effects_of(card))
 
     def _state_at(

@@ -19,6 +19,7 @@ from typing import cast
 
 from referee.effects import (
     EFFECTS,
+    LIMITS,
     EffectSpec,
     Needs,
     Proposal,
@@ -201,6 +202,7 @@ class Rules:
                         zone_name,
                         self.some_target(s, by, card, k, zone_name),
                         suit=suit,
+                        limit=self.needs[card].some_limit(),
                     ),
                 ).legal
                 for k in range(1, have + 1)
@@ -371,7 +373,7 @@ class Rules:
         out: list[Judgement] = []
         by, give = step.by, step.give
         for p in players:
-            if give is None and step.named is None:
+            if give is None and step.named is None and not t.chooses_limit:
                 j = self._target_refusal(s, by, p, t, card, len(step.cards), step.zone, step.suit)
             else:
                 j = self._check_choices(s, step._replace(to=p), t, card)
@@ -787,6 +789,10 @@ class Rules:
             refused = self._named_refusal(step.named, t, card)
             if refused is not None:
                 return refused
+        if t.chooses_limit or step.limit is not None:
+            refused = self._limit_refusal(step, t, card)
+            if refused is not None:
+                return refused
         if step.give is not None:
             return self.give_refusal(s, step, t, card)
         return None
@@ -866,6 +872,19 @@ class Rules:
             rule = self.variant.rule_for(card, t.first_rule)
             only = NamedOnly(self.variant.card_name(card), t.names)
             return _no(rule, Reason.NAME_NOT_ALLOWED, only, field="as")
+        return None
+
+    def _limit_refusal(self, step: Play, t: Needs, card: Card) -> Judgement | None:
+        """Higher or lower (``step.limit``, a record's ``limit``; ruling 171): said exactly
+        where the card asks it, as one of the two."""
+        name = self.variant.card_name(card)
+        rule = self.variant.rule_for(card, t.first_rule)
+        if not t.chooses_limit:
+            return _no(rule, Reason.NO_LIMIT_WANTED, CardFacts(name, card), field="limit")
+        if step.limit is None:
+            return _no(rule, Reason.NO_LIMIT_CHOSEN, Played(step.by, name), field="limit")
+        if step.limit not in LIMITS:
+            return _no(rule, Reason.NO_SUCH_LIMIT, Played(step.by, name), field="limit")
         return None
 
     def give_refusal(self, s: State, step: Play, t: Needs, card: Card) -> Judgement | None:

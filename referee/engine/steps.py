@@ -22,11 +22,12 @@ BLIND = ("face_down", DRAW_PILE)
 
 class Play(NamedTuple):
     """One or more identical cards from one zone (R4.1); `to` is the chosen player, `give` the
-    card given (R8.9); `suit` the suit the play shows, where the pack's suits count (issue 42,
-    ruling 149; None: none shown); `named` the number a card that its player names counts as (a
-    record's ``as``, docs/rulings.md, ruling 153).
+        card given (R8.9); `suit` the suit the play shows, where the pack's suits count (issue 42,
+        ruling 149; None: none shown); `named` the number a card that its player names counts as (a
+        record's ``as``, docs/rulings.md, ruling 153); `limit` higher or lower, as the player of a
+    card that asks it says (a record's ``limit``, ruling 171).
 
-    Steps are tuples: immutable, hashable and cheap to make, as the simulator makes millions.
+        Steps are tuples: immutable, hashable and cheap to make, as the simulator makes millions.
     """
 
     by: str
@@ -36,6 +37,7 @@ class Play(NamedTuple):
     give: Card | None = None
     suit: str | None = None
     named: int | None = None
+    limit: str | None = None
 
 
 class PickUp(NamedTuple):

@@ -11,6 +11,7 @@ import copy
 import functools
 from typing import Any
 
+from referee.effects.base import LIMITS
 from referee.files.resources import SCHEMA_ID_BASE
 from referee.variant.declare import node
 from referee.variant.model import SUITS
@@ -169,6 +170,14 @@ def record_schema() -> dict[str, Any]:
                         "the pile, e.g. 9 or Q (a project addition).",
                     ),
                 },
+                "limit": node(
+                    "Higher or lower",
+                    "For a card whose player says higher or lower (higher_or_lower): whether "
+                    "the next play must be its number or higher, or its number or lower (a "
+                    "project addition, issue 42).",
+                    type="string",
+                    enum=list(LIMITS),
+                ),
                 "expect": expect,
                 "says": says,
                 "rule": rule,

@@ -40,6 +40,8 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
         d["suit"] = step.suit
     if step.named is not None:  # the number a card was named as (ruling 153)
         d["as"] = write(step.named)
+    if step.limit is not None:  # higher or lower, as its player said (ruling 171)
+        d["limit"] = step.limit
     return d
 
 
@@ -58,6 +60,7 @@ def step_from_data(d: dict[str, Any]) -> Step:
         d.get("give"),
         d.get("suit"),
         d.get("as"),
+        d.get("limit"),
     )
 
 

@@ -143,6 +143,8 @@ class Restriction:
     card: Card | None = None
     name: str = ""
     rule: str = "R5.4"
+    # Who chose which way it goes, where its card's player said higher or lower (ruling 171).
+    chose: str = ""
 
     @property
     def range(self) -> Range:

@@ -73,6 +73,9 @@ class Reason(StrEnum):
     NO_SUCH_GIVE = "no_such_give"
     NO_NAME_WANTED = "no_name_wanted"  # a number named for a card its player cannot name
     NO_SUCH_NAMED = "no_such_named"  # a number named that is no number of the variant
+    NO_LIMIT_WANTED = "no_limit_wanted"  # higher or lower said for a card that asks neither
+    NO_LIMIT_CHOSEN = "no_limit_chosen"  # a card whose player must say higher or lower
+    NO_SUCH_LIMIT = "no_such_limit"  # something else than higher or lower said
     NAME_NOT_ALLOWED = "name_not_allowed"  # a number the card may not be named as (`names`)
     # R5, R7.5, R8.3: does it fit
     FOLLOW_UP_PLAY = "follow_up_play"
@@ -345,8 +348,13 @@ class Restricted(Facts):
 
     @property
     def after(self) -> str:
-        """The name of the card that set the restriction."""
-        return self.restriction.name or "that card"
+        """The name of the card that set the restriction, and who chose which way it goes
+        where its player chose (ruling 171): '9 (Ann chose lower)'."""
+        r = self.restriction
+        name = r.name or "that card"
+        if r.chose:
+            return f"{name} ({r.chose} chose {'higher' if r.hi is None else 'lower'})"
+        return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -470,6 +470,17 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.NO_NAME_WANTED: _w(
         CardFacts, lambda d, v: f"No: {words.face(d.card)} cannot be named as another card."
     ),
+    Reason.NO_LIMIT_WANTED: _w(
+        CardFacts, lambda d, v: f"No: {words.face(d.card)} does not ask for higher or lower."
+    ),
+    Reason.NO_LIMIT_CHOSEN: _w(
+        Played,
+        lambda d, v: f"No: {d.by} must say higher or lower as they play {words.face(d.card)}.",
+    ),
+    Reason.NO_SUCH_LIMIT: _w(
+        Played,
+        lambda d, v: f"No: {d.by} may only say higher or lower as they play {words.face(d.card)}.",
+    ),
     Reason.NO_SUCH_NAMED: _w(
         UnknownCard, lambda d, v: f"No: there is no number {d.card!r} in {v.name}."
     ),
@@ -622,6 +633,11 @@ def may_go(m: MayGo, voice: Voice | None = None) -> str:
     if len(alts) == 1:  # '9 or higher, or a Karma card', but 'a 3 or a wild card'
         one = len(m.numbers) == 1  # 'a 3 or a wild card'
         return f"{numbers} or {alts[0]}" if one else f"{numbers}, or {alts[0]}"
+    if alts and alts[0].startswith("any Karma card but "):
+        # The Karma cards that may not go, said last in a sentence of their own: '9 or
+        # higher, any Karma card but Last Laugh or a wild 6' reads as two cards that may not
+        # go, and is long.
+        return f"{numbers}, or {words.or_list(alts[1:])}. Or {alts[0]}"
     return f"{numbers}, {words.or_list(alts)}" if alts else numbers
 
 

@@ -3,7 +3,8 @@
 // (data.foot).  The server sends a table model (issue 43.2): per card its axes (how many, from
 // where, played by, for whom, the card given, the suit shown, the run it tops), each with its
 // values and default, every word, and the verdicts found by the axes' values (data.pre: card ->
-// zone -> count -> player -> card given -> number named -> suit shown -> run -> index).  This script keeps a selection, looks it up and draws: no rule, key or
+// zone -> count -> player -> card given -> number named -> suit shown -> run -> higher or
+// lower -> index).  This script keeps a selection, looks it up and draws: no rule, key or
 // sentence of its own.  Only a play recorded for another player is asked of the server (state
 // "choice").  Play, Pick up, Undo and Redo go to the app server's step route (data.api, a request
 // of their own: no rerun of the page), which judges them again and answers with the next step's
@@ -39,7 +40,8 @@ function trusted(html) {
 
 // A selection: a card, and a value for each axis (null: the axis's default).
 const fresh = (keep) => ({ card: null, count: null, zone: null, by: keep ? keep.by : null,
-  to: null, give: null, as: null, suit: null, run: null, take: keep ? keep.take : null });
+  to: null, give: null, as: null, suit: null, run: null, limit: null,
+  take: keep ? keep.take : null });
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -69,7 +71,7 @@ function settled(st) {
   const card = s.card === null ? null : d.cards.find((c) => c.id === s.card) || null;
   if (!card) return { card: null, by: s.by, take };
   const out = { card, take, count: "1", zone: null, by: "", to: "", give: "", as: "",
-    suit: "", run: "", off: new Set() };
+    suit: "", run: "", limit: "", off: new Set() };
   for (const axis of card.axes) out[axis.name] = pick(axis, out);
   // An axis whose value leaves others aside (a run: each card once) sets them to their
   // defaults while it is not at its own; they are not drawn then.
@@ -92,8 +94,9 @@ function judged(st, s) {
   }
   let i = d.pre.choices[s.card.id];
   for (const k of [s.zone, s.count, s.to, s.give]) i = i === undefined ? i : i[k];
-  // A card its player names, whose powers read a suit, or that may top a run, has one more
-  // level for each: the number named, the suit shown, the run (in the order of its axes).
+  // A card its player names, whose powers read a suit, that may top a run, or whose player
+  // says higher or lower has one more level for each: the number named, the suit shown, the
+  // run, higher or lower (in the order of its axes).
   for (const a of s.card.axes) {
     if (LEVELS.has(a.name) && i !== undefined && typeof i === "object") {
       i = i[s[a.name]];
@@ -103,7 +106,7 @@ function judged(st, s) {
   return { said: d.pre.verdicts[i], about: s.card.about };
 }
 
-const LEVELS = new Set(["as", "suit", "run"]);
+const LEVELS = new Set(["as", "suit", "run", "limit"]);
 
 function drawVerdict(box, said, words) {
   box.replaceChildren();
@@ -232,7 +235,8 @@ function tellServer(st) {
   const s = settled(st);
   if (!s.card || !s.by) return;
   const choice = { version: st.data.version, card: s.card.id, count: parseInt(s.count, 10),
-    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as, suit: s.suit, run: s.run };
+    zone: s.zone, by: s.by, to: s.to, give: s.give, as: s.as, suit: s.suit, run: s.run,
+    limit: s.limit };
   const said = JSON.stringify(choice);
   if (said === st.told) return;
   st.told = said;
@@ -252,6 +256,7 @@ async function act(st, action) {
     count: s.card ? parseInt(s.count, 10) : 1, zone: s.card ? s.zone : null, by: s.by || "",
     to: s.card ? s.to : null, give: s.card ? s.give : null, as: s.card ? s.as : null,
     suit: s.card ? s.suit : null, run: s.card ? s.run : null,
+    limit: s.card ? s.limit : null,
     take: s.take,
   };
   st.pending = true;
