@@ -2,7 +2,8 @@
 pile, whose loser may be the card's own player, is one extra tap on the one table - the
 question "Who lost the contest?", every player offered, the card's player too; so is the player
 who swaps their face-up and face-down cards, and the number a joker is named as (a list beside
-the card; where it must fit as the card named, each name judged as that card)."""
+the card; where it must fit as the card named, each name judged as that card), and higher or
+lower said of a 9 (one segment beside the card)."""
 
 from __future__ import annotations
 
@@ -261,3 +262,24 @@ def test_a_joker_that_must_fit_is_judged_as_the_card_named(
     step_drawn(page, 1)
     turn_shown(page, "Ben")
     assert store.load_game(gid).steps == [{"by": "Ann", "play": ["joker"], "as": 11}]
+
+
+def test_higher_or_lower_is_one_tap_beside_the_card(browser: Browser, server: Server) -> None:
+    """Issue 42 (ruling 171): the scribd sheet's 9 asks "Next play: higher or lower?" beside the
+    card, not said until tapped (refused with the reason); one tap on Lower makes it legal,
+    judged in the page with no rerun, and the stored step says it (limit: lower). The next
+    player's Jack is then refused naming who chose."""
+    store, gid, page, reruns = opened(browser, server, "nine-higher-or-lower")
+    before = reruns.count()
+    tap(page, 9)
+    expect(verdict(page, "no")).to_contain_text("Ann must say higher or lower")
+    option(page, "Next play: higher or lower?", "Lower").click()
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [9], "limit": "lower"}]
+    settled(page)
+    tap(page, 11)
+    expect(verdict(page, "no")).to_contain_text("after 9 (Ann chose lower), a Jack is too high")
