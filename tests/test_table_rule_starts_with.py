@@ -423,3 +423,18 @@ def test_must_play_counts_a_card_that_goes_in_some_suit_shown() -> None:
     assert g.advice.explain(g.state, Play("Ann", (11,), "face_up", suit="hearts")).legal
     v = g.advice.explain(g.state, PickUp("Ann"))
     assert not v.legal and "Jack" in v.message
+
+
+def test_the_server_keeps_the_suit_tapped_for_the_first_play() -> None:
+    """The table's step route settles the browser's selection against the game: the suit tapped
+    for the starting card's rank is kept at the first play (it was dropped, since only cards
+    whose powers read a suit kept one - found by the browser test), and dropped after it."""
+    from referee.app import view
+    from referee.app.view import Selection
+
+    g = _dealt()
+    shown = view.view(g, Selection(card=3, suit="diamonds"))
+    assert shown.selection.suit == "diamonds" and shown.step is not None
+    assert shown.step.suit == "diamonds"
+    g.push(Play("Cal", (3,), suit="diamonds"))
+    assert view.view(g, Selection(card=3, suit="clubs")).selection.suit is None

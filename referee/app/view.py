@@ -168,7 +168,7 @@ def settled(game: Game, sel: Selection, facts: StepFacts) -> Selection:
     give = sel.give if traits.takes_give and sel.give in v.all_cards() else None
     named = sel.named if traits.names_value and sel.named in v.ranks else None
     zone = sel.zone if sel.zone in play_from(game) else None
-    suit = sel.suit if sel.card in game.choices.fast.suited and sel.suit in SUITS else None
+    suit = sel.suit if sel.card in game.choices.suited(game.state) and sel.suit in SUITS else None
     run_from = sel.run_from if sel.run_from in game.choices.run_starts(sel.card) else None
     if run_from is not None:  # a run: each card once, showing no suit, naming no number
         count, named, suit = 1, None, None

@@ -155,6 +155,48 @@ def test_a_suit_is_one_tap_only_for_a_card_whose_powers_read_it(
     assert store.load_game(gid).steps == [{"by": "Ann", "play": [11], "suit": "hearts"}]
 
 
+THREE_OF_DIAMONDS = """
+variant:
+  id: three-of-diamonds
+  name: The Three of Diamonds Starts
+  players: [{decks: 1, min: 2, max: 4}]
+  ranks: {pack: ordinary, ace: high, suits: true}
+  deal: {face_down: 3, face_up: 3, hand: 3}
+  min_hand: 3
+  burn: 4
+  table: {starts_with: [3 of diamonds]}
+players: [Ann, Ben, Cal]
+opening_card: 3 of diamonds
+steps: []
+"""
+
+
+def test_the_starting_card_is_one_suit_tap_at_the_first_play(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 42 (ruling 167): Ann holds the 3 of diamonds, so her first play must show it. A 5
+    is refused in the rule's words; a 3 asks "Which suit?" and is refused until Diamonds is
+    tapped, judged in the page with no rerun; the stored step says the suit. After the first
+    play a 3 asks no suit."""
+    store, gid, page, reruns = opened(browser, server, record=THREE_OF_DIAMONDS)
+    before = reruns.count()
+    tap(page, 5)
+    expect(verdict(page, "no")).to_contain_text("Ann holds the 3 of diamonds, so Ann must open")
+    let_go(page, 5)
+    tap(page, 3)
+    expect(verdict(page, "no")).to_contain_text("Ann must show the 3 of diamonds")
+    option(page, "Which suit? (if it counts)", "♦ Diamonds").click()
+    expect(verdict(page, "yes")).to_be_visible()
+    assert reruns.count() == before, "a tap went to the server"
+    play_button(page).click()
+    step_drawn(page, 1)
+    turn_shown(page, "Ben")
+    assert store.load_game(gid).steps == [{"by": "Ann", "play": [3], "suit": "diamonds"}]
+    settled(page)
+    tap(page, 3)
+    expect(page.get_by_role("group", name="Which suit? (if it counts)")).to_have_count(0)
+
+
 def test_a_pile_given_away_is_passed_on_with_one_suit_tap(browser: Browser, server: Server) -> None:
     """Issue 42 (ruling 168): the joker gives the pile to Ben, who may pass it on with a red
     Jack. The table offers it ("Next: Pass the pile on with a Jack, or pick it up"); the Jack's
