@@ -152,3 +152,22 @@ def test_the_loader_refuses_it_wild_too() -> None:
 def test_the_bots_play_it_to_the_end() -> None:
     bots_finish(variant())
     bots_finish(variant(powers=True))
+
+
+def test_the_listing_has_every_card_that_goes_named() -> None:
+    """A card that goes only named (as itself it counts 0, lower than the pile) is listed
+    wherever some number named fits: the listing's quick test of which cards may land asks
+    its names too (it asked the card as itself and left it out, while the hint said it)."""
+
+    def missed(game: Game, steps: list[Step]) -> int:
+        s, who = game.state, game.turn or ""
+        zone = game.zone_to_play()
+        held = game.zone(who, zone).known if zone in ("hand", "face_up") else {}
+        if not held.get("joker"):
+            return 0
+        goes = any(explain(game, Play(who, ("joker",), zone, named=n)).legal for n in range(2, 15))
+        listed = any(isinstance(p, Play) and p.cards[0] == "joker" for p in steps)
+        assert listed == goes, (s.pile[-3:], steps)
+        return int(goes)
+
+    assert walk_listed_steps(variant(), missed) > 0
