@@ -195,3 +195,13 @@ def test_random_variants_with_a_discard_step_keep_one_filter(
     proposal is listed, undo is exact."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_a_rematch_asks_for_the_cards_thrown_in() -> None:
+    """The New game page's rematch line says this rule's own step (it said "say which card you
+    turned up", the turned-up card's, for every rule that asks something at set-up)."""
+    from referee.app.setup import rematch_words
+
+    assert rematch_words(_house()) == (
+        "Rematch: deal, say which cards each player threw in, then start the game."
+    )

@@ -131,8 +131,9 @@ def told_at_setup(variant: Variant) -> bool:
 
 def rematch_words(variant: Variant) -> str:
     """What a rematch of a variant whose set-up the table tells says on the New game page."""
-    step = next((s for u in active(variant) if (s := u.told_step(variant))), "")
-    return f"Rematch: deal, {step or 'say which card you turned up'}, then start the game."
+    steps = [s for u in active(variant) if (s := u.told_step(variant))]
+    step = ", ".join(steps) or "say how the cards were set out"
+    return f"Rematch: deal, {step}, then start the game."
 
 
 def rematch(store: Store, tbl: tables.Table) -> str:

@@ -45,6 +45,9 @@ class ThrowIn(TableRule):
     def throws_in(self) -> bool:
         return True
 
+    def told_step(self, variant: Variant) -> str:
+        return "say which cards each player threw in"
+
     def told_question(self, variant: Variant) -> str:
         return "Which cards did each player throw onto the pile?"
 

@@ -38,6 +38,9 @@ class TurnUp(TableRule):
     def turns_up(self) -> bool:
         return True
 
+    def told_step(self, variant: Variant) -> str:
+        return "say which card you turned up"
+
     def told_question(self, variant: Variant) -> str:
         return "Which card did you turn up to start the pile?"
 

@@ -90,7 +90,7 @@ class TableRuleDecl:
 
     def told_step(self, variant: Variant) -> str:
         """What a rematch asks the table to tell on the New game page, as "deal, ..., then
-        start the game" says it ("": the card turned up, the page's first such question)."""
+        start the game" says it (each rule that asks something says its own step)."""
         return ""
 
     def sheet(self, variant: Variant) -> str:
