@@ -149,6 +149,31 @@ def test_the_loader_refuses_it_wild_too() -> None:
         assert not result.ok and any("cannot also be 'wild'" in p.message for p in result.errors)
 
 
+def test_must_play_counts_a_joker_that_goes_only_named() -> None:
+    """With 'must play if able' (R6.2 changed) a known joker that goes only named (here named
+    8 or higher on an 8) closes the pick-up, as the listed steps propose it."""
+    from support import house_data
+
+    from referee.engine import PickUp
+    from referee.variant.loader import variant_from_data
+
+    joker = {
+        "id": "joker",
+        "name": "Joker",
+        "copies": 2,
+        "effects": [{"effect": "named_value", "fits": True}],
+    }
+    data = house_data([joker], POWERS)
+    data["table"] = {"must_play": True}
+    start = Position(
+        "Ann", (8,), 0, {"Ann": 0, "Ben": 3}, {"Ann": ("joker", 4)}, {"Ann": 3, "Ben": 3}
+    )  # type: ignore[arg-type]
+    g = Game.from_position(variant_from_data(data), ["Ann", "Ben"], start)
+    assert explain(g, Play("Ann", ("joker",), "face_up", named=9)).legal
+    refused = explain(g, PickUp("Ann"))
+    assert not refused.legal and "Joker" in refused.message
+
+
 def test_the_bots_play_it_to_the_end() -> None:
     bots_finish(variant())
     bots_finish(variant(powers=True))

@@ -203,15 +203,25 @@ class Rules:
                         self.some_target(s, by, card, k, zone_name),
                         suit=suit,
                         limit=self.needs[card].some_limit(),
+                        named=named,
                     ),
                 ).legal
                 for k in range(1, have + 1)
                 # each suit shown, where its play shows one (taken on trust, ruling 149), as
                 # the listed steps propose it
                 for suit in ((None, *SUITS) if card in suited else (None,))
+                # each number named, where it goes only as the card named (ruling 170)
+                for named in self._names_tried(card)
             )
         )
         return tuple(sorted(found, key=strength)) or None
+
+    def _names_tried(self, card: Card) -> tuple[int | None, ...]:
+        """The numbers a play of ``card`` is proposed named as where it goes only as the card
+        named (``fits``, ruling 170): none, then each it may be named as; else none."""
+        if card not in self.fast.as_named:
+            return (None,)
+        return (None, *self.needs[card].name_choices(self.variant.ranks))
 
     def could_pick_up(self, s: State, by: str) -> bool:
         """Whether the pile may be picked up now, the table's own rules aside."""
