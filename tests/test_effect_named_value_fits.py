@@ -125,6 +125,25 @@ def test_the_listing_offers_only_what_fits() -> None:
     assert walk_listed_steps(variant(), named) > 0
 
 
+def test_listed_where_it_fits_only_named() -> None:
+    """Full information: a joker that does not fit as itself (it counts 0) but fits named 9 or
+    10 on an 8 is listed named so, as the filter allows (the listing's gate asked the card as
+    itself only)."""
+    g = Game.shuffled(variant(), ["Ann", "Ben"], 3, keep_history=True)
+    s = g.state
+    seat = s.seats[s.mover]
+    for zone in (seat.hand, seat.face_up):
+        zone.known.clear()
+        zone.count = 0
+    seat.hand.add_known("joker")
+    s.pile = [8]
+    s.draw_pile, s.draw_cards = 0, []
+    s.first_play = False
+    steps = g.choices.legal_steps(s)
+    assert [p.named for p in steps if isinstance(p, Play)] == [10, 9, 8]
+    assert all(explain(g, p).legal for p in steps)
+
+
 def test_the_sheet_says_it() -> None:
     sheet = rules_sheet(variant())
     assert "it may go only where a card of that number could" in sheet

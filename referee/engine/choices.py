@@ -486,6 +486,8 @@ class Choices:
                 fits = fast.settled.get(top)
                 if fits is None:
                     fits = fast.settled_fits(top)
+            if fast.as_named:  # a card that goes as the card named (ruling 170)
+                fits = fast.with_named(fits)
         made = fast.plays.get((by, zone_name))
         if made is None:
             made = fast.plays_for(by, zone_name)
@@ -640,6 +642,8 @@ class Choices:
         plain = self.fast.plain if self.fast.quiet(s.pending) else _NO_CARDS
         pick_up = rules.may_pick_up(s)
         fits = self.fast.fits(rules.pile.view(s)) if zone_name != "face_down" else None
+        if fits is not None and self.fast.as_named:  # as the card named (ruling 170)
+            fits = self.fast.with_named(fits)
         return zone_name, plain, pick_up, fits
 
     def _plays_of(

@@ -298,6 +298,19 @@ class FastTables:
             )
         return found
 
+    def with_named(self, fits: frozenset[Card]) -> frozenset[Card]:
+        """``fits`` (the cards that may land as they are) with each card that must go as the
+        card named (ruling 170) where some number it may be named as is among them: the cards
+        whose plays the listing proposes (each named play is then judged by the filter)."""
+        if not self.as_named:
+            return fits
+        more = {
+            c
+            for c in self.as_named
+            if any(n in fits for n in self.needs[c].name_choices(self.variant.ranks))
+        }
+        return fits | more if more else fits
+
     def suited_at(self, s: State) -> frozenset[Card]:
         """The cards whose plays show a suit in state ``s``: those whose powers read one
         (``suited``), and at the game's first play the rank of the starting card it must show
