@@ -82,9 +82,12 @@ def _proposals(game: Game, rng: random.Random, n: int) -> list[Step]:
         top = game.state.pile[-1:]
         # Mostly cards the player holds, or the top card (a cut-in), else any card.
         pool = held + top if held and rng.random() < 0.8 else cards
-        out.append(
-            Play(by, (rng.choice(pool),) * rng.randint(1, 2), zone, rng.choice([None, *names]))
-        )
+        play = Play(by, (rng.choice(pool),) * rng.randint(1, 2), zone, rng.choice([None, *names]))
+        want = game.choices.needs.get(play.cards[0])
+        if want is not None and want.names_value and rng.random() < 0.7:
+            # A card its player names: as a number it may be named as (rulings 153, 165, 170).
+            play = play._replace(named=rng.choice(want.name_choices(game.variant.ranks)))
+        out.append(play)
     return out
 
 
