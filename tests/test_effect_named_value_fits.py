@@ -144,6 +144,20 @@ def test_listed_where_it_fits_only_named() -> None:
     assert all(explain(g, p).legal for p in steps)
 
 
+def test_blind_named_nothing_it_misses() -> None:
+    """R7.5: turned over named nothing, the joker is judged as itself (it counts 0): on an 8 it
+    misses and is picked up with the pile - it does not land and reset the pile (the listing's
+    gate may take it in for its named plays, ``FastTables.with_named``; the one R5 check on the
+    card itself does not)."""
+    g = game()
+    for seat in g.state.seats:
+        seat.hand.count = 0
+    said = explain(g, Play("Ann", ("joker",), "face_down"))
+    assert said.legal and said.reason == Reason.FACE_DOWN_MISSES
+    g.push(Play("Ann", ("joker",), "face_down"))
+    assert g.state.pile == []
+
+
 def test_the_sheet_says_it() -> None:
     sheet = rules_sheet(variant())
     assert "it may go only where a card of that number could" in sheet

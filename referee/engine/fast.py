@@ -92,7 +92,6 @@ class FastTables:
         "naming",
         "brought",
         "as_named",
-        "_names_of",
         "limiting",
         "unresolved",
         "lets_in",
@@ -223,10 +222,6 @@ class FastTables:
         self.naming = frozenset(c for c, n in self.needs.items() if n.names_value)
         # Cards that, named as a number, must go where a card of it could (ruling 170).
         self.as_named = frozenset(c for c, n in self.needs.items() if n.fits)
-        # What each of them may be named as: such a card may land where one of these may.
-        self._names_of = {
-            c: tuple(self.needs[c].name_choices(variant.ranks)) for c in self.as_named
-        }
         # For a card named as a number that also does what that number does (ruling 169):
         # by each number, what a card of it brings (``powers_of``) and what it counts as.
         self.brought: dict[Card, dict[int, tuple[tuple[Effect, ...], int | None]]] = {
@@ -292,10 +287,8 @@ class FastTables:
         if found is None:
             if len(self.fitting) > 4096:  # views are few per variant; bound it all the same
                 self.fitting.clear()
-            fit, names = self._fit, self._names_of
-            found = self.fitting[view] = frozenset(
-                c for c in self.cards if fit(view, c) or any(fit(view, n) for n in names.get(c, ()))
-            )
+            fit = self._fit
+            found = self.fitting[view] = frozenset(c for c in self.cards if fit(view, c))
         return found
 
     def with_named(self, fits: frozenset[Card]) -> frozenset[Card]:
