@@ -72,8 +72,9 @@ def check_state(game: Game) -> None:
         # with each suit shown where it reads one.
         names = [*needs.name_choices(v.ranks)] if needs.names_value else []  # (ruling 165)
         most = most_at_once(v.copies_per_deck(card) * game.decks)
-        # A card whose powers read a suit: each suit shown too (issue 42, ruling 149).
-        suits = [None, *SUITS] if card in game.choices.fast.suited else [None]
+        # A card whose powers read a suit, and at the first play the starting card's rank
+        # (ruling 167): each suit shown too (issue 42, ruling 149).
+        suits = [None, *SUITS] if card in game.choices.suited(game.state) else [None]
         # Higher or lower, or not said yet, where its player says which (ruling 171).
         limits = [None, *LIMITS] if needs.chooses_limit else [None]
         expected |= {
