@@ -396,7 +396,7 @@ class Game:
         seats = [*seats[first:], *seats[:first]]
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
         # A table rule turns the draw pile's top card up to start the pile (ruling 156).
-        pile = [deck.pop()] if deck and _turns_up(variant) else []
+        pile = _turn_up_from(variant, deck) if deck and _turns_up(variant) else []
         # A table rule: each player throws their lowest cards without a power in (ruling 159).
         thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         state = State(
@@ -1042,6 +1042,21 @@ def _turns_up(variant: Variant) -> bool:
     return any(u.turns_up() for u in active(variant))
 
 
+def _turn_up_from(variant: Variant, deck: list[Card]) -> list[Card]:
+    """With full information: the draw pile's top card turned up to start the pile (ruling
+    156); where a table rule says so, a card with a power goes back under the draw pile and the
+    next is turned up, until one without a power stays (ruling 172; all with a power: the last
+    turned up stays)."""
+    card = deck.pop()
+    if any(u.turns_up_again() for u in active(variant)):
+        for _ in range(len(deck)):
+            if not variant.effects_of(card):
+                break
+            deck.insert(0, card)  # under the draw pile: drawn last
+            card = deck.pop()
+    return [card]
+
+
 def _throws_in(variant: Variant) -> bool:
     """Whether a table rule has each player throw cards in before play (ruling 159)."""
     return any(u.throws_in() for u in active(variant))
@@ -1082,6 +1097,12 @@ def _turned_up(
     if card is None:
         raise SetupError("say which card was turned up to start the pile.", "turned_up")
     _check_card(variant, card, "turned_up")
+    if variant.effects_of(card) and any(u.turns_up_again() for u in active(variant)):
+        raise SetupError(
+            f"{variant.card_name(card)} has a power, so it went back under the draw pile and "
+            "the next card was turned up: say the card that stayed turned up.",
+            "turned_up",
+        )
     seen[card] = seen.get(card, 0) + 1
     _check_copies(
         variant, decks, seen, "the face-up cards and the turned-up card show", "turned_up"

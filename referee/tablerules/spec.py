@@ -25,7 +25,8 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
   draw pile (R2.1).
-- ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal.
+- ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal;
+  ``turns_up_again``: whether a card with a power turned up goes back and the next is turned up.
 - ``throws_in``: whether each player throws their lowest ordinary cards in before play.
 - ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
   fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
@@ -173,6 +174,11 @@ class TableRule(TableRuleDecl):
     def turns_up(self) -> bool:
         """Whether, after the deal, the draw pile's top card is turned up to start the pile
         (R2.1: the pile starts empty); nobody played it (ruling 154)."""
+        return False
+
+    def turns_up_again(self) -> bool:
+        """Whether a card with a power turned up to start the pile goes back under the draw
+        pile and the next card is turned up, until one without a power stays (ruling 172)."""
         return False
 
     def throws_in(self) -> bool:
