@@ -7,6 +7,7 @@ that stayed (a record's ``turned_up``); a card with a power is refused there."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import support
@@ -16,7 +17,7 @@ from strategies import budget, variants_with_table
 from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, SetupError, Told
-from referee.variant.loader import load_variant_text, variant_from_data
+from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
 
@@ -87,3 +88,36 @@ def test_random_variants_turning_up_past_power_cards_keep_one_filter(
 ) -> None:
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+MAIN = str(Path(__file__).resolve().parents[1] / "referee" / "app" / "main.py")
+
+
+def test_the_new_game_page_asks_the_card_that_stayed_and_refuses_a_power_card(
+    data_dir: Path,
+) -> None:
+    """One question, for the card that stayed turned up (ruling 172); a 10 said there is
+    refused in plain words and no game starts; a 6 starts it, kept with the game."""
+    from streamlit.testing.v1 import AppTest
+
+    from referee.store import Store, default_path
+
+    store = Store(default_path())
+    data = dict(variant_to_data(_house()), id="ours", name="Ours")
+    store.save_variant("ours", "Ours", json.dumps(data))
+    at = AppTest.from_file(MAIN, default_timeout=20).run()
+    for name in ("Ann", "Ben"):
+        at.text_input(key="np_name").input(name).run()
+    at.selectbox(key="np_variant").set_value("library:ours").run()
+    ask = at.selectbox(key="np_turned_up")
+    assert ask.label == "Which card stayed turned up to start the pile (not a card with a power)?"
+    ask.set_value(10).run()
+    at.button(key="np_start").click().run()
+    assert not at.exception, at.exception
+    assert any("10 has a power" in support.plain(e.value) for e in at.error), at.error
+    assert not store.list_games()
+    at.selectbox(key="np_turned_up").set_value(6).run()
+    at.button(key="np_start").click().run()
+    assert not at.exception, at.exception
+    row = store.load_game(at.session_state["game_id"])
+    assert row.told == {"turned_up": 6}
