@@ -721,6 +721,19 @@ def test_a_karma_card_of_issue_42_is_composed_without_yaml(
     assert sheet in rules_sheet(v)
 
 
+def test_a_nine_whose_player_says_higher_or_lower_without_yaml(data_dir: Path) -> None:
+    """Issue 42 (ruling 171, house rule 135): the scribd sheet's 9 is an effect of the menu;
+    chosen for a rank, it reaches the file and its words reach the rules sheet."""
+    at = design()
+    first_rank_power(at, 9, "higher_or_lower")
+    assert not at.exception, at.exception
+    v = load_variant_text(at.session_state["design_yaml"]).variant
+    assert v is not None
+    (effect,) = v.rank_powers[-1].effects
+    assert effect.name == "higher_or_lower"
+    assert "its player says “higher” or “lower”" in rules_sheet(v)
+
+
 def test_beat_it_or_its_player_picks_up_on_a_rank_without_yaml(data_dir: Path) -> None:
     """Issue 42 (ruling 138, house rule 78): "if the next player cannot play on it, its player
     picks up" is an effect of the menu; chosen for a rank, it reaches the file and its words
