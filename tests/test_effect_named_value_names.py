@@ -65,3 +65,18 @@ def test_the_sheet_and_the_loader_say_it() -> None:
 
 def test_the_bots_play_it_to_the_end() -> None:
     bots_finish(_nines())
+
+
+def test_a_number_the_pack_leaves_out_may_not_be_named() -> None:
+    """``names: [3]`` in a pack ``without: [3]`` is refused where the file says it (it loaded,
+    and the listing then asked the pile about a card the deck does not have: a KeyError in an
+    explore run); an answer list is checked the same way."""
+    from support import house_data
+
+    for effect in ({**NAMED, "names": [3]}, {"effect": "must_answer", "answers": [3]}):
+        bad = house_data(rank_powers=[{"rank": 9, "effects": [effect]}])
+        bad["ranks"] = {**bad["ranks"], "without": [3]}
+        result = load_variant_text(json.dumps(bad).encode(), "house.yaml")
+        assert not result.ok and any(
+            "3, which the pack leaves out" in p.message for p in result.errors
+        ), result.errors

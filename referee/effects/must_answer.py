@@ -249,10 +249,11 @@ def check_answers(c: CardCheck) -> None:
         if _suited_check(c, card):
             continue
         n = card if isinstance(card, int) and not isinstance(card, bool) else None
-        if n is not None and c.ranks is not None and n not in c.ranks:
+        if n is not None and c.ranks is not None and not c.in_deck(n):
+            but = f" but {n}, which the pack leaves out" if n in c.left_out else ""
             c.error(
                 f"the card {n} is not in the deck; expected a rank from {c.ranks.start} to "
-                f"{c.ranks.stop - 1}",
+                f"{c.ranks.stop - 1}{but}",
                 "answers",
                 f"The deck has no {n}. Name cards of the deck.",
             )

@@ -128,10 +128,11 @@ class NamedValue(EffectSpec):
         c.warn_never_on_pile("the value named never counts", self.title)
         for n in c.params.get("names") or ():
             whole = isinstance(n, int) and not isinstance(n, bool)
-            if not whole or (c.ranks is not None and n not in c.ranks):
+            if not whole or not c.in_deck(n):
                 low, high = (c.ranks.start, c.ranks.stop - 1) if c.ranks else (0, 0)
+                but = f" but {n}, which the pack leaves out" if whole and n in c.left_out else ""
                 c.error(
-                    f"{n!r} is not a number of the deck; expected a rank from {low} to {high}",
+                    f"{n!r} is not a number of the deck; expected a rank from {low} to {high}{but}",
                     "names",
                     f"The deck has no number {n}. Name numbers of the deck.",
                 )

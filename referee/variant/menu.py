@@ -87,6 +87,12 @@ class CardCheck:
     # The deck itself, where known: whether its suits count, and how it names a card of a
     # suit or a colour (``Variant.parse_suited``: 'J of hearts', 'red J'; issue 42).
     pack: Variant | None = None
+    # The ranks the pack leaves out (``ranks.without``, issue 42): not cards of the deck.
+    left_out: frozenset[int] = frozenset()
+
+    def in_deck(self, rank: int) -> bool:
+        """Whether a number is a card of this deck (True when the deck is not known)."""
+        return self.ranks is None or (rank in self.ranks and rank not in self.left_out)
 
     def said(self, rank: int) -> str:
         """A rank in a check's words: '16', and in an ordinary pack 'the Ace, 14'."""

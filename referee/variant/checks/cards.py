@@ -299,6 +299,7 @@ def _effect_list(
                 rank_name=f.pack.rank_name,
                 card_ids=_ids(f),
                 pack=f.pack,
+                left_out=f.without,
             )
         )
 
