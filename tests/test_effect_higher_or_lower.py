@@ -14,7 +14,7 @@ from referee.app import tableview_data
 from referee.app.view import Selection, VerdictView, view
 from referee.engine import Game, Play, Position
 from referee.records.write import step_from_data, step_to_data
-from referee.variant.loader import VariantError, variant_from_data
+from referee.variant.loader import VariantError, variant_from_data, variant_to_data
 from referee.variant.model import Variant
 from referee.words.reasons import Reason
 
@@ -85,16 +85,26 @@ def test_a_nine_brought_on_top_by_no_play_limits_nothing() -> None:
     assert not g.advice.explain(g.state, Play("Ann", (4,))).legal
 
 
-def test_the_legal_steps_list_each_way_the_harder_first() -> None:
-    """The one filter's steps: each way is its own step; for a 9 of 2 to Ace 'higher' leaves
-    the next player fewer numbers, so it comes first and the bots take it."""
+def test_the_legal_steps_list_each_way_the_one_leaving_more_numbers_first() -> None:
+    """The one filter's steps: each way is its own step; for a 9 of 2 to Ace 'lower' leaves
+    the next player more numbers (the pile can come down), so it comes first and the bots take
+    it; a 4 says higher first."""
     g = Game.shuffled(nine(), PLAYERS, 1)
     s = g.state
     s.seats[s.mover].hand.add_known(9, 1)
     s.pile.clear()
     nines = [p for p in g.choices.legal_steps(s) if isinstance(p, Play) and p.cards == (9,)]
-    assert [p.limit for p in nines] == ["higher", "lower"]
+    assert [p.limit for p in nines] == ["lower", "higher"]
     assert all(g.is_legal(p) for p in nines)
+    four = variant_from_data(
+        {**variant_to_data(nine()), "rank_powers": [{"rank": 4, "effects": ["higher_or_lower"]}]}
+    )
+    g = Game.shuffled(four, PLAYERS, 1)
+    s = g.state
+    s.seats[s.mover].hand.add_known(4, 1)
+    s.pile.clear()
+    fours = [p for p in g.choices.legal_steps(s) if isinstance(p, Play) and p.cards == (4,)]
+    assert [p.limit for p in fours] == ["higher", "lower"]
 
 
 def test_a_blind_nine_that_misses_says_nothing() -> None:

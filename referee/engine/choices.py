@@ -794,11 +794,14 @@ class Choices:
 
     def _limit_order(self, card: Card) -> tuple[str, ...]:
         """Higher or lower for a card its player limits the next play with (ruling 171), the
-        harder to follow first (a bot takes the first of equal plays): the way that leaves the
-        fewer numbers of the deck to the next player."""
+        way that leaves the next player more numbers of the deck first (a bot takes the first
+        of equal plays): a 9 says lower, so the pile can come down again.  Measured: bots
+        saying the way with fewer numbers (a 9 says higher) left 56 of 200 games of
+        tests/scenarios/variants/nine-higher-or-lower.yaml unfinished, the pile only climbing;
+        this way 1 of 200 (3 players, seed 1)."""
         value = self._rules.pile.counts(card)
         ranks = self.variant.ranks
-        if value is None or not ranks or max(ranks) - value <= value - min(ranks):
+        if value is None or not ranks or max(ranks) - value > value - min(ranks):
             return LIMITS
         return (LIMITS[1], LIMITS[0])
 
