@@ -157,3 +157,23 @@ def test_a_suit_shown_decides_too() -> None:
         return len(jacks)
 
     assert walk_listed_steps(v, named) > 0
+
+
+def test_the_hint_names_a_card_that_chooses_only_when_it_shows_a_suit() -> None:
+    """A 4 that picks who goes next only when it is red (issue 42): the hint says the 4 needs a
+    chosen player, as the listed plays of a red 4 name one (it said nothing; an explore run of
+    tests/test_wording_instead.py found it)."""
+    from support import house_data
+
+    from referee.variant.loader import variant_from_data
+
+    data = house_data()
+    data["ranks"] = {"pack": "ordinary", "suits": True}
+    data["rank_powers"] = [
+        {"rank": 4, "effects": [{"effect": "choose_next", "when": {"colour": "red"}}]}
+    ]
+    names = ["Ann", "Ben", "Cal"]
+    start = Position("Ann", hand=dict.fromkeys(names, 5), pile=(3,))
+    g = Game.from_position(variant_from_data(data), names, start)
+    assert g.advice.facts(g.state).chosen_player_cards == ("4",)
+    assert "4 needs a chosen player." in g.advice.hint(g.state)

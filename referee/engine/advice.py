@@ -17,7 +17,7 @@ from referee.engine.judgement import Judgement
 from referee.engine.legality import Rules, pile_sent_to
 from referee.engine.steps import Step, Verdict
 from referee.table.state import State
-from referee.variant.model import Card
+from referee.variant.model import SUITS, Card
 from referee.words import sentences
 from referee.words.reasons import HintFacts, MayGo
 from referee.words.sentences import Voice
@@ -92,6 +92,7 @@ class Advice:
         held = seat.zone(zone)
         universe = tuple(c for c in self.variant.all_cards() if rules.possible(s, c, held) >= 1)
         counts = self.choices.playable(s, zone, universe)
+        suited = self.choices.suited(s)
         return HintFacts(
             over=False,
             who=by,
@@ -104,15 +105,16 @@ class Advice:
             pile=len(s.pile),
             # Cards whose play that may go names a chosen player (a condition held for it:
             # of the fewest copies that may go, or of more of them held, "only when two are
-            # laid", ruling 152).
+            # laid", ruling 152; or showing some suit, "only a red 4", issue 42).
             chosen_player_cards=tuple(
                 self.variant.card_name(c)
                 for c, k in counts.items()
                 if any(
-                    rules.needs[c].chooses_now(s, c, j, zone)
+                    rules.needs[c].chooses_now(s, c, j, zone, suit)
                     for j in range(
                         k, max(k, min(rules.possible(s, c, held), self.choices.most(c))) + 1
                     )
+                    for suit in ((None, *SUITS) if c in suited else (None,))
                 )
             ),
             may=self._may_go(universe, counts),
