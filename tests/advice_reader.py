@@ -188,6 +188,8 @@ class Reader:
         named = Named()
         # The Karma cards that may not go, said in a sentence of their own after the rest.
         what = what.replace(". Or any Karma card but ", ", or any Karma card but ")
+        # The starting card the first play must show (ruling 167): its rank, of one suit.
+        what = re.sub(r"^the (.+) of (hearts|diamonds|clubs|spades)$", r"\1", what)
         if what in ("", "any card"):
             named.any = True
             return named

@@ -137,7 +137,8 @@ def test_the_table_offers_the_suit_of_that_rank_at_the_first_play_only() -> None
     assert 3 in g.choices.suited(g.state) and 5 not in g.choices.suited(g.state)
     legal = [c for c in g.choices.table(g.state) if c.judgement.legal]
     assert legal and all(c.card == 3 and c.suit == "diamonds" for c in legal)
-    assert "Cal may play from their hand: a 3." in g.advice.hint(g.state)
+    # The hint names the card with its suit ("a 3" said any 3, and a 3 of clubs is refused).
+    assert "Cal may play from their hand: the 3 of diamonds." in g.advice.hint(g.state)
     g.push(Play("Cal", (3,), suit="diamonds"))
     assert 3 not in g.choices.suited(g.state)
 

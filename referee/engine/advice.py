@@ -120,6 +120,13 @@ class Advice:
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
             pile_to=sent[0] if s.pending and (sent := pile_sent_to(s, by)) else "",
+            # The starting card the first play must show (ruling 167), where one is told and
+            # it may go.
+            opening=(
+                f"the {self.variant.suited_name(*s.opening)}"
+                if s.first_play and s.opening is not None and s.opening[0] in counts
+                else ""
+            ),
             given=any(p.gives_pile and p.by != by for p in s.pending.values()),
             take=(take := rules.takes_face_up(s)),
             take_several=take and rules.takes_several,

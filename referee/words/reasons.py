@@ -405,6 +405,9 @@ class HintFacts:
     # Who takes the pile if the mover picks it up, when a card on top sends it to its own
     # player (a dare, rule 78); "" : the mover takes it (R6.2).
     pile_to: str = ""
+    # The card the game's first play must show, as said ("the 3 of diamonds", ruling 167):
+    # it stands for what may go.
+    opening: str = ""
     take: bool = False  # a pick-up takes a face-up card too (a table rule, ruling 108)
     take_several: bool = False  # or several of one rank (a table rule, ruling 141)
     gamble: bool = False  # the draw pile's top card may be turned over (a table rule, ruling 109)

@@ -719,7 +719,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         if d.pick_up or d.gamble:
             return must
         return f"{who} has no hand cards, and table cards wait until the draw pile is empty."
-    what = may_go(d.may, voice)
+    what = d.opening or may_go(d.may, voice)
     if zone == "face_down":
         turn = f"{who} may turn over a face-down card"
         fits = "It fits if it is"
@@ -766,7 +766,7 @@ def _owed(d: HintFacts, voice: Voice, must: str, pick: str, chosen: str) -> str:
     who, zone = d.who, d.zone
     if d.restriction is None:
         return _sentences(f"{who} must play {_a_zone_card(zone)} now.", "Any card may go.", chosen)
-    what = may_go(d.may, voice)
+    what = d.opening or may_go(d.may, voice)
     if what == "no card":
         return must if d.pick_up else f"No card may go on the pile now, so {who} cannot step."
     owed = f"{who} must play {_a_zone_card(zone)} now" + (f": {what}." if what else ".")
@@ -781,7 +781,7 @@ def next_play(d: HintFacts, voice: Voice) -> str:
         return f"Any {_where(d.zone)[:-1]}"
     if d.locked or (d.zone != "face_down" and may_go(d.may, voice) == "no card"):
         return "Pick up the pile" if d.pick_up else "No card"
-    what = may_go(d.may, voice) or "any card"
+    what = d.opening or may_go(d.may, voice) or "any card"
     if d.given and d.zone != "face_down":  # the pile given to them (ruling 168)
         return f"Pass the pile on with {what}, or pick it up"
     return what[0].upper() + what[1:]
