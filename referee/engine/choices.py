@@ -163,7 +163,7 @@ class Choices:
             # What the play may show: each suit, where the card's powers read one (one tap more
             # at the table, ruling 149), and each number a card its player names may count as,
             # highest first, without a card given (ruling 153) - with each suit, as legal_steps.
-            names = needs.name_choices(self.variant.ranks) if needs.names_value else ()
+            names = self.fast.names_of.get(card, ())
             shows = [(suit, named) for suit in suits for named in (None, *names)]
             # Higher or lower, where its player says which (ruling 171), or not said yet.
             limits = (None, *LIMITS) if needs.chooses_limit else (None,)
@@ -321,12 +321,10 @@ class Choices:
             # only a red Jack answers.
             shown: tuple[str | None, ...] = (None, *SUITS) if card in suited else (None,)
             # A card that must fit as the card named may go named as some number (ruling 170).
-            names: tuple[int | None, ...] = (None,)
-            if card in self.fast.as_named:
-                names = (None, *self.needs[card].name_choices(self.variant.ranks))
+            names = self.fast.names_tried.get(card, (None,))
+            limit = self.needs[card].some_limit()
             for k in range(1, most + 1):
                 to = rules.some_target(s, by, card, k, zone)
-                limit = self.needs[card].some_limit()
                 js = [
                     rules.judge(s, Play(by, (card,) * k, zone, to, None, x, n, limit))
                     for x in shown
@@ -809,7 +807,7 @@ class Choices:
         """A candidate play with what else it says: each number it may be named as, each
         card it could give."""
         if t.names_value:  # each number it may be named as, the highest first
-            yield from (play._replace(named=n) for n in t.name_choices(self.variant.ranks))
+            yield from (play._replace(named=n) for n in self.fast.names_of[play.cards[-1]])
         if t.give_effect is None:
             yield play
         else:

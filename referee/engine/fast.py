@@ -92,6 +92,8 @@ class FastTables:
         "naming",
         "brought",
         "as_named",
+        "names_of",
+        "names_tried",
         "limiting",
         "unresolved",
         "lets_in",
@@ -222,6 +224,11 @@ class FastTables:
         self.naming = frozenset(c for c, n in self.needs.items() if n.names_value)
         # Cards that, named as a number, must go where a card of it could (ruling 170).
         self.as_named = frozenset(c for c, n in self.needs.items() if n.fits)
+        # The numbers each card its player names may be named as, highest first (rulings 153,
+        # 165), and what a play of one that goes only as the card named is proposed named as
+        # (ruling 170): none, then each of them - worked out once, read on the hot paths.
+        self.names_of = {c: self.needs[c].name_choices(variant.ranks) for c in self.naming}
+        self.names_tried = {c: (None, *self.names_of[c]) for c in self.as_named}
         # For a card named as a number that also does what that number does (ruling 169):
         # by each number, what a card of it brings (``powers_of``) and what it counts as.
         self.brought: dict[Card, dict[int, tuple[tuple[Effect, ...], int | None]]] = {
@@ -297,11 +304,7 @@ class FastTables:
         whose plays the listing proposes (each named play is then judged by the filter)."""
         if not self.as_named:
             return fits
-        more = {
-            c
-            for c in self.as_named
-            if any(n in fits for n in self.needs[c].name_choices(self.variant.ranks))
-        }
+        more = {c for c in self.as_named if any(n in fits for n in self.names_of[c])}
         return fits | more if more else fits
 
     def suited_at(self, s: State) -> frozenset[Card]:

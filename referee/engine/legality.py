@@ -219,9 +219,7 @@ class Rules:
     def _names_tried(self, card: Card) -> tuple[int | None, ...]:
         """The numbers a play of ``card`` is proposed named as where it goes only as the card
         named (``fits``, ruling 170): none, then each it may be named as; else none."""
-        if card not in self.fast.as_named:
-            return (None,)
-        return (None, *self.needs[card].name_choices(self.variant.ranks))
+        return self.fast.names_tried.get(card, (None,))
 
     def could_pick_up(self, s: State, by: str) -> bool:
         """Whether the pile may be picked up now, the table's own rules aside."""
