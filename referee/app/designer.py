@@ -19,7 +19,7 @@ from typing import Any
 from referee.app import links
 from referee.files.yamlsafe import Problem
 from referee.variant import conditions
-from referee.variant.declare import Choice, Field, Int, leaves, whole
+from referee.variant.declare import Choice, Field, Int, Text, leaves, whole
 from referee.variant.effect_list import effect_from_data
 from referee.variant.fields import CARD_ID_PATTERN, DEAL_COUNTS, VARIANT, pack_of
 from referee.variant.loader import LoadResult, load_variant_text, variant_to_data
@@ -149,6 +149,26 @@ def plain_words(p: Problem) -> str:
     if "expected one of:" in m or "expected an effect" in m:
         return "Pick one of the choices."
     return "This is not right yet. The file view below says what is wrong."
+
+
+# --- the page's layout ---------------------------------------------------------------------------
+
+
+def lines(fields: Sequence[Field]) -> list[list[Field]]:
+    """The fields of a mapping as the page lays them out, in order: the short ones side by side
+    (a number, a choice, a line of text), each other one on a line of its own (a switch, a box
+    of text, a card's effects)."""
+    out: list[list[Field]] = []
+    for f in fields:
+        if out and _short(f) and _short(out[-1][-1]):
+            out[-1].append(f)
+        else:
+            out.append([f])
+    return out
+
+
+def _short(f: Field) -> bool:
+    return isinstance(f, Int | Choice) or (isinstance(f, Text) and not f.area and 0 < f.most <= 80)
 
 
 # --- effects ------------------------------------------------------------------------------------

@@ -313,12 +313,15 @@ class Obj:
         or is always written (the Design page asks for the required ones until they are
         filled in)."""
         given = raw if isinstance(raw, dict) else {}
-        out = {}
-        for f in self.fields:
-            value = f.tame(given.get(f.key))
-            if not f.optional or f.always or value not in (None, "", [], {}):
-                out[f.key] = value
-        return out
+        tamed = {f.key: f.tame(given.get(f.key)) for f in self.fields}
+        return {f.key: tamed[f.key] for f in self.fields if written(f, tamed[f.key])}
+
+
+def written(f: Field, value: Any) -> bool:
+    """Whether a draft keeps ``value`` of ``f``: a required field always (the Design page asks
+    for it until it is filled in), an optional one only when it holds something or is always
+    written."""
+    return not f.optional or f.always or value not in (None, "", [], {})
 
 
 def _default(model: Any, name: str) -> Any:

@@ -18,9 +18,9 @@ from referee.app import design_out, links, rulebook, state
 from referee.app import designer as d
 from referee.app.common import group_words, md, variant_from_yaml, variant_sources
 from referee.variant import conditions
-from referee.variant.declare import Cards, Choice, Field, Flag, Int, Text
+from referee.variant.declare import Cards, Choice, Field, Flag, Int, Text, written
 from referee.variant.effect_list import Effects, parts
-from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, WITHOUT, pack_of
+from referee.variant.fields import DEAL_COUNTS, NUMBERS, VARIANT, WITHOUT, Rank, pack_of
 from referee.variant.loader import VariantError, load_variant_text, variant_to_data
 from referee.variant.menu import MENU
 from referee.variant.model import Variant
@@ -189,52 +189,82 @@ def panel(label: str, panel_key: str, path: str, called: str) -> Any:
 
 
 def draw(f: Field, value: Any, *parts: object, widget: str = "", label: str = "") -> Any:
-    """One field's widget, made from its declaration: a number within its bounds (empty while
-    the group has not chosen, or where empty is a choice of its own: an effect's optional
-    parameter), a text as long as it may be, a switch, or its choices.  Its key is ``parts``
-    after the design's revision, or ``widget`` (the composer's own)."""
-    at, label = widget or key(*parts), label or f.label
-    if f is d.FIELDS["rank_powers.rank"] and (pack := pack_of(new.get("ranks"))).ordinary:
-        held = value if isinstance(value, int) else None  # the ranks by name: 2 to 10, J, Q, K, A
-        options = sorted({*pack.ranks, *([held] if held is not None else [])})
-        return st.selectbox(
-            "Card",
-            options,
-            index=options.index(held) if held in options else None,
-            format_func=partial(d.rank_words, new),
-            placeholder="Choose a card",
-            key=at,
-        )
-    if isinstance(f, Text):
-        box = st.text_area if f.area else st.text_input
-        text = value if isinstance(value, str) else ""
-        return box(label, value=text, key=at, max_chars=f.most or None)
-    if isinstance(f, Flag):
-        return st.checkbox(label, value=value is True, key=at)
-    if isinstance(f, Choice):
-        words = dict(zip(f.choices, f.words or f.choices, strict=True))
-        index = f.choices.index(value if value in f.choices else f.default or f.choices[0])
-        return st.selectbox(label, f.choices, index=index, format_func=words.__getitem__, key=at)
-    if isinstance(f, Cards):  # the design's own cards, each named as the page says it
-        cards = d.card_options(new)
-        chosen = [c for c in value if c in cards] if isinstance(value, list | tuple) else []
-        named = st.multiselect(
-            label, cards, default=chosen, format_func=partial(d.card_words, new), key=at
-        )
-        return list(named) or None
-    assert isinstance(f, Int), f
+    """One field's widget, made from its declaration by its kind (``WIDGETS``).  Its key is
+    ``parts`` after the design's revision, or ``widget`` (the composer's own)."""
+    kind = next(k for k in type(f).__mro__ if k in WIDGETS)
+    return WIDGETS[kind](f, value, label or f.label, widget or key(*parts))
+
+
+def _text(f: Text, value: Any, label: str, at: str) -> str:
+    """A text as long as it may be: a line, or a box of several lines."""
+    box = st.text_area if f.area else st.text_input
+    return box(
+        label, value=value if isinstance(value, str) else "", key=at, max_chars=f.most or None
+    )
+
+
+def _switch(f: Flag, value: Any, label: str, at: str) -> bool:
+    return st.checkbox(label, value=value is True, key=at)
+
+
+def _choice(f: Choice, value: Any, label: str, at: str) -> str:
+    words = dict(zip(f.choices, f.words or f.choices, strict=True))
+    index = f.choices.index(value if value in f.choices else f.default or f.choices[0])
+    return st.selectbox(label, f.choices, index=index, format_func=words.__getitem__, key=at)
+
+
+def _cards(f: Cards, value: Any, label: str, at: str) -> list[int | str] | None:
+    """The design's own cards, each named as the page says it."""
+    cards = d.card_options(new)
+    chosen = [c for c in value if c in cards] if isinstance(value, list | tuple) else []
+    named = st.multiselect(
+        label, cards, default=chosen, format_func=partial(d.card_words, new), key=at
+    )
+    return list(named) or None
+
+
+def _number(f: Int, value: Any, label: str, at: str) -> int | None:
+    """A number within its bounds: empty while the group has not chosen, or where empty is a
+    choice of its own (an effect's optional parameter)."""
     v = value if isinstance(value, int) and not isinstance(value, bool) else None
-    v = None if v is None else min(max(v, f.lo), f.hi)
     got = st.number_input(
         label,
         min_value=f.lo,
         max_value=f.hi,
-        value=v,
+        value=None if v is None else min(max(v, f.lo), f.hi),
         step=1,
         key=at,
         placeholder=None if f.optional else "Choose a number",
     )
     return None if got is None else int(got)
+
+
+def _rank(f: Rank, value: Any, label: str, at: str) -> int | None:
+    """A rank power's number; in an ordinary pack the ranks by name: 2 to 10, J, Q, K, A."""
+    pack = pack_of(new.get("ranks"))
+    if not pack.ordinary:
+        return _number(f, value, label, at)
+    held = value if isinstance(value, int) else None
+    options = sorted({*pack.ranks, *([held] if held is not None else [])})
+    return st.selectbox(
+        "Card",
+        options,
+        index=options.index(held) if held in options else None,
+        format_func=partial(d.rank_words, new),
+        placeholder="Choose a card",
+        key=at,
+    )
+
+
+WIDGETS: dict[type[Field], Callable[[Any, Any, str, str], Any]] = {
+    Rank: _rank,
+    Int: _number,
+    Text: _text,
+    Flag: _switch,
+    Choice: _choice,
+    Cards: _cards,
+}
+"""The widget of each kind of field (a field takes that of the nearest kind it is)."""
 
 
 def left_out(pack: dict[str, Any], given: object) -> None:
@@ -279,9 +309,7 @@ def fill(
     global c
     at = where if index is None else f"{where}[{index}]"
     out = {f.key: values.get(f.key, "") for f in fields if f"{where}.{f.key}" in KEPT}
-    todo = [f for f in fields if f.key not in out]
-    while todo:
-        row = [todo.pop(0)]
+    for row in d.lines([f for f in fields if f.key not in out]):
         if isinstance(row[0], Effects):
             effects = out[row[0].key] = effects_editor(
                 where, index, list(values.get("effects", []))
@@ -289,8 +317,6 @@ def fill(
             if does := d.what_it_does(effects):
                 st.caption(md(does))  # the group's words above, what it does here
             continue
-        while _short(row[0]) and todo and _short(todo[0]):
-            row.append(todo.pop(0))
         alone = len(row) == 1 and not more
         widths = [3 if isinstance(f, Text) else 1 for f in row] + [1] * more
         c = [nullcontext()] if alone else st.columns(widths, vertical_alignment="bottom")
@@ -302,17 +328,7 @@ def fill(
                     slot(f"{at}.{f.key}" if at else f.key, *([at] if at not in slots else []))
         if at and not widget and not alone:
             slot(at, labelled=len(row) > 1)
-    return {
-        f.key: out[f.key]
-        for f in fields
-        if f.key in out and (f.always or not f.optional or out[f.key] not in (None, "", [], {}))
-    }
-
-
-def _short(f: Field) -> bool:
-    """A number, a choice or a line of text: drawn side by side with the next short one (a
-    switch, a table rule, stands alone)."""
-    return isinstance(f, (Int, Choice)) or (isinstance(f, Text) and not f.area and 0 < f.most <= 80)
+    return {f.key: out[f.key] for f in fields if f.key in out and written(f, out[f.key])}
 
 
 def rows(path: tuple[str, ...], values: list[Any], *parts: object) -> list[dict[str, Any]]:
