@@ -143,8 +143,9 @@ def check_state(game: Game, rng: random.Random, limit: int | None = PROPOSALS) -
             ):
                 continue  # the card given may go unsaid; legal_steps names each choice
             if verdict.reason is Reason.FACE_DOWN_MISSES and isinstance(step, Play):
-                # R7.5: a blind card that misses asks no choice; one named is let be (older
-                # records name one), and legal_steps lists the play without it.
+                # R7.5: a blind card that misses asks no choice; one named is let be where the
+                # card takes one (older records name one), and legal_steps lists the play
+                # without it.
                 assert step._replace(to=None, give=None) in listed, (step, verdict)
                 continue
             if (

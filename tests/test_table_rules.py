@@ -441,6 +441,24 @@ def test_a_blind_card_that_misses_asks_no_chosen_player() -> None:
     )
 
 
+def test_a_blind_card_that_misses_still_refuses_a_to_or_give_it_never_takes() -> None:
+    """GAME-RECORDS.md: a `to` or `give` on a card whose effect takes none makes the step
+    illegal, naming the field - a face-down card (R7.5) or the draw pile's top card (ruling
+    109) that does not fit included; only a card that does take one may name it and miss."""
+    v = house(gamble=True)
+    down = Position("Ann", hand={"Ben": 3}, face_down={"Ann": 2, "Ben": 3}, pile=(9,))
+    g = Game.from_position(v, ["Ann", "Ben"], down)
+    to = g.advice.explain(g.state, Play("Ann", (3,), "face_down", "Ben"))
+    assert (to.legal, to.reason, to.field) == (False, Reason.NO_TARGET_WANTED, "to")
+    given = g.advice.explain(g.state, Play("Ann", (3,), "face_down", give=4))
+    assert (given.legal, given.reason, given.field) == (False, Reason.NO_GIVE_WANTED, "give")
+    assert g.advice.explain(g.state, Play("Ann", (3,), "face_down")).legal
+    stuck = _stuck(v)
+    drawn = stuck.advice.explain(stuck.state, Play("Ann", (3,), "draw_pile", "Ben"))
+    assert (drawn.legal, drawn.reason, drawn.field) == (False, Reason.NO_TARGET_WANTED, "to")
+    assert stuck.advice.explain(stuck.state, Play("Ann", (3,), "draw_pile")).legal
+
+
 def test_the_engine_reads_no_table_rule_by_its_name() -> None:
     """Issue 41.2: table rules are units (referee/tablerules/); the engine, the sheet and the
     pages ask the rules a variant sets for their hooks and words, never ``variant.table.gamble``

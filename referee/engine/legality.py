@@ -246,6 +246,10 @@ class Rules:
             chosen = self._check_choices(s, step, self.needs[card], card)
             if chosen is not None:
                 return chosen
+        else:  # but a `to` or `give` the card never takes, as for a face-down card
+            unwanted = self._never_taken(step, self.needs[card], card)
+            if unwanted is not None:
+                return unwanted
         return self._landing(s, by, card, len(step.cards), step.zone, step.suit, step.named)
 
     def takes_face_up(self, s: State) -> bool:
@@ -355,8 +359,25 @@ class Rules:
         judged = self.pile.as_played(card, step.named)  # as the card named (ruling 170)
         if zone_name == "face_down" and not self.pile.may_land(s, judged, k, zone_name, step.suit):
             # R7.5: a blind card that does not fit has no effect, so it asks for no chosen
-            # player nor card given (one named is let be, as older records may name one).
+            # player nor card given (one named is let be, as older records may name one) -
+            # but a `to` or `give` its card never takes is refused as for any play
+            # (GAME-RECORDS.md: "the verdict names the field").
+            unwanted = self._never_taken(step, self.needs[card], card)
+            if unwanted is not None:
+                return unwanted
             return self._landing(s, step.by, card, k, zone_name, step.suit, step.named)
+        return None
+
+    def _never_taken(self, step: Play, t: Needs, card: Card) -> Judgement | None:
+        """A chosen player (`to`) or a card given (`give`) named on a play of a card that
+        never takes one, whatever the play (GAME-RECORDS.md): its refusal, naming the field."""
+        name = self.variant.card_name(card)
+        if step.to is not None and not t.needs_target:
+            rule = self.variant.rule_for(card, t.first_rule)
+            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
+        if step.give is not None and t.give_effect is None:
+            rule = self.variant.rule_for(card, t.first_rule)
+            return _no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
         return None
 
     def judge_players(self, s: State, step: Play, players: Sequence[str | None]) -> list[Judgement]:
@@ -374,6 +395,8 @@ class Rules:
             return [self.judge(s, step._replace(to=p)) for p in players]
         refused = self._unchosen(s, step)
         if refused is not None:
+            if refused.legal:  # a blind card that misses: a player named may be refused
+                return [self.judge(s, step._replace(to=p)) for p in players]
             return [refused] * len(players)
         card = step.cards[0]
         t = self.needs[card]
