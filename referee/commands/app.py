@@ -36,6 +36,9 @@ STREAMLIT_OPTIONS: tuple[tuple[str, str], ...] = (
     ("server.enableStaticServing", "true"),
     ("browser.gatherUsageStats", "false"),
     ("client.toolbarMode", "minimal"),
+    # The pages write only what they say they write: a string or a name on a line of its own
+    # is never shown ("magic"; tests/test_page_scripts.py keeps them out of the pages as well).
+    ("runner.magicEnabled", "false"),
     # Defence in depth (issue 28): every page part runs in main.py's fault handler, and should
     # anything still escape it, the visitor sees one plain line, never a stack or server paths.
     ("client.showErrorDetails", "none"),

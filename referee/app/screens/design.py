@@ -256,6 +256,7 @@ def _rank(f: Rank, value: Any, label: str, at: str) -> int | None:
     )
 
 
+# The widget of each kind of field (a field takes that of the nearest kind it is).
 WIDGETS: dict[type[Field], Callable[[Any, Any, str, str], Any]] = {
     Rank: _rank,
     Int: _number,
@@ -264,7 +265,6 @@ WIDGETS: dict[type[Field], Callable[[Any, Any, str, str], Any]] = {
     Choice: _choice,
     Cards: _cards,
 }
-"""The widget of each kind of field (a field takes that of the nearest kind it is)."""
 
 
 def left_out(pack: dict[str, Any], given: object) -> None:
