@@ -502,6 +502,10 @@ EXPECTED = {
     ): "No: there is no card 99 in Karma (second edition). Ann may play any card from their hand. Some cards need a chosen player. [R1.1]",
     (
         "second-edition",
+        "nothing_to_give: give_a_card",
+    ): "No: Ann will have no card left, so Ann cannot give a 5. Ann may play any card from their hand. Some cards need a chosen player. [R8.9]",
+    (
+        "second-edition",
         "no_give_wanted: exchange_hands",
     ): "No: Exchange Hands does not give a card. Ann may play any card from their hand. Some cards need a chosen player. [R8.10]",
     (

@@ -189,6 +189,9 @@ def _more(v: Variant) -> Iterator[tuple[str, Game, Step]]:
                 Play("Ann", (card,), to="Ben", give=9),
             )
             yield f"no_such_give: {name}", _g(v), Play("Ann", (card,), to="Ben", give=99)
+            # A card named to give where its player will have none left (R8.9: it lapses).
+            last = _g(v, hand={"Ann": 1, "Ben": 3, "Cal": 3})
+            yield f"nothing_to_give: {name}", last, Play("Ann", (card,), to="Ben", give=5)
         if isinstance(card, str) and not t.needs_target:
             follow = _g(v, face_up={"Ann": (9,)}, hand={"Ann": 1, "Ben": 3, "Cal": 3})
             follow.state.seats[0].hand.known[card] = 1  # Ann holds this very card

@@ -945,7 +945,12 @@ class Rules:
         if then is not None:
             seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
             zone_name = first_zone(seat)
-            if zone_name is not None and self.possible(then, give, seat.zone(zone_name)) < 1:
+            if zone_name is None:
+                # Nothing is left to give (R8.9: it lapses), so no card named can be given.
+                rule = self.variant.rule_for(card, EFFECTS[t.give_effect].rule)
+                left = Played(step.by, self.variant.card_name(give))
+                return _no(rule, Reason.NOTHING_TO_GIVE, left, field="give")
+            if self.possible(then, give, seat.zone(zone_name)) < 1:
                 facts = self._holding(then, step.by, give, 1, zone_name, verb="give")
                 return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
         return None

@@ -71,6 +71,7 @@ class Reason(StrEnum):
     NO_TARGET_WANTED = "no_target_wanted"
     NO_GIVE_WANTED = "no_give_wanted"
     NO_SUCH_GIVE = "no_such_give"
+    NOTHING_TO_GIVE = "nothing_to_give"  # a card named to give where none is left (R8.9)
     NO_NAME_WANTED = "no_name_wanted"  # a number named for a card its player cannot name
     NO_SUCH_NAMED = "no_such_named"  # a number named that is no number of the variant
     NO_LIMIT_WANTED = "no_limit_wanted"  # higher or lower said for a card that asks neither

@@ -494,6 +494,10 @@ _VERDICTS: dict[Reason, tuple[type[Facts], Words]] = {
     Reason.NO_SUCH_GIVE: _w(
         UnknownCard, lambda d, v: f"No: there is no card {d.card!r} in {v.name}."
     ),
+    Reason.NOTHING_TO_GIVE: _w(
+        Played,
+        lambda d, v: f"No: {d.by} will have no card left, so {d.by} cannot give {_a(d.card)}.",
+    ),
     # --- R5, R7.5, R8.3: does it fit
     Reason.FOLLOW_UP_PLAY: _w(Who, lambda d, v: f"Yes: {d.by} plays again, and any card may go."),
     Reason.FACE_DOWN_FITS: _w(
