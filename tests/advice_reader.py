@@ -222,6 +222,50 @@ class Hint:
     gamble: bool  # turning over the draw pile's top card is offered
     chosen: tuple[str, ...]  # the cards said to need a chosen player
     some_chosen: bool = False  # 'Some cards need a chosen player.' (more than three)
+    # A card of ``chosen`` said by the suits whose plays choose (issue 42): 'a red 4' gives
+    # '4': {diamonds, hearts}, 'the 4 of hearts' '4': {hearts}; a card said plainly: none.
+    suits: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
+_COLOURS = {"red": frozenset({"diamonds", "hearts"}), "black": frozenset({"clubs", "spades"})}
+
+
+def _chosen_card(item: str) -> tuple[str, frozenset[str] | None]:
+    """One card of the hint's chosen-player sentence, read back: 'a red 4' ('4', {diamonds,
+    hearts}), 'the 4 of hearts', 'a red 4 or the 4 of spades'; a card said plainly (a Karma
+    card's name may hold 'or': 'Five or Below') is itself, with no suits."""
+    parts = item.split(" or ")
+    found: set[str] = set()
+    names = set()
+    for part in parts:
+        m = re.fullmatch(r"a (red|black) (.+)", part) or re.fullmatch(
+            rf"the (.+) of ({'|'.join(_SUITS)})", part
+        )
+        if m is None:
+            return item, None
+        colour = m.group(1) in _COLOURS
+        names.add(m.group(2) if colour else m.group(1))
+        found |= _COLOURS[m.group(1)] if colour else {m.group(2)}
+    if len(names) != 1:
+        return item, None
+    return names.pop(), frozenset(found)
+
+
+def _chosen_cards(said: str) -> tuple[tuple[str, ...], dict[str, frozenset[str]]]:
+    """The cards the hint says need a chosen player ('Give the Pile to a Friend and a red 4'),
+    and those said by their suits, with the suits (``Hint.suits``)."""
+    chosen: tuple[str, ...] = ()
+    suits: dict[str, frozenset[str]] = {}
+    for i, item in enumerate(re.split(r", | and ", said)):
+        name, kinds = _chosen_card(item)
+        if kinds is None and i == 0:  # the sentence's first word: 'A red 4', 'The 4 of'
+            low, lowered = _chosen_card(item[:1].lower() + item[1:])
+            name, kinds = (low, lowered) if lowered is not None else (name, kinds)
+        chosen += (name,)
+        if kinds is not None:
+            suits[name] = kinds
+    return chosen, suits
 
 
 def read_hint(text: str, who: str) -> Hint:
@@ -240,11 +284,12 @@ def read_hint(text: str, who: str) -> Hint:
     if m:  # a dare on top sends the pile back to its player (rule 78)
         return Hint(None, None, True, not m.group(1), bool(m.group(1)), ())
     chosen: tuple[str, ...] = ()
+    suits: dict[str, frozenset[str]] = {}
     some = False
     m = re.search(r" ?([^.]*?) (?:needs|need) a chosen player\.$", text)
     if m:
         some = m.group(1) == "Some cards"
-        chosen = () if some else tuple(re.split(r", | and ", m.group(1)))
+        chosen, suits = ((), {}) if some else _chosen_cards(m.group(1))
         text = text[: m.start()]
     gamble = text.endswith(f" Or {who} may {draw}.")
     text = text.removesuffix(f" Or {who} may {draw}.")
@@ -262,18 +307,18 @@ def read_hint(text: str, who: str) -> Hint:
     if re.fullmatch(
         rf"{w} has no hand cards, and table cards wait until the draw pile is empty\.", text
     ) or re.fullmatch(rf"No card may go on the pile now, so {w} cannot step\.", text):
-        return Hint(None, None, False, False, gamble, chosen, some)
+        return Hint(None, None, False, False, gamble, chosen, some, suits)
     m = re.fullmatch(
         rf"{w} must play a (hand|face-up|face-down) card now\. Any card may go\.", text
     )
     if m:
         zone = {"hand": "hand", "face-up": "face_up", "face-down": "face_down"}[m.group(1)]
-        return Hint(zone, "", False, False, gamble, chosen, some)
+        return Hint(zone, "", False, False, gamble, chosen, some, suits)
     # A cover that must beat a value (ruling 157): what covers it, and the pick-up if open.
     m = re.fullmatch(rf"{w} must play a (hand|face-up|face-down) card now(?:: (.*?))?\.", text)
     if m:
         zone = {"hand": "hand", "face-up": "face_up", "face-down": "face_down"}[m.group(1)]
-        return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some)
+        return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some, suits)
     m = re.fullmatch(
         rf"{w} may turn over a face-down card(, or pick up the pile)?\."
         r"(?: It fits if it is (.*)\.| Any card may go\.| (No card fits now)\.)",
@@ -282,7 +327,7 @@ def read_hint(text: str, who: str) -> Hint:
     if m:
         what = None if m.group(3) else (m.group(2) or "")
         taken = bool(m.group(1) or back)
-        return Hint("face_down", what, taken, False, gamble, chosen, some)
+        return Hint("face_down", what, taken, False, gamble, chosen, some, suits)
     m = re.fullmatch(
         rf"{w} may play (?:two|three|four|five|six) or more (from their hand|face-up cards) at "
         r"once(?:: (.*?))?\.",
@@ -290,14 +335,14 @@ def read_hint(text: str, who: str) -> Hint:
     )
     if m:
         zone = "hand" if "hand" in m.group(1) else "face_up"
-        return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some)
+        return Hint(zone, m.group(2) or "", bool(pick), False, gamble, chosen, some, suits)
     # The pile given to them, to pass on with the cards that may go (ruling 168).
     m = re.fullmatch(
         rf"{w} may pass the pile on with (a card from their hand|a face-up card): (.*?)\.", text
     )
     if m:
         zone = "hand" if "hand" in m.group(1) else "face_up"
-        return Hint(zone, m.group(2), bool(pick), False, gamble, chosen, some)
+        return Hint(zone, m.group(2), bool(pick), False, gamble, chosen, some, suits)
     m = re.fullmatch(
         rf"{w} may play (any card from their hand|any face-up card|from their hand: (.*?)"
         r"|a face-up card: (.*?))\.",
@@ -305,7 +350,9 @@ def read_hint(text: str, who: str) -> Hint:
     )
     assert m, f"words the reader does not know: {text!r}"
     zone = "hand" if "hand" in m.group(1) else "face_up"
-    return Hint(zone, m.group(2) or m.group(3) or "", bool(pick), False, gamble, chosen, some)
+    return Hint(
+        zone, m.group(2) or m.group(3) or "", bool(pick), False, gamble, chosen, some, suits
+    )
 
 
 # --- reachable states and what a table might propose there ---------------------------------

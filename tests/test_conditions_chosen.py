@@ -175,5 +175,45 @@ def test_the_hint_names_a_card_that_chooses_only_when_it_shows_a_suit() -> None:
     names = ["Ann", "Ben", "Cal"]
     start = Position("Ann", hand=dict.fromkeys(names, 5), pile=(3,))
     g = Game.from_position(variant_from_data(data), names, start)
-    assert g.advice.facts(g.state).chosen_player_cards == ("4",)
-    assert "4 needs a chosen player." in g.advice.hint(g.state)
+    assert g.advice.facts(g.state).chosen_player_cards == ("a red 4",)
+    assert "A red 4 needs a chosen player." in g.advice.hint(g.state)
+
+
+def _fours(*effects: object) -> Game:
+    """A game of an ordinary pack whose suits count, where the 4 has ``effects``, Ann to play
+    any card from her hand (R5.2)."""
+    from support import house_data
+
+    from referee.variant.loader import variant_from_data
+
+    data = house_data()
+    data["ranks"] = {"pack": "ordinary", "suits": True}
+    data["rank_powers"] = [{"rank": 4, "effects": list(effects)}]
+    names = ["Ann", "Ben", "Cal"]
+    start = Position("Ann", hand=dict.fromkeys(names, 5), pile=(3,))
+    return Game.from_position(variant_from_data(data), names, start)
+
+
+def test_the_hint_says_which_suits_of_a_card_choose() -> None:
+    """Issue 42's suits: the hint names a card that picks a player only when it shows some suit
+    as the plays that name one: "a red 4", "a black 4", "the 4 of hearts" (it said "4 needs a
+    chosen player" for all of them, and a black 4 names nobody; R8, ruling 152)."""
+    for when, said in (
+        ({"colour": "red"}, "A red 4 needs a chosen player."),
+        ({"colour": "black"}, "A black 4 needs a chosen player."),
+        ({"suit": "hearts"}, "The 4 of hearts needs a chosen player."),
+        ({"suit": "spades"}, "The 4 of spades needs a chosen player."),
+    ):
+        g = _fours({"effect": "choose_next", "when": when})
+        hint = g.advice.hint(g.state)
+        assert said in hint, (when, hint)
+        assert "4 needs" not in hint.replace(said, ""), hint  # said once, and only so
+
+
+def test_a_card_read_by_its_suit_that_always_chooses_is_named_plainly() -> None:
+    """A 4 that picks who goes next whatever it shows, and plays again only as a heart: its
+    plays show a suit (one more tap, ruling 149), yet every one names a player: "4"."""
+    g = _fours("choose_next", {"effect": "play_again", "when": {"suit": "hearts"}})
+    assert 4 in g.choices.suited(g.state)  # its plays show a suit
+    hint = g.advice.hint(g.state)
+    assert "4 needs a chosen player." in hint and "of hearts" not in hint, hint

@@ -77,12 +77,23 @@ def check_hint(game: Game) -> None:
     # (the card that chooses is a play's top card: of a run, its last, ruling 166)
     needs = {v.card_name(s.cards[-1]) for s in plays if s.to is not None}
     assert said.some_chosen or needs <= set(said.chosen), game.advice.hint(game.state)
+
+    def said_to_choose(s: Play) -> bool:
+        """The hint names the play's card among those that need a chosen player, and where
+        it names the card by the suits that choose ('a red 4', issue 42), the suit shown."""
+        name = v.card_name(s.cards[-1])
+        return name in said.chosen and (name not in said.suits or s.suit in said.suits[name])
+
+    # (a card said by its suits, only the plays that show one of them choose)
+    assert said.some_chosen or all(said_to_choose(s) for s in plays if s.to is not None), (
+        game.advice.hint(game.state)
+    )
     # (a play whose card chooses only under a condition that does not hold for it - two 3s
     # where a lone 3 chooses, ruling 152 - names nobody)
     assert all(
         s.to is not None
         for s in plays
-        if v.card_name(s.cards[-1]) in said.chosen
+        if said_to_choose(s)
         and game.choices.needs[s.cards[-1]].chooses_now(
             game.state, s.cards[-1], len(s.cards), s.zone, s.suit
         )
@@ -145,3 +156,40 @@ def test_a_face_down_card_that_misses_needs_no_chosen_player() -> None:
         "table": {"starts": "lowest"},
     }
     assert play_and_check(variant_from_data(data), ["Ann", "Ben"], 1) > 0
+
+
+def test_the_check_reads_a_card_said_by_its_suits_and_can_fail() -> None:
+    """Issue 42's suits: where only a red 4 picks who goes next, the hint says "a red 4" and
+    the check reads it back against the listed plays that name a player (each shows a red
+    suit); a hint saying the black 4s choose fails it."""
+    from support import house_data
+
+    data = house_data()
+    data["ranks"] = {"pack": "ordinary", "suits": True}
+    data["rank_powers"] = [
+        {"rank": 4, "effects": [{"effect": "choose_next", "when": {"colour": "red"}}]}
+    ]
+    v = variant_from_data(data)
+    said_red = 0
+    for seed in range(4):
+        game = Game.shuffled(v, ["Ann", "Ben", "Cal"], seed)
+        rng = random.Random(seed)
+        for _ in range(STEPS):
+            if game.over:
+                break
+            check_hint(game)
+            hint = game.advice.hint(game.state)
+            said_red += "red 4 needs a chosen player." in hint
+            chooses = [
+                s
+                for s in game.choices.legal_steps(game.state)
+                if isinstance(s, Play) and s.to is not None
+            ]
+            if "red 4" in hint and chooses:
+                said = read_hint(hint, game.turn or "")
+                assert said.suits == {"4": frozenset({"diamonds", "hearts"})}
+                assert {s.suit for s in chooses} <= said.suits["4"]
+                wrong = read_hint(hint.replace("red 4", "black 4"), game.turn or "")
+                assert not {s.suit for s in chooses} & wrong.suits["4"]  # the check fails
+            game.push(rng.choice(game.choices.legal_steps(game.state)))
+    assert said_red

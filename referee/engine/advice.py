@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from referee import words
 from referee.engine.choices import Choices, TableChoices
 from referee.engine.judgement import Judgement
 from referee.engine.legality import Rules, pile_sent_to
 from referee.engine.steps import Step, Verdict
-from referee.table.state import State
-from referee.variant.model import SUITS, Card
+from referee.table.state import State, ZoneName
+from referee.variant.model import COLOURS, SUITS, Card
 from referee.words import sentences
 from referee.words.reasons import HintFacts, MayGo
 from referee.words.sentences import Voice
@@ -106,16 +107,11 @@ class Advice:
             # Cards whose play that may go names a chosen player (a condition held for it:
             # of the fewest copies that may go, or of more of them held, "only when two are
             # laid", ruling 152; or showing some suit, "only a red 4", issue 42).
+            # Such a card is named by the suits that choose: "a red 4", "the 4 of hearts".
             chosen_player_cards=tuple(
-                self.variant.card_name(c)
+                self._chooser_name(c, shown)
                 for c, k in counts.items()
-                if any(
-                    rules.needs[c].chooses_now(s, c, j, zone, suit)
-                    for j in range(
-                        k, max(k, min(rules.possible(s, c, held), self.choices.most(c))) + 1
-                    )
-                    for suit in ((None, *SUITS) if c in suited else (None,))
-                )
+                if (shown := self._choosing(s, c, k, zone, suited))
             ),
             may=self._may_go(universe, counts),
             pick_up=rules.may_pick_up(s),
@@ -132,6 +128,40 @@ class Advice:
             take_several=take and rules.takes_several,
             **{k: v for u in rules.zone_rules for k, v in u.hint(rules, s).items()},
         )
+
+    def _choosing(
+        self, s: State, card: Card, k: int, zone: ZoneName, suited: frozenset[Card]
+    ) -> set[str | None]:
+        """The suits shown (None: no suit) with which a play of ``card`` that may go names a
+        chosen player now: of the fewest copies that may go (``k``), or of more of them held
+        (ruling 152), showing each suit where its plays show one (issue 42)."""
+        rules = self._rules
+        most = max(
+            k, min(rules.possible(s, card, s.seats[s.mover].zone(zone)), self.choices.most(card))
+        )
+        chooses = rules.needs[card].chooses_now
+        return {
+            suit
+            for suit in ((None, *SUITS) if card in suited else (None,))
+            if any(chooses(s, card, j, zone, suit) for j in range(k, most + 1))
+        }
+
+    def _chooser_name(self, card: Card, shown: set[str | None]) -> str:
+        """A card that names a chosen player when its play shows a suit of ``shown`` (None: no
+        suit), as the hint says it: "4" where any play of it chooses (with no suit shown, or
+        each suit), else by the suits that do (issue 42): "a red 4", "the 4 of hearts", "a
+        red 4 or the 4 of spades"."""
+        v = self.variant
+        if None in shown or shown.issuperset(SUITS) or not isinstance(card, int):
+            return v.card_name(card)
+        said: list[str] = []
+        for colour in ("red", "black"):
+            of = {x for x in SUITS if COLOURS[x] == colour}
+            if of <= shown:
+                said.append(f"a {v.suited_name(card, colour)}")
+                shown = shown - of
+        said += [f"the {v.suited_name(card, x)}" for x in SUITS if x in shown]
+        return words.or_list(said)
 
     def _may_go(self, universe: tuple[Card, ...], counts: dict[Card, int]) -> MayGo:
         """The cards that may go (``counts``) beside those the mover may hold (``universe``),

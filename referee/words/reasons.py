@@ -415,5 +415,6 @@ class HintFacts:
     # The pile is given to the mover, who may pass it on with the cards that may go, or pick it
     # up (a give that may be deflected, ruling 168).
     given: bool = False
-    # The cards (names) the mover may play now that need a chosen player (R8).
+    # The cards (names) the mover may play now that need a chosen player (R8); one that
+    # needs one only when it shows some suit, by those suits: "a red 4", "the 4 of hearts".
     chosen_player_cards: tuple[str, ...] = ()

@@ -716,7 +716,7 @@ def hint(d: HintFacts, voice: Voice) -> str:
         chosen = "Some cards need a chosen player."
     elif d.chosen_player_cards:
         needs = "needs" if len(d.chosen_player_cards) == 1 else "need"
-        chosen = f"{named} {needs} a chosen player."
+        chosen = f"{named[0].upper()}{named[1:]} {needs} a chosen player."  # "A red 4 needs"
     if d.follow_up:
         return _owed(d, voice, must, pick, chosen)
     if d.locked:  # no hand cards, and the table cards wait for the draw pile (R3.2)
