@@ -82,10 +82,8 @@ def _ends(a: Analysis) -> str:
         )
     share = 1 - a.ends.value
     if a.may_not_end:
-        return (
-            f"No: {how_often(share)} does not end ({share:.0%} {a.ends.plus_minus(100)}; "
-            f"{r.unfinished_words()})."
-        )
+        said = "no game ends" if share >= 1 else f"{how_often(share)} does not end"
+        return f"No: {said} ({share:.0%} {a.ends.plus_minus(100)}; {r.unfinished_words()})."
     return (
         f"Yes, almost always: {r.capped} of {a.games:,} games did not end ({r.unfinished_words()})."
     )
