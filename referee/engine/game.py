@@ -652,7 +652,7 @@ class Game:
             flow.removed += k
             _seen(s, card, k, step.suit, gone=True)
             if self.keep_history:
-                notes.append(sentences.leaves_game(v.card_name(card)))
+                notes.append(sentences.leaves_game(v.card_name(card), k))
         else:
             pile = s.pile
             pile.extend(step.cards)

@@ -847,8 +847,10 @@ def face_down_misses(by: str, n: int) -> str:
     return f"It does not fit: {by} picks up the pile ({words.cards(n)})."
 
 
-def leaves_game(card: str) -> str:
-    return f"{card} leaves the game."
+def leaves_game(card: str, k: int = 1) -> str:
+    """A one-time card leaves the game as it resolves (R8): 'They leave the game.' after a play
+    of several, which the sentence before named."""
+    return f"{card} leaves the game." if k == 1 else "They leave the game."
 
 
 def burns(run: int, card: str, n: int) -> str:
