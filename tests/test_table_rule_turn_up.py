@@ -7,6 +7,7 @@ says while it lies there holds (rulings 7, 114), and it is one of the identical 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from test_properties_house_rules import one_filter_along
 from referee.engine import Game, Play, SetupError, Told
 from referee.records import export_record, load_record_text, replay
 from referee.records.record import RecordError
+from referee.table.setup import SetUp
+from referee.table.state import Seat, State, ZoneCards
+from referee.tablerules import RULES
 from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
@@ -87,6 +91,54 @@ def test_the_table_must_say_which_card_and_only_where_one_is_turned_up() -> None
     with pytest.raises(SetupError, match="turned-up card show five 6s") as e:
         Game.deal(_house(), NAMES, four, told=Told(6))
     assert e.value.field == "turned_up"
+
+
+def _dealt(draw: int, cards: list[int] | None = None) -> State:
+    """Three players dealt three cards to each zone, before the set-up; ``cards``: the draw
+    pile's cards, top last (full information)."""
+    seats = [Seat(ZoneCards(unknown=3), ZoneCards(unknown=3), ZoneCards(unknown=3)) for _ in NAMES]
+    return State(names=list(NAMES), seats=seats, draw_pile=draw, draw_cards=cards)
+
+
+def test_the_unit_sets_up_the_card_the_table_turned_up() -> None:
+    """Issue 41: the unit owns its set-up (``set_up``): the card the table told lies on the
+    pile, one card fewer in the draw pile, seen (R4.3); each fault at ``turned_up``."""
+    unit, v = RULES["turn_up"], _house()
+    s = _dealt(13)
+    unit.set_up(SetUp(v, 1, s, Told(6), 0))
+    assert s.pile == [6] and s.draw_pile == 12 and s.seen == {6: 1}
+    s = _dealt(13)
+    unit.set_up(SetUp(v, 1, s, Told(10), 0))  # a card with a power stays here (ruling 156)
+    assert s.pile == [10]
+    for told, draw, words in (
+        (Told(), 13, "say which card was turned up to start the pile."),
+        (Told(6), 0, "no draw pile is left after the deal, so there is no turned-up card."),
+        (Told(11), 13, "there is no card 11 in House."),
+    ):
+        with pytest.raises(SetupError) as e:
+            unit.set_up(SetUp(v, 1, _dealt(draw), told, 0))
+        assert (str(e.value), e.value.field) == (words, "turned_up")
+    s = _dealt(0)
+    unit.set_up(SetUp(v, 1, s, Told(), 0))  # no draw pile, nothing told: nothing turned up
+    assert s.pile == [] and s.seen == {}
+    s = _dealt(13)
+    s.seen[6] = 4
+    with pytest.raises(SetupError, match="the face-up cards and the turned-up card show five"):
+        unit.set_up(SetUp(v, 1, s, Told(6), 0))
+    assert unit.told_unasked() == "no card is turned up here, so there is no turned-up card."
+
+
+def test_the_unit_turns_the_top_card_up_with_full_information() -> None:
+    """``draw_set_up``: the draw pile's top card (the last) starts the pile, as told."""
+    unit, deck = RULES["turn_up"], [3, 9, 10]
+    s = _dealt(3, deck)
+    t = SetUp(_house(), 1, s, Told(), 0, random.Random(0))
+    unit.draw_set_up(t)
+    assert s.pile == [10] and deck == [3, 9] and s.draw_pile == 2 and t.told == Told(10)
+    s = _dealt(0, [])
+    t = SetUp(_house(), 1, s, Told(), 0, random.Random(0))
+    unit.draw_set_up(t)  # no draw pile: nothing turned up
+    assert s.pile == [] and t.told == Told()
 
 
 def test_without_the_rule_nothing_changes() -> None:

@@ -7,6 +7,7 @@ that stayed (a record's ``turned_up``); a card with a power is refused there."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,9 @@ from strategies import budget, variants_with_table
 from test_properties_house_rules import one_filter_along
 
 from referee.engine import Game, Play, SetupError, Told
+from referee.table.setup import SetUp
+from referee.table.state import Seat, State, ZoneCards
+from referee.tablerules import RULES
 from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
@@ -50,6 +54,33 @@ def test_a_card_with_a_power_is_not_the_one_that_stayed(card: int) -> None:
     assert Game.deal(variant_from_data(data), NAMES, told=Told(10)).state.pile == [
         10
     ]  # turn_up alone keeps it
+
+
+def test_the_unit_refuses_a_power_card_and_turns_up_past_one() -> None:
+    """Issue 41: the unit owns its set-up: at a table (``set_up``) a card with a power told as
+    the one that stayed is refused at ``turned_up``; with full information (``draw_set_up``)
+    each card with a power goes under the draw pile and the next is turned up."""
+    unit, v = RULES["turn_up_again"], _house()
+    seats = [Seat(ZoneCards(unknown=3), ZoneCards(unknown=3), ZoneCards(unknown=3)) for _ in NAMES]
+    s = State(names=list(NAMES), seats=seats, draw_pile=13)
+    with pytest.raises(SetupError) as e:
+        unit.set_up(SetUp(v, 1, s, Told(8), 0))
+    assert e.value.field == "turned_up" and str(e.value) == (
+        "8 has a power, so it went back under the draw pile and the next card was turned up: "
+        "say the card that stayed turned up."
+    )
+    assert s.pile == [] and s.seen == {}
+    unit.set_up(SetUp(v, 1, s, Told(6), 0))
+    assert s.pile == [6] and s.draw_pile == 12
+    deck = [4, 3, 8, 10]  # the top last: the 10, then the 8 go back under the 4
+    s = State(names=list(NAMES), seats=seats, draw_pile=4, draw_cards=deck)
+    t = SetUp(v, 1, s, Told(), 0, random.Random(0))
+    unit.draw_set_up(t)
+    assert s.pile == [3] and deck == [8, 10, 4] and s.draw_pile == 3 and t.told == Told(3)
+    deck = [8, 10]  # every card has a power: the last turned up stays
+    s = State(names=list(NAMES), seats=seats, draw_pile=2, draw_cards=deck)
+    unit.draw_set_up(SetUp(v, 1, s, Told(), 0, random.Random(0)))
+    assert s.pile == [8] and deck == [10]
 
 
 def test_the_deal_with_full_information_turns_up_past_power_cards() -> None:

@@ -16,6 +16,7 @@ what an effect leaves pending lapses when its unit says so.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -42,6 +43,7 @@ from referee.engine.steps import (
     Step,
     Told,
 )
+from referee.table.setup import SetUp
 from referee.table.state import (
     GoingOn,
     Pending,
@@ -52,7 +54,7 @@ from referee.table.state import (
     ZoneCards,
     ZoneName,
 )
-from referee.tablerules import active
+from referee.tablerules import TOLD, active, setting_up
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
 from referee.variant.model import SUITS, Card, Effect, Variant
@@ -157,18 +159,17 @@ class Game:
         each, aside = _rest_dealt(variant, len(players), left)
         for seat in seats:
             seat.hand.add_unknown(each)
-        draw = left - each * len(players) - aside
-        pile = _turned_up(variant, decks, told, draw, seen)
         state = State(
             names=list(players),
             seats=seats,
-            pile=pile,
-            draw_pile=draw - len(pile),
+            pile=[],
+            draw_pile=left - each * len(players) - aside,
             out_of_play=aside,
             seen=seen,
             first_play=True,
-            opening=_opening(variant, decks, told, seen),
         )
+        _set_up(SetUp(variant, decks, state, told or Told(), 0))
+        state.opening = _opening(variant, decks, told, seen)
         game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
         game._throw_in(told.thrown if told is not None else {})
         game._turn_up()
@@ -395,14 +396,10 @@ class Game:
         players = [*players[first:], *players[:first]]
         seats = [*seats[first:], *seats[:first]]
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
-        # A table rule turns the draw pile's top card up to start the pile (ruling 156).
-        pile = _turn_up_from(variant, deck) if deck and _turns_up(variant) else []
-        # A table rule: each player throws their lowest cards without a power in (ruling 159).
-        thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         state = State(
             names=list(players),
             seats=seats,
-            pile=pile,
+            pile=[],
             draw_pile=len(deck),
             out_of_play=aside,
             seen=seen,
@@ -410,6 +407,11 @@ class Game:
             first_play=True,
             opening=card if card != NONE_HELD else None,
         )
+        # The table rules' set-up, drawn from the deal (a card turned up, ruling 156).
+        t = SetUp(variant, decks, state, Told(opening_card=card), 0, rng)
+        _set_up(t)
+        # A table rule: each player throws their lowest cards without a power in (ruling 159).
+        thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         face_up = {
             name: tuple(_sorted_cards(seat.face_up))
             for name, seat in zip(players, seats, strict=True)
@@ -420,7 +422,7 @@ class Game:
             decks=decks,
             full_information=True,
             face_up=face_up,
-            told=Told(pile[0] if pile else None, thrown, card),
+            told=dataclasses.replace(t.told, thrown=thrown),
             keep_history=keep_history,
         )
         game._throw_in(thrown)
@@ -1029,32 +1031,30 @@ _new_outcome = tuple.__new__
 """Makes an ``Outcome`` from a tuple of all its fields, as its ``_make`` does without the check."""
 
 
+def _set_up(t: SetUp) -> None:
+    """The set-up of the table rules the variant sets (R2), each in turn: at a table, what the
+    table told checked and the table set up by it; with full information, drawn from the deal.
+    What the table told for a rule the variant does not set is refused first, in the words of
+    the rule that would ask it."""
+    rules = setting_up(t.variant)
+    if t.told and not t.full_information:
+        asked = {u.told for u in rules}
+        for name, unit in TOLD.items():
+            if name not in asked and t.told.says(name):
+                raise SetupError(unit.told_unasked(), name)
+    for u in rules:
+        if t.full_information:
+            u.draw_set_up(t)
+        else:
+            u.set_up(t)
+
+
 def _rest_dealt(variant: Variant, players: int, left: int) -> tuple[int, int]:
     """Each hand's share of the ``left`` cards after the deal, and how many are put aside, where
     a table rule deals the rest out (R2.1: none; they all make the draw pile)."""
     if players and any(u.deals_rest() for u in active(variant)):
         return left // players, left % players
     return 0, 0
-
-
-def _turns_up(variant: Variant) -> bool:
-    """Whether a table rule turns the draw pile's top card up to start the pile."""
-    return any(u.turns_up() for u in active(variant))
-
-
-def _turn_up_from(variant: Variant, deck: list[Card]) -> list[Card]:
-    """With full information: the draw pile's top card turned up to start the pile (ruling
-    156); where a table rule says so, a card with a power goes back under the draw pile and the
-    next is turned up, until one without a power stays (ruling 172; all with a power: the last
-    turned up stays)."""
-    card = deck.pop()
-    if any(u.turns_up_again() for u in active(variant)):
-        for _ in range(len(deck)):
-            if not variant.effects_of(card):
-                break
-            deck.insert(0, card)  # under the draw pile: drawn last
-            card = deck.pop()
-    return [card]
 
 
 def _throws_in(variant: Variant) -> bool:
@@ -1081,33 +1081,6 @@ def _lowest_thrown(
         for name, seat in zip(players, seats, strict=True)
         if seat.hand.known.get(low)
     }
-
-
-def _turned_up(
-    variant: Variant, decks: int, told: Told | None, draw: int, seen: dict[Card, int]
-) -> list[Card]:
-    """The pile a fresh deal at a table starts with: the card the table says it turned up
-    from the draw pile (ruling 156), counted as seen (R4.3), or nothing."""
-    card = told.turned_up if told is not None else None
-    if not _turns_up(variant) or draw <= 0:
-        if card is not None:
-            why = "no card is turned up here" if draw > 0 else "no draw pile is left after the deal"
-            raise SetupError(f"{why}, so there is no turned-up card.", "turned_up")
-        return []
-    if card is None:
-        raise SetupError("say which card was turned up to start the pile.", "turned_up")
-    _check_card(variant, card, "turned_up")
-    if variant.effects_of(card) and any(u.turns_up_again() for u in active(variant)):
-        raise SetupError(
-            f"{variant.card_name(card)} has a power, so it went back under the draw pile and "
-            "the next card was turned up: say the card that stayed turned up.",
-            "turned_up",
-        )
-    seen[card] = seen.get(card, 0) + 1
-    _check_copies(
-        variant, decks, seen, "the face-up cards and the turned-up card show", "turned_up"
-    )
-    return [card]
 
 
 def _opening_order(variant: Variant) -> tuple[tuple[int, str], ...]:

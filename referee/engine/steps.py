@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from referee.table.setup import NONE_HELD as NONE_HELD
+from referee.table.setup import SetupError as SetupError
+from referee.table.setup import Told as Told
 from referee.table.state import Restriction, ZoneName
 from referee.variant.model import Card
 from referee.words.reasons import Facts, NoFacts, Reason
@@ -85,14 +87,6 @@ class IllegalStep(ValueError):
         self.verdict = verdict
 
 
-class SetupError(ValueError):
-    """A game that cannot start as given (a deal that does not fit, a bad start position)."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
-
-
 class Outcome(NamedTuple):
     """What happens after an accepted step, as data and as words (R11.2)."""
 
@@ -115,30 +109,6 @@ class Outcome(NamedTuple):
     @property
     def text(self) -> str:
         return " ".join(self.messages)
-
-
-@dataclass(frozen=True)
-class Told:
-    """What the table did at set-up besides the deal, as told (docs/records.md): the card
-    turned up from the draw pile to start the pile (a table rule, ruling 156), the cards
-    each player threw onto the pile in the discard step (a table rule, ruling 159), and the
-    starting card the starter holds (a table rule, ruling 167)."""
-
-    turned_up: Card | None = None
-    thrown: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    # The card of a suit the starter (the first player listed) holds, where a table rule says
-    # who starts by one (ruling 167): its rank and suit, or NONE_HELD (no hand holds one).
-    opening_card: tuple[int, str] | None = None
-
-    def __bool__(self) -> bool:
-        return (
-            self.turned_up is not None or any(self.thrown.values()) or self.opening_card is not None
-        )
-
-
-NONE_HELD: tuple[int, str] = (0, "nobody")
-"""``Told.opening_card`` where no hand holds a starting card (a record's ``opening_card:
-nobody``): the first player listed starts, with any play (ruling 167)."""
 
 
 @dataclass(frozen=True)

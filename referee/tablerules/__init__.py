@@ -27,9 +27,14 @@ RULES: dict[str, TableRule] = {u.name: u for u in table_rules() if isinstance(u,
 ZONES: dict[str, TableRule] = {}
 """The places a play may come from besides a player's own zones, each with the first rule that
 opens it (asked where a variant sets none of them, to say so; where it sets one, that one)."""
+TOLD: dict[str, TableRule] = {}
+"""What the table may tell of its set-up (a record's field, a rule's ``told``), each with the
+first rule that asks it (asked, where a variant sets none of them, why nothing is asked)."""
 for _rule in RULES.values():
     if _rule.zone:
         ZONES.setdefault(_rule.zone, _rule)
+    if _rule.told and _rule.has("set_up"):
+        TOLD.setdefault(_rule.told, _rule)
 
 
 def active(variant: Variant) -> tuple[TableRule, ...]:
@@ -37,4 +42,17 @@ def active(variant: Variant) -> tuple[TableRule, ...]:
     return tuple(u for u in RULES.values() if u.name in variant.table)
 
 
-__all__ = ["RULES", "ZONES", "Referee", "TableRule", "active"]
+def setting_up(variant: Variant) -> tuple[TableRule, ...]:
+    """The table rules a variant sets that make part of the set-up (``TableRule.set_up``), in
+    the order of the rule book's set-up steps they change (``rule``: the deal, R2.1, before who
+    starts, R2.3), then in order."""
+    found = [u for u in active(variant) if u.has("set_up")]
+    return tuple(sorted(found, key=lambda u: _step(u.rule)))
+
+
+def _step(rule: str) -> tuple[int, ...]:
+    """'R2.3' -> (2, 3): the rule book's rules in their order."""
+    return tuple(int(n) for n in rule.removeprefix("R").split("."))
+
+
+__all__ = ["RULES", "TOLD", "ZONES", "Referee", "TableRule", "active", "setting_up"]

@@ -25,8 +25,10 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
 - ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
   draw pile (R2.1).
-- ``turns_up``: whether the draw pile's top card is turned up to start the pile after the deal;
-  ``turns_up_again``: whether a card with a power turned up goes back and the next is turned up.
+- ``set_up`` with ``draw_set_up`` and ``told_unasked``: the rule's part of the set-up (R2):
+  at a table, the check of what the table told for it (its ``told``: the card turned up to
+  start the pile) and the table set up by it; with full information, the same drawn from the
+  deal; and why nothing is told where a variant does not set the rule.
 - ``throws_in``: whether each player throws their lowest ordinary cards in before play.
 - ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
   fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
@@ -40,6 +42,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
 from referee.effects.base import Proposal, Refusal
+from referee.table.setup import SetUp
 from referee.table.state import Seat, State, ZoneCards, ZoneName
 from referee.variant.model import Card, Variant
 from referee.variant.table import TableRuleDecl
@@ -171,15 +174,22 @@ class TableRule(TableRuleDecl):
         aside, out of play."""
         return False
 
-    def turns_up(self) -> bool:
-        """Whether, after the deal, the draw pile's top card is turned up to start the pile
-        (R2.1: the pile starts empty); nobody played it (ruling 154)."""
-        return False
+    def set_up(self, t: SetUp) -> None:
+        """At a fresh deal at a table (``Game.deal``), before the first play: check what the
+        table told for this rule (``t.told``, the field ``told``; a ``SetupError`` names that
+        field) and set the table up by it (``t.state``).  Asked in the order of the rule
+        book's set-up steps the rules change (``referee.tablerules.setting_up``)."""
 
-    def turns_up_again(self) -> bool:
-        """Whether a card with a power turned up to start the pile goes back under the draw
-        pile and the next card is turned up, until one without a power stays (ruling 172)."""
-        return False
+    def draw_set_up(self, t: SetUp) -> None:
+        """With full information (``Game.shuffled``: every card known, ``t.rng`` given), where
+        ``set_up`` is asked at a table: make this rule's set-up from the deal itself, writing
+        into ``t.told`` what a table would have told."""
+
+    def told_unasked(self) -> str:
+        """Why nothing is told for this rule's ``told`` where a variant does not set the rule
+        (asked of the first rule that asks it, ``referee.tablerules.TOLD``); a ``SetupError``
+        at that field."""
+        return ""
 
     def throws_in(self) -> bool:
         """Whether, at the deal, each player throws their lowest cards without a power onto

@@ -10,14 +10,18 @@ the first step.  It is one of the identical cards on top (R7.1): three 9s laid o
 burn.  At a real table the table tells the referee which card it is (a record's ``turned_up``,
 asked on the New game page); with full information the deal turns it up itself.
 
-This file is the whole rule: its field, its words, its check and its hook into the engine
-(``turns_up``).
+This file is the whole rule: its field, its words, its check and its hooks into the engine
+(``set_up``: the card the table says it turned up; ``draw_set_up``: the card turned up with full
+information).
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+from referee.table.setup import SetUp, SetupError, check_card, check_copies
 from referee.tablerules.spec import TableRule
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 from referee.variant.table import TableCheck, switch
 
 
@@ -35,8 +39,57 @@ class TurnUp(TableRule):
         "Turn the draw pile's top card up to start the pile",
     )
 
-    def turns_up(self) -> bool:
-        return True
+    def goes_back(self, variant: Variant, card: Card) -> bool:
+        """Whether ``card``, turned up, goes back under the draw pile and the next is turned up
+        instead (here: never; ``turn_up_again``: a card with a power, ruling 172)."""
+        return False
+
+    def set_up(self, t: SetUp) -> None:
+        """The card the table says it turned up from the draw pile starts the pile (ruling
+        156), counted as seen (R4.3); none where the deal leaves no draw pile."""
+        s, v, card = t.state, t.variant, t.told.turned_up
+        if s.draw_pile <= 0:
+            if card is not None:
+                raise SetupError(
+                    "no draw pile is left after the deal, so there is no turned-up card.",
+                    "turned_up",
+                )
+            return
+        if card is None:
+            raise SetupError("say which card was turned up to start the pile.", "turned_up")
+        check_card(v, card, "turned_up")
+        if self.goes_back(v, card):
+            raise SetupError(
+                f"{v.card_name(card)} has a power, so it went back under the draw pile and "
+                "the next card was turned up: say the card that stayed turned up.",
+                "turned_up",
+            )
+        s.see(card)
+        check_copies(
+            v, t.decks, s.seen, "the face-up cards and the turned-up card show", "turned_up"
+        )
+        s.pile.append(card)
+        s.draw_pile -= 1
+
+    def draw_set_up(self, t: SetUp) -> None:
+        """With full information: the draw pile's top card turned up to start the pile (ruling
+        156); one that ``goes_back`` goes under the draw pile and the next is turned up, until
+        one stays (all go back: the last turned up stays)."""
+        s, deck = t.state, t.state.draw_cards
+        if not deck:
+            return
+        card = deck.pop()
+        for _ in range(len(deck)):
+            if not self.goes_back(t.variant, card):
+                break
+            deck.insert(0, card)  # under the draw pile: drawn last
+            card = deck.pop()
+        s.pile.append(card)
+        s.draw_pile = len(deck)
+        t.told = dataclasses.replace(t.told, turned_up=card)
+
+    def told_unasked(self) -> str:
+        return "no card is turned up here, so there is no turned-up card."
 
     def told_step(self, variant: Variant) -> str:
         return "say which card you turned up"

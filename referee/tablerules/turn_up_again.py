@@ -10,13 +10,13 @@ At a real table the table tells the referee the card that stayed turned up (a re
 information the deal turns cards up itself, putting each card with a power under the draw pile.
 
 This file is the whole rule: its field, its words, its check and its hooks into the engine
-(``turns_up``, ``turns_up_again``).
+(``turn_up``'s set-up, with ``goes_back``: a card with a power).
 """
 
 from __future__ import annotations
 
 from referee.tablerules.turn_up import TurnUp
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 from referee.variant.table import TableCheck, switch
 
 
@@ -32,8 +32,8 @@ class TurnUpAgain(TurnUp):
         "Turn the draw pile's top card up to start the pile, turning again past power cards",
     )
 
-    def turns_up_again(self) -> bool:
-        return True
+    def goes_back(self, variant: Variant, card: Card) -> bool:
+        return bool(variant.effects_of(card))
 
     def told_question(self, variant: Variant) -> str:
         return "Which card stayed turned up to start the pile (not a card with a power)?"
