@@ -15,7 +15,9 @@ steps they were given; they read the table through the engine's public attribute
   cannot beat when one is close enough; keeps special cards for when it would otherwise pick
   up and then spends the best one, one copy (a Give the Pile goes to the player still in with
   the fewest cards: R8 allows one who is out, but a table that hands the pile to players who
-  have finished seldom ends); sheds its lowest card on a table-card follow-up; picking up
+  have finished seldom ends; a pile given to it that it may pass on goes on, not back to its
+  giver while another player is in, and one of special cards only, the giver's own Jack, it
+  takes); sheds its lowest card on a table-card follow-up; picking up
   where a table rule takes a face-up card along, it takes its weakest (every copy of it, where
   the rule takes several of one rank); where a table rule lets a player who
   cannot play turn over the draw pile's top card, it always does (a card that fits spares it
@@ -258,6 +260,27 @@ def _out(state: State, name: str) -> int:
     return 0 if state.seats[state.seat_of(name)].total else 1
 
 
+def _given_by(state: State) -> str | None:
+    """Who gave the pile that the player to move may pass on or take (ruling 168), or None."""
+    if state.pending:
+        me = state.names[state.mover]
+        for p in state.pending.values():
+            if p.gives_pile and p.by != me:
+                return p.by
+    return None
+
+
+def _takes_given(state: State, info: dict[Card, _CardInfo]) -> bool:
+    """Whether to take a pile given to the player to move rather than pass it on (ruling
+    168): when it holds special cards only (the giver's own Jack, say), taking it costs them
+    no card and gains them those, while passing it on spends one and hands the pile, with more
+    of those cards, to another player who may pass it back: two careful players would send one
+    Jack back and forth for ever.  (Taking any pile of special cards rather than spending one
+    was tried: more games of the built-in variants went round in circles.)"""
+    pile = state.pile
+    return bool(pile) and _given_by(state) is not None and all(info[c].special for c in pile)
+
+
 def _burning_play(
     most: dict[Card, Play], info: dict[Card, _CardInfo], pile: list[Card], burn: int
 ) -> Play | None:
@@ -437,7 +460,9 @@ class SmartBot:
         # 4. The special card worth most now (``_best_special``: the first listed of those
         # that score best) that has a play, while the pile is worth avoiding; else pick up.
         pile_size = len(pile)
-        if pick is not None and pile_size < self.min_pile_for_special:
+        if pick is not None and (
+            pile_size < self.min_pile_for_special or _takes_given(state, info)
+        ):
             return pick
         scored = []
         for i, card in enumerate(listing.cards()):
@@ -505,8 +530,12 @@ class SmartBot:
     ) -> Step:
         """Nothing plain fits: the best special card while the pile is worth avoiding (or no
         pick-up is allowed), else the pick-up."""
-        pile_size = len(game.state.pile)
-        if most and (pick is None or pile_size >= self.min_pile_for_special):
+        state = game.state
+        pile_size = len(state.pile)
+        if most and (
+            pick is None
+            or (pile_size >= self.min_pile_for_special and not _takes_given(state, info))
+        ):
             return self._best_special(game, steps, one, info, pile_size)
         if pick is not None:
             return pick
@@ -603,13 +632,17 @@ class SmartBot:
             loser = losers[(len(s.pile) + s.out_of_play + s.mover) % len(losers)]
             return next(p for p in ones if p.to == loser)
         exchange = "smallest_hand" in aims
+        # Passing on a pile given to it (ruling 168), not back to the giver while another
+        # player is in: the two would send it round the same circle.
+        giver = _given_by(s)
 
-        def key(p: Play) -> tuple[int, int, int]:
+        def key(p: Play) -> tuple[int, int, int, int]:
             seat = s.seats[seat_of[p.to]] if p.to is not None else s.seats[s.mover]
             out = 0 if seat.total else 1  # (``_out``)
+            back = 1 if giver is not None and p.to == giver else 0
             if exchange:
-                return (out, seat.hand.count, len(p.cards))
-            return (out, seat.total, len(p.cards))
+                return (out, back, seat.hand.count, len(p.cards))
+            return (out, back, seat.total, len(p.cards))
 
         return min(plays, key=key)
 
