@@ -96,27 +96,27 @@ def test_size_is_checked_before_parsing() -> None:
         ),
         (
             "x: {k: 1, k: 2}\n",
-            "f.yaml:1:11: (top level): duplicate key 'k' (first at line 1); expected each key once",
+            "f.yaml:1:11: x: duplicate key 'k' (first at line 1); expected each key once",
         ),
         (
             "a: &x 1\nb: *x\n",
-            "f.yaml:1:4: (top level): anchors (&x) are not allowed; expected the value written out in full",
+            "f.yaml:1:4: a: anchors (&x) are not allowed; expected the value written out in full",
         ),
         (
             "b: *x\n",
-            "f.yaml:1:4: (top level): aliases (*x) are not allowed; expected the value written out in full",
+            "f.yaml:1:4: b: aliases (*x) are not allowed; expected the value written out in full",
         ),
         (
             "a: !!python/object:os.system x\n",
-            "f.yaml:1:4: (top level): the tag !!python/object:os.system is not allowed; expected plain values without tags",
+            "f.yaml:1:4: a: the tag !!python/object:os.system is not allowed; expected plain values without tags",
         ),
         (
             "a: !custom x\n",
-            "f.yaml:1:4: (top level): the tag !custom is not allowed; expected plain values without tags",
+            "f.yaml:1:4: a: the tag !custom is not allowed; expected plain values without tags",
         ),
         (
             "a: !!set {x}\n",
-            "f.yaml:1:4: (top level): the tag !!set is not allowed; expected plain values without tags",
+            "f.yaml:1:4: a: the tag !!set is not allowed; expected plain values without tags",
         ),
         (
             "? [a]\n: b\n",

@@ -68,9 +68,9 @@ def test_both_readers_give_the_same_data_and_places(path: Path) -> None:
     ("text", "said"),
     [
         ("a: [1, 2\n", "f.yaml:2:1: (top level): invalid YAML"),
-        ("a: &x 1\nb: *x\n", "f.yaml:1:4: (top level): anchors (&x) are not allowed"),
+        ("a: &x 1\nb: *x\n", "f.yaml:1:4: a: anchors (&x) are not allowed"),
         ("a: 1\na: 2\n", "f.yaml:2:1: (top level): duplicate key 'a' (first at line 1)"),
-        ("a: !!python/object {}\n", "f.yaml:1:4: (top level): the tag !!python/object"),
+        ("a: !!python/object {}\n", "f.yaml:1:4: a: the tag !!python/object"),
         ("a: " + "[" * 70 + "]" * 70 + "\n", "f.yaml:1:"),
     ],
 )

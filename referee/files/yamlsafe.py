@@ -123,11 +123,14 @@ _BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 class _Located(Exception):
     """Raised inside the loader with a mark, turned into a Problem by :func:`parse_yaml`."""
 
-    def __init__(self, mark: Any, message: str, node: yaml.Node | None = None) -> None:
+    def __init__(
+        self, mark: Any, message: str, node: yaml.Node | None = None, path: PathT | None = None
+    ) -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
         self.node = node  # the value at fault, when known: its path is named in the problem
+        self.path = path  # or its path itself, found while the tree is still being composed
 
 
 _TAG_WORDS = {
@@ -151,12 +154,24 @@ class _Checks:
         self._depth = 0
         self._nodes = 0
         self._max_nodes = max_nodes
+        # Where the node being composed lies (keys and list places), so that a problem met
+        # before the tree is whole names its place ("step 3: play"), not the top level.
+        self._trail: list[str | int] = []
 
     def _too_deep(self, mark: Any) -> _Located:
         return _Located(
             mark,
             f"lists and mappings are nested more than {self.max_depth} deep; expected a shallow file",
         )
+
+    def _here(self, index: Any) -> PathT:
+        """The place of the node composed at ``index``: a list item's place, or the key a
+        mapping's value lies at (a key itself, ``None``, lies at its mapping)."""
+        if isinstance(index, int):
+            return (*self._trail, index)
+        if isinstance(index, yaml.ScalarNode):
+            return (*self._trail, str(index.value))
+        return tuple(self._trail)
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()  # type: ignore[attr-defined]
@@ -170,27 +185,33 @@ class _Checks:
             raise _Located(
                 event.start_mark,
                 f"aliases (*{event.anchor}) are not allowed; expected the value written out in full",
+                path=self._here(index),
             )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Located(
                 event.start_mark,
                 f"anchors (&{anchor}) are not allowed; expected the value written out in full",
+                path=self._here(index),
             )
         tag = getattr(event, "tag", None)
         if tag is not None and tag != "!" and tag not in _ALLOWED_TAGS:
             raise _Located(
                 event.start_mark,
                 f"the tag {_show_tag(tag)} is not allowed; expected plain values without tags",
+                path=self._here(index),
             )
         if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
             self._depth += 1
+            trail = self._trail
+            self._trail = list(self._here(index))
             try:
                 if self._depth > self.max_depth:
                     raise self._too_deep(event.start_mark)
                 return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
             finally:
                 self._depth -= 1
+                self._trail = trail
         return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
 
     def compose_mapping_node(self, anchor: Any) -> yaml.MappingNode:
@@ -242,10 +263,11 @@ class _Checks:
             except TypeError:  # unhashable; cannot happen with scalar keys, but never crash
                 raise _Located(key_node.start_mark, "a key must be a plain value") from None
             if first is not None:
-                raise _Located(
+                raise _Located(  # named at the mapping that holds it ("step 3")
                     key_node.start_mark,
                     f"duplicate key {_show(key)} (first at line {first.start_mark.line + 1}); "
                     "expected each key once",
+                    node,
                 )
             seen[key] = key_node
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
@@ -396,7 +418,7 @@ def _read_located(text: str, filename: str, max_nodes: int) -> tuple[Any, yaml.N
         raise
     except _Located as e:
         line, col = (e.mark.line + 1, e.mark.column + 1) if e.mark else (1, 1)
-        where = _path_to(node, e.node) if e.node is not None else None
+        where = _path_to(node, e.node) if e.node is not None else e.path
         raise fail(line, col, e.message, path=format_path(where or ())) from None
     except yaml.reader.ReaderError as e:
         line, col = _mark_position(text, e.position)
