@@ -7,6 +7,8 @@ table tells the card the starter holds (a record's ``opening_card``), or ``nobod
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,9 @@ from referee.app import table
 from referee.engine import NONE_HELD, Game, Play, SetupError, Told
 from referee.records import export_record, load_record_text, replay
 from referee.records.record import RecordError
+from referee.table.setup import SetUp
+from referee.table.state import Seat, State, ZoneCards
+from referee.tablerules import RULES
 from referee.tablerules.starts_with import order
 from referee.variant.loader import load_variant_text, variant_from_data
 from referee.variant.model import Variant
@@ -170,6 +175,50 @@ def test_the_table_must_say_who_holds_it_and_only_where_one_starts() -> None:
             {"Ann": [3, 3, 3], "Ben": [3, 9, 9]},
             Told(opening_card=(3, "diamonds")),
         )
+
+
+def _seats(*hands: tuple[int, ...]) -> State:
+    """A deal with full information before its set-up: each seat's hand as given."""
+    seats = [Seat(ZoneCards(Counter(h)), ZoneCards(), ZoneCards()) for h in hands]
+    return State(names=NAMES[: len(hands)], seats=seats, draw_cards=[])
+
+
+def test_the_unit_checks_the_starting_card_the_table_told() -> None:
+    """Issue 41: the unit owns its set-up (``set_up``): the card told is the first play's
+    (``State.opening``), nobody's leaves none; each fault at ``opening_card``."""
+    unit, v = RULES["starts_with"], _variant(ARC)
+    s = State(names=list(NAMES), seats=[])
+    unit.set_up(SetUp(v, 1, s, Told(opening_card=(4, "spades")), 0))
+    assert s.opening == (4, "spades")
+    s = State(names=list(NAMES), seats=[])
+    unit.set_up(SetUp(v, 1, s, Told(opening_card=NONE_HELD), 0))
+    assert s.opening is None
+    for told, seen, words in (
+        (None, {}, "say who holds the 4 of clubs (or that nobody does)."),
+        ((3, "clubs"), {}, "the 3 of clubs does not say who starts here."),
+        ((5, "hearts"), {5: 4}, "every 5 lies face up, so nobody holds the 5 of hearts."),
+    ):
+        with pytest.raises(SetupError) as e:
+            unit.set_up(SetUp(v, 1, State([], [], seen=seen), Told(opening_card=told), 0))
+        assert (str(e.value), e.value.field) == (words, "opening_card")
+    assert unit.told_unasked() == "no card says who starts here, so there is no starting card."
+
+
+def test_the_unit_draws_who_holds_the_starting_card_with_full_information() -> None:
+    """``draw_set_up``: the holder of the first card of the order in a hand is listed first
+    and opens with it; the suits of a rank's copies are drawn, so only the seat is sure where
+    one hand holds every copy."""
+    unit, v = RULES["starts_with"], _variant()
+    for seed in range(20):
+        s = _seats((9, 9), (5, 6), (3, 3, 3, 3))  # Ben holds every 3
+        t = SetUp(v, 1, s, Told(), 0, random.Random(seed))
+        unit.draw_set_up(t)
+        assert s.names == ["Ben", "Cal", "Ann"] and s.seats[0].hand.known[3] == 4
+        assert s.opening == (3, "diamonds") and t.told == Told(opening_card=(3, "diamonds"))
+    s = _seats((2,), (2,))  # no hand holds a 3 or higher: the first listed starts
+    t = SetUp(v, 1, s, Told(), 0, random.Random(0))
+    unit.draw_set_up(t)
+    assert s.names == ["Cal", "Ann"] and s.opening is None and t.told.opening_card == NONE_HELD
 
 
 # --- the record -------------------------------------------------------------------------------

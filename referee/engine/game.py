@@ -33,7 +33,6 @@ from referee.engine.parts import strength
 from referee.engine.pile import Pile
 from referee.engine.steps import (
     DRAW_PILE,
-    NONE_HELD,
     IllegalStep,
     Outcome,
     PickUp,
@@ -57,7 +56,7 @@ from referee.table.state import (
 from referee.tablerules import TOLD, active, setting_up
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
-from referee.variant.model import SUITS, Card, Effect, Variant
+from referee.variant.model import Card, Effect, Variant
 from referee.words import sentences
 
 
@@ -169,7 +168,6 @@ class Game:
             first_play=True,
         )
         _set_up(SetUp(variant, decks, state, told or Told(), 0))
-        state.opening = _opening(variant, decks, told, seen)
         game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
         game._throw_in(told.thrown if told is not None else {})
         game._turn_up()
@@ -387,12 +385,6 @@ class Game:
         seen = {c: variant.copies_per_deck(c) * decks for c in variant.all_cards()}
         # A table rule may say who starts (the holder of the lowest card): seated first.
         first = next((f for u in active(variant) if (f := u.first_seat(variant, seats))), 0)
-        # Or the holder of a starting card of a suit (ruling 167): the deal has ranks only, so
-        # which copies are of which suit is drawn now, each copy alike.
-        opening = _opening_order(variant)
-        card: tuple[int, str] | None = None
-        if opening:
-            first, card = _draw_starting(variant, decks, seats, opening, rng)
         players = [*players[first:], *players[:first]]
         seats = [*seats[first:], *seats[:first]]
         del deck[:aside]  # put aside unseen where a table rule deals the rest (R2.1)
@@ -405,11 +397,12 @@ class Game:
             seen=seen,
             draw_cards=deck,
             first_play=True,
-            opening=card if card != NONE_HELD else None,
         )
-        # The table rules' set-up, drawn from the deal (a card turned up, ruling 156).
-        t = SetUp(variant, decks, state, Told(opening_card=card), 0, rng)
+        # The table rules' set-up, drawn from the deal (a card turned up, ruling 156; who
+        # holds a starting card, ruling 167, seated first).
+        t = SetUp(variant, decks, state, Told(), 0, rng)
         _set_up(t)
+        players, seats = state.names, state.seats
         # A table rule: each player throws their lowest cards without a power in (ruling 159).
         thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         face_up = {
@@ -1081,70 +1074,6 @@ def _lowest_thrown(
         for name, seat in zip(players, seats, strict=True)
         if seat.hand.known.get(low)
     }
-
-
-def _opening_order(variant: Variant) -> tuple[tuple[int, str], ...]:
-    """The starting cards of a table rule that says who starts by one (ruling 167), in order."""
-    return next((o for u in active(variant) if (o := u.opening_order(variant))), ())
-
-
-def _draw_starting(
-    variant: Variant,
-    decks: int,
-    seats: Sequence[Seat],
-    opening: Sequence[tuple[int, str]],
-    rng: random.Random,
-) -> tuple[int, tuple[int, str]]:
-    """With full information, who holds the first starting card of ``opening`` that is in a
-    hand, and that card (ruling 167): the deal knows ranks only, and in a shuffled deck the
-    suits of a rank's copies are exchangeable, so they are dealt to the copies now - a random
-    order of the pack's suits over the copies, each copy alike wherever it lies (a hand, the
-    table, the draw pile, put aside).  Two decks hold two of a card: the earlier seat from the
-    dealer's left starts.  Nobody holds any: (0, NONE_HELD), the first listed starts."""
-    suits: dict[int, list[tuple[int, str]]] = {}
-    for rank, suit in opening:
-        if rank not in suits:
-            where = [i for i, seat in enumerate(seats) for _ in range(seat.hand.known.get(rank, 0))]
-            copies = variant.copies_per_deck(rank) * decks
-            labels = [s for s in SUITS for _ in range(decks)][:copies]
-            rng.shuffle(labels)
-            where += [-1] * (len(labels) - len(where))  # the copies in no hand
-            suits[rank] = list(zip(where, labels, strict=True))
-        holders = [i for i, s in suits[rank] if s == suit and i >= 0]
-        if holders:
-            return min(holders), (rank, suit)
-    return 0, NONE_HELD
-
-
-def _opening(
-    variant: Variant, decks: int, told: Told | None, seen: Mapping[Card, int]
-) -> tuple[int, str] | None:
-    """The card the first play of a fresh deal at a table must show (ruling 167): the starting
-    card the table says the starter holds, or None (nobody holds one, or no such rule)."""
-    card = told.opening_card if told is not None else None
-    cards = _opening_order(variant)
-    if not cards:
-        if card is not None:
-            raise SetupError(
-                "no card says who starts here, so there is no starting card.", "opening_card"
-            )
-        return None
-    if card is None:
-        first = variant.suited_name(*cards[0])
-        raise SetupError(f"say who holds the {first} (or that nobody does).", "opening_card")
-    if card == NONE_HELD:
-        return None
-    if card not in cards:
-        raise SetupError(
-            f"the {variant.suited_name(*card)} does not say who starts here.", "opening_card"
-        )
-    if seen.get(card[0], 0) >= variant.copies_per_deck(card[0]) * decks:
-        raise SetupError(
-            f"every {variant.card_name(card[0])} lies face up, so nobody holds the "
-            f"{variant.suited_name(*card)}.",
-            "opening_card",
-        )
-    return card
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:

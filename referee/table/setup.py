@@ -88,5 +88,12 @@ class SetUp:
     def full_information(self) -> bool:
         return self.rng is not None
 
+    def starts_at(self, seat: int) -> None:
+        """The player at ``seat`` starts (R2.3): listed first, the others after them in seat
+        order, as the table lists the players from the starter."""
+        s = self.state
+        s.names = [*s.names[seat:], *s.names[:seat]]
+        s.seats = [*s.seats[seat:], *s.seats[:seat]]
+
 
 __all__ = ["NONE_HELD", "SetUp", "SetupError", "Told", "check_card", "check_copies"]

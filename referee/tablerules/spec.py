@@ -27,13 +27,14 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
   draw pile (R2.1).
 - ``set_up`` with ``draw_set_up`` and ``told_unasked``: the rule's part of the set-up (R2):
   at a table, the check of what the table told for it (its ``told``: the card turned up to
-  start the pile) and the table set up by it; with full information, the same drawn from the
-  deal; and why nothing is told where a variant does not set the rule.
+  start the pile, the starting card the starter holds) and the table set up by it; with full
+  information, the same drawn from the deal; and why nothing is told where a variant does not
+  set the rule.
 - ``throws_in``: whether each player throws their lowest ordinary cards in before play.
 - ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
   fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
 - ``opening_order``: the cards of a suit that say who starts, in order (the holder of the first
-  held opens the game with it, ruling 167).
+  held opens the game with it, ruling 167), as the New game page asks who holds them.
 """
 
 from __future__ import annotations

@@ -16,14 +16,18 @@ holds (a record's ``opening_card``, asked on the New game page, which lists the 
 them), or that nobody holds one.  With full information the deal draws which copies are of which
 suit (the simulator deals ranks only).
 
-This file is the whole rule: its field, its words, its check and its hooks into the engine.
+This file is the whole rule: its field, its words, its check and its hooks into the engine
+(``set_up``: the starting card the table says the starter holds; ``draw_set_up``: who holds one
+with full information).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from referee.effects.base import Proposal, Refusal
+from referee.table.setup import NONE_HELD, SetUp, SetupError
 from referee.tablerules.spec import TableRule
 from referee.variant.declare import Cards
 from referee.variant.model import SUITS, Card, Variant
@@ -90,6 +94,66 @@ class StartsWith(TableRule):
 
     def opening_order(self, variant: Variant) -> tuple[Opening, ...]:
         return order(variant)
+
+    def set_up(self, t: SetUp) -> None:
+        """The card the first play of a fresh deal at a table must show (ruling 167): the
+        starting card the table says the starter holds (``State.opening``); none where nobody
+        holds one."""
+        v, card = t.variant, t.told.opening_card
+        cards = order(v)
+        if not cards:
+            if card is not None:
+                raise SetupError(self.told_unasked(), "opening_card")
+            return
+        if card is None:
+            first = v.suited_name(*cards[0])
+            raise SetupError(f"say who holds the {first} (or that nobody does).", "opening_card")
+        if card == NONE_HELD:
+            return
+        if card not in cards:
+            raise SetupError(
+                f"the {v.suited_name(*card)} does not say who starts here.", "opening_card"
+            )
+        if t.state.seen.get(card[0], 0) >= v.copies_per_deck(card[0]) * t.decks:
+            raise SetupError(
+                f"every {v.card_name(card[0])} lies face up, so nobody holds the "
+                f"{v.suited_name(*card)}.",
+                "opening_card",
+            )
+        t.state.opening = card
+
+    def draw_set_up(self, t: SetUp) -> None:
+        """With full information: who holds the first starting card of the order that is in a
+        hand starts, listed first, and opens with it (ruling 167).  The deal knows ranks only,
+        and in a shuffled deck the suits of a rank's copies are exchangeable, so they are dealt
+        to the copies now - a random order of the pack's suits over the copies, each copy alike
+        wherever it lies (a hand, the table, the draw pile, put aside).  Two decks hold two of
+        a card: the earlier seat from the dealer's left starts.  Nobody holds any: the first
+        listed starts, with any play (told as NONE_HELD)."""
+        v, seats, cards = t.variant, t.state.seats, order(t.variant)
+        if t.rng is None or not cards:
+            return
+        suits: dict[int, list[tuple[int, str]]] = {}
+        for rank, suit in cards:
+            if rank not in suits:
+                where = [
+                    i for i, seat in enumerate(seats) for _ in range(seat.hand.known.get(rank, 0))
+                ]
+                copies = v.copies_per_deck(rank) * t.decks
+                labels = [s for s in SUITS for _ in range(t.decks)][:copies]
+                t.rng.shuffle(labels)
+                where += [-1] * (len(labels) - len(where))  # the copies in no hand
+                suits[rank] = list(zip(where, labels, strict=True))
+            holders = [i for i, s in suits[rank] if s == suit and i >= 0]
+            if holders:
+                t.starts_at(min(holders))
+                t.state.opening = (rank, suit)
+                t.told = dataclasses.replace(t.told, opening_card=(rank, suit))
+                return
+        t.told = dataclasses.replace(t.told, opening_card=NONE_HELD)
+
+    def told_unasked(self) -> str:
+        return "no card says who starts here, so there is no starting card."
 
     def told_question(self, variant: Variant) -> str:
         cards = order(variant)
