@@ -196,6 +196,20 @@ def test_replay_json(capsys) -> None:
     assert illegal[0]["reason"].startswith("No: ") and illegal[0]["reason"].endswith("[R5.2]")
 
 
+def test_replay_json_names_the_field_of_a_refusal(tmp_path, capsys) -> None:
+    """GAME-RECORDS.md: a `to` or `give` on a card whose effect takes none makes the step
+    illegal, and the verdict names the field: --json gives it as `field`."""
+    path = tmp_path / "fields.yaml"
+    path.write_text(
+        GOOD.replace("[4]}", "[4], to: Ben, expect: illegal}")
+        + "  - {by: Ann, play: [4], give: 5, expect: illegal}\n"
+        + "  - {by: Ann, play: [4, 5], expect: illegal}\n"
+    )
+    assert main(["replay", "--json", str(path)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r.get("field") for r in rows] == ["to", "give", "play"]
+
+
 def test_a_5000_step_exported_game_imports_and_replays() -> None:
     """Issue 8 item 6: the app's export of a long game must load again (was: a node limit of
     10,000 refused a 3,000-step game).  The limits are in bytes and values, scaled to a game."""

@@ -110,9 +110,14 @@ class StepResult:
     outcome: Outcome | None = None
     line: int = 0
     instead: str = ""  # an illegal step: what the mover may do now (R11.1)
+    # The step's field the refusal is about (``to``, ``give``, ...), where it is about one:
+    # GAME-RECORDS.md asks the verdict on a `to` or `give` a card takes none to name it.
+    field: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        extra = {"instead": self.instead} if self.verdict == "illegal" else {}
+        extra: dict[str, Any] = {"instead": self.instead} if self.verdict == "illegal" else {}
+        if self.verdict == "illegal" and self.field:
+            extra["field"] = self.field
         return {
             "step": self.number,
             "line": self.line,
@@ -170,9 +175,14 @@ def replay(record: Record) -> ReplayResult:
                 outcome,
                 rs.line,
                 verdict.instead,
+                _RECORD_FIELD.get(verdict.field or "", verdict.field or ""),
             )
         )
     return ReplayResult(record, game, results)
+
+
+# A verdict's field by the name a record gives it (GAME-RECORDS.md: a play's zone is `from`).
+_RECORD_FIELD = {"zone": "from"}
 
 
 def _unsaid(rs: RecordStep, verdict: Verdict, outcome: Outcome | None) -> list[str]:
