@@ -12,8 +12,8 @@ decides each.  Three uses read this one module:
 
 The shortcuts the table takes are judgement kinds here, each the filter's own first checks
 asked once for many choices: a zone not open now refuses all its plays alike (``ZONE_CLOSED``),
-too many copies or a pending refusal refuse a card's every chosen player and card given alike
-(``MOOT``), and a card that needs a player with none chosen makes the table ask whom
+too many copies, a pending refusal or a run's own cards (too short, a power inside, not held)
+refuse a play's every chosen player and card given alike (``MOOT``), and a card that needs a player with none chosen makes the table ask whom
 (``ASKS``), unless the engine needs none (a blind card that misses, ruling 112).
 """
 
@@ -49,7 +49,8 @@ class Kind(StrEnum):
 
     JUDGED = "judged"  # this very play through the filter
     ZONE_CLOSED = "zone_closed"  # the zone is not open now (R3): every play from it alike
-    MOOT = "moot"  # refused before its choices (R4.3, what is pending): every player, card given
+    # Refused before its choices (R4.3, what is pending, a run's cards): every player, card given.
+    MOOT = "moot"
     ASKS = "asks"  # needs a chosen player and has none: the table asks whom it is for
 
 
@@ -69,6 +70,17 @@ class Choice(NamedTuple):
     # is every rank from this one up to it, once each (``run_cards``).  None: no run.
     run_from: int | None = None
     limit: str | None = None  # higher or lower, as its player says (ruling 171)
+
+
+_Shape = tuple[str, int, str | None, int | None, str | None, int | None]
+"""One play of a card the table offers, before whom it is for and the card given: its zone,
+how many copies, the suit shown, the number named, higher or lower, and a run's lowest card
+(``Choice.run_from``: the card is the run's top card, ruling 166), else None."""
+
+
+def _laid(card: Card, copies: int, run_from: int | None) -> tuple[Card, ...]:
+    """The cards a play the table offers lays: copies of ``card``, or the run up to it."""
+    return (card,) * copies if run_from is None else run_cards(run_from, card)
 
 
 def run_cards(run_from: int, top: Card) -> tuple[Card, ...]:
@@ -167,19 +179,32 @@ class Choices:
             shows = [(suit, named) for suit in suits for named in (None, *names)]
             # Higher or lower, where its player says which (ruling 171), or not said yet.
             limits = (None, *LIMITS) if needs.chooses_limit else (None,)
-            most = self.most(card)
+            for play in self._shapes(card, zones, shows, limits):
+                given = gives if play[3] is None else (None,)  # named: no card given
+                yield from self._table_play(s, mover, card, play, targets, given, closed)
+                if needs.needs_target:
+                    yield from self._asks(s, mover, card, play, given)
+
+    def _shapes(
+        self,
+        card: Card,
+        zones: tuple[str, ...],
+        shows: list[tuple[str | None, int | None]],
+        limits: tuple[str | None, ...],
+    ) -> Iterator[_Shape]:
+        """The plays of ``card`` the table offers, before whom they are for and the card given:
+        from each zone, each count up to ``most``, each suit shown and number named (``shows``)
+        and higher or lower; then each run it may top (``run_starts``, ruling 166), from each
+        zone, higher or lower where its top card says which (a run shows no suit and names no
+        number: each card once)."""
+        most = self.most(card)
+        for zone in zones:
+            for count in range(1, most + 1):
+                for (suit, named), limit in ((x, lim) for x in shows for lim in limits):
+                    yield zone, count, suit, named, limit, None
+        for low, limit in ((low, lim) for low in self.run_starts(card) for lim in limits):
             for zone in zones:
-                for count in range(1, most + 1):
-                    for (suit, named), limit in ((x, lim) for x in shows for lim in limits):
-                        given = gives if named is None else (None,)
-                        said = (suit, named, limit)
-                        yield from self._table_play(
-                            s, mover, card, zone, count, targets, given, closed, said
-                        )
-                        if needs.needs_target:
-                            yield from self._asks(s, mover, card, zone, count, given, said)
-            if self._shortest:
-                yield from self._table_runs(s, mover, card, zones, targets, gives)
+                yield zone, 1, None, None, limit, low
 
     def run_starts(self, top: Card) -> tuple[int, ...]:
         """The lowest cards of the runs the table offers that end with ``top`` (a table rule,
@@ -194,99 +219,72 @@ class Choices:
             low -= 1
         return tuple(range(low, top))
 
-    def _table_runs(
-        self,
-        s: State,
-        mover: str,
-        top: Card,
-        zones: tuple[str, ...],
-        targets: tuple[str | None, ...],
-        gives: tuple[Card | None, ...],
-    ) -> Iterator[Choice]:
-        """The runs ending with ``top`` (``run_starts``), from each zone, naming each player
-        and card given its top card may name, each judged by the filter; with no player named
-        where the top card needs one, the table asks whom (as ``_asks``)."""
-        judge = self._rules.judge
-        asks = self.needs[top].needs_target
-        # Higher or lower, where its top card's player says which (ruling 171), or not yet.
-        limits = (None, *LIMITS) if self.needs[top].chooses_limit else (None,)
-        for low, limit in ((low, limit) for low in self.run_starts(top) for limit in limits):
-            cards = run_cards(low, top)
-            for zone in zones:
-                for to in targets:
-                    for give in gives:
-                        play = Play(mover, cards, zone, to, give, limit=limit)
-                        j = judge(s, play)
-                        yield Choice(
-                            top, zone, 1, to, give, j, Kind.JUDGED, run_from=low, limit=limit
-                        )
-                if asks:
-                    for give in gives:
-                        play = Play(mover, cards, zone, None, give, limit=limit)
-                        j = judge(s, play)
-                        kind = Kind.ASKS if self.asks(s, play, j) else Kind.JUDGED
-                        yield Choice(top, zone, 1, None, give, j, kind, run_from=low, limit=limit)
-
     def _table_play(
         self,
         s: State,
         mover: str,
         card: Card,
-        zone: str,
-        count: int,
+        play: _Shape,
         targets: tuple[str | None, ...],
         gives: tuple[Card | None, ...],
         closed: dict[str, Judgement | None],
-        said: tuple[str | None, int | None, str | None] = (None, None, None),
     ) -> Iterator[Choice]:
-        """The choices of one card, zone and count (``said``: showing a suit, or named as a
-        number, and higher or lower): one judgement for them all where the filter refuses
-        before the choices (``ZONE_CLOSED``, ``MOOT``), else each judged."""
-        suit, named, limit = said
-        j = closed[zone]
+        """The choices of one play of ``card`` (``play``: its zone, count, the suit shown, the
+        number named, higher or lower; or the run it tops), for each player and card given: one
+        judgement for them all where the filter refuses before the choices (``ZONE_CLOSED``,
+        ``MOOT``: for a run, its cards come first, ruling 166), else each judged."""
+        zone, count, suit, named, limit, low = play
+        # (a run's own cards are judged before its zone: a closed zone's refusal is not its)
+        j = closed[zone] if low is None else None
         kind = Kind.ZONE_CLOSED
         if j is None and zone in ZONES:
-            j = self._rules.choices_moot(s, card, count, zone, suit)
+            j = self._rules.choices_moot(s, card, count, zone, suit, low)
             kind = Kind.MOOT
         if j is not None:
             for to in targets:
                 for give in gives:
-                    yield Choice(card, zone, count, to, give, j, kind, named, suit, limit=limit)
+                    yield Choice(card, zone, count, to, give, j, kind, named, suit, low, limit)
             return
         judge = self._rules.judge
-        cards = (card,) * count
+        cards = _laid(card, count, low)
         for to in targets:
             for give in gives:
                 j = judge(s, Play(mover, cards, zone, to, give, suit, named, limit))
-                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, named, suit, limit=limit)
+                yield Choice(card, zone, count, to, give, j, Kind.JUDGED, named, suit, low, limit)
 
     def _asks(
         self,
         s: State,
         mover: str,
         card: Card,
-        zone: str,
-        count: int,
+        play: _Shape,
         gives: tuple[Card | None, ...],
-        said: tuple[str | None, int | None, str | None] = (None, None, None),
     ) -> Iterator[Choice]:
-        """A card that needs a player, with none chosen: the table asks whom it is for, unless
-        the engine needs no player (a blind card that does not fit, ruling 112; a play where
-        the card's condition for choosing does not hold, ruling 152)."""
-        cards = (card,) * count
-        suit, named, limit = said
+        """A card that needs a player (of a run, its top card), with none chosen: the table
+        asks whom it is for, unless the engine needs no player (a blind card that does not
+        fit, ruling 112; a play where the card's condition for choosing does not hold, ruling
+        152)."""
+        zone, count, suit, named, limit, low = play
+        cards = _laid(card, count, low)
         # Only where this play chooses a player (a condition that holds for it, ruling 152).
-        ask = self.needs[card].chooses_now(s, card, count, zone, suit)
+        ask = self._chooses(s, Play(mover, cards, zone, None, None, suit, named, limit))
         for give in gives:
             j = self._rules.judge(s, Play(mover, cards, zone, None, give, suit, named, limit))
             kind = Kind.ASKS if ask and not j.legal else Kind.JUDGED
-            yield Choice(card, zone, count, None, give, j, kind, named, suit, limit=limit)
+            yield Choice(card, zone, count, None, give, j, kind, named, suit, low, limit)
 
     def asks(self, s: State, step: Play, judged: Judgement | None = None) -> bool:
         """Whether the table asks whom ``step`` is for rather than giving its verdict
         (``Kind.ASKS``): its card (of a run, its top card, ruling 166) needs a chosen player,
         it names none, and the filter refuses it (a blind card that does not fit needs none,
         ruling 112).  ``judged``: the filter's judgement of ``step``, if the caller has it."""
+        if not self._chooses(s, step):
+            return False
+        return not (judged or self._rules.judge(s, step)).legal
+
+    def _chooses(self, s: State, step: Play) -> bool:
+        """Whether ``step`` names no player while its card (of a run, its top card, as played
+        alone on the card below it, ruling 166) names one for this play (ruling 152)."""
         if not step.cards or step.to is not None or not self.variant.is_card(step.cards[-1]):
             return False
         top = step.cards[-1]
@@ -295,11 +293,8 @@ class Choices:
             return False
         if step.cards[0] != top:  # a run: its top card, as played alone on the card below it
             below = Moment(False, 1, step.zone, s.first_play, False, None)
-            if not t.chooses(below):
-                return False
-        elif not t.chooses_now(s, top, len(step.cards), step.zone, step.suit):
-            return False
-        return not (judged or self._rules.judge(s, step)).legal
+            return t.chooses(below)
+        return t.chooses_now(s, top, len(step.cards), step.zone, step.suit)
 
     # --- the advice: what may go, per card the mover may hold ----------------------------------
 

@@ -429,16 +429,27 @@ class Rules:
         return self._copies_refusal(s, by, card, k, seat.zone(zone_name), zone_name)
 
     def choices_moot(
-        self, s: State, card: Card, k: int, zone: ZoneName, suit: str | None = None
+        self,
+        s: State,
+        card: Card,
+        k: int,
+        zone: ZoneName,
+        suit: str | None = None,
+        run: int | None = None,
     ) -> Judgement | None:
         """The refusal every play of ``k`` copies of ``card`` from ``zone`` by the mover gets
         now, whatever player or card it names, or None when its choices are judged one by one.
         ``judge`` asks these very checks (``_before_choices``) before the choices (R8); a
         screen that judges every choice of a step ahead of the taps asks them once per card,
-        zone and count instead of once per choice, as with ``zone_closed``."""
+        zone and count instead of once per choice, as with ``zone_closed``.  ``run``: the
+        lowest card of a run that ``card`` tops (ruling 166), whose checks before its choices
+        are its cards', then its zone's and each card's held (``_unchosen``)."""
         if s.over or not self.variant.is_card(card):
             return None
-        return self._before_choices(s, s.names[s.mover], card, k, zone, suit)
+        by = s.names[s.mover]
+        if run is not None and isinstance(card, int) and self.runs is not None:
+            return self._unchosen(s, Play(by, tuple(range(run, card + 1)), zone))
+        return self._before_choices(s, by, card, k, zone, suit)
 
     def _cards_refusal(self, step: Play) -> Judgement | None:
         """The cards themselves: at least one (R4.1), each a card of the variant (R1.1), all
