@@ -147,3 +147,25 @@ def test_games_of_the_hot_potato_mostly_end() -> None:
     from test_sim_analysis import hot_potato
 
     assert len(unfinished(hot_potato(), "smart", range(30))) <= 3
+
+
+WHEN_PILE = [{"rank": 10, "effects": [{"effect": "give_pile", "when": {"pile": "not_empty"}}]}]
+"""Rule 114's "Jack someone: only when there is a pile to give", with the 10 as the Jack."""
+
+
+def test_a_jack_that_gives_nothing_now_is_shed_like_a_plain_card() -> None:
+    # Ben holds two 10s and nothing else in hand; the pile is empty, so a 10 gives nothing
+    # (ruling 152: the play names nobody) and is a plain card: both go at once, not one.
+    v = house(rank_powers=WHEN_PILE)
+    game = position(v, {"Ann": [2, 3], "Ben": [10, 10]}, [], "Ben", {"Ben": [4]})
+    steps = game.choices.legal_steps(game.state)
+    assert {s.cards for s in steps if isinstance(s, Play)} == {(10,), (10, 10)}
+    assert all(s.to is None for s in steps if isinstance(s, Play))
+    step = SmartBot().choose(game, steps, random.Random(0))
+    assert isinstance(step, Play) and step.cards == (10, 10)
+
+
+def test_games_of_a_jack_that_gives_only_a_pile_end() -> None:
+    # One at a time, the same 10s went round on empty piles: 23 of these 30 deals did not end
+    # (13 once the pile went to players still in).
+    assert unfinished(house(rank_powers=WHEN_PILE), "smart", range(30)) == []

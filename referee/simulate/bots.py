@@ -17,7 +17,8 @@ steps they were given; they read the table through the engine's public attribute
   the fewest cards: R8 allows one who is out, but a table that hands the pile to players who
   have finished seldom ends; a pile given to it that it may pass on goes on, not back to its
   giver while another player is in, and one of special cards only, the giver's own Jack, it
-  takes); sheds its lowest card on a table-card follow-up; picking up
+  takes; a card whose powers all act on a chosen player, where it names nobody, it sheds as
+  a plain card, every copy); sheds its lowest card on a table-card follow-up; picking up
   where a table rule takes a face-up card along, it takes its weakest (every copy of it, where
   the rule takes several of one rank); where a table rule lets a player who
   cannot play turn over the draw pile's top card, it always does (a card that fits spares it
@@ -38,7 +39,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from referee.effects import EFFECTS, bot_score, next_in, traits_of
+from referee.effects import EFFECTS, bot_score, needs_target, next_in, traits_of
 from referee.engine import DRAW_PILE, Game, PickUp, Play, Step
 from referee.engine.listing import Listing
 from referee.table.state import State
@@ -95,6 +96,7 @@ class _CardInfo:
         "effects",
         "one_time",
         "counts_for_runs",
+        "chosen_only",
     )
 
     def __init__(self, variant: Variant, card: Card) -> None:
@@ -111,6 +113,10 @@ class _CardInfo:
         self.rank = card if isinstance(card, int) and not self.special else None  # plain only
         self.wild = traits.wild
         self.counts_for_runs = not self.one_time
+        # Every power it has acts on a chosen player (a Jack that gives the pile): a play of
+        # it that names nobody (its condition does not hold, ruling 152) is a plain card.
+        chosen = [needs_target(e.name, e.params) for e in effects if not _quiet(e.name)]
+        self.chosen_only = bool(chosen) and all(chosen)
 
 
 def _infos(variant: Variant) -> dict[Card, _CardInfo]:
@@ -258,6 +264,17 @@ def _out(state: State, name: str) -> int:
     player who has finished while one who is in may be chosen (a table of bots that pulls them
     back in never ends)."""
     return 0 if state.seats[state.seat_of(name)].total else 1
+
+
+def _all_copies(steps: Sequence[Step], card: Card) -> Play:
+    """The play of ``card`` with the most copies: a card whose powers all act on a chosen
+    player, played where it names nobody (its condition does not hold), does nothing but lie
+    there, so it is shed like a plain card, every copy at once; one at a time, two careful
+    players laid the same Jack on an empty pile and sent it back for ever (rule 114)."""
+    return max(
+        (s for s in steps if isinstance(s, Play) and s.cards[0] == card == s.cards[-1]),
+        key=lambda s: len(s.cards),
+    )
 
 
 def _given_by(state: State) -> str | None:
@@ -479,6 +496,8 @@ class SmartBot:
                 if aimed:
                     return self._aim(game, info[card], aimed)
                 first = plays[0]
+                if info[card].chosen_only:
+                    return _all_copies(plays, card)
                 return _named_well(game, plays, first) if isinstance(first, Play) else first
         assert pick is not None, "a listing with a choice has a play or a pick-up"
         return pick
@@ -610,6 +629,8 @@ class SmartBot:
         aimed = _aimed(steps, card)
         if aimed:
             return self._aim(game, info[card], aimed)
+        if info[card].chosen_only:
+            return _all_copies(steps, card)
         return _named_well(game, steps, best)
 
     def _aim(self, game: Game, ci: _CardInfo, plays: list[Play]) -> Play:
