@@ -162,6 +162,8 @@ class Rules:
                 return self._judge_play(view, step)
             return self._out_of_turn(s, step, by, mover)
         if isinstance(step, PickUp):
+            if step.to is not None or step.give is not None:
+                return _nothing_chosen_on_pick_up(step)
             refused = self._pick_up_refusal(s, by)
             if refused is not None:
                 return refused
@@ -1041,3 +1043,12 @@ class Rules:
         if key not in memo:
             memo[key] = self._state_at(s, step, effect_name)
         return memo[key]
+
+
+def _nothing_chosen_on_pick_up(step: PickUp) -> Judgement:
+    """A pick-up names no chosen player and no card given (R6.2): a record that names one
+    is well-formed, and the step is illegal, naming the field (GAME-RECORDS.md, ruling 174)."""
+    what = CardFacts("picking up the pile")
+    if step.to is not None:
+        return _no("R6.2", Reason.NO_TARGET_WANTED, what, field="to")
+    return _no("R6.2", Reason.NO_GIVE_WANTED, what, field="give")

@@ -45,11 +45,16 @@ class Play(NamedTuple):
 class PickUp(NamedTuple):
     """The mover picks up the whole pile (R6.2); ``take`` is the face-up card they also take
     where the table rule says so (``TableRules.take_face_up``, docs/rulings.md, ruling 108),
-    ``copies`` how many of it (more than one where ``take_face_up_rank`` says so, ruling 141)."""
+    ``copies`` how many of it (more than one where ``take_face_up_rank`` says so, ruling 141).
+    ``to`` and ``give``: a chosen player or a card given that a record names on a pick-up,
+    which takes neither: well-formed, but an illegal step naming the field (GAME-RECORDS.md,
+    ruling 174)."""
 
     by: str
     take: Card | None = None
     copies: int = 1
+    to: str | None = None
+    give: Card | None = None
 
 
 Step = Play | PickUp

@@ -354,15 +354,26 @@ class _Builder:
                     )
             elif take is not None:
                 self.card((*path, "take"), take, variant)
+            self._choices(path, s, players, variant)
             return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
         self.player((*path, "by"), s["by"], players)
         self.cards((*path, "play"), s["play"], variant)
+        self._choices(path, s, players, variant)
+        self.named((*path, "as"), s.get("as"))
+        return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
+
+    def _choices(
+        self,
+        path: tuple[str | int, ...],
+        s: dict[str, Any],
+        players: tuple[str, ...],
+        variant: Variant,
+    ) -> None:
+        """A step's chosen player (`to`) and card given (`give`) name a player and a card."""
         if s.get("to") is not None:
             self.player((*path, "to"), s["to"], players)
         if s.get("give") is not None:
             self.card((*path, "give"), s["give"], variant)
-        self.named((*path, "as"), s.get("as"))
-        return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
 
 
 def _read_cards(d: dict[str, Any], variant: Variant) -> dict[str, Any]:

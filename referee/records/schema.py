@@ -206,6 +206,15 @@ def record_schema() -> dict[str, Any]:
                     examples=[7, [7, 7]],
                     x_expected="a card such as 7, or copies of one card such as [7, 7]",
                 ),
+                "to": _player(
+                    "To",
+                    "A pick-up chooses no player: a step that names one is illegal.",
+                ),
+                "give": {
+                    **_card(
+                        "Card given", "A pick-up gives no card: a step that names one is illegal."
+                    ),
+                },
                 "expect": expect,
                 "says": says,
                 "rule": rule,

@@ -24,11 +24,16 @@ def step_to_data(step: Step, variant: Variant | None = None) -> dict[str, Any]:
     """A step in its record form; with the variant, cards as a record writes them (``Q``)."""
     write = _as_written(variant)
     if isinstance(step, PickUp):
+        p: dict[str, Any] = {"pickup": step.by}
         if step.take is not None and step.copies != 1:  # several of one rank (ruling 141)
-            return {"pickup": step.by, "take": [write(step.take)] * step.copies}
-        if step.take is not None:  # a table rule's face-up card (ruling 108)
-            return {"pickup": step.by, "take": write(step.take)}
-        return {"pickup": step.by}
+            p["take"] = [write(step.take)] * step.copies
+        elif step.take is not None:  # a table rule's face-up card (ruling 108)
+            p["take"] = write(step.take)
+        if step.to is not None:  # named on a pick-up: an illegal step (ruling 174)
+            p["to"] = step.to
+        if step.give is not None:
+            p["give"] = write(step.give)
+        return p
     d: dict[str, Any] = {"by": step.by, "play": [write(c) for c in step.cards]}
     if step.zone != "hand":
         d["from"] = step.zone
@@ -50,8 +55,10 @@ def step_from_data(d: dict[str, Any]) -> Step:
     if "pickup" in d:
         take = d.get("take")
         if isinstance(take, list):  # copies of one card (ruling 141)
-            return PickUp(d["pickup"], take[0] if take else None, len(take))
-        return PickUp(d["pickup"], take)
+            return PickUp(
+                d["pickup"], take[0] if take else None, len(take), d.get("to"), d.get("give")
+            )
+        return PickUp(d["pickup"], take, 1, d.get("to"), d.get("give"))
     return Play(
         d["by"],
         tuple(d["play"]),
