@@ -46,6 +46,10 @@ def problems(text: str) -> list[str]:
             "game.yaml:2:1: colour:",
         ),
         (GOOD.replace("[4]}", "[4], by: Ben}"), "game.yaml:4:26: step 1: duplicate key 'by'"),
+        (
+            GOOD.replace("{by: Ann, play: [4]}", "{by: Ann, pickup: Ben}"),
+            "game.yaml:4:10: step 1: by: Ann is not the player who picks up (Ben)",
+        ),
         # A problem the YAML reader meets names the step and the field too (GAME-RECORDS.md)
         (
             GOOD.replace("[4]}", "[!!python/object:os.system 4]}"),
@@ -194,6 +198,15 @@ def test_replay_json(capsys) -> None:
     illegal = [r for r in rows if r["verdict"] == "illegal"]
     assert illegal and all(r["ok"] for r in rows)
     assert illegal[0]["reason"].startswith("No: ") and illegal[0]["reason"].endswith("[R5.2]")
+
+
+def test_a_pick_up_may_say_by_whom() -> None:
+    """GAME-RECORDS.md lists `by` among a step's keys: `{by: Ben, pickup: Ben}` is the pick-up
+    `{pickup: Ben}`, not a malformed record."""
+    text = GOOD.replace("{by: Ann, play: [4]}", "{by: Ann, play: [4]}\n  - {by: Ben, pickup: Ben}")
+    result = replay(load_record_text(text, "game.yaml"))
+    assert [r.verdict for r in result.results] == ["legal", "legal"]
+    assert result.game.turn == "Ann" and result.game.zone("Ben", "hand").count == 4
 
 
 def test_replay_json_names_the_field_of_a_refusal(tmp_path, capsys) -> None:

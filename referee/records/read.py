@@ -311,6 +311,34 @@ class _Builder:
             self.cards(("start", "face_up", name), cards, variant)
         return position_from_data(s)
 
+    def pick_up(
+        self,
+        path: tuple[str | int, ...],
+        s: dict[str, Any],
+        players: tuple[str, ...],
+        variant: Variant,
+    ) -> None:
+        """A pick-up's names and cards: the player, a `by` that must be the same player, and
+        the face-up card(s) taken with the pile (ruling 108, 141)."""
+        self.player((*path, "pickup"), s["pickup"], players)
+        if "by" in s and s["by"] != s["pickup"]:  # `by` may say who steps, as for a play
+            self.problem(
+                (*path, "by"),
+                f"{yaml_words(s['by'])} is not the player who picks up "
+                f"({yaml_words(s['pickup'])}); expected the same name, or no 'by'",
+            )
+        take = s.get("take")
+        if isinstance(take, list):  # copies of one card (ruling 141)
+            self.cards((*path, "take"), take, variant)
+            if len({repr(c) for c in take}) > 1:
+                self.problem(
+                    (*path, "take"),
+                    f"these are different cards {take!r}; expected copies of one card, "
+                    "such as [7, 7]",
+                )
+        elif take is not None:
+            self.card((*path, "take"), take, variant)
+
     def step(
         self, i: int, s: dict[str, Any], players: tuple[str, ...], variant: Variant
     ) -> RecordStep:
@@ -342,18 +370,7 @@ class _Builder:
         says = (said,) if isinstance(said, str) else tuple(said)
         rule = s.get("rule")
         if "pickup" in s:
-            self.player((*path, "pickup"), s["pickup"], players)
-            take = s.get("take")
-            if isinstance(take, list):  # copies of one card (ruling 141)
-                self.cards((*path, "take"), take, variant)
-                if len({repr(c) for c in take}) > 1:
-                    self.problem(
-                        (*path, "take"),
-                        f"these are different cards {take!r}; expected copies of one card, "
-                        "such as [7, 7]",
-                    )
-            elif take is not None:
-                self.card((*path, "take"), take, variant)
+            self.pick_up(path, s, players, variant)
             self._choices(path, s, players, variant)
             return RecordStep(number, line, step_from_data(s), expect, says=says, rule=rule)
         self.player((*path, "by"), s["by"], players)

@@ -193,6 +193,11 @@ def record_schema() -> dict[str, Any]:
             additionalProperties=False,
             properties={
                 "pickup": _player("Pick-up by", "The player who picks up the pile."),
+                "by": _player(
+                    "By",
+                    "The same player again, where a record names who steps as for a play "
+                    "(optional).",
+                ),
                 "take": node(
                     "Face-up card taken",
                     "Where the table rule take_face_up applies: the face-up card the player "
