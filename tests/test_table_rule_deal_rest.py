@@ -13,6 +13,7 @@ import support
 from referee.engine import Game, Play
 from referee.simulate.bots import BOTS
 from referee.simulate.runner import play
+from referee.tablerules import RULES
 from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import Variant
 from referee.variant.sheet import rules_sheet
@@ -34,6 +35,15 @@ def test_at_a_real_table_the_rest_is_dealt_evenly_and_the_odd_ones_put_aside() -
     two = Game.deal(house(), ["Ann", "Ben"]).state  # 22 left: 11 each, none aside
     assert [seat.hand.count for seat in two.seats] == [14, 14]
     assert (two.draw_pile, two.out_of_play) == (0, 0)
+
+
+def test_the_unit_shares_out_the_rest() -> None:
+    """Issue 41: the unit owns its hook into the deal (``rest_dealt``): the same share for each
+    hand, the few left over put aside; other rules leave the rest as the draw pile (None)."""
+    unit = RULES["deal_rest"]
+    assert unit.rest_dealt(3, 13) == (4, 1) and unit.rest_dealt(4, 16) == (4, 0)
+    assert unit.rest_dealt(5, 3) == (0, 3)
+    assert RULES["turn_up"].rest_dealt(3, 13) is None
 
 
 def test_without_the_rule_the_rest_is_the_draw_pile() -> None:

@@ -201,7 +201,8 @@ def test_the_unit_checks_the_starting_card_the_table_told() -> None:
         with pytest.raises(SetupError) as e:
             unit.set_up(SetUp(v, 1, State([], [], seen=seen), Told(opening_card=told), 0))
         assert (str(e.value), e.value.field) == (words, "opening_card")
-    assert unit.told_unasked() == "no card says who starts here, so there is no starting card."
+    said = unit.told_unasked(SetUp(v, 1, State([], []), Told(opening_card=(3, "x")), 0))
+    assert said == "no card says who starts here, so there is no starting card."
 
 
 def test_the_unit_draws_who_holds_the_starting_card_with_full_information() -> None:

@@ -7,6 +7,7 @@ record's ``thrown``)."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from test_properties_house_rules import one_filter_along
 from referee.engine import Game, Play, SetupError, Told
 from referee.records import export_record, load_record_text, replay
 from referee.records.record import RecordError
+from referee.table.setup import SetUp
+from referee.table.state import Seat, State, ZoneCards
+from referee.tablerules import RULES
 from referee.variant.loader import load_variant_text, variant_from_data, variant_to_data
 from referee.variant.model import TableRules, Variant
 from referee.variant.registry import builtin
@@ -87,6 +91,81 @@ def test_what_the_table_cannot_have_thrown_is_refused() -> None:
     face_up = {"Ben": (2, 2, 2)}
     with pytest.raises(SetupError, match="show five 2s") as e:
         Game.deal(_house(), NAMES, face_up, Told(thrown={"Ann": (2, 2)}))
+
+
+def _dealt(hands: list[dict[int, int]] | None, draw: list[int] | None) -> State:
+    """Four seats before the set-up: each hand's known cards, or three unknown cards each (at
+    a table); ``draw``: the draw pile's cards, top last (full information), else four unknown."""
+    seats = [
+        Seat(
+            ZoneCards(dict(h)) if h is not None else ZoneCards(unknown=3), ZoneCards(), ZoneCards()
+        )
+        for h in (hands or [None] * len(NAMES))
+    ]
+    return State(
+        names=list(NAMES), seats=seats, draw_pile=len(draw) if draw else 4, draw_cards=draw
+    )
+
+
+def test_the_unit_checks_and_lays_the_cards_the_table_told() -> None:
+    """Issue 41: the unit owns its set-up (``set_up``): the thrown cards leave the hands for
+    the pile, seen (R4.3), the throwers draw back up to the minimum hand (R6.4), and the player
+    after the last thrower starts; each fault at ``thrown.<name>``."""
+    unit, v = RULES["throw_in"], _house()
+    s = _dealt(None, None)
+    unit.set_up(SetUp(v, 1, s, Told(thrown={"Ben": (2, 2)}), 3))
+    assert s.pile == [2, 2] and s.seen == {2: 2} and s.mover == 2
+    assert [seat.hand.count for seat in s.seats] == [3, 3, 3, 3] and s.draw_pile == 2
+    s = _dealt(None, None)
+    unit.set_up(SetUp(v, 1, s, Told(thrown={"Ann": (2,)}), 1))  # a minimum hand of one
+    assert [seat.hand.count for seat in s.seats] == [2, 3, 3, 3] and s.draw_pile == 4
+    with pytest.raises(SetupError) as e:
+        unit.set_up(SetUp(v, 1, _dealt(None, None), Told(thrown={"Cal": (1,)}), 3))
+    assert (str(e.value), e.value.field) == (
+        "1 has a power; only cards without one are thrown in.",
+        "thrown.Cal",
+    )
+    s = _dealt(None, None)
+    unit.set_up(SetUp(v, 1, s, Told(thrown={"Ann": ()}), 3))  # nothing thrown: nothing done
+    assert s.pile == [] and s.mover == 0
+    assert unit.told_unasked(SetUp(v, 1, s, Told(), 3)) == (
+        "nobody throws cards in here, so no cards are thrown."
+    )
+
+
+def test_the_unit_throws_the_lowest_plain_cards_with_full_information() -> None:
+    """``draw_set_up``: every copy of the lowest number without a power that a hand holds (the
+    1 has one, so the 3s), thrown in by whoever holds it, drawn back up from the draw pile's
+    top, as told."""
+    unit, v = RULES["throw_in"], _house()
+    hands = [{1: 1, 5: 2}, {3: 2, 9: 1}, {4: 3}, {3: 1, 7: 2}]
+    s = _dealt(hands, [6, 8, 9])
+    t = SetUp(v, 1, s, Told(), 3, random.Random(0))
+    unit.draw_set_up(t)
+    assert t.told == Told(thrown={"Ben": (3, 3), "Dan": (3,)})
+    assert s.pile == [3, 3, 3] and s.mover == 0 and s.seen == {}  # all seen already
+    # Ben draws the 9 and the 8 on top, then Dan the 6 (seat order)
+    assert s.seats[1].hand.known == {9: 2, 8: 1} and s.seats[3].hand.known == {7: 2, 6: 1}
+    assert s.draw_cards == [] and s.draw_pile == 0
+    s = _dealt([{1: 2}, {1: 1}, {}, {}], [6])  # only cards with a power: nobody throws
+    t = SetUp(v, 1, s, Told(), 3, random.Random(0))
+    unit.draw_set_up(t)
+    assert t.told == Told() and s.pile == [] and s.draw_cards == [6]
+
+
+def test_the_cards_are_thrown_onto_the_card_turned_up() -> None:
+    """The set-up follows R2's steps, whatever the rules' order in the file: the card turned up
+    at the deal (R2.1, ruling 156) lies under the cards thrown in before who starts is known
+    (R2.3, ruling 159); ``turn_up_again`` comes after ``throw_in`` in the registry."""
+    from referee.tablerules import SETTING_UP
+
+    names = [u.name for u in SETTING_UP]
+    assert names.index("turn_up_again") < names.index("throw_in") < names.index("starts_with")
+    g = Game.deal(_house(turn_up_again=True), NAMES, told=Told(6, {"Ann": (2,)}))
+    assert g.state.pile == [6, 2] and g.turn == "Ben"
+    for seed in range(10):
+        g = Game.shuffled(_house(turn_up_again=True), NAMES, seed)
+        assert g.told is not None and g.told.turned_up == g.state.pile[0]
 
 
 def test_a_record_says_the_cards_and_an_export_writes_them_again() -> None:

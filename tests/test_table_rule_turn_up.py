@@ -125,7 +125,15 @@ def test_the_unit_sets_up_the_card_the_table_turned_up() -> None:
     s.seen[6] = 4
     with pytest.raises(SetupError, match="the face-up cards and the turned-up card show five"):
         unit.set_up(SetUp(v, 1, s, Told(6), 0))
-    assert unit.told_unasked() == "no card is turned up here, so there is no turned-up card."
+    told = SetUp(v, 1, _dealt(13), Told(6), 0)
+    assert unit.told_unasked(told) == "no card is turned up here, so there is no turned-up card."
+    told = SetUp(v, 1, _dealt(0), Told(6), 0)
+    assert unit.told_unasked(told) == (
+        "no draw pile is left after the deal, so there is no turned-up card."
+    )
+    with pytest.raises(SetupError, match="no draw pile is left after the deal") as e:
+        Game.deal(_house(on=False, deal_rest=True), NAMES, told=Told(6))  # not set, no draw pile
+    assert e.value.field == "turned_up"
 
 
 def test_the_unit_turns_the_top_card_up_with_full_information() -> None:

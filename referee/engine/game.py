@@ -16,7 +16,6 @@ what an effect leaves pending lapses when its unit says so.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -42,7 +41,7 @@ from referee.engine.steps import (
     Step,
     Told,
 )
-from referee.table.setup import SetUp
+from referee.table.setup import SetUp, check_card, check_copies
 from referee.table.state import (
     GoingOn,
     Pending,
@@ -53,7 +52,7 @@ from referee.table.state import (
     ZoneCards,
     ZoneName,
 )
-from referee.tablerules import TOLD, active, setting_up
+from referee.tablerules import SETTING_UP, TOLD, active
 from referee.variant import core
 from referee.variant.conditions import Moment, holds
 from referee.variant.model import Card, Effect, Variant
@@ -131,7 +130,8 @@ class Game:
     ) -> Game:
         """A fresh deal at a physical table (R2): only the face-up cards can be known, and what
         the table did at set-up as ``told`` (the card turned up to start the pile, ruling 156;
-        the cards each player threw in, ruling 159)."""
+        the cards each player threw in, ruling 159; the starting card the starter holds, ruling
+        167), which the table rules the variant sets check and set up."""
         decks = _decks(variant, players)
         d = variant.deal.for_players(len(players))
         chosen = {name: tuple(cards) for name, cards in (face_up or {}).items()}
@@ -147,13 +147,13 @@ class Game:
                     )
                 up = ZoneCards()
                 for c in cards:
-                    _check_card(variant, c, f"face_up.{name}")
+                    check_card(variant, c, f"face_up.{name}")
                     up.add_known(c)
                     seen[c] = seen.get(c, 0) + 1
             else:
                 up = ZoneCards(unknown=d.face_up)
             seats.append(Seat(ZoneCards(unknown=d.hand), up, ZoneCards(unknown=d.face_down)))
-        _check_copies(variant, decks, seen, "the face-up cards show", "face_up")
+        check_copies(variant, decks, seen, "the face-up cards show", "face_up")
         left = variant.deck_size(decks) - len(players) * d.per_player
         each, aside = _rest_dealt(variant, len(players), left)
         for seat in seats:
@@ -167,9 +167,8 @@ class Game:
             seen=seen,
             first_play=True,
         )
-        _set_up(SetUp(variant, decks, state, told or Told(), 0))
+        _set_up(SetUp(variant, decks, state, told or Told(), _least(variant, players)))
         game = cls(variant, state, decks=decks, face_up=chosen or None, told=told)
-        game._throw_in(told.thrown if told is not None else {})
         game._turn_up()
         return game
 
@@ -185,13 +184,13 @@ class Game:
             )
         seen: dict[Card, int] = {}
         for c in start.pile:
-            _check_card(variant, c, "start.pile")
+            check_card(variant, c, "start.pile")
             seen[c] = seen.get(c, 0) + 1
         seats = []
         for name in players:
             up = ZoneCards()
             for c in start.face_up.get(name, ()):
-                _check_card(variant, c, f"start.face_up.{name}")
+                check_card(variant, c, f"start.face_up.{name}")
                 up.add_known(c)
                 seen[c] = seen.get(c, 0) + 1
             seats.append(
@@ -201,7 +200,7 @@ class Game:
                     ZoneCards(unknown=start.face_down.get(name, 0)),
                 )
             )
-        _check_copies(variant, decks, seen, "the start shows", "start")
+        check_copies(variant, decks, seen, "the start shows", "start")
         used = len(start.pile) + start.draw_pile + sum(s.total for s in seats)
         size = variant.deck_size(decks)
         if used > size:
@@ -277,53 +276,6 @@ class Game:
                 if holds(w, _as_laid(s.pile, i))
             )
 
-    def _throw_in(self, thrown: Mapping[str, Sequence[Card]]) -> None:
-        """The discard step (a table rule, ruling 159): in seat order from the dealer's left
-        (R2.3), each player's thrown cards leave the hand for the pile, all of one rank without
-        a power; each thrower draws back up (R6.4); the player after the last to throw starts.
-        The table's word is checked as far as the table can know it (R4.3)."""
-        s, v = self.state, self.variant
-        if not any(thrown.values()):
-            return
-        if not _throws_in(v):
-            raise SetupError("nobody throws cards in here, so no cards are thrown.", "thrown")
-        for name in thrown:
-            if name not in s.names:
-                raise SetupError(f"{name} is not one of the players.", f"thrown.{name}")
-        last: int | None = None
-        ranks: set[Card] = set()
-        for i, name in enumerate(s.names):
-            cards = tuple(thrown.get(name, ()))
-            if not cards:
-                continue
-            where = f"thrown.{name}"
-            for c in cards:
-                _check_card(v, c, where)
-            ranks.update(cards)
-            card = cards[0]
-            if len(ranks) > 1:
-                raise SetupError("everyone throws in cards of one rank, the lowest.", where)
-            if not isinstance(card, int) or v.effects_of(card):
-                said = v.card_name(card)
-                raise SetupError(
-                    f"{said} has a power; only cards without one are thrown in.", where
-                )
-            hand = s.seats[i].hand
-            if len(cards) > hand.count:
-                raise SetupError(f"{name} throws {len(cards)} cards but holds {hand.count}.", where)
-            hand.take(card, len(cards))
-            s.pile.extend(cards)
-            if not self.full_information:  # with full information every card is seen already
-                s.see(card, len(cards))
-            last = i
-        _check_copies(v, self.decks, s.seen, "the cards seen at the deal show", "thrown")
-        least = self.flow.least(len(s.names))
-        for i, name in enumerate(s.names):
-            if thrown.get(name):
-                s.draw(i, least - s.seats[i].hand.count)
-        if last is not None:
-            s.mover = (last + 1) % len(s.names)
-
     def _turn_up(self) -> None:
         """A card turned up to start the pile lies there as a start's top card does (ruling
         156): nobody played it, so its powers of a play do not happen; what it says while it
@@ -398,16 +350,13 @@ class Game:
             draw_cards=deck,
             first_play=True,
         )
-        # The table rules' set-up, drawn from the deal (a card turned up, ruling 156; who
-        # holds a starting card, ruling 167, seated first).
-        t = SetUp(variant, decks, state, Told(), 0, rng)
+        # The table rules' set-up, drawn from the deal (a card turned up, ruling 156; the
+        # lowest cards thrown in, ruling 159; who holds a starting card, ruling 167).
+        t = SetUp(variant, decks, state, Told(), _least(variant, players), rng)
         _set_up(t)
-        players, seats = state.names, state.seats
-        # A table rule: each player throws their lowest cards without a power in (ruling 159).
-        thrown = _lowest_thrown(variant, players, seats) if _throws_in(variant) else {}
         face_up = {
             name: tuple(_sorted_cards(seat.face_up))
-            for name, seat in zip(players, seats, strict=True)
+            for name, seat in zip(state.names, state.seats, strict=True)
         }
         game = cls(
             variant,
@@ -415,10 +364,9 @@ class Game:
             decks=decks,
             full_information=True,
             face_up=face_up,
-            told=dataclasses.replace(t.told, thrown=thrown),
+            told=t.told,
             keep_history=keep_history,
         )
-        game._throw_in(thrown)
         game._turn_up()
         return game
 
@@ -1025,55 +973,32 @@ _new_outcome = tuple.__new__
 
 
 def _set_up(t: SetUp) -> None:
-    """The set-up of the table rules the variant sets (R2), each in turn: at a table, what the
-    table told checked and the table set up by it; with full information, drawn from the deal.
-    What the table told for a rule the variant does not set is refused first, in the words of
-    the rule that would ask it."""
-    rules = setting_up(t.variant)
-    if t.told and not t.full_information:
-        asked = {u.told for u in rules}
-        for name, unit in TOLD.items():
-            if name not in asked and t.told.says(name):
-                raise SetupError(unit.told_unasked(), name)
-    for u in rules:
-        if t.full_information:
-            u.draw_set_up(t)
-        else:
-            u.set_up(t)
+    """The set-up of the table rules the variant sets (R2), in the order of R2's steps: at a
+    table, what the table told checked and the table set up by it; with full information,
+    drawn from the deal.  What the table told for a rule the variant does not set is refused,
+    in its place, in the words of the first rule that would ask it."""
+    table = t.variant.table
+    taken = {u.told for u in SETTING_UP if u.name in table}
+    for u in SETTING_UP:
+        if u.name in table:
+            if t.full_information:
+                u.draw_set_up(t)
+            else:
+                u.set_up(t)
+        elif u.told and u.told not in taken and TOLD.get(u.told) is u and t.told.says(u.told):
+            raise SetupError(u.told_unasked(t), u.told)
 
 
 def _rest_dealt(variant: Variant, players: int, left: int) -> tuple[int, int]:
     """Each hand's share of the ``left`` cards after the deal, and how many are put aside, where
     a table rule deals the rest out (R2.1: none; they all make the draw pile)."""
-    if players and any(u.deals_rest() for u in active(variant)):
-        return left // players, left % players
-    return 0, 0
+    found = (r for u in active(variant) if players and (r := u.rest_dealt(players, left)))
+    return next(found, (0, 0))
 
 
-def _throws_in(variant: Variant) -> bool:
-    """Whether a table rule has each player throw cards in before play (ruling 159)."""
-    return any(u.throws_in() for u in active(variant))
-
-
-def _lowest_thrown(
-    variant: Variant, players: Sequence[str], seats: Sequence[Seat]
-) -> dict[str, tuple[Card, ...]]:
-    """With full information: every copy of the lowest number without a power that any hand
-    holds, thrown in by whoever holds it (nothing where no hand holds one)."""
-    ordinary = [
-        c
-        for seat in seats
-        for c in seat.hand.known
-        if isinstance(c, int) and not variant.effects_of(c)
-    ]
-    if not ordinary:
-        return {}
-    low = min(ordinary)
-    return {
-        name: (low,) * seat.hand.known[low]
-        for name, seat in zip(players, seats, strict=True)
-        if seat.hand.known.get(low)
-    }
+def _least(variant: Variant, players: Sequence[str]) -> int:
+    """The minimum hand at this table (R6.4, ruling 129), as the turn flow reads it."""
+    return TurnFlow(variant).least(len(players))
 
 
 def _decks(variant: Variant, players: Sequence[str]) -> int:
@@ -1087,21 +1012,6 @@ def _decks(variant: Variant, players: Sequence[str]) -> int:
             "players",
         )
     return decks
-
-
-def _check_copies(
-    variant: Variant, decks: int, seen: dict[Card, int], what: str, field: str
-) -> None:
-    """No more copies of a card on the table than the decks hold."""
-    for c, n in seen.items():
-        have = variant.copies_per_deck(c) * decks
-        if n > have:
-            raise SetupError(sentences.setup_copies(what, n, variant.card_name(c), have), field)
-
-
-def _check_card(variant: Variant, card: Card, field: str) -> None:
-    if not variant.is_card(card):
-        raise SetupError(f"there is no card {card!r} in {variant.name}.", field)
 
 
 def _counts(cards: Iterable[Card]) -> dict[Card, int]:

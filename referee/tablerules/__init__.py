@@ -29,7 +29,7 @@ ZONES: dict[str, TableRule] = {}
 opens it (asked where a variant sets none of them, to say so; where it sets one, that one)."""
 TOLD: dict[str, TableRule] = {}
 """What the table may tell of its set-up (a record's field, a rule's ``told``), each with the
-first rule that asks it (asked, where a variant sets none of them, why nothing is asked)."""
+first rule that asks it (asked, where a variant sets none of them, why nothing is told)."""
 for _rule in RULES.values():
     if _rule.zone:
         ZONES.setdefault(_rule.zone, _rule)
@@ -42,17 +42,17 @@ def active(variant: Variant) -> tuple[TableRule, ...]:
     return tuple(u for u in RULES.values() if u.name in variant.table)
 
 
-def setting_up(variant: Variant) -> tuple[TableRule, ...]:
-    """The table rules a variant sets that make part of the set-up (``TableRule.set_up``), in
-    the order of the rule book's set-up steps they change (``rule``: the deal, R2.1, before who
-    starts, R2.3), then in order."""
-    found = [u for u in active(variant) if u.has("set_up")]
-    return tuple(sorted(found, key=lambda u: _step(u.rule)))
-
-
 def _step(rule: str) -> tuple[int, ...]:
     """'R2.3' -> (2, 3): the rule book's rules in their order."""
     return tuple(int(n) for n in rule.removeprefix("R").split("."))
 
 
-__all__ = ["RULES", "TOLD", "ZONES", "Referee", "TableRule", "active", "setting_up"]
+SETTING_UP: tuple[TableRule, ...] = tuple(
+    sorted((u for u in RULES.values() if u.has("set_up")), key=lambda u: _step(u.rule))
+)
+"""The table rules that make part of the set-up (``TableRule.set_up``), in the order of the rule
+book's set-up steps they change (``rule``: the deal, R2.1, before who starts, R2.3), then in
+order."""
+
+
+__all__ = ["RULES", "SETTING_UP", "TOLD", "ZONES", "Referee", "TableRule", "active"]

@@ -4,7 +4,8 @@ rest is the draw pile").  The few left over (fewer than one each) are put aside 
 play, so every hand holds the same number and the referee knows how many each holds whoever
 deals.  With no draw pile nobody draws (R6.4 never applies).
 
-This file is the whole rule: its field, its words, its check and its hook into the engine.
+This file is the whole rule: its field, its words, its check and its hook into the engine
+(``rest_dealt``: each hand's share of the rest, and the cards put aside).
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ class DealRest(TableRule):
         "Deal all the cards out: no draw pile",
     )
 
-    def deals_rest(self) -> bool:
-        return True
+    def rest_dealt(self, players: int, left: int) -> tuple[int, int]:
+        """Each hand's share of the ``left`` cards, the same for all, and the few put aside."""
+        return left // players, left % players
 
     def sheet(self, variant: Variant) -> str:
         return (

@@ -23,14 +23,13 @@ variant sets (``referee.tablerules.active``) at these points, and never a rule b
 - ``burn_cancels_turn``: whether a burn cancels what the burner's earlier plays of the same
   turn did that still waits (turns to lose, the direction, a mode that lasts).
 - ``refuse_equal``: asked by the one R5 check where a number would go on the same value (R5.2).
-- ``deals_rest``: whether the cards left after the deal go to the hands instead of making the
-  draw pile (R2.1).
-- ``set_up`` with ``draw_set_up`` and ``told_unasked``: the rule's part of the set-up (R2):
-  at a table, the check of what the table told for it (its ``told``: the card turned up to
-  start the pile, the starting card the starter holds) and the table set up by it; with full
-  information, the same drawn from the deal; and why nothing is told where a variant does not
-  set the rule.
-- ``throws_in``: whether each player throws their lowest ordinary cards in before play.
+- ``rest_dealt``: each hand's share of the cards left after the deal, where they go to the
+  hands instead of making the draw pile (R2.1), and how many are put aside.
+- ``set_up`` with ``draw_set_up`` and ``told_unasked``: the rule's part of the set-up (R2),
+  asked in the order of R2's steps: at a table, the check of what the table told for it (its
+  ``told``: the card turned up to start the pile, the cards each player threw in, the
+  starting card the starter holds) and the table set up by it; with full information, the
+  same drawn from the deal; and why nothing is told where a variant does not set the rule.
 - ``shortest_run`` with ``refuse_run``: a play of cards of consecutive ranks (a run), the
   fewest cards it holds and the check of its cards (R4.1: cards of one rank only).
 - ``opening_order``: the cards of a suit that say who starts, in order (the holder of the first
@@ -169,11 +168,11 @@ class TableRule(TableRuleDecl):
         """The table's words when ``burn_cancels_turn`` cancelled something of ``by``'s turn."""
         return ""
 
-    def deals_rest(self) -> bool:
-        """Whether the cards left after the deal are dealt out to the hands, the same number to
-        each, instead of making the draw pile (R2.1: they do not); the few left over are put
-        aside, out of play."""
-        return False
+    def rest_dealt(self, players: int, left: int) -> tuple[int, int] | None:
+        """Where the ``left`` cards after the deal are dealt out to the ``players`` hands
+        instead of making the draw pile (R2.1: they make it; None): each hand's share, the same
+        for all, and how many are put aside, out of play."""
+        return None
 
     def set_up(self, t: SetUp) -> None:
         """At a fresh deal at a table (``Game.deal``), before the first play: check what the
@@ -186,16 +185,11 @@ class TableRule(TableRuleDecl):
         ``set_up`` is asked at a table: make this rule's set-up from the deal itself, writing
         into ``t.told`` what a table would have told."""
 
-    def told_unasked(self) -> str:
-        """Why nothing is told for this rule's ``told`` where a variant does not set the rule
-        (asked of the first rule that asks it, ``referee.tablerules.TOLD``); a ``SetupError``
-        at that field."""
+    def told_unasked(self, t: SetUp) -> str:
+        """Why nothing is told for this rule's ``told`` at the deal ``t`` of a variant that does
+        not set the rule (asked of the first rule that asks it, ``referee.tablerules.TOLD``); a
+        ``SetupError`` at that field."""
         return ""
-
-    def throws_in(self) -> bool:
-        """Whether, at the deal, each player throws their lowest cards without a power onto
-        the pile, and the player after the last to do so starts (ruling 159)."""
-        return False
 
     def shortest_run(self, variant: Variant) -> int:
         """The fewest cards of consecutive ranks a play may hold as a run (0: no runs, R4.1)."""

@@ -103,7 +103,7 @@ class StartsWith(TableRule):
         cards = order(v)
         if not cards:
             if card is not None:
-                raise SetupError(self.told_unasked(), "opening_card")
+                raise SetupError(self.told_unasked(t), "opening_card")
             return
         if card is None:
             first = v.suited_name(*cards[0])
@@ -152,7 +152,7 @@ class StartsWith(TableRule):
                 return
         t.told = dataclasses.replace(t.told, opening_card=NONE_HELD)
 
-    def told_unasked(self) -> str:
+    def told_unasked(self, t: SetUp) -> str:
         return "no card says who starts here, so there is no starting card."
 
     def told_question(self, variant: Variant) -> str:

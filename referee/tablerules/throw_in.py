@@ -14,16 +14,20 @@ player threw (a record's ``thrown``, asked on the New game page), and the refere
 it can - one rank for everyone, without a power, no more than the hand and the pack hold.  With
 full information the deal does the step itself.
 
-This file is the whole rule: its field, its words, its check and its hook into the engine
-(``throws_in``).
+This file is the whole rule: its field, its words, its check and its hooks into the engine
+(``set_up``: the cards the table says each player threw in; ``draw_set_up``: the lowest cards
+thrown in with full information).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 
+from referee.table.setup import SetUp, SetupError, check_card, check_copies
+from referee.table.state import Seat
 from referee.tablerules.spec import TableRule
-from referee.variant.model import Variant
+from referee.variant.model import Card, Variant
 from referee.variant.table import TableCheck, switch
 
 
@@ -42,8 +46,60 @@ class ThrowIn(TableRule):
         "Before play, throw the low plain cards (such as 3s) onto the pile",
     )
 
-    def throws_in(self) -> bool:
-        return True
+    def set_up(self, t: SetUp) -> None:
+        """The discard step: in seat order from the dealer's left (R2.3), each player's thrown
+        cards leave the hand for the pile, all of one rank without a power; each thrower draws
+        back up (R6.4); the player after the last to throw starts.  The table's word is checked
+        as far as the table can know it (R4.3)."""
+        s, v, thrown = t.state, t.variant, t.told.thrown
+        if not any(thrown.values()):
+            return
+        for name in thrown:
+            if name not in s.names:
+                raise SetupError(f"{name} is not one of the players.", f"thrown.{name}")
+        last: int | None = None
+        ranks: set[Card] = set()
+        for i, name in enumerate(s.names):
+            cards = tuple(thrown.get(name, ()))
+            if not cards:
+                continue
+            where = f"thrown.{name}"
+            for c in cards:
+                check_card(v, c, where)
+            ranks.update(cards)
+            card = cards[0]
+            if len(ranks) > 1:
+                raise SetupError("everyone throws in cards of one rank, the lowest.", where)
+            if not isinstance(card, int) or v.effects_of(card):
+                said = v.card_name(card)
+                raise SetupError(
+                    f"{said} has a power; only cards without one are thrown in.", where
+                )
+            hand = s.seats[i].hand
+            if len(cards) > hand.count:
+                raise SetupError(f"{name} throws {len(cards)} cards but holds {hand.count}.", where)
+            hand.take(card, len(cards))
+            s.pile.extend(cards)
+            if not t.full_information:  # with full information every card is seen already
+                s.see(card, len(cards))
+            last = i
+        check_copies(v, t.decks, s.seen, "the cards seen at the deal show", "thrown")
+        for i, name in enumerate(s.names):
+            if thrown.get(name):
+                s.draw(i, t.least - s.seats[i].hand.count)
+        if last is not None:
+            s.mover = (last + 1) % len(s.names)
+
+    def draw_set_up(self, t: SetUp) -> None:
+        """With full information: every copy of the lowest number without a power that any
+        hand holds is thrown in by whoever holds it (nothing where no hand holds one), as told
+        at a table."""
+        thrown = lowest(t.variant, t.state.names, t.state.seats)
+        t.told = dataclasses.replace(t.told, thrown=thrown)
+        self.set_up(t)
+
+    def told_unasked(self, t: SetUp) -> str:
+        return "nobody throws cards in here, so no cards are thrown."
 
     def told_step(self, variant: Variant) -> str:
         return "say which cards each player threw in"
@@ -68,3 +124,24 @@ class ThrowIn(TableRule):
                 f"starts: {starts}; expected one or the other",
                 "The cards thrown in say who starts here, so choose one way to start.",
             )
+
+
+def lowest(
+    variant: Variant, players: Sequence[str], seats: Sequence[Seat]
+) -> dict[str, tuple[Card, ...]]:
+    """Every copy of the lowest number without a power that any hand holds (all known), by
+    who holds it; {} where no hand holds one."""
+    ordinary = [
+        c
+        for seat in seats
+        for c in seat.hand.known
+        if isinstance(c, int) and not variant.effects_of(c)
+    ]
+    if not ordinary:
+        return {}
+    low = min(ordinary)
+    return {
+        name: (low,) * seat.hand.known[low]
+        for name, seat in zip(players, seats, strict=True)
+        if seat.hand.known.get(low)
+    }

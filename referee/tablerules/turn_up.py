@@ -24,6 +24,8 @@ from referee.tablerules.spec import TableRule
 from referee.variant.model import Card, Variant
 from referee.variant.table import TableCheck, switch
 
+_NO_DRAW_PILE = "no draw pile is left after the deal"
+
 
 class TurnUp(TableRule):
     name = "turn_up"
@@ -50,10 +52,7 @@ class TurnUp(TableRule):
         s, v, card = t.state, t.variant, t.told.turned_up
         if s.draw_pile <= 0:
             if card is not None:
-                raise SetupError(
-                    "no draw pile is left after the deal, so there is no turned-up card.",
-                    "turned_up",
-                )
+                raise SetupError(f"{_NO_DRAW_PILE}, so there is no turned-up card.", "turned_up")
             return
         if card is None:
             raise SetupError("say which card was turned up to start the pile.", "turned_up")
@@ -88,8 +87,9 @@ class TurnUp(TableRule):
         s.draw_pile = len(deck)
         t.told = dataclasses.replace(t.told, turned_up=card)
 
-    def told_unasked(self) -> str:
-        return "no card is turned up here, so there is no turned-up card."
+    def told_unasked(self, t: SetUp) -> str:
+        why = "no card is turned up here" if t.state.draw_pile > 0 else _NO_DRAW_PILE
+        return f"{why}, so there is no turned-up card."
 
     def told_step(self, variant: Variant) -> str:
         return "say which card you turned up"
