@@ -955,17 +955,21 @@ class Rules:
         # The card given is chosen in order of play (R8.9) from what the giver holds when
         # that effect resolves: after the play and the card's earlier effects.
         then = self.dry_run(s, step, t.give_effect)
-        if then is not None:
-            seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
-            zone_name = first_zone(seat)
-            if zone_name is None:
-                # Nothing is left to give (R8.9: it lapses), so no card named can be given.
-                rule = self.variant.rule_for(card, EFFECTS[t.give_effect].rule)
-                left = Played(step.by, self.variant.card_name(give))
-                return _no(rule, Reason.NOTHING_TO_GIVE, left, field="give")
-            if self.possible(then, give, seat.zone(zone_name)) < 1:
-                facts = self._holding(then, step.by, give, 1, zone_name, verb="give")
-                return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
+        if then is None:
+            # The play burns (a blind card that misses is judged before): its effect lapses
+            # (R7.2), so no card named can have been given (ruling 173).
+            lapsed = CardFacts(self.variant.card_name(card), card, sometimes=True)
+            return _no("R7.2", Reason.NO_GIVE_WANTED, lapsed, field="give")
+        seat = then.seats[then.seat_of(step.by)]  # the giver, wherever they now sit
+        zone_name = first_zone(seat)
+        if zone_name is None:
+            # Nothing is left to give (R8.9: it lapses), so no card named can be given.
+            rule = self.variant.rule_for(card, EFFECTS[t.give_effect].rule)
+            left = Played(step.by, self.variant.card_name(give))
+            return _no(rule, Reason.NOTHING_TO_GIVE, left, field="give")
+        if self.possible(then, give, seat.zone(zone_name)) < 1:
+            facts = self._holding(then, step.by, give, 1, zone_name, verb="give")
+            return _no("R4.3", Reason.CANNOT_HOLD, facts, field="give")
         return None
 
     # --- where the mover plays from -----------------------------------------------------------
