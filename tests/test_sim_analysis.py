@@ -13,6 +13,7 @@ import support
 from referee.simulate.analysis import Question, analyse, without_power
 from referee.simulate.answers import comparison_lines, headlines, to_dict, to_text
 from referee.simulate.stats import MeanSums, mean_interval, seat_edge, shares
+from referee.simulate.suggest import problems
 from referee.variant.loader import variant_from_data
 from referee.variant.registry import resolve
 
@@ -143,6 +144,7 @@ def test_a_variant_whose_games_never_end_stops_at_once_saying_so() -> None:
                          skill=False), jobs=1)  # fmt: skip
     assert a.stopped == "does not end" and a.report.games < 200
     assert dict(headlines(a))["Does it end?"].startswith("No: no game ends (100% ± ")
+    assert [p.words for p in problems(a)] == ["Games do not end."]
 
 
 def test_without_power_keeps_the_deck() -> None:

@@ -8,7 +8,7 @@ import math
 
 from test_sim_analysis import card_test_variant, hot_potato
 
-from referee.simulate.analysis import CardWorth, Question, analyse
+from referee.simulate.analysis import CardWorth, Question, Stall, analyse
 from referee.simulate.answers import comparison_lines, headlines, to_dict
 from referee.simulate.stats import Interval, how_often
 from referee.variant.registry import resolve
@@ -59,3 +59,15 @@ def test_shares_in_a_familys_words() -> None:
     assert how_often(0.5) == "about half the games"
     assert how_often(0.7) == "7 games in 10"
     assert how_often(0.004) == "1 game in 250"
+
+
+def test_one_game_that_ended_without_the_card_is_too_few_to_blame_it() -> None:
+    # One game in 180 did not end (the careful players' Jack of rule 133), and played again
+    # with the Jack as a plain card it ended: the check says the Jack may be why, not that it
+    # is; from three such games, most of which end, it says so.
+    one = Stall("jack", "Jack", 0.7, 5.4, replayed=1, ended_without=1, burn_impossible=None)
+    assert one.words()[-1] == "Jack may keep games from ending: too few to be sure."
+    three = Stall("jack", "Jack", 0.7, 5.4, replayed=3, ended_without=2, burn_impossible=None)
+    assert three.words()[-1] == "Jack keeps games from ending."
+    held = Stall("jack", "Jack", 0.7, 5.4, replayed=3, ended_without=1, burn_impossible=None)
+    assert "keep" not in held.words()[-1]

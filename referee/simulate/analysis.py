@@ -583,6 +583,12 @@ class CardWorth:
         return out
 
 
+SURE_REPLAYS = 3
+"""A card is said to keep games from ending when most of at least this many unfinished deals,
+played again without its power, end: one game that did not end in 180, which then did, says
+little (a careful player's Jack, played less often in it than in the games that ended)."""
+
+
 @dataclass(frozen=True)
 class Stall:
     """Why games do not end, as far as the run can see."""
@@ -608,8 +614,10 @@ class Stall:
                     f"The same games played again with {self.name} as a plain card (no power): "
                     f"{self.ended_without} of {self.replayed} end."
                 )
-                if self.ended_without * 2 > self.replayed:
+                if self.ended_without * 2 > self.replayed >= SURE_REPLAYS:
                     out.append(f"{self.name} keeps games from ending.")
+                elif self.ended_without * 2 > self.replayed:
+                    out.append(f"{self.name} may keep games from ending: too few to be sure.")
         if self.burn_impossible:
             out.append(self.burn_impossible)
         return out

@@ -153,7 +153,10 @@ def problems(a: Analysis) -> list[Problem]:
         found: Card | None = None
         if card is not None:
             found = next((c for c in v.all_cards() if str(c) == card), None)
-        out.append(Problem("ends", "Games do not end.", found))
+        most = a.ends.value < 0.5  # (a few games, 1 in 20 say: "some")
+        out.append(
+            Problem("ends", "Games do not end." if most else "Some games do not end.", found)
+        )
     strong = next((c for c in a.cards if c.strong), None)
     if strong is not None:
         top = next(c for c in v.all_cards() if str(c) == strong.card)
