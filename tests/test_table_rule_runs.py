@@ -223,3 +223,30 @@ def test_random_variants_with_runs_keep_one_filter(
     listed, undo is exact."""
     note(repr(variant))
     one_filter_along(variant, players, seed)
+
+
+def test_a_run_judged_again_gets_the_same_judgement_whoever_lays_it() -> None:
+    """The filter keeps its checks of a run's own cards (too short, a power inside, not in a
+    row), which read nothing of the table, by player and cards: the tablet asks the same runs
+    at every step.  Along a game, every run the table offers gets the judgement a filter that
+    kept nothing gives, the player's name and all (kept by cards alone, Ben's refusal said Ann)."""
+    v = _house(3, SEVEN, TEN, NINE)
+    g = Game.shuffled(v, NAMES, 4)
+    rules = g.choices._rules
+    rng = random.Random(4)
+    movers, runs = set(), 0
+    for _ in range(30):
+        if g.over:
+            break
+        movers.add(g.turn)
+        for c in g.choices.table(g.state):
+            if c.run_from is None:
+                continue
+            step = Play(g.turn or "", tuple(range(c.run_from, c.card + 1)), c.zone, c.to, c.give)
+            kept, rules._run_said = rules._run_said, {}  # as a filter that kept nothing
+            fresh = rules.judge(g.state, step)
+            rules._run_said = kept
+            assert rules.judge(g.state, step) == fresh == c.judgement, step
+            runs += 1
+        g.push(rng.choice(g.choices.legal_steps(g.state)))
+    assert len(movers) == 3 and runs

@@ -102,6 +102,11 @@ def run_on_top(s: State) -> int:
     return run
 
 
+_RUNS_KEPT = 4096
+"""The most run checks one filter keeps (``Rules._run_refusal``): the table asks fewer than a
+hundred runs at each step, and a game's records or bots may ask any more."""
+
+
 class Rules:
     """The one filter of one variant (R11.1): a step's judgement, for any state given."""
 
@@ -137,6 +142,9 @@ class Rules:
         # The dry runs made while one card's candidate plays are judged (``_plays_of``): a play
         # naming each card it could give runs the same dry run for every one of them.
         self._dry: dict[tuple[Play, str], State | None] | None = None
+        # The run checks' refusals of a run's own cards (``_run_refusal``), by player and cards:
+        # they read nothing of the state, and the table asks the same runs at every step.
+        self._run_said: dict[tuple[str, tuple[Card, ...]], Judgement | None] = {}
 
     def unseen(self, s: State, card: Card) -> int:
         """Copies of a card the table has not seen anywhere (R4.3)."""
@@ -494,9 +502,16 @@ class Rules:
         cards, a card with powers only at the end); a run shows no suit and names no number."""
         assert self.runs is not None
         v = self.variant
-        said = self.runs.refuse_run(v, step.cards, step.by)
-        if said is not None:
-            return _unit_refusal(step.by, said)
+        key = (step.by, step.cards)
+        if key in self._run_said:
+            refused = self._run_said[key]
+        else:
+            said = self.runs.refuse_run(v, step.cards, step.by)
+            refused = None if said is None else _unit_refusal(step.by, said)
+            if len(self._run_said) < _RUNS_KEPT:
+                self._run_said[key] = refused
+        if refused is not None:
+            return refused
         top = step.cards[-1]
         if step.suit is not None:  # each card of a run has its own suit: none is shown
             return _no("R1.1", Reason.NO_SUCH_SUIT, Shown(step.suit, v.card_name(top)), "suit")
