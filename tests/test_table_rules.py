@@ -507,3 +507,26 @@ def test_every_table_rule_is_a_unit_with_its_words() -> None:
         v = variant_from_data(data)
         assert variant_to_data(v)["table"] == {name: on}
         assert unit.sheet(v) in rules_sheet(v)
+
+
+def test_what_the_table_tells_at_set_up_is_checked_by_the_rule_that_asks_it() -> None:
+    """Issue 41: each rule that asks the table something at set-up (its ``told``, a field of
+    ``Told`` and of a record) checks it itself (``set_up``) and says why nothing is told where
+    a variant does not set it (``told_unasked``); the engine's set-up follows R2's steps."""
+    import dataclasses
+
+    from referee.engine import Told
+    from referee.table.setup import SetUp
+    from referee.table.state import State
+    from referee.tablerules import RULES, SETTING_UP, TOLD
+
+    fields = {f.name for f in dataclasses.fields(Told)}
+    asking = {u.name for u in RULES.values() if u.told}
+    assert asking == {u.name for u in SETTING_UP if u.told} and asking
+    assert set(TOLD) == fields  # every field of Told has a rule that asks it, and no other
+    plain = variant_from_data(support.house_data())
+    for unit in TOLD.values():
+        said = unit.told_unasked(SetUp(plain, 1, State([], [], draw_pile=5), Told(), 0))
+        assert said.endswith(".") and " here" in said and "_" not in said, (unit.name, said)
+    steps = [tuple(int(n) for n in u.rule[1:].split(".")) for u in SETTING_UP]
+    assert steps == sorted(steps) and all(s[0] == 2 for s in steps)  # R2, in order

@@ -178,7 +178,7 @@ class TableRule(TableRuleDecl):
         """At a fresh deal at a table (``Game.deal``), before the first play: check what the
         table told for this rule (``t.told``, the field ``told``; a ``SetupError`` names that
         field) and set the table up by it (``t.state``).  Asked in the order of the rule
-        book's set-up steps the rules change (``referee.tablerules.setting_up``)."""
+        book's set-up steps the rules change (``referee.tablerules.SETTING_UP``)."""
 
     def draw_set_up(self, t: SetUp) -> None:
         """With full information (``Game.shuffled``: every card known, ``t.rng`` given), where
