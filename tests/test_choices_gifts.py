@@ -194,3 +194,29 @@ def test_a_gift_after_a_chosen_players_effect_is_listed_per_player() -> None:
         except AssertionError:
             return
     raise AssertionError("a gift listed from the wrong player's hand went unnoticed")
+
+
+def test_a_blind_miss_naming_a_card_given_and_a_player_is_judged_alike_at_once() -> None:
+    """A face-down 3 that misses on an Ace, said with a card given (`give`) its card never
+    takes: ``judge_players`` says what ``judge`` says for each player named, the card given
+    refused first whoever is named (an explore run of the test above found them differing)."""
+    from referee.engine import Position
+    from referee.variant.registry import builtin
+
+    v = builtin("classic")
+    start = Position(
+        "Ann",
+        pile=(14,),
+        draw_pile=0,
+        hand={"Ann": 0, "Ben": 3},
+        face_up={"Ann": (), "Ben": ()},
+        face_down={"Ann": 1, "Ben": 3},
+    )
+    game = Game.from_position(v, ["Ann", "Ben"], start)
+    rules, s = game._rules, game.state
+    players: list[str | None] = [None, "Ann", "Ben", "Stranger"]
+    for to in (None, "Ben"):
+        step = Play("Ann", (3,), "face_down", to, 3)
+        one_by_one = [rules.judge(s, step._replace(to=p)) for p in players]
+        assert rules.judge_players(s, step, players) == one_by_one
+        assert {j.field for j in one_by_one} == {"give"}

@@ -380,14 +380,16 @@ class Rules:
 
     def _never_taken(self, step: Play, t: Needs, card: Card) -> Judgement | None:
         """A chosen player (`to`) or a card given (`give`) named on a play of a card that
-        never takes one, whatever the play (GAME-RECORDS.md): its refusal, naming the field."""
+        never takes one, whatever the play (GAME-RECORDS.md): its refusal, naming the field.
+        The card given is asked first: its refusal does not depend on the player named, so
+        ``judge_players`` may make it once for every player."""
         name = self.variant.card_name(card)
-        if step.to is not None and not t.needs_target:
-            rule = self.variant.rule_for(card, t.first_rule)
-            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         if step.give is not None and t.give_effect is None:
             rule = self.variant.rule_for(card, t.first_rule)
             return _no(rule, Reason.NO_GIVE_WANTED, CardFacts(name, card), field="give")
+        if step.to is not None and not t.needs_target:
+            rule = self.variant.rule_for(card, t.first_rule)
+            return _no(rule, Reason.NO_TARGET_WANTED, CardFacts(name, card), field="to")
         return None
 
     def judge_players(self, s: State, step: Play, players: Sequence[str | None]) -> list[Judgement]:
@@ -403,7 +405,7 @@ class Rules:
             or (self.runs is not None and is_run(step.cards))
         ):
             return [self.judge(s, step._replace(to=p)) for p in players]
-        refused = self._unchosen(s, step)
+        refused = self._unchosen(s, step._replace(to=None))  # the same for every player
         if refused is not None:
             if refused.legal:  # a blind card that misses: a player named may be refused
                 return [self.judge(s, step._replace(to=p)) for p in players]
