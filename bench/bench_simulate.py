@@ -39,9 +39,9 @@ def measure(games: int, jobs: int, bots: tuple[str, ...]) -> tuple[float, float]
 def hot_potato(target: str = "chosen", *, once: bool = False) -> Variant:
     """Issue 44's case: the second edition and Hot Potato, a Karma card (two copies) that
     gives the pile away and stays in play: to a player its player chooses (``give_pile`` as
-    it comes, the tests' Hot Potato: most games stall) or to the next player (most games
-    end, but many of the games played without one card or another stall); ``once``: once per
-    game, the change the check proposes for it (its games end)."""
+    it comes, the tests' Hot Potato: 1 game in 15 stalls, careful players; 2 in 3 while they
+    gave the pile to players who were out) or to the next player (about as many); ``once``:
+    once per game, the change the check proposes for it (its games end)."""
     from referee.variant.loader import variant_from_data, variant_to_data
 
     data = variant_to_data(builtin("second-edition"))
