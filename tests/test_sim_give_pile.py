@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, note
+from hypothesis import strategies as st
+from strategies import budget, variants_using
 from support import house
 
-from referee.engine import Game, PickUp, Play
+from referee.engine import Game, PickUp, Play, SetupError
 from referee.simulate.bots import BOTS, GreedyBot, SmartBot
 from referee.simulate.runner import play
 from referee.table.state import Seat, State, ZoneCards
@@ -169,3 +172,41 @@ def test_games_of_a_jack_that_gives_only_a_pile_end() -> None:
     # One at a time, the same 10s went round on empty piles: 23 of these 30 deals did not end
     # (13 once the pile went to players still in).
     assert unfinished(house(rank_powers=WHEN_PILE), "smart", range(30)) == []
+
+
+@budget(20)
+@given(
+    variant=variants_using(("give_pile",)),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_the_bots_give_the_pile_legally_and_to_a_player_still_in(
+    variant: Variant, players: int, seed: int
+) -> None:
+    """Random valid variants where every powered card also gives the pile to a chosen player:
+    along a game, each careful or simple player's choice is one of the steps listed and legal
+    (the bots propose steps through the engine only), and names a player who is out only where
+    no player still in may be named instead."""
+    note(repr(variant))
+    n = max(variant.min_players, min(players, variant.max_players))
+    try:
+        game = Game.shuffled(variant, [f"P{i}" for i in range(n)], seed)
+    except SetupError:
+        return
+    rng = random.Random(seed)
+    bots = [SmartBot(), GreedyBot()]
+    for i in range(150):
+        if game.over:
+            break
+        s = game.state
+        steps = game.choices.legal_steps(s)
+        step = bots[i % 2].choose(game, steps, rng)
+        assert step in steps and game.is_legal(step)
+        if isinstance(step, Play) and step.to is not None and not s.is_in(s.seat_of(step.to)):
+            same = [
+                p
+                for p in steps
+                if isinstance(p, Play) and p.cards[0] == step.cards[0] and p.to is not None
+            ]
+            assert all(not s.is_in(s.seat_of(p.to)) for p in same if p.to != s.names[s.mover])
+        game.push(step)
