@@ -101,7 +101,7 @@ start:
   turn: Ann
   pile: [9]
   hand: {Ben: 3}
-  face_up: {Ann: [7, 2]}
+  face_up: {Ann: [7, 2], Ben: []}
   face_down: {Ann: 1, Ben: 1}
 steps: []
 """
@@ -110,7 +110,7 @@ TAKE_RANK = (
     TAKE_ONE.replace("take_face_up: true", "take_face_up_rank: true")
     .replace("id: take", "id: take-rank")
     .replace("name: Take One", "name: Take of One Rank")
-    .replace("face_up: {Ann: [7, 2]}", "face_up: {Ann: [7, 7, 2]}")
+    .replace("face_up: {Ann: [7, 2], Ben: []}", "face_up: {Ann: [7, 7, 2], Ben: []}")
 )
 """The same start under take_face_up_rank (ruling 141): Ann's two face-up 7s may go together."""
 
@@ -127,7 +127,12 @@ variant:
   min_hand: 3
   burn: 4
 players: [Ann, Ben]
-start: {turn: Ann, pile: [K], draw_pile: 0, hand: {Ann: 5, Ben: 5}}
+start:
+  turn: Ann
+  pile: [K]
+  draw_pile: 0
+  hand: {Ann: 5, Ben: 5}
+  face_up: {Ann: [], Ben: []}
 steps: []
 """
 
@@ -147,7 +152,12 @@ variant:
   min_hand: 3
   burn: 4
 players: [Ann, Ben, Cal]
-start: {turn: Ann, pile: [5, 9], draw_pile: 0, hand: {Ann: 5, Ben: 5, Cal: 5}}
+start:
+  turn: Ann
+  pile: [5, 9]
+  draw_pile: 0
+  hand: {Ann: 5, Ben: 5, Cal: 5}
+  face_up: {Ann: [], Ben: [], Cal: []}
 steps: []
 """
 
@@ -165,7 +175,12 @@ variant:
   burn: 4
   table: {runs: 3}
 players: [Ann, Ben]
-start: {turn: Ann, pile: [3], draw_pile: 0, hand: {Ann: 8, Ben: 8}}
+start:
+  turn: Ann
+  pile: [3]
+  draw_pile: 0
+  hand: {Ann: 8, Ben: 8}
+  face_up: {Ann: [], Ben: []}
 steps: []
 """
 

@@ -112,7 +112,7 @@ def test_an_exported_record_validates_and_its_mistakes_are_found(
     assert text.startswith("# yaml-language-server: $schema=record.schema.json\n")
     load_record_text(text, "game.yaml")  # a valid record
     assert ls.diagnostics_of(folder / "game.yaml", text) == []
-    bad = text.replace("{pickup: Ben}", "{pickup: Ben, by: Ben}")
+    bad = text.replace("{pickup: Ben}", "{pickup: Ben, with: Ben}")
     assert lines_of(ls.diagnostics_of(folder / "game.yaml", bad)) == [bad.count("\n")]
 
 

@@ -97,7 +97,8 @@ def problems(text: str) -> list[str]:
             "game.yaml:4:20: step 1: check.turn: 'Zed' is not a player",
         ),
         (
-            "variant: classic\nplayers: [Ann, Ben]\nstart: {turn: Ann, hand: {Ann: 0, Ben: 2}}\n"
+            "variant: classic\nplayers: [Ann, Ben]\nstart: {turn: Ann, hand: {Ann: 0, Ben: 2},"
+            " face_up: {Ann: [], Ben: []}}\n"
             "steps: []\n",
             "start.turn: Ann is to move but holds no card (R2.4)",
         ),
@@ -282,3 +283,23 @@ def test_record_limits_still_refuse_a_huge_file() -> None:
     with pytest.raises(RecordError) as err:
         load_record_text(text, "huge.yaml")
     assert "too large" in err.value.problems[0].message
+
+
+def test_a_player_left_out_of_a_starts_face_up_stays_unknown_through_export_and_store() -> None:
+    """GAME-RECORDS.md: a player missing from a start's face_up holds as many face-up cards
+    as the deal gives, none known (R4.3).  An exported record leaves them out again, and the
+    app's stored form keeps them (``face_up_unknown``), so neither turns them into none."""
+    from referee.records import position_from_data, position_to_data
+
+    here = Path(__file__).parent / "scenarios" / "r4-face-up-cards-a-start-does-not-show.yaml"
+    text = here.read_text(encoding="utf-8")
+    start = load_record_text(text, "start.yaml").start
+    assert start is not None and start.face_up_unknown == {"Ben": 3}
+    assert position_from_data(position_to_data(start)) == start
+    game = Game.from_position(builtin("classic"), ["Ann", "Ben", "Cal"], start)
+    assert game.state.seats[1].face_up.unknown == 3
+    written = export_record(game)
+    assert "face_up_unknown" not in written
+    again = load_record_text(written, "again.yaml").start
+    assert again is not None and again.face_up == start.face_up
+    assert again.face_up_unknown == {"Ben": 3}

@@ -331,7 +331,8 @@ def test_a_rematch_asks_who_holds_the_card_again(data_dir: Path) -> None:
     store.save_variant("ours", "Ours", json.dumps(data))
     ending = (
         f"variant: {json.dumps(data)}\nplayers: [Ann, Ben, Cal]\n"
-        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1}}\n"
+        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1},"
+        " face_up: {Ann: [], Ben: [], Cal: []}}\n"
         "steps:\n  - {by: Ben, play: [7]}\n  - {by: Cal, play: [9]}\n"
     )
     gid = table.import_record(store, ending, "ending.yaml")

@@ -282,7 +282,8 @@ def test_a_rematch_asks_the_turned_up_card_on_the_new_game_page(data_dir: Path) 
     store.save_variant("ours", "Ours", json.dumps(data))
     ending = (
         f"variant: {json.dumps(data)}\nplayers: [Ann, Ben, Cal]\n"
-        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1}}\n"
+        "start: {turn: Ben, pile: [3], hand: {Ann: 2, Ben: 1, Cal: 1},"
+        " face_up: {Ann: [], Ben: [], Cal: []}}\n"
         "steps:\n  - {by: Ben, play: [7]}\n  - {by: Cal, play: [9]}\n"
     )
     gid = table.import_record(store, ending, "ending.yaml")

@@ -185,7 +185,7 @@ def _renamed_start(start: Mapping[str, object] | None, names: Mapping[str, str])
         who = out.get(key)
         if isinstance(who, str):
             out[key] = names.get(who, who)
-    for key in ("hand", "face_up", "face_down"):
+    for key in ("hand", "face_up", "face_down", "face_up_unknown"):
         zone = out.get(key)
         if isinstance(zone, dict):
             out[key] = {names.get(k, k): v for k, v in zone.items()}

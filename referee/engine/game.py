@@ -188,7 +188,7 @@ class Game:
             seen[c] = seen.get(c, 0) + 1
         seats = []
         for name in players:
-            up = ZoneCards()
+            up = ZoneCards(unknown=start.face_up_unknown.get(name, 0))
             for c in start.face_up.get(name, ()):
                 check_card(variant, c, f"start.face_up.{name}")
                 up.add_known(c)

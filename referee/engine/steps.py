@@ -126,6 +126,9 @@ class Position:
     hand: dict[str, int] = field(default_factory=dict)
     face_up: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     face_down: dict[str, int] = field(default_factory=dict)
+    # The players whose face-up cards the start does not show (GAME-RECORDS.md: a player
+    # missing from `face_up`): how many each holds, none of them known (R4.3).
+    face_up_unknown: dict[str, int] = field(default_factory=dict)
     # Who played the pile's top card, when the start says so (docs/records.md): a demand it
     # makes ("answer it or pick up") binds everyone but them.  None: nobody at the table is
     # known to have played it, so it binds the first step, whoever takes it (ruling 7).

@@ -307,9 +307,14 @@ class _Builder:
         for key in ("hand", "face_down", "face_up"):
             for name in s.get(key, {}):
                 self.player(("start", key, name), name, players, at_key=True)
-        for name, cards in s.get("face_up", {}).items():
+        shown = s.get("face_up", {})
+        for name, cards in shown.items():
             self.cards(("start", "face_up", name), cards, variant)
-        return position_from_data(s)
+        # GAME-RECORDS.md: a player missing from face_up (or a start without it) has as many
+        # face-up cards as the deal gives, none of them known (R4.3); [] says they have none.
+        dealt = variant.deal.for_players(len(players)).face_up
+        unknown = {name: dealt for name in players if name not in shown and dealt}
+        return replace(position_from_data(s), face_up_unknown=unknown)
 
     def pick_up(
         self,

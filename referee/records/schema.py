@@ -362,7 +362,11 @@ def record_schema() -> dict[str, Any]:
                     ),
                     "draw_pile": _int("Draw pile", "How many cards the draw pile holds.", 0, 999),
                     "hand": _counts("Hand", "Player -> how many hand cards."),
-                    "face_up": _card_lists("Face-up", "Player -> their face-up cards."),
+                    "face_up": _card_lists(
+                        "Face-up",
+                        "Player -> their face-up cards ([]: none). A player left out holds as many "
+                        "as the deal gives, none of them known (R4.3).",
+                    ),
                     "face_down": _counts("Face-down", "Player -> how many face-down cards."),
                     "top_played_by": _player(
                         "Top card played by",

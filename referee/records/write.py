@@ -84,6 +84,8 @@ def position_to_data(p: Position, variant: Variant | None = None) -> dict[str, A
     }
     if p.top_played_by is not None:  # only when known: older readers never see it
         out["top_played_by"] = p.top_played_by
+    if p.face_up_unknown:  # the app's stored form; a record leaves these players out of face_up
+        out["face_up_unknown"] = dict(p.face_up_unknown)
     return out
 
 
@@ -95,6 +97,7 @@ def position_from_data(d: dict[str, Any]) -> Position:
         hand=dict(d.get("hand", {})),
         face_up={n: tuple(c) for n, c in d.get("face_up", {}).items()},
         face_down=dict(d.get("face_down", {})),
+        face_up_unknown=dict(d.get("face_up_unknown", {})),
         top_played_by=d.get("top_played_by"),
     )
 
@@ -156,6 +159,8 @@ def export_record(
         )
     if game.start is not None:
         head["start"] = position_to_data(game.start, v)
+        # A player whose face-up cards nobody knows is left out of face_up (GAME-RECORDS.md).
+        head["start"].pop("face_up_unknown", None)
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None)
     lines = [text.rstrip("\n"), "steps:"]
     for step in game.past.steps:

@@ -278,7 +278,12 @@ variant:
   min_hand: 3
   burn: 4
 players: [Ann, Ben, Cal]
-start: {turn: Ann, pile: [9], draw_pile: 0, hand: {Ann: 4, Ben: 4, Cal: 4}}
+start:
+  turn: Ann
+  pile: [9]
+  draw_pile: 0
+  hand: {Ann: 4, Ben: 4, Cal: 4}
+  face_up: {Ann: [], Ben: [], Cal: []}
 steps: []
 """
 
