@@ -85,6 +85,18 @@ def test_the_pile_goes_to_the_player_in_closest_to_going_out() -> None:
     assert isinstance(step, Play) and step.to == "Dan"
 
 
+def test_a_burn_that_names_a_player_names_one_still_in() -> None:
+    # Ann's two 10s on two 10s burn the pile (burn 4, R7.1): the give lapses (R7.2), but the
+    # play still names a player (ruling 13); the bot names Cal, who is in, not Ben, who is out
+    # (found by the property test below).
+    v = house(rank_powers=JACK)
+    game = position(v, {"Ann": [10, 10, 3], "Ben": [], "Cal": [4, 5]}, [10, 10], "Ann")
+    steps = game.choices.legal_steps(game.state)
+    assert {s.to for s in steps if isinstance(s, Play) and s.cards == (10, 10)} == {"Ben", "Cal"}
+    step = SmartBot().choose(game, steps, random.Random(0))
+    assert isinstance(step, Play) and step.cards == (10, 10) and step.to == "Cal"
+
+
 PASS_ON = [{"rank": 10, "effects": [{"effect": "give_pile", "answers": [10]}]}]
 """Rule 133's "Jack someone, and they may jack you back", with the 10 as the Jack."""
 

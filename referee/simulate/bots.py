@@ -179,14 +179,15 @@ def _top_run(pile: list[Card]) -> tuple[Card | None, int]:
 
 
 def _plays_by_card(
-    steps: Sequence[Step],
+    steps: Sequence[Step], state: State | None = None
 ) -> tuple[PickUp | None, dict[Card, Play], dict[Card, Play]]:
     """The steps gathered by card, so each of the smart bot's rules weighs one play per card:
     the pick-up (when listed), each card's play with the most copies (multiples) and its
     one-copy play.  (legal_steps lists each card's plays by growing size, so the first is one
     copy.)  A card's plays with a chosen player are gathered only for the card spent
     (``_aimed``): most turns shed a plain card, and a card that gives a card lists a play per
-    player and card given."""
+    player and card given.  With ``state``, of two such plays as big the one naming a player
+    still in (``_out``) is kept (a burn's, whose choice lapses, R7.2, or one due at once)."""
     pick: PickUp | None = None
     most: dict[Card, Play] = {}
     one: dict[Card, Play] = {}
@@ -206,6 +207,16 @@ def _plays_by_card(
             most[card] = one[card] = step
         elif len(step.cards) > len(prev.cards):
             most[card] = step
+        elif state is not None and step.to is not None and not _out(state, step.to):
+            if len(step.cards) == len(prev.cards) and prev.to is not None and _out(state, prev.to):
+                most[card] = step
+            first = one[card]
+            if (
+                len(step.cards) == len(first.cards)
+                and first.to is not None
+                and _out(state, first.to)
+            ):
+                one[card] = step
     return pick, most, one
 
 
@@ -411,7 +422,7 @@ class SmartBot:
             if len(shed) > 1:
                 return rng.choice(shed)
         state = game.state
-        pick, most, one = _plays_by_card(steps)
+        pick, most, one = _plays_by_card(steps, state)
 
         # 1. A burn: the play completes a run (or is itself burn-many) and plays again.
         best_burn = _burning_play(most, info, self._cache.run_on(state.pile), game.variant.burn)
@@ -460,7 +471,8 @@ class SmartBot:
         pick = picks[0] if picks else None
         if pick is None and pile:  # 2. the lowest card, most copies: every card's plays
             steps = listing.one_gift_each()
-            return self._lowest(_plays_by_card(steps)[1], info, allow_special=True) or steps[0]
+            due = _plays_by_card(steps, state)[1]
+            return self._lowest(due, info, allow_special=True) or steps[0]
         # 3. A burn (a special card's, where no plain card may go): only a card held in as
         # many copies as burn, or the card on top, may make one.
         run_card, run = _top_run(self._cache.run_on(pile))
@@ -470,7 +482,7 @@ class SmartBot:
             if info[card].counts_for_runs and (
                 have >= burn or (card == run_card and run + have >= burn)
             ):
-                most.update(_plays_by_card(listing.card_plays(card))[1])
+                most.update(_plays_by_card(listing.card_plays(card), state)[1])
         best_burn = _burning_play(most, info, self._cache.run_on(pile), burn)
         if best_burn is not None:
             return best_burn
