@@ -161,3 +161,23 @@ def test_same_answers_for_any_number_of_processes() -> None:
     q = Question(resolve("mini-round"), players=3, max_games=40, min_games=20, target=0.5)
     one, two = analyse(q, jobs=1), analyse(q, jobs=2)
     assert to_dict(one, timing=False) == to_dict(two, timing=False)
+
+
+def test_a_burn_that_cannot_happen_is_said_in_plain_words() -> None:
+    """The check's note when the pile never burned: how many of a card the deck has, in
+    words ('only one of each card', not '1 copies')."""
+    from dataclasses import replace
+
+    from referee.simulate.analysis import _burn_problem
+
+    one = support.endless()
+    assert _burn_problem(one, 2, 0) == (
+        "The pile never burned: it takes 3 of a kind in a row, and the deck for 2 players has "
+        "only one of each card."
+    )
+    two = replace(one, copies=2)
+    assert _burn_problem(two, 2, 0) == (
+        "The pile never burned: it takes 3 of a kind in a row, and the deck for 2 players has "
+        "at most two of any card."
+    )
+    assert _burn_problem(two, 2, 1) is None  # it burned once: nothing to say

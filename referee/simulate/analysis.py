@@ -37,6 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from referee import words
 from referee.engine import Game, Play, Step
 from referee.engine.listing import Listing
 from referee.simulate.bots import BOTS, Bot, fork_bot
@@ -630,9 +631,10 @@ def _burn_problem(variant: Variant, players: int, burns: int) -> str | None:
     most = max((variant.copies_per_deck(c) * decks for c in variant.all_cards()), default=0)
     if burns or most >= variant.burn:
         return None
+    each = "only one of each card" if most == 1 else f"at most {words.number(most)} of any card"
     return (
-        f"The pile never burned: it takes {variant.burn} of a kind in a row, and no card has "
-        f"more than {most} copies in the deck for {players} players."
+        f"The pile never burned: it takes {variant.burn} of a kind in a row, and the deck for "
+        f"{players} players has {each}."
     )
 
 
