@@ -62,6 +62,8 @@ def test_a_copied_restriction_binds_the_next_play() -> None:
     assert g.state.restriction is not None and g.state.restriction.hi == 5
     v = g.advice.explain(g.state, Play("Ben", (7,)))
     assert not v.legal and v.reason == Reason.RESTRICTED
+    # Said as the mirror's copy: the mirror alone sets no limit (a Palace 8 copying a 7).
+    assert v.message.startswith("No: after Mirror copying Low Five, 7 is too high.")
 
 
 def test_powers_that_need_a_chosen_player_are_not_copied() -> None:

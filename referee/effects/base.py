@@ -331,6 +331,8 @@ class Arrival:
         which way it goes where its player chose (``chose``, ruling 171)."""
         card, v = self.card, self.variant
         name, cites = v.card_name(card), v.rule_for(card, rule)
+        if self.kind is not None:  # a mirror's copy: "after 8 copying 7, 9 is too high"
+            name = f"{name} copying {v.card_name(self.kind)}"
         self.state.pending[effect] = Limit(
             self.by, card, name, cites, Restriction(lo, hi, card, name, cites, chose)
         )
