@@ -148,13 +148,17 @@ def check_state(game: Game, rng: random.Random, limit: int | None = PROPOSALS) -
                 # without it.
                 assert step._replace(to=None, give=None) in listed, (step, verdict)
                 continue
+            # The game's first play shows this card, where a rule says who starts by it.
+            opening = game.state.opening if game.state.first_play else None
             if (
                 isinstance(step, Play)
                 and step.suit
                 and step.cards[0] not in game.choices.fast.suited
+                and (opening is None or opening[0] != step.cards[0])
             ):
                 # A suit shown on a card no power of which reads it is the same play (issue
-                # 42): legal_steps lists it once, without the suit.
+                # 42): legal_steps lists it once, without the suit - unless the game must open
+                # with a card of that rank and suit (ruling 167), which the suit shown says.
                 assert step._replace(suit=None) in listed, (step, verdict)
                 continue
             assert step in listed, (step, verdict)
