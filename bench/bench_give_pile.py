@@ -26,17 +26,13 @@ from referee.variant.loader import load_variant_text
 from referee.variant.model import Variant
 
 ROOT = Path(__file__).resolve().parents[1]
-BASE = {
-    "id": "house",
-    "name": "House",
-    "players": [{"decks": 1, "min": 2, "max": 5}],
-    "ranks": {"low": 2, "high": 14, "copies": 4},
-    "karma_cards": [],
-    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-    "min_hand": 3,
-    "burn": 4,
-}
-"""The house base the house rules' lines load on (tests/test_house_rules_doc.py)."""
+DOC = ROOT / "docs" / "house-rules.md"
+_BASE_AT = re.search(
+    r"^```yaml house-base\n(.*?)```$", DOC.read_text(encoding="utf-8"), re.M | re.S
+)
+assert _BASE_AT is not None, "docs/house-rules.md states the house base"
+BASE = yaml.safe_load(_BASE_AT[1])
+"""The house base the house rules' lines load on, as docs/house-rules.md states it."""
 RULE = re.compile(r"^#### (\d+)\. (.+?)\nSources: .+?\n```yaml\n(.*?)```\n", re.M | re.S)
 GIVES = re.compile(r"\b(give_pile|give_pile_draw|contest_pile)\b")
 BOTS = ("random", "greedy", "smart")
@@ -44,7 +40,7 @@ BOTS = ("random", "greedy", "smart")
 
 def variants() -> Iterator[tuple[str, Variant]]:
     """Each house rule that gives the pile away, by its number, then Hot Potato."""
-    text = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    text = DOC.read_text(encoding="utf-8")
     for number, _title, lines in RULE.findall(text):
         if GIVES.search(lines):
             data = {**BASE, **yaml.safe_load(lines)}

@@ -12,16 +12,10 @@ from referee.variant.loader import load_variant_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "house-rules.md"
-BASE = {
-    "id": "house",
-    "name": "House",
-    "players": [{"decks": 1, "min": 2, "max": 5}],
-    "ranks": {"low": 2, "high": 14, "copies": 4},
-    "karma_cards": [],
-    "deal": {"face_down": 3, "face_up": 3, "hand": 3},
-    "min_hand": 3,
-    "burn": 4,
-}
+BASE = yaml.safe_load(
+    re.search(r"^```yaml house-base\n(.*?)```$", DOC.read_text(encoding="utf-8"), re.M | re.S)[1]
+)
+"""The house base every rule's lines go on, as the document states it."""
 RULE = re.compile(
     r"^#### (\d+)\. (.+?)\nSources: (.+?)\n```yaml\n(.*?)```\nPinned by: (.+?)$", re.M | re.S
 )
